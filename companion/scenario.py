@@ -1,0 +1,256 @@
+"""``giganten scenario``: answer a rule question (``shared/spec/scenario-format.md``).
+
+A scenario is a position plus either turns to play or a query. ``answer`` runs it through
+the same engine a game uses and returns the JSON answer; anything that is not a valid
+scenario raises ``ScenarioError`` with a one-line description, which the command prints
+on stderr before exiting with status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from companion.rules.board import Board, BoardError
+from companion.rules.codec import combat_json, position_from_json, position_json, turn_from_json
+from companion.rules.figures import KINDS, Kind
+from companion.rules.players import TWO_PLAYERS, player_index, team_name
+from companion.rules.setup import check_setup, default_territories
+from companion.rules.squares import Square, square_sort_key
+from companion.rules.state import GameState
+from companion.rules.turns import IllegalTurn, Turn
+
+FORMAT = "giganten-scenario/1"
+JSON = dict[str, Any]
+
+_VARIANT = re.compile(r"V[1-9]|V5[abc]|V6[ab]")
+SUPPORTED_VARIANTS: frozenset[str] = frozenset()
+"""Variants this version can referee; the others are refused with a clear error."""
+
+_TURN_KEYS = {"path", "paths", "place", "reenter", "challenge", "advance"}
+_KNOWN_FIELDS = {"format", "board", "territory", "variants", "swamp", "figures", "to_move",
+                 "turns_made", "secret_traps", "reserve", "frozen", "turns", "query", "from"}
+_VARIANT_FIELDS = {"secret_traps": "V5", "reserve": "V6", "frozen": "V5b"}
+
+
+class ScenarioError(ValueError):
+    """Input that is not a valid scenario; the message names the problem in one line."""
+
+
+def load(text: str) -> Any:
+    """Parse scenario JSON, refusing an object that names one key twice (two figures on e4)."""
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        seen: dict[str, Any] = {}
+        for key, value in items:
+            if key in seen:
+                raise ScenarioError(f"{key!r} appears twice in one object"
+                                    " (two figures on one square?)")
+            seen[key] = value
+        return seen
+
+    try:
+        return json.loads(text, object_pairs_hook=pairs)
+    except json.JSONDecodeError as err:
+        raise ScenarioError(f"not valid JSON: {err}") from None
+
+
+def answer(data: Any) -> tuple[JSON, list[str]]:
+    """Answer a parsed scenario; return the answer and warnings (ignored unknown fields)."""
+    if not isinstance(data, dict):
+        raise ScenarioError("a scenario is a JSON object")
+    warnings = [f"ignoring unknown field {key!r}" for key in data if key not in _KNOWN_FIELDS]
+    if data.get("format", FORMAT) != FORMAT:
+        raise ScenarioError(f"unknown format {data['format']!r}; this reads {FORMAT!r}")
+    try:
+        return _answer(data), warnings
+    except (BoardError, ValueError) as err:
+        if isinstance(err, ScenarioError):
+            raise
+        raise ScenarioError(str(err)) from None
+
+
+def _answer(data: Mapping[str, Any]) -> JSON:
+    board = _board(data)
+    variants = _variants(data)
+    state = _state(board, data, variants)
+    query = data.get("query")
+    if query is not None and "turns" in data:
+        raise ScenarioError("give either \"turns\" or \"query\", not both")
+    if query is None:
+        return _play(state, _list(data, "turns"))
+    if query == "status":
+        return _status(state)
+    if query == "moves":
+        return _moves(state, data)
+    if query == "setup":
+        return _setup(state, data)
+    raise ScenarioError(f"unknown query {query!r}; queries are status, moves and setup")
+
+
+def _list(data: Mapping[str, Any], key: str) -> list[Any]:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise ScenarioError(f"\"{key}\" must be a list")
+    return value
+
+
+def _object(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise ScenarioError(f"\"{key}\" must be an object")
+    return value
+
+
+def _board(data: Mapping[str, Any]) -> Board:
+    size = _object(data, "board")
+    files, ranks = size.get("files", 14), size.get("ranks", 14)
+    if not isinstance(files, int) or not isinstance(ranks, int) or files < 1 or ranks < 1:
+        raise ScenarioError("\"board\" needs whole numbers \"files\" and \"ranks\" of at least 1")
+    swamp = _list(data, "swamp")
+    if not all(isinstance(sq, str) for sq in swamp):
+        raise ScenarioError("\"swamp\" must be a list of squares, like [\"c3\", \"d3\"]")
+    return Board.from_swamp_names(files, ranks, swamp)
+
+
+def _variants(data: Mapping[str, Any]) -> frozenset[str]:
+    variants = _list(data, "variants")
+    for variant in variants:
+        if not isinstance(variant, str) or not _VARIANT.fullmatch(variant):
+            raise ScenarioError(f"unknown variant {variant!r}; variants are V1–V9 with the"
+                                " options V5a, V5b, V5c, V6a, V6b")
+        if variant not in SUPPORTED_VARIANTS:
+            raise ScenarioError(f"variant {variant} is not supported by this version yet")
+    for field, variant in _VARIANT_FIELDS.items():
+        if data.get(field) and variant not in variants:
+            raise ScenarioError(f"\"{field}\" needs variant {variant}")
+    for name, count in _object(data, "turns_made").items():
+        player_index(TWO_PLAYERS, name)
+        if not isinstance(count, int) or count < 0:
+            raise ScenarioError(f"turns_made of {name} must be a whole number of at least 0")
+    return frozenset(variants)
+
+
+def _state(board: Board, data: Mapping[str, Any], variants: frozenset[str]) -> GameState:
+    if "figures" not in data:
+        raise ScenarioError("\"figures\" is required: square -> \"<player> <kind>\"")
+    if "to_move" not in data:
+        raise ScenarioError("\"to_move\" is required: \"yellow\" or \"orange\"")
+    position = position_from_json(board, TWO_PLAYERS, _object(data, "figures"))
+    to_move = data["to_move"]
+    if not isinstance(to_move, str):
+        raise ScenarioError("\"to_move\" must be \"yellow\" or \"orange\"")
+    return GameState(board, position, player_index(TWO_PLAYERS, to_move), TWO_PLAYERS, variants)
+
+
+# --- Turns --------------------------------------------------------------------------------
+
+def _play(state: GameState, turns: list[Any]) -> JSON:
+    results: list[JSON] = []
+    for number, data in enumerate(turns, 1):
+        turn = _turn(state.board, number, data)
+        try:
+            result = state.play(turn) if isinstance(turn, Turn) else _refuse(turn)
+        except IllegalTurn as err:
+            results.append({"legal": False, "rule": err.rule, "reason": err.reason})
+            break
+        results.append({
+            "legal": True,
+            "combat": None if result.combat is None else combat_json(state.board, result.combat),
+            "trap": None,
+            "winner": _winner(state) if result.winner is not None else None,
+        })
+    return {"turns": results, **_outcome(state)}
+
+
+def _turn(board: Board, number: int, data: Any) -> Turn | IllegalTurn:
+    """Read a turn; variant-only forms come back as the ``IllegalTurn`` they are here."""
+    if not isinstance(data, dict):
+        raise ScenarioError(f"turn {number} must be an object")
+    unknown = set(data) - _TURN_KEYS
+    if unknown:
+        raise ScenarioError(f"turn {number}: unknown key {sorted(unknown)[0]!r}; a turn has"
+                            " path, paths, place, reenter, challenge and advance")
+    for key, variant in (("paths", "V8"), ("place", "V6"), ("reenter", "V5c")):
+        if key in data:
+            return IllegalTurn("M1", f"A turn moves exactly one figure; \"{key}\" needs"
+                                     f" variant {variant}")
+    try:
+        return turn_from_json(board, data)
+    except (BoardError, ValueError) as err:
+        raise ScenarioError(f"turn {number}: {err}") from None
+
+
+def _refuse(turn: IllegalTurn) -> Any:
+    raise turn
+
+
+def _winner(state: GameState) -> str | None:
+    return None if state.winner is None else team_name(state.players, state.winner)
+
+
+def _outcome(state: GameState) -> JSON:
+    return {
+        "figures": position_json(state.board, state.players, state.position()),
+        "to_move": state.players[state.to_move].name,
+        "winner": _winner(state),
+        "reason": state.reason,
+    }
+
+
+# --- Queries ------------------------------------------------------------------------------
+
+def _status(state: GameState) -> JSON:
+    return {"to_move": state.players[state.to_move].name, "winner": _winner(state),
+            "reason": state.reason, "legal_turns": len(state.legal_turns())}
+
+
+def _moves(state: GameState, data: Mapping[str, Any]) -> JSON:
+    origin_name = data.get("from")
+    if not isinstance(origin_name, str):
+        raise ScenarioError("the moves query needs \"from\": the square of a figure")
+    origin = state.board.square(origin_name)
+    if state.occ[origin] < 0:
+        raise ScenarioError(f"there is no figure on {state.board.name(origin)}")
+    steps: set[Square] = set()
+    flights: set[Square] = set()
+    orthogonal = {sq for _, sq in state.board.geometry.orthogonal[origin]}
+    for turn in state.turns_from(origin):
+        (flights if turn.target not in orthogonal else steps).add(turn.target)
+    return {"from": state.board.name(origin), "destinations": _sorted_names(state, steps),
+            "scout_destinations": _sorted_names(state, flights)}
+
+
+def _sorted_names(state: GameState, squares: set[Square]) -> list[str]:
+    return sorted((state.board.name(sq) for sq in squares), key=square_sort_key)
+
+
+def _setup(state: GameState, data: Mapping[str, Any]) -> JSON:
+    territories = _territories(state, _object(data, "territory"))
+    out: JSON = {}
+    for index, player in enumerate(state.players):
+        figures: dict[Square, Kind] = {sq: kind for sq, (p, kind) in state.position().items()
+                                       if p == index}
+        problems = check_setup(state.board, player, figures, territories[index], state.variants)
+        out[player.name] = {"valid": not problems, "problems": [
+            {"square": None if p.square is None else state.board.name(p.square),
+             "rule": p.rule, "reason": p.reason} for p in problems]}
+    return out
+
+
+def _territories(state: GameState, given: Mapping[str, Any]) -> dict[int, frozenset[int]]:
+    territories = default_territories(state.board, state.players)
+    for name, ranks in given.items():
+        index = player_index(state.players, name)
+        if not isinstance(ranks, list) or not all(
+                isinstance(r, int) and 1 <= r <= state.board.ranks for r in ranks):
+            raise ScenarioError(f"territory of {name} must be a list of ranks 1–"
+                                f"{state.board.ranks}")
+        territories[index] = frozenset(r - 1 for r in ranks)
+    return territories
+
+
+def describe_kinds() -> str:
+    """The kind ids, for help texts."""
+    return ", ".join(info.id for info in KINDS)
