@@ -1,0 +1,166 @@
+"""What each audience may see [S4, I1–I4]. The only code that turns game state into a view.
+
+Audiences are the players (by name), ``public`` (spectators, anything published) and
+``arbiter``. A view is a plain JSON-ready dict; the UI, logs meant for players and every
+published feed are built from views only.
+
+Who sees which kinds:
+
+- A player sees the kinds of their own figures; never an enemy figure's kind on the board,
+  not even one revealed in an earlier challenge [I4: no memory aids].
+- Under the ``rulebook`` reveal policy the last challenge shows both combatants and its
+  deciding rule to everyone [C4, I2], and figures off the board are face up [K6].
+- Under ``outcome-only`` [I2 ruling] the last challenge shows the outcome and the squares
+  to clear, and figures leave the board face down (docs/rulings.md): no view for a player
+  or the public ever contains an enemy kind. The deciding rule is left out too, since a
+  rule id such as K4.1 names a kind.
+- The arbiter sees everything.
+
+The full setups become public only after the game, through ``reveal_after_game``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from companion.rules.codec import board_json, position_json, turn_json
+from companion.rules.figures import KINDS
+from companion.rules.players import team_name
+from companion.rules.state import GameState
+from companion.rules.turns import Action, Combat, Resignation, TurnResult
+
+PUBLIC = "public"
+ARBITER = "arbiter"
+RULEBOOK = "rulebook"
+OUTCOME_ONLY = "outcome-only"
+POLICIES = (RULEBOOK, OUTCOME_ONLY)
+
+JSON = dict[str, Any]
+
+
+class _Sight:
+    """Which figures' kinds one audience may see under one policy."""
+
+    def __init__(self, state: GameState, audience: str, policy: str) -> None:
+        if policy not in POLICIES:
+            raise ValueError(f"unknown reveal policy {policy!r}; policies are"
+                             f" {', '.join(POLICIES)}")
+        names = [p.name for p in state.players]
+        if audience not in (*names, PUBLIC, ARBITER):
+            raise ValueError(f"unknown audience {audience!r}; audiences are"
+                             f" {', '.join((*names, PUBLIC, ARBITER))}")
+        self.state = state
+        self.arbiter = audience == ARBITER
+        self.player = names.index(audience) if audience in names else None
+        self.rulebook = policy == RULEBOOK
+
+    def owns(self, figure: int) -> bool:
+        """True if the audience is the figure's owner (or the arbiter)."""
+        return self.arbiter or self.state.fig_player[figure] == self.player
+
+    def on_board(self, figure: int) -> bool:
+        """May the audience see the kind of this figure standing on the board? [I3, I4]"""
+        return self.owns(figure)
+
+    def off_board(self, figure: int) -> bool:
+        """May the audience see the kind of this figure set out beside the board? [K6]"""
+        return self.rulebook or self.owns(figure)
+
+    def in_combat(self, figure: int) -> bool:
+        """May the audience see this combatant of the last challenge? [C4, I2]"""
+        return self.rulebook or self.owns(figure)
+
+
+def view_for(state: GameState, audience: str, policy: str = RULEBOOK) -> JSON:
+    """The game as ``audience`` may see it under ``policy`` (``rulebook`` or ``outcome-only``)."""
+    sight = _Sight(state, audience, policy)
+    players = state.players
+    return {
+        "audience": audience,
+        "policy": policy,
+        "board": {key: value for key, value in board_json(state.board).items() if key != "tiles"},
+        "players": [p.name for p in players],
+        "first": players[state.first].name,
+        "to_move": players[state.to_move].name,
+        "ply": state.ply,
+        "winner": None if state.winner is None else team_name(players, state.winner),
+        "reason": state.reason,
+        "figures": [_figure(sight, sq, figure) for sq, figure in enumerate(state.occ)
+                    if figure >= 0],
+        "off_board": _off_board(sight),
+        "last_turn": _action(sight, state.history[-1]) if state.history else None,
+    }
+
+
+def _figure(sight: _Sight, sq: int, figure: int) -> JSON:
+    state = sight.state
+    out: JSON = {"square": state.board.name(sq),
+                 "owner": state.players[state.fig_player[figure]].name}
+    if sight.on_board(figure):
+        out["kind"] = KINDS[state.fig_kind[figure]].id
+    return out
+
+
+def _off_board(sight: _Sight) -> JSON:
+    """Per player: how many figures left the board and, where visible, which (sorted) [K6]."""
+    state = sight.state
+    out: JSON = {}
+    for index, player in enumerate(state.players):
+        gone = [f for f in state.off_board if state.fig_player[f] == index]
+        entry: JSON = {"count": len(gone)}
+        if all(sight.off_board(f) for f in gone):
+            counts = Counter(state.fig_kind[f] for f in gone)
+            entry["kinds"] = [KINDS[k].id for k in sorted(counts) for _ in range(counts[k])]
+        out[player.name] = entry
+    return out
+
+
+def _action(sight: _Sight, action: Action) -> JSON:
+    state = sight.state
+    if isinstance(action, Resignation):
+        return {"player": state.players[action.player].name, "resigned": True}
+    assert isinstance(action, TurnResult)
+    out: JSON = {"player": state.players[action.player].name,
+                 **turn_json(state.board, action.turn._replace(advance=False)),
+                 "advanced": action.advanced}
+    if action.combat is not None:
+        out["combat"] = _combat(sight, action.combat)
+    return out
+
+
+def _combat(sight: _Sight, combat: Combat) -> JSON:
+    board = sight.state.board
+    out: JSON = {
+        "challenger": board.name(combat.challenger),
+        "challenged": board.name(combat.challenged),
+        "battleground": "swamp" if combat.swamp else "land",
+        "outcome": combat.outcome.value,
+        "leaves_board": _leaving(combat),
+    }
+    if sight.in_combat(combat.challenger_figure):
+        out["challenger_kind"] = KINDS[combat.challenger_kind].id
+    if sight.in_combat(combat.challenged_figure):
+        out["challenged_kind"] = KINDS[combat.challenged_kind].id
+    if sight.rulebook or sight.arbiter:
+        out["rule"] = combat.rule
+    return out
+
+
+def _leaving(combat: Combat) -> list[str]:
+    """Which combatants leave the board: ``challenger`` and/or ``challenged`` [K1, K3]."""
+    outcome = combat.outcome.value
+    return {"challenger_wins": ["challenged"], "challenged_wins": ["challenger"],
+            "both_lose": ["challenger", "challenged"], "nest_taken": ["challenged"],
+            }.get(outcome, [])
+
+
+def reveal_after_game(state: GameState) -> JSON:
+    """Every setup and every figure, for everyone, once the game is over.
+
+    Raises ``ValueError`` while the game is still running: nothing hidden may leak early.
+    """
+    if state.winner is None:
+        raise ValueError("the setups are revealed only after the game")
+    return {"setup": position_json(state.board, state.players, state.start),
+            "figures": position_json(state.board, state.players, state.position())}
