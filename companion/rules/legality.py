@@ -24,6 +24,9 @@ def check_turn(state: GameState, turn: Turn) -> None:
     if len(turn.path) > 2:
         raise IllegalTurn("M2", "A figure moves one square, or a Flug flies in one straight"
                                 " line; two steps in one turn only with variant V8")
+    named = (*turn.path, *(() if turn.challenge is None else (turn.challenge,)))
+    if any(not 0 <= sq < state.board.size for sq in named):
+        raise IllegalTurn("B4", "A turn names a square that is not on the board")
     figure = _check_own_figure(state, turn.origin)
     flight = _check_move(state, figure, turn.origin, turn.target)
     if flight is not None:

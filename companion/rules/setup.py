@@ -14,6 +14,7 @@ from companion.rules.board import Board
 from companion.rules.figures import KINDS, NEST, STANDARD_SET, Kind
 from companion.rules.players import TWO_PLAYERS, Player
 from companion.rules.squares import Square
+from companion.rules.state import GameState
 
 
 @dataclass(frozen=True, order=True)
@@ -106,4 +107,27 @@ def _count_reason(player: Player, kind: Kind, got: int, need: int) -> str:
     who = player.name.capitalize()
     if need == 0 and info.variant:
         return f"{who} has a {info.id}, which plays only with variant {info.variant}"
-    return f"{who} has {got} {info.id} on the board; the set has {need}"
+    if got < need:
+        return f"{who}'s set lacks {need - got} {info.id} ({got} of {need} on the board)"
+    return f"{who} has {got} {info.id} on the board; the set has only {need}"
+
+
+def start_game(board: Board, setups: Mapping[int, Mapping[Square, Kind]], first: int,
+               players: tuple[Player, ...] = TWO_PLAYERS,
+               territories: Mapping[int, Collection[int]] | None = None) -> GameState:
+    """Start a game from every player's setup, checked against S1–S3 first.
+
+    ``first`` is the player who moves first, decided and recorded per game [S5]. Raises
+    ``SetupError`` (listing every problem) for the first player whose setup is invalid.
+    """
+    territories = territories or default_territories(board, players)
+    position: dict[Square, tuple[int, Kind]] = {}
+    for index, player in enumerate(players):
+        figures = setups.get(index, {})
+        problems = check_setup(board, player, figures, territories[index])
+        problems += [Problem(sq, "S1", f"{board.name(sq)} holds a figure of each side")
+                     for sq in figures if sq in position]
+        if problems:
+            raise SetupError(player.name, problems)
+        position.update({sq: (index, kind) for sq, kind in figures.items()})
+    return GameState(board, position, first, players)

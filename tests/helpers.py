@@ -1,0 +1,88 @@
+"""Small helpers shared by the rules tests: positions from scenario-style strings, turns by name."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+import pytest
+
+from companion.rules.board import Board
+from companion.rules.codec import position_from_json, position_json
+from companion.rules.players import TWO_PLAYERS, player_index
+from companion.rules.state import GameState
+from companion.rules.turns import Combat, IllegalTurn, Turn, TurnResult
+
+HOMES = {"a1": "yellow stego", "b1": "yellow nest", "m14": "orange nest", "n14": "orange stego"}
+"""Each side's Nest and a mobile Stego in a far corner, to add to positions in which neither
+side should lose at once by having no move [W2]."""
+
+F_TABLE: dict[str, tuple[str, int, int | None, int | None]] = {
+    # kind id: (printed label, count, land, swamp), copied from the table of section F;
+    # None where the table shows "*" (the kind fights by its special rules only).
+    "tyra1": ("7 TYRA 1", 1, 7, 1),
+    "tyra2": ("6 TYRA 2", 1, 6, 2),
+    "tri": ("5 TRI 4", 3, 5, 4),
+    "dilo": ("4 DILO 2", 2, 4, 2),
+    "stego": ("3 STEGO 3", 5, 3, 3),
+    "docus": ("2 DOCUS 5", 2, 2, 5),
+    "deino6": ("2 DEINO 6", 1, 2, 6),
+    "deino7": ("1 DEINO 7", 1, 1, 7),
+    "flug": ("* FLUG *", 5, None, None),
+    "blitz": ("8 BLITZ 0", 1, 8, 0),
+    "nest": ("0 NEST 0", 1, 0, 0),
+    "culak": ("* CULAK *", 1, None, None),
+}
+
+
+def make_state(figures: Mapping[str, str], swamp: Iterable[str] = (), to_move: str = "yellow",
+               files: int = 14, ranks: int = 14) -> GameState:
+    """A game from scenario-style figures, e.g. ``{"e3": "yellow stego", "e5": "orange tri"}``."""
+    board = Board.from_swamp_names(files, ranks, list(swamp))
+    position = position_from_json(board, TWO_PLAYERS, figures)
+    return GameState(board, position, player_index(TWO_PLAYERS, to_move))
+
+
+def turn(state: GameState, origin: str, target: str, challenge: str | None = None,
+         advance: bool = False) -> Turn:
+    """The turn moving the figure on ``origin`` to ``target``, squares given by name."""
+    board = state.board
+    return Turn((board.square(origin), board.square(target)),
+                None if challenge is None else board.square(challenge), advance)
+
+
+def refusal(state: GameState, t: Turn) -> IllegalTurn:
+    """Play ``t``, expect it to be refused, check the state is untouched, return the error."""
+    before = state.snapshot()
+    with pytest.raises(IllegalTurn) as caught:
+        state.play(t)
+    assert state.snapshot() == before, "a refused turn must not change the game"
+    return caught.value
+
+
+def figures(state: GameState) -> dict[str, str]:
+    """The figures on the board as square name -> ``"<player> <kind>"``."""
+    return position_json(state.board, state.players, state.position())
+
+
+def names(state: GameState, squares: Iterable[int]) -> set[str]:
+    """Square indices as a set of names."""
+    return {state.board.name(sq) for sq in squares}
+
+
+def legal_set(state: GameState) -> set[Turn]:
+    """The legal turns of the player to move, as a set."""
+    return set(state.legal_turns())
+
+
+def last_result(state: GameState) -> TurnResult:
+    """What the last turn played did (the last action must be a turn, not a resignation)."""
+    result = state.history[-1]
+    assert isinstance(result, TurnResult)
+    return result
+
+
+def last_combat(state: GameState) -> Combat:
+    """The combat of the last turn played (which must have had a challenge)."""
+    combat = last_result(state).combat
+    assert combat is not None
+    return combat
