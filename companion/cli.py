@@ -17,6 +17,9 @@ def _scenario(args: argparse.Namespace) -> int:
     except OSError as err:
         print(f"giganten scenario: cannot read {args.file}: {err.strerror}", file=sys.stderr)
         return 2
+    except UnicodeDecodeError:
+        print(f"giganten scenario: {args.file} is not UTF-8 text", file=sys.stderr)
+        return 2
     try:
         result, warnings = answer(load(text))
     except ScenarioError as err:

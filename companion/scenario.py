@@ -18,7 +18,7 @@ from companion.rules.codec import combat_json, position_from_json, position_json
 from companion.rules.figures import KINDS, Kind
 from companion.rules.players import TWO_PLAYERS, player_index, team_name
 from companion.rules.setup import check_setup, default_territories
-from companion.rules.squares import Square, square_sort_key
+from companion.rules.squares import Square, parse_square_name, square_sort_key
 from companion.rules.state import GameState
 from companion.rules.turns import IllegalTurn, Turn
 
@@ -28,6 +28,9 @@ JSON = dict[str, Any]
 _VARIANT = re.compile(r"V[1-9]|V5[abc]|V6[ab]")
 SUPPORTED_VARIANTS: frozenset[str] = frozenset()
 """Variants this version can referee; the others are refused with a clear error."""
+
+MAX_BOARD_SIDE = 64
+"""The largest number of files or ranks a scenario board may have (V9 needs 28 files)."""
 
 _TURN_KEYS = {"path", "paths", "place", "reenter", "challenge", "advance"}
 _KNOWN_FIELDS = {"format", "board", "territory", "variants", "swamp", "figures", "to_move",
@@ -45,8 +48,8 @@ def load(text: str) -> Any:
         seen: dict[str, Any] = {}
         for key, value in items:
             if key in seen:
-                raise ScenarioError(f"{key!r} appears twice in one object"
-                                    " (two figures on one square?)")
+                hint = " (two figures on one square)" if _looks_like_square(key) else ""
+                raise ScenarioError(f"{key!r} appears twice in one object{hint}")
             seen[key] = value
         return seen
 
@@ -54,6 +57,16 @@ def load(text: str) -> Any:
         return json.loads(text, object_pairs_hook=pairs)
     except json.JSONDecodeError as err:
         raise ScenarioError(f"not valid JSON: {err}") from None
+    except RecursionError:
+        raise ScenarioError("JSON nested too deeply to be a scenario") from None
+
+
+def _looks_like_square(key: str) -> bool:
+    try:
+        parse_square_name(key)
+    except ValueError:
+        return False
+    return True
 
 
 def answer(data: Any) -> tuple[JSON, list[str]]:
@@ -106,8 +119,9 @@ def _object(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
 def _board(data: Mapping[str, Any]) -> Board:
     size = _object(data, "board")
     files, ranks = size.get("files", 14), size.get("ranks", 14)
-    if not isinstance(files, int) or not isinstance(ranks, int) or files < 1 or ranks < 1:
-        raise ScenarioError("\"board\" needs whole numbers \"files\" and \"ranks\" of at least 1")
+    if not all(type(n) is int and 1 <= n <= MAX_BOARD_SIDE for n in (files, ranks)):
+        raise ScenarioError(f"\"board\" needs whole numbers \"files\" and \"ranks\" from 1 to"
+                            f" {MAX_BOARD_SIDE}")
     swamp = _list(data, "swamp")
     if not all(isinstance(sq, str) for sq in swamp):
         raise ScenarioError("\"swamp\" must be a list of squares, like [\"c3\", \"d3\"]")

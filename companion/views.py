@@ -21,7 +21,6 @@ The full setups become public only after the game, through ``reveal_after_game``
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from companion.rules.codec import board_json, position_json, turn_json
@@ -63,9 +62,9 @@ class _Sight:
         """May the audience see the kind of this figure standing on the board? [I3, I4]"""
         return self.owns(figure)
 
-    def off_board(self, figure: int) -> bool:
-        """May the audience see the kind of this figure set out beside the board? [K6]"""
-        return self.rulebook or self.owns(figure)
+    def off_board(self, player: int) -> bool:
+        """May the audience see the kinds of ``player``'s figures set out beside the board? [K6]"""
+        return self.rulebook or self.arbiter or self.player == player
 
     def in_combat(self, figure: int) -> bool:
         """May the audience see this combatant of the last challenge? [C4, I2]"""
@@ -109,9 +108,8 @@ def _off_board(sight: _Sight) -> JSON:
     for index, player in enumerate(state.players):
         gone = [f for f in state.off_board if state.fig_player[f] == index]
         entry: JSON = {"count": len(gone)}
-        if all(sight.off_board(f) for f in gone):
-            counts = Counter(state.fig_kind[f] for f in gone)
-            entry["kinds"] = [KINDS[k].id for k in sorted(counts) for _ in range(counts[k])]
+        if sight.off_board(index):
+            entry["kinds"] = [KINDS[k].id for k in sorted(state.fig_kind[f] for f in gone)]
         out[player.name] = entry
     return out
 
