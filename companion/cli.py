@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 
 def _scenario(args: argparse.Namespace) -> int:
@@ -31,6 +33,95 @@ def _scenario(args: argparse.Namespace) -> int:
     return 0
 
 
+def _demo(args: argparse.Namespace) -> int:
+    """Play one game between two computer players, showing the public view after each turn.
+
+    Printing and pacing live here, in the command-line layer; the game itself is pure.
+    """
+    import random
+
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    try:
+        return _show_demo(args, seed)
+    except BrokenPipeError:
+        # The reader went away (``giganten demo | head``): stop quietly, like other tools.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _show_demo(args: argparse.Namespace, seed: int) -> int:
+    import time
+
+    from companion.demo import make_bots, new_game, play_game, summary
+    from companion.rules.codec import game_to_json
+    from companion.textboard import render
+
+    print(f"Giganten demo: seed {seed} (watch this game again with --seed {seed}),"
+          f" reveal policy {args.policy}.")
+    print("Two computer players on a dealt landscape; you see what a spectator may see.")
+    state = new_game(seed)
+    for number, view in enumerate(play_game(state, make_bots(state, seed), args.policy,
+                                            args.max_plies)):
+        if args.quiet:
+            continue
+        if number and args.delay:
+            time.sleep(args.delay)
+        print()
+        print(render(view))
+    print()
+    print("=== Game record (every setup and turn: for after the game, never for players'"
+          " eyes during one) ===")
+    print(json.dumps(game_to_json(state), indent=2, ensure_ascii=False))
+    print("=== Result ===")
+    print(summary(state, args.max_plies))
+    print(f"Seed {seed}.")
+    return 0
+
+
+def _non_negative_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value >= 0:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"the delay must be 0 or more seconds, not {text}")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {text}")
+    return value
+
+
+def _add_demo(commands: Any) -> None:
+    from companion.demo import DEFAULT_MAX_PLIES
+    from companion.views import POLICIES, RULEBOOK
+
+    demo = commands.add_parser(
+        "demo", help="watch two computer players play one game (simulation, no board needed)",
+        description="Deal a landscape, set up both sides at random and let two simple computer"
+                    " players play one game. After every turn it prints the public view (what"
+                    " a spectator may see); at the end the full game record and the result.")
+    demo.add_argument("--seed", type=int, default=None,
+                      help="reproduce a game (default: a random seed, printed)")
+    demo.add_argument("--delay", type=_non_negative_seconds, default=0.0, metavar="SECONDS",
+                      help="pause between turns (default: 0)")
+    demo.add_argument("--max-plies", type=_positive_int, default=DEFAULT_MAX_PLIES,
+                      metavar="N", help="stop the game without a winner after N turns"
+                                        f" (default: {DEFAULT_MAX_PLIES})")
+    demo.add_argument("--policy", choices=POLICIES, default=RULEBOOK,
+                      help="what a challenge reveals: both kinds (rulebook, the default) or"
+                           " only its outcome (outcome-only)")
+    demo.add_argument("--quiet", action="store_true",
+                      help="print only the game record and the result")
+    demo.set_defaults(run=_demo)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = argparse.ArgumentParser(
@@ -43,6 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
                     " the deciding rule id. Format: shared/spec/scenario-format.md.")
     scenario.add_argument("file", help="scenario JSON file, or - to read standard input")
     scenario.set_defaults(run=_scenario)
+    _add_demo(commands)
     return parser
 
 

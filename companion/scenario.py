@@ -29,7 +29,7 @@ _VARIANT = re.compile(r"V[1-9]|V5[abc]|V6[ab]")
 SUPPORTED_VARIANTS: frozenset[str] = frozenset()
 """Variants this version can referee; the others are refused with a clear error."""
 
-MAX_BOARD_SIDE = 64
+MAX_BOARD_SIDE = 32
 """The largest number of files or ranks a scenario board may have (V9 needs 28 files)."""
 
 _TURN_KEYS = {"path", "paths", "place", "reenter", "challenge", "advance"}

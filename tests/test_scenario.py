@@ -178,7 +178,7 @@ ERRORS: list[tuple[str, str, str]] = [
     ("board size given as true", json.dumps(scenario(board={"files": True, "ranks": 14})),
      r"whole numbers"),
     ("board far too large", json.dumps(scenario(board={"files": 700, "ranks": 999})),
-     r"from 1 to 64"),
+     r"from 1 to 32"),
     ("repeated top-level key", '{"to_move": "yellow", "to_move": "orange", "figures": {}}',
      r"'to_move' appears twice in one object$"),
 ]

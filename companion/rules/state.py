@@ -12,9 +12,10 @@ a square (-1 if empty). Those flat lists are what move generation walks.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 
-from companion.rules.board import NORTH, SOUTH, Board
+from companion.rules.board import NORTH, SOUTH, Board, geometry
 from companion.rules.combat import COMBAT, Outcome
 from companion.rules.figures import KINDS, Kind
 from companion.rules.players import TWO_PLAYERS, Player
@@ -33,6 +34,63 @@ Position = Mapping[Square, tuple[int, Kind]]
 
 END_RULES = {"nest": "W1", "immobilized": "W2", "resignation": "W3"}
 """The rule behind each way a game can end."""
+
+_new_turn = tuple.__new__
+"""Builds a ``Turn`` from its three fields without the NamedTuple's Python-level __new__."""
+
+_Step = tuple[int, Square, Turn, tuple[tuple[Square, Turn], ...]]
+# A normal move from a square: (direction, target, the turn, ((enemy square, the turn that
+# challenges it), ...) for the target's other orthogonal neighbours).
+_Ray = tuple[Square, tuple[tuple[Square, tuple[tuple[Square, Turn], ...]], ...]]
+# A scout's flight direction from a square: (the first square, which a flight passes over,
+# ((landing, ((enemy square, the flight that challenges it), ...)), ...) nearest first).
+
+
+def _turn(path: tuple[Square, Square], challenge: Square | None) -> Turn:
+    return _new_turn(Turn, (path, challenge, False))
+
+
+@cache
+def _step_table(files: int, ranks: int) -> tuple[tuple[_Step, ...], ...]:
+    """Every normal move that could ever start on each square of a ``files × ranks`` board,
+    as ready-made ``Turn`` objects.
+
+    Move generation is the hot path of playouts and search; with these tables it only tests
+    occupancy and appends shared, immutable turns instead of building tuples. The tables
+    follow ``Geometry``'s order, so turns come out in the same order as a plain walk.
+    """
+    geo = geometry(files, ranks)
+    return tuple(
+        tuple((direction, step, _turn((sq, step), None),
+               tuple((other, _turn((sq, step), other))
+                     for _, other in geo.orthogonal[step] if other != sq))
+              for direction, step in geo.orthogonal[sq])
+        for sq in range(files * ranks))
+
+
+@cache
+def _flight_table(files: int, ranks: int) -> list[tuple[_Ray, ...] | None]:
+    """The scout flights from each square, filled in by ``_flights_from`` on first use.
+
+    Flights grow with the cube of the board's side, so they are built only for squares a
+    Flug actually stands on: a large scenario board costs nothing until it is used.
+    """
+    return [None] * (files * ranks)
+
+
+def _flights_from(files: int, ranks: int, sq: Square) -> tuple[_Ray, ...]:
+    """Every flight that could ever start on ``sq``, as ready-made ``Turn`` objects."""
+    table = _flight_table(files, ranks)
+    flights = table[sq]
+    if flights is None:
+        geo = geometry(files, ranks)
+        flights = table[sq] = tuple(
+            (ray[0], tuple((landing, tuple((other, _turn((sq, landing), other))
+                                           for other in geo.scout_targets[landing][direction]))
+                           for landing in ray[1:]))
+            for direction, ray in enumerate(geo.rays[sq]) if len(ray) > 1)
+    return flights
+
 
 _Undo = tuple[list[tuple[int, Square]], int, int, int, int | None, str | None]
 # (figure moves as (figure, previous square), length of off_board, to_move, ply, winner, reason)
@@ -53,10 +111,9 @@ class GameState:
         self.players = players
         self.variants = frozenset(variants)
         self._check_position(position, to_move)
-        geometry = board.geometry
-        self._orthogonal = geometry.orthogonal
-        self._rays = geometry.rays
-        self._scout_targets = geometry.scout_targets
+        self._orthogonal = board.geometry.orthogonal
+        self._steps = _step_table(board.files, board.ranks)
+        self._flights = _flight_table(board.files, board.ranks)
         self._swamp = [sq in board.swamp for sq in range(board.size)]
         self._forward_direction = [NORTH if p.forward > 0 else SOUTH for p in players]
 
@@ -150,37 +207,52 @@ class GameState:
         if not _MOBILE[kind]:
             return
         sq = self.pos[figure]
-        occ, team, orthogonal = self.occ, self.fig_team, self._orthogonal
+        occ, team = self.occ, self.fig_team
         mine = team[figure]
-        challenges = _CHALLENGES[kind]
-        blocked = self._forward_direction[self.fig_player[figure]] if _NEVER_FORWARD[kind] else -1
-        land_only = _LAND_ONLY[kind]
-        swamp = self._swamp
-        for direction, step in orthogonal[sq]:
-            if occ[step] != -1 or direction == blocked or (land_only and swamp[step]):
-                continue
-            path = (sq, step)
-            out.append(Turn(path))
-            if challenges:
-                for _, other in orthogonal[step]:
-                    enemy = occ[other]
-                    if enemy != -1 and team[enemy] != mine:
-                        out.append(Turn(path, other))
+        append = out.append
+        steps: Sequence[_Step]
+        if _NEVER_FORWARD[kind] or _LAND_ONLY[kind]:
+            steps = self._restricted_steps(figure, kind, sq)
+        else:
+            steps = self._steps[sq]
+        if _CHALLENGES[kind]:
+            for _, step, turn, challenges in steps:
+                if occ[step] == -1:
+                    append(turn)
+                    # The figure's own start square is left out of ``challenges``: it is
+                    # empty once the figure has moved.
+                    for other, challenge in challenges:
+                        enemy = occ[other]
+                        if enemy != -1 and team[enemy] != mine:
+                            append(challenge)
+        else:
+            for _, step, turn, _ in steps:
+                if occ[step] == -1:
+                    append(turn)
         if _SCOUT[kind]:
             self._add_flights(sq, mine, out)
 
+    def _restricted_steps(self, figure: int, kind: Kind, sq: Square) -> list[_Step]:
+        """The moves from ``sq`` that a Blitz-like figure may make at all [M4]."""
+        blocked = self._forward_direction[self.fig_player[figure]] if _NEVER_FORWARD[kind] else -1
+        land_only, swamp = _LAND_ONLY[kind], self._swamp
+        return [entry for entry in self._steps[sq]
+                if entry[0] != blocked and not (land_only and swamp[entry[1]])]
+
     def _add_flights(self, sq: Square, mine: int, out: list[Turn]) -> None:
-        occ, team, targets = self.occ, self.fig_team, self._scout_targets
-        for direction, ray in enumerate(self._rays[sq]):
-            for distance, landing in enumerate(ray):
+        """Append every scout flight from ``sq`` that ends in a challenge [M6, M7]."""
+        occ, team = self.occ, self.fig_team
+        flights = self._flights[sq] or _flights_from(self.board.files, self.board.ranks, sq)
+        for first, landings in flights:
+            if occ[first] != -1:
+                continue  # one square is a normal move, never a flight [M6]; nor is a jump
+            for landing, challenges in landings:
                 if occ[landing] != -1:
                     break
-                if distance == 0:
-                    continue  # one square is a normal move, never a flight [M6]
-                for other in targets[landing][direction]:
+                for other, turn in challenges:
                     enemy = occ[other]
                     if enemy != -1 and team[enemy] != mine:
-                        out.append(Turn((sq, landing), other))
+                        out.append(turn)
 
     def has_legal_turn(self, player: int) -> bool:
         """True if ``player`` could make a turn now (regardless of whose turn it is) [W2]."""

@@ -1,0 +1,194 @@
+"""Rules-engine benchmark: move generation, playing a turn, random playouts.
+
+Run ``.venv/bin/python bench/engine.py`` (about 20 s) or ``--quick`` (a few seconds). It
+prints ``METRIC <name> <value> <unit>`` lines for tools to pick up, and context lines that
+start with ``#``. Every random choice comes from a fixed seed, so two runs on one machine
+measure the same positions and turns.
+
+Goals (from the issue): all legal turns of a full mid-game position in at most 200 µs, and
+at least 50,000 random plies per second on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import partial
+
+from companion.rules.combat import Outcome
+from companion.rules.generate import random_game, random_playout
+from companion.rules.state import GameState
+from companion.rules.turns import Turn
+
+MIN_FIGURES = 40
+"""Positions with fewer figures on the board are not 'full' and are not sampled."""
+SAMPLE_EVERY = 7
+"""Plies between sampled positions of one playout, so samples are not near-duplicates."""
+
+
+PLAYOUT_LIMIT = 5000
+"""Plies after which a random playout is cut off."""
+
+
+@dataclass(frozen=True)
+class Config:
+    """How much work one run does."""
+
+    games: int
+    """Seeded games whose playouts provide the sampled positions."""
+    repeats: int
+    """Timed ``legal_turns`` calls per position."""
+    turns_per_position: int
+    """Random legal turns played and popped per position."""
+    playout_games: int
+    """Games played out randomly to the end for the plies-per-second figure."""
+
+
+FULL = Config(games=200, repeats=20, turns_per_position=10, playout_games=300)
+QUICK = Config(games=40, repeats=10, turns_per_position=5, playout_games=30)
+
+
+def sample_positions(config: Config) -> Iterator[GameState]:
+    """Yield mid-game positions with at least ``MIN_FIGURES`` figures and the game not over.
+
+    Each position is yielded in place while its playout is paused; callers may play and
+    undo turns on it but must leave it as they found it.
+    """
+    for seed in range(config.games):
+        state = random_game(random.Random(seed))
+        rng = random.Random(10_000 + seed)
+        while not state.is_over and figures_on_board(state) >= MIN_FIGURES:
+            if state.ply % SAMPLE_EVERY == 0:
+                yield state
+            turn = state.random_turn(rng)
+            if turn is None:
+                break
+            state.push(turn)
+
+
+def figures_on_board(state: GameState) -> int:
+    """How many figures stand on the board."""
+    return sum(1 for sq in state.pos if sq >= 0)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The ``fraction`` quantile of ``values`` (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def timed_ns(call: Callable[[], object]) -> int:
+    """Nanoseconds one call takes."""
+    start = time.perf_counter_ns()
+    call()
+    return time.perf_counter_ns() - start
+
+
+def play_and_pop(state: GameState, turn: Turn) -> None:
+    """Validate and play one turn, then undo it: the cost of a checked turn."""
+    state.play(turn)
+    state.pop()
+
+
+def with_advance(state: GameState, turn: Turn, rng: random.Random) -> Turn:
+    """Half of the challenges a challenger wins are played with an advance [K5], so that path
+    is timed too (the challenger always may advance; a winning Blitz may not, so only the
+    challenger's wins are chosen)."""
+    verdict = state.preview(turn)
+    if verdict is not None and verdict[0] is Outcome.CHALLENGER_WINS and rng.random() < 0.5:
+        return turn._replace(advance=True)
+    return turn
+
+
+def bench_positions(config: Config) -> dict[str, float]:
+    """Time ``legal_turns`` and ``play``+``pop`` on every sampled position."""
+    generate_ns: list[int] = []
+    play_ns: list[int] = []
+    figures: list[int] = []
+    turn_counts: list[int] = []
+    rng = random.Random(2024)
+    for state in sample_positions(config):
+        figures.append(figures_on_board(state))
+        turns = state.legal_turns()
+        turn_counts.append(len(turns))
+        generate_ns.extend(timed_ns(state.legal_turns) for _ in range(config.repeats))
+        for _ in range(config.turns_per_position):
+            turn = with_advance(state, rng.choice(turns), rng)
+            play_ns.append(timed_ns(partial(play_and_pop, state, turn)))
+    return {
+        "positions": len(figures),
+        "figures": statistics.fmean(figures),
+        "turns": statistics.fmean(turn_counts),
+        "turns_min": min(turn_counts),
+        "turns_max": max(turn_counts),
+        "gen_mean": statistics.fmean(generate_ns) / 1000,
+        "gen_median": statistics.median(generate_ns) / 1000,
+        "gen_p99": percentile([float(ns) for ns in generate_ns], 0.99) / 1000,
+        "play_mean": statistics.fmean(play_ns) / 1000,
+        "play_samples": len(play_ns),
+    }
+
+
+def bench_playouts(config: Config) -> dict[str, float]:
+    """Play seeded games with ``random_turn`` to the end or the ply limit; plies per second
+    of play only (setting up a game is not timed)."""
+    plies = 0
+    elapsed_ns = 0
+    finished = 0
+    for seed in range(config.playout_games):
+        state = random_game(random.Random(100_000 + seed))
+        rng = random.Random(200_000 + seed)
+        start = time.perf_counter_ns()
+        # Random play can go on forever (say, two Blitzes shuffling about with no enemy in
+        # reach; the rules have no draw [W3]), so each game is cut off at a ply limit.
+        plies += random_playout(state, rng, PLAYOUT_LIMIT)
+        elapsed_ns += time.perf_counter_ns() - start
+        finished += state.is_over
+    return {"plies": plies, "seconds": elapsed_ns / 1e9, "games": config.playout_games,
+            "finished": finished, "rate": plies / (elapsed_ns / 1e9)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print its METRIC and context lines."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="a short run (a few seconds)")
+    args = parser.parse_args(argv)
+    config = QUICK if args.quick else FULL
+    began = time.perf_counter()
+    # Collections triggered by the samples' own garbage are part of the real cost, so the
+    # collector stays on; it is only flushed before each phase so phases start alike.
+    gc.collect()
+    positions = bench_positions(config)
+    gc.collect()
+    playouts = bench_playouts(config)
+
+    print(f"# python {platform.python_version()} ({platform.python_implementation()})"
+          f" on {platform.machine()}, {sys.platform}")
+    print(f"# run: {'quick' if args.quick else 'full'}; seeds 0..{config.games - 1} for"
+          f" positions, {config.repeats} timed legal_turns calls per position")
+    print(f"# positions: {positions['positions']:.0f} (>= {MIN_FIGURES} figures, not over),"
+          f" mean figures {positions['figures']:.1f}")
+    print(f"# legal turns per position: mean {positions['turns']:.1f}, min"
+          f" {positions['turns_min']:.0f}, max {positions['turns_max']:.0f}")
+    print(f"# legal_turns median {positions['gen_median']:.1f} us;"
+          f" play+pop samples {positions['play_samples']:.0f}")
+    print(f"# playouts: {playouts['games']:.0f} games, {playouts['plies']:.0f} plies,"
+          f" {playouts['finished']:.0f} decided, mean"
+          f" {playouts['plies'] / playouts['games']:.0f} plies per game")
+    print(f"METRIC legal_turns_us_mean {positions['gen_mean']:.1f} us")
+    print(f"METRIC legal_turns_us_p99 {positions['gen_p99']:.1f} us")
+    print(f"METRIC play_turn_us_mean {positions['play_mean']:.1f} us")
+    print(f"METRIC playout_plies_per_s {playouts['rate']:.0f} plies/s")
+    print(f"# total {time.perf_counter() - began:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
