@@ -358,19 +358,12 @@ def _with_advance(state: GameState, bots: Sequence[Bot], policy: str, turn: Turn
     The preview is looked at only after the challenge was chosen: its outcome becomes
     public at once [C4], and the winner decides knowing it, as at the table.
     """
+    option = state.advance_for(turn)
     verdict = state.preview(turn)
-    if verdict is None:
-        return turn
-    outcome, _ = verdict
-    assert turn.challenge is not None
-    if outcome is Outcome.CHALLENGER_WINS:
-        winner, where, into = state.to_move, turn.origin, turn.challenge
-    elif outcome is Outcome.CHALLENGED_WINS:
-        owner = state.figure_at(turn.challenge)
-        assert owner is not None
-        winner, where, into = owner[0], turn.challenge, turn.target
-    else:
-        return turn  # a draw, both lost, or the Nest taken (its taker always moves in)
+    if option is None or (verdict is not None and verdict[0] is Outcome.NEST_TAKEN):
+        return turn  # no choice: nobody may advance, or the Nest's taker moves in anyway
+    figure, into = option
+    winner, where = state.fig_player[figure], state.pos[figure]
     view = view_for(state, state.players[winner].name, policy)
     return turn._replace(advance=bots[winner].wants_advance(view, where, into))
 

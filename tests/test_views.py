@@ -31,7 +31,6 @@ from hypothesis import strategies as st
 
 from companion.rules.board import Board
 from companion.rules.codec import position_json
-from companion.rules.combat import Outcome
 from companion.rules.figures import KINDS, NEST, Kind
 from companion.rules.generate import random_game
 from companion.rules.players import TWO_PLAYERS
@@ -89,12 +88,8 @@ def choose_turn(state: GameState, rng: random.Random, aggression: float) -> Turn
     turns = state.legal_turns()
     challenges = [t for t in turns if t.challenge is not None]
     turn = rng.choice(challenges if challenges and rng.random() < aggression else turns)
-    verdict = state.preview(turn)
-    if verdict is not None and verdict[0].one_loser:
-        winner = (state.occ[turn.challenge] if verdict[0] is Outcome.CHALLENGED_WINS
-                  else state.occ[turn.origin])
-        if KINDS[state.fig_kind[winner]].advances and rng.random() < 0.5:
-            turn = turn._replace(advance=True)
+    if state.advance_for(turn) is not None and rng.random() < 0.5:
+        turn = turn._replace(advance=True)
     return turn
 
 

@@ -356,6 +356,23 @@ class GameState:
         attacker, defender = self.occ[turn.path[0]], self.occ[turn.challenge]
         return COMBAT[self.fig_kind[attacker]][self.fig_kind[defender]][self._swamp[turn.challenge]]
 
+    def advance_for(self, turn: Turn) -> tuple[int, Square] | None:
+        """Who may advance after ``turn``'s challenge, without playing it [K5].
+
+        Returns the winning figure and the loser's square it may move into, or None when
+        nobody may advance (no challenge, a draw, both lost, or a winner that never
+        advances). A taken Nest counts: its taker moves in anyway [R1].
+        """
+        verdict = self.preview(turn)
+        if verdict is None or not verdict[0].one_loser:
+            return None
+        assert turn.challenge is not None
+        if verdict[0] is Outcome.CHALLENGED_WINS:
+            figure, into = self.occ[turn.challenge], turn.target
+        else:
+            figure, into = self.occ[turn.origin], turn.challenge
+        return (figure, into) if _ADVANCES[self.fig_kind[figure]] else None
+
     def _challenge(self, figure: int, turn: Turn, moves: list[tuple[int, Square]],
                    ) -> tuple[Combat, tuple[int, ...], bool]:
         """Resolve the challenge of ``turn`` [C4, C5, K1–K6] after the move was made."""

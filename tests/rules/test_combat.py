@@ -325,6 +325,21 @@ def test_K5_nobody_advances_without_exactly_one_loser(a: Kind, b: Kind, said: st
     assert error.rule == "K5" and said in error.reason
 
 
+def test_K5_advance_for_names_the_winner_and_the_square_it_may_take() -> None:
+    """``advance_for`` answers before the turn is played, for either winner [K5, R2]."""
+    state = make_state({"d5": "yellow tri", "e6": "orange dilo", "g5": "yellow dilo",
+                        "h6": "orange tri", "b5": "yellow tri", "c6": "orange tri", **HOMES})
+    sq = state.board.square
+    wins = turn(state, "d5", "e5", challenge="e6")
+    assert state.advance_for(wins) == (state.occ[sq("d5")], sq("e6"))
+    loses = turn(state, "g5", "h5", challenge="h6")
+    assert state.advance_for(loses) == (state.occ[sq("h6")], sq("h5"))
+    assert state.advance_for(turn(state, "b5", "c5", challenge="c6")) is None  # draw [K2]
+    assert state.advance_for(turn(state, "b5", "b6")) is None  # no challenge
+    blitz = make_state({"d5": "yellow stego", "e6": "orange blitz", **HOMES})
+    assert blitz.advance_for(turn(blitz, "d5", "e5", challenge="e6")) is None
+
+
 def test_K5_the_blitz_never_advances() -> None:
     state = make_state({"d5": "yellow stego", "e6": "orange blitz", **HOMES})
     error = refusal(state, turn(state, "d5", "e5", challenge="e6", advance=True))

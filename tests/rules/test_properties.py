@@ -30,13 +30,7 @@ PLY_LIMIT = 250
 
 def _may_advance(state: GameState, turn: Turn) -> bool:
     """True if the challenge of ``turn`` leaves exactly one loser and its winner advances [K5]."""
-    verdict = state.preview(turn)
-    if verdict is None or not verdict[0].one_loser:
-        return False
-    assert turn.challenge is not None
-    winner = (state.occ[turn.challenge] if verdict[0] is Outcome.CHALLENGED_WINS
-              else state.occ[turn.origin])
-    return KINDS[state.fig_kind[winner]].advances
+    return state.advance_for(turn) is not None
 
 
 def _choose(state: GameState, rng: random.Random) -> Turn | None:
