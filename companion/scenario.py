@@ -9,25 +9,21 @@ on stderr before exiting with status 2.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from typing import Any
 
 from companion.rules.board import Board, BoardError
-from companion.rules.codec import combat_json, position_from_json, position_json, turn_from_json
+from companion.rules.codec import combat_json, position_json, start_from_json, turn_from_json
 from companion.rules.figures import KINDS, Kind
-from companion.rules.players import TWO_PLAYERS, player_index, team_name
-from companion.rules.setup import check_setup, default_territories
+from companion.rules.players import team_name
+from companion.rules.ruleset import RuleSet, RuleSetError
+from companion.rules.setup import check_setups, default_territories
 from companion.rules.squares import Square, parse_square_name, square_sort_key
 from companion.rules.state import GameState
-from companion.rules.turns import IllegalTurn, Turn
+from companion.rules.turns import IllegalTurn, Turn, TurnResult
 
 FORMAT = "giganten-scenario/1"
 JSON = dict[str, Any]
-
-_VARIANT = re.compile(r"V[1-9]|V5[abc]|V6[ab]")
-SUPPORTED_VARIANTS: frozenset[str] = frozenset()
-"""Variants this version can referee; the others are refused with a clear error."""
 
 MAX_BOARD_SIDE = 32
 """The largest number of files or ranks a scenario board may have (V9 needs 28 files)."""
@@ -35,7 +31,6 @@ MAX_BOARD_SIDE = 32
 _TURN_KEYS = {"path", "paths", "place", "reenter", "challenge", "advance"}
 _KNOWN_FIELDS = {"format", "board", "territory", "variants", "swamp", "figures", "to_move",
                  "turns_made", "secret_traps", "reserve", "frozen", "turns", "query", "from"}
-_VARIANT_FIELDS = {"secret_traps": "V5", "reserve": "V6", "frozen": "V5b"}
 
 
 class ScenarioError(ValueError):
@@ -85,9 +80,9 @@ def answer(data: Any) -> tuple[JSON, list[str]]:
 
 
 def _answer(data: Mapping[str, Any]) -> JSON:
-    board = _board(data)
-    variants = _variants(data)
-    state = _state(board, data, variants)
+    rules = _rules(data)
+    board = _board(data, rules)
+    state = _state(board, data, rules)
     query = data.get("query")
     if query is not None and "turns" in data:
         raise ScenarioError("give either \"turns\" or \"query\", not both")
@@ -116,9 +111,21 @@ def _object(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
     return value
 
 
-def _board(data: Mapping[str, Any]) -> Board:
+def _rules(data: Mapping[str, Any]) -> RuleSet:
+    variants = _list(data, "variants")
+    if not all(isinstance(v, str) for v in variants):
+        raise ScenarioError("\"variants\" must be a list of ids like \"V5b\"")
+    try:
+        return RuleSet.of(variants)
+    except RuleSetError as err:
+        raise ScenarioError(str(err)) from None
+
+
+def _board(data: Mapping[str, Any], rules: RuleSet) -> Board:
     size = _object(data, "board")
-    files, ranks = size.get("files", 14), size.get("ranks", 14)
+    default_files, default_ranks = (7, 28) if rules.has("V1") else (
+        (28, 14) if rules.has("V9") else (14, 14))
+    files, ranks = size.get("files", default_files), size.get("ranks", default_ranks)
     if not all(type(n) is int and 1 <= n <= MAX_BOARD_SIDE for n in (files, ranks)):
         raise ScenarioError(f"\"board\" needs whole numbers \"files\" and \"ranks\" from 1 to"
                             f" {MAX_BOARD_SIDE}")
@@ -128,34 +135,13 @@ def _board(data: Mapping[str, Any]) -> Board:
     return Board.from_swamp_names(files, ranks, swamp)
 
 
-def _variants(data: Mapping[str, Any]) -> frozenset[str]:
-    variants = _list(data, "variants")
-    for variant in variants:
-        if not isinstance(variant, str) or not _VARIANT.fullmatch(variant):
-            raise ScenarioError(f"unknown variant {variant!r}; variants are V1–V9 with the"
-                                " options V5a, V5b, V5c, V6a, V6b")
-        if variant not in SUPPORTED_VARIANTS:
-            raise ScenarioError(f"variant {variant} is not supported by this version yet")
-    for field, variant in _VARIANT_FIELDS.items():
-        if data.get(field) and variant not in variants:
-            raise ScenarioError(f"\"{field}\" needs variant {variant}")
-    for name, count in _object(data, "turns_made").items():
-        player_index(TWO_PLAYERS, name)
-        if not isinstance(count, int) or count < 0:
-            raise ScenarioError(f"turns_made of {name} must be a whole number of at least 0")
-    return frozenset(variants)
-
-
-def _state(board: Board, data: Mapping[str, Any], variants: frozenset[str]) -> GameState:
+def _state(board: Board, data: Mapping[str, Any], rules: RuleSet) -> GameState:
     if "figures" not in data:
         raise ScenarioError("\"figures\" is required: square -> \"<player> <kind>\"")
     if "to_move" not in data:
         raise ScenarioError("\"to_move\" is required: \"yellow\" or \"orange\"")
-    position = position_from_json(board, TWO_PLAYERS, _object(data, "figures"))
-    to_move = data["to_move"]
-    if not isinstance(to_move, str):
-        raise ScenarioError("\"to_move\" must be \"yellow\" or \"orange\"")
-    return GameState(board, position, player_index(TWO_PLAYERS, to_move), TWO_PLAYERS, variants)
+    _object(data, "figures")
+    return start_from_json(board, rules, data)
 
 
 # --- Turns --------------------------------------------------------------------------------
@@ -165,39 +151,38 @@ def _play(state: GameState, turns: list[Any]) -> JSON:
     for number, data in enumerate(turns, 1):
         turn = _turn(state.board, number, data)
         try:
-            result = state.play(turn) if isinstance(turn, Turn) else _refuse(turn)
+            result = state.play(turn)
         except IllegalTurn as err:
             results.append({"legal": False, "rule": err.rule, "reason": err.reason})
             break
         results.append({
             "legal": True,
             "combat": None if result.combat is None else combat_json(state.board, result.combat),
-            "trap": None,
+            "trap": _trap(state, result),
             "winner": _winner(state) if result.winner is not None else None,
         })
     return {"turns": results, **_outcome(state)}
 
 
-def _turn(board: Board, number: int, data: Any) -> Turn | IllegalTurn:
-    """Read a turn; variant-only forms come back as the ``IllegalTurn`` they are here."""
+def _turn(board: Board, number: int, data: Any) -> Turn:
     if not isinstance(data, dict):
         raise ScenarioError(f"turn {number} must be an object")
     unknown = set(data) - _TURN_KEYS
     if unknown:
         raise ScenarioError(f"turn {number}: unknown key {sorted(unknown)[0]!r}; a turn has"
                             " path, paths, place, reenter, challenge and advance")
-    for key, variant in (("paths", "V8"), ("place", "V6"), ("reenter", "V5c")):
-        if key in data:
-            return IllegalTurn("M1", f"A turn moves exactly one figure; \"{key}\" needs"
-                                     f" variant {variant}")
     try:
         return turn_from_json(board, data)
     except (BoardError, ValueError) as err:
         raise ScenarioError(f"turn {number}: {err}") from None
 
 
-def _refuse(turn: IllegalTurn) -> Any:
-    raise turn
+def _trap(state: GameState, result: TurnResult) -> JSON | None:
+    """The first secret trap that sprang in the turn (V5), as the spec shows it."""
+    if not result.traps:
+        return None
+    event = result.traps[0]
+    return {"square": state.board.name(event.square), "effect": event.effect}
 
 
 def _winner(state: GameState) -> str | None:
@@ -242,21 +227,23 @@ def _sorted_names(state: GameState, squares: set[Square]) -> list[str]:
 
 def _setup(state: GameState, data: Mapping[str, Any]) -> JSON:
     territories = _territories(state, _object(data, "territory"))
-    out: JSON = {}
-    for index, player in enumerate(state.players):
-        figures: dict[Square, Kind] = {sq: kind for sq, (p, kind) in state.position().items()
-                                       if p == index}
-        problems = check_setup(state.board, player, figures, territories[index], state.variants)
-        out[player.name] = {"valid": not problems, "problems": [
-            {"square": None if p.square is None else state.board.name(p.square),
-             "rule": p.rule, "reason": p.reason} for p in problems]}
-    return out
+    setups: dict[int, dict[Square, Kind]] = {index: {} for index in range(len(state.players))}
+    for sq, (player, kind) in state.position().items():
+        setups[player][sq] = kind
+    reserves = {p: [state.fig_kind[f] for f in state.reserve_of(p)]
+                for p in range(len(state.players))}
+    traps = {p: sq for p, sq in enumerate(state.traps) if sq is not None}
+    found = check_setups(state.board, state.rules, setups, territories, reserves, traps)
+    return {player.name: {"valid": not found[index], "problems": [
+        {"square": None if p.square is None else state.board.name(p.square),
+         "rule": p.rule, "reason": p.reason} for p in found[index]]}
+        for index, player in enumerate(state.players)}
 
 
 def _territories(state: GameState, given: Mapping[str, Any]) -> dict[int, frozenset[int]]:
-    territories = default_territories(state.board, state.players)
+    territories = default_territories(state.board, state.players, state.rules)
     for name, ranks in given.items():
-        index = player_index(state.players, name)
+        index = state.rules.player_index(name)
         if not isinstance(ranks, list) or not all(
                 isinstance(r, int) and 1 <= r <= state.board.ranks for r in ranks):
             raise ScenarioError(f"territory of {name} must be a list of ranks 1–"

@@ -66,6 +66,10 @@ class _Sight:
         """May the audience see the kinds of ``player``'s figures set out beside the board? [K6]"""
         return self.rulebook or self.arbiter or self.player == player
 
+    def owns_secrets(self, player: int) -> bool:
+        """May the audience see ``player``'s private choices: trap square, reserve? [I3]"""
+        return self.arbiter or self.player == player
+
     def in_combat(self, figure: int) -> bool:
         """May the audience see this combatant of the last challenge? [C4, I2]"""
         return self.rulebook or self.owns(figure)
@@ -88,6 +92,7 @@ def view_for(state: GameState, audience: str, policy: str = RULEBOOK) -> JSON:
         "figures": [_figure(sight, sq, figure) for sq, figure in enumerate(state.occ)
                     if figure >= 0],
         "off_board": _off_board(sight),
+        **_variant_parts(sight),
         "last_turn": _action(sight, state.history[-1]) if state.history else None,
     }
 
@@ -98,7 +103,50 @@ def _figure(sight: _Sight, sq: int, figure: int) -> JSON:
                  "owner": state.players[state.fig_player[figure]].name}
     if sight.on_board(figure):
         out["kind"] = KINDS[state.fig_kind[figure]].id
+    if figure in state.frozen:
+        out["frozen"] = state.frozen[figure]  # public: the trap was shown when it sprang
     return out
+
+
+def _variant_parts(sight: _Sight) -> JSON:
+    """What the variants add: teams (V9), turns made (V6, V8), reserves (V6), secret traps
+    (V5), and the trapped figures that may come back (V5c). Only what is in force."""
+    state, rules = sight.state, sight.state.rules
+    out: JSON = {}
+    names = [p.name for p in state.players]
+    if rules.has("V9"):
+        out["teams"] = [[n for n, p in zip(names, state.players, strict=True) if p.team == t]
+                        for t in sorted({p.team for p in state.players})]
+    if rules.has("V6") or rules.has("V8"):
+        out["turns_made"] = dict(zip(names, state.turns_made, strict=True))
+    if rules.has("V6"):
+        out["reserve"] = {name: _reserve(sight, index) for index, name in enumerate(names)}
+    if rules.has("V5"):
+        out["secret_traps"] = [_trap(sight, index) for index, sq in enumerate(state.traps)
+                               if sq is not None and (state.traps_sprung[index]
+                                                      or sight.owns_secrets(index))]
+    if rules.has("V5c"):
+        out["waiting_to_return"] = {name: len(state.trapped_of(index))
+                                    for index, name in enumerate(names)}
+    return out
+
+
+def _reserve(sight: _Sight, player: int) -> JSON:
+    """How many figures a player keeps back, and which only for their owner [I3]."""
+    kept = sight.state.reserve_of(player)
+    entry: JSON = {"count": len(kept)}
+    if sight.owns_secrets(player):
+        entry["kinds"] = [KINDS[k].id for k in sorted(sight.state.fig_kind[f] for f in kept)]
+    return entry
+
+
+def _trap(sight: _Sight, player: int) -> JSON:
+    """A secret trap: its owner sees it, everyone once it has sprung [I3]."""
+    state = sight.state
+    square = state.traps[player]
+    assert square is not None
+    return {"owner": state.players[player].name, "square": state.board.name(square),
+            "sprung": state.traps_sprung[player]}
 
 
 def _off_board(sight: _Sight) -> JSON:
@@ -119,12 +167,31 @@ def _action(sight: _Sight, action: Action) -> JSON:
     if isinstance(action, Resignation):
         return {"player": state.players[action.player].name, "resigned": True}
     assert isinstance(action, TurnResult)
+    turn = action.turn
+    # Placed and returning figures stand face down: their squares are public, their kinds
+    # only the mover's (and the arbiter's) [I3].
+    hidden = turn._replace(advance=False, place=(), reenter=None)
     out: JSON = {"player": state.players[action.player].name,
-                 **turn_json(state.board, action.turn._replace(advance=False)),
-                 "advanced": action.advanced}
+                 **turn_json(state.board, hidden), "advanced": action.advanced}
+    mine = sight.owns_secrets(action.player)
+    if turn.place:
+        out["placed"] = [_placed(state, sq, kind, mine) for sq, kind in turn.place]
+    if turn.reenter is not None:
+        out["returned"] = _placed(state, *turn.reenter, mine)
+    if action.traps:
+        out["traps"] = [{"square": state.board.name(event.square),
+                         "owner": state.players[event.owner].name, "effect": event.effect}
+                        for event in action.traps]
     if action.combat is not None:
         out["combat"] = _combat(sight, action.combat)
     return out
+
+
+def _placed(state: GameState, sq: int, kind: int, visible: bool) -> JSON:
+    entry: JSON = {"square": state.board.name(sq)}
+    if visible:
+        entry["kind"] = KINDS[kind].id
+    return entry
 
 
 def _combat(sight: _Sight, combat: Combat) -> JSON:

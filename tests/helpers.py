@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 import pytest
 
 from companion.rules.board import Board
-from companion.rules.codec import position_from_json, position_json
-from companion.rules.players import TWO_PLAYERS, player_index
+from companion.rules.codec import position_json, start_from_json
+from companion.rules.ruleset import RuleSet
 from companion.rules.state import GameState
 from companion.rules.turns import Combat, IllegalTurn, Turn, TurnResult
 
@@ -35,11 +36,16 @@ F_TABLE: dict[str, tuple[str, int, int | None, int | None]] = {
 
 
 def make_state(figures: Mapping[str, str], swamp: Iterable[str] = (), to_move: str = "yellow",
-               files: int = 14, ranks: int = 14) -> GameState:
-    """A game from scenario-style figures, e.g. ``{"e3": "yellow stego", "e5": "orange tri"}``."""
+               files: int = 14, ranks: int = 14, variants: Iterable[str] = (),
+               **secrets: Any) -> GameState:
+    """A game from scenario-style figures, e.g. ``{"e3": "yellow stego", "e5": "orange tri"}``.
+
+    ``secrets`` are the scenario format's variant fields, e.g. ``secret_traps={"yellow":
+    "c4"}``, ``reserve={"orange": ["tri"]}``, ``frozen={"e4": 2}``, ``turns_made={...}``.
+    """
     board = Board.from_swamp_names(files, ranks, list(swamp))
-    position = position_from_json(board, TWO_PLAYERS, figures)
-    return GameState(board, position, player_index(TWO_PLAYERS, to_move))
+    return start_from_json(board, RuleSet.of(variants),
+                           {"figures": figures, "to_move": to_move, **secrets})
 
 
 def turn(state: GameState, origin: str, target: str, challenge: str | None = None,

@@ -21,7 +21,6 @@ from companion.demo import Bot, make_bots, new_game, play_game, summary
 from companion.rules.board import Board
 from companion.rules.codec import game_from_json
 from companion.rules.figures import BLITZ, FLUG, NEST, Kind
-from companion.rules.players import TWO_PLAYERS
 from companion.rules.state import GameState
 from companion.rules.turns import Turn, TurnResult
 from companion.textboard import CELL, KIND_CODES, render
@@ -206,7 +205,7 @@ def _state(figures: dict[str, str], swamp: list[str], to_move: int = 0) -> GameS
     kinds = {"tri": 2, "dilo": 3, "stego": 4, "nest": 10, "flug": 8}
     position = {board.square(sq): (0 if text.startswith("yellow") else 1,
                                    kinds[text.split()[1]]) for sq, text in figures.items()}
-    return GameState(board, position, to_move, TWO_PLAYERS)
+    return GameState(board, position, to_move)
 
 
 def _cell(text: str, name: str) -> str:

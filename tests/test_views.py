@@ -288,7 +288,7 @@ def replay_and_compare(game: Game, audience: str, start: dict[int, tuple[int, Ki
     """Replay the same turns from ``start``; every turn stays legal and, ply by ply, the
     audience's views equal the original game's under both policies."""
     original = game.state
-    twin = GameState(original.board, start, original.first, original.players)
+    twin = GameState(original.board, start, original.first, original.rules)
     assert Counter(k for _, k in start.values()) == Counter(k for _, k in game.start.values())
     for ply, recorded in enumerate(views):
         if ply:

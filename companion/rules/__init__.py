@@ -9,13 +9,22 @@ from companion.rules.combat import Outcome, resolve
 from companion.rules.figures import KINDS, STANDARD_SET, Kind, kind_id, parse_kind
 from companion.rules.legality import check_turn
 from companion.rules.players import ORANGE, TWO_PLAYERS, YELLOW, Player
-from companion.rules.setup import Problem, SetupError, check_setup, default_territories
+from companion.rules.ruleset import VARIANTS, RuleSet, RuleSetError
+from companion.rules.setup import (
+    Problem,
+    SetupError,
+    check_setup,
+    check_setups,
+    default_territories,
+    start_game,
+)
 from companion.rules.state import GameState
-from companion.rules.turns import Combat, IllegalTurn, Resignation, Turn, TurnResult
+from companion.rules.turns import Combat, IllegalTurn, Resignation, TrapEvent, Turn, TurnResult
 
 __all__ = [
-    "KINDS", "ORANGE", "STANDARD_SET", "TWO_PLAYERS", "YELLOW", "Board", "BoardError", "Combat",
-    "GameState", "IllegalTurn", "Kind", "Outcome", "Placement", "Player", "Problem",
-    "Resignation", "SetupError", "Turn", "TurnResult", "build_board", "check_setup",
-    "check_turn", "deal_landscape", "default_territories", "kind_id", "parse_kind", "resolve",
+    "KINDS", "ORANGE", "STANDARD_SET", "TWO_PLAYERS", "VARIANTS", "YELLOW", "Board",
+    "BoardError", "Combat", "GameState", "IllegalTurn", "Kind", "Outcome", "Placement", "Player",
+    "Problem", "Resignation", "RuleSet", "RuleSetError", "SetupError", "TrapEvent", "Turn",
+    "TurnResult", "build_board", "check_setup", "check_setups", "check_turn", "deal_landscape",
+    "default_territories", "kind_id", "parse_kind", "resolve", "start_game",
 ]

@@ -16,6 +16,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from companion.rules.ruleset import RuleSet
 from companion.rules.squares import Square, parse_square_name, square_name
 
 TILE_SIZE = 7
@@ -164,7 +165,7 @@ class Placement:
     """One map tile laid on the board [B3, V1]."""
 
     tile: str
-    """The tile's letter, ``a``–``d``."""
+    """The tile's letter, ``a``–``d`` (a letter may repeat when two sets are used, V9)."""
     col: int
     """Tile column from Yellow's left, 0-based."""
     row: int
@@ -275,17 +276,88 @@ def standard_placements(yellow: Sequence[tuple[str, int]], orange: Sequence[tupl
                  for col, (t, rot) in enumerate(pair))
 
 
-def deal_landscape(rng: random.Random, tiles: Mapping[str, Tile] | None = None) -> Board:
-    """Build a standard board the way B3 does: shuffle, draw alternately, arrange secretly.
+def stacked_placements(yellow: Sequence[tuple[str, int]], orange: Sequence[tuple[str, int]],
+                       ) -> tuple[Placement, ...]:
+    """The stacked landscape of V1: one tile wide and four deep (7 files × 28 ranks).
+
+    Each player's two ``(tile, rotation)`` lie one behind the other, listed from Yellow's
+    side outwards: Yellow's at tile rows 0 and 1, Orange's at rows 2 and 3.
+    """
+    if len(yellow) != 2 or len(orange) != 2:
+        raise BoardError("each player lays exactly two tiles [B3, V1]")
+    return tuple(Placement(t, 0, row, rot)
+                 for row, (t, rot) in enumerate((*yellow, *orange)))
+
+
+def team_placements(yellow: Sequence[tuple[str, int]], orange: Sequence[tuple[str, int]],
+                    ) -> tuple[Placement, ...]:
+    """The four-player landscape of V9: two rows of four tiles (28 × 14) or of three (21 × 14).
+
+    Team Yellow's tiles lie on the near row, team Orange's on the far row, each listed left
+    to right as Yellow sees them. Tile letters may repeat: V9 plays with two sets.
+    """
+    if len(yellow) != len(orange) or len(yellow) not in (3, 4):
+        raise BoardError("in V9 each team lays four tiles (or three on the six-tile board)")
+    return tuple(Placement(t, col, row, rot)
+                 for row, side in enumerate((yellow, orange))
+                 for col, (t, rot) in enumerate(side))
+
+
+PAIRINGS = ("ad+bc", "ab+cd", "ac+bd")
+"""The ways to group the four tiles into two pairs for V2 (the rulebook's examples first)."""
+
+
+def parse_pairing(pairing: str) -> tuple[tuple[str, str], tuple[str, str]]:
+    """Split a V2 pairing such as ``"ad+bc"`` into its two pairs; raise ``BoardError`` unless
+    it groups the four tiles a, b, c, d into two pairs of two."""
+    groups = [group.strip() for group in pairing.lower().split("+")]
+    if (len(groups) != 2 or any(len(group) != 2 for group in groups)
+            or sorted("".join(groups)) != sorted(TILE_SWAMP_COUNTS)):
+        raise BoardError(f"pairing {pairing!r} must group the tiles a, b, c, d into two pairs,"
+                         " like ad+bc or ab+cd [V2]")
+    first, second = groups
+    return (first[0], first[1]), (second[0], second[1])
+
+
+def deal_landscape(rng: random.Random, tiles: Mapping[str, Tile] | None = None,
+                   rules: RuleSet | None = None, pairing: str = "ad+bc",
+                   six_tiles: bool = False) -> Board:
+    """Build a board the way B3 does: shuffle, draw alternately, arrange secretly.
 
     The random generator stands in for the shuffle and each player's free choice of order
-    and rotation, so a seed reproduces a landscape.
+    and rotation, so a seed reproduces a landscape. The variants of ``rules`` change it:
+
+    - V1: each player's two tiles lie stacked (``stacked_placements``, 7 × 28);
+    - V2: the tiles are grouped in pairs first (``pairing``: ``"ad+bc"``, ``"ab+cd"`` or
+      ``"ac+bd"``) and each player draws one pair (ruling R12);
+    - V9: two sets of tiles; the teams draw alternately until each holds four tiles (or,
+      with ``six_tiles``, three: the last two tiles stay in the box), and each team lays its
+      tiles in a row on its side (``team_placements``, 28 × 14 or 21 × 14; ruling R12).
     """
-    order = sorted(TILE_SWAMP_COUNTS)
-    rng.shuffle(order)
-    hands = (order[0::2], order[1::2])  # Yellow draws first, then alternately [B3]
+    rules = rules or RuleSet()
+    if six_tiles and not rules.has("V9"):
+        raise BoardError("the six-tile board is the four-player landscape of V9")
+    if rules.has("V9"):
+        order = sorted(TILE_SWAMP_COUNTS) * 2
+        rng.shuffle(order)
+        order = order[:6] if six_tiles else order
+        hands: tuple[list[str], list[str]] = (order[0::2], order[1::2])
+    elif rules.has("V2"):
+        pairs = [list(pair) for pair in parse_pairing(pairing)]
+        rng.shuffle(pairs)  # the pairs lie face down; Yellow draws one, Orange keeps the other
+        hands = (pairs[0], pairs[1])
+    else:
+        order = sorted(TILE_SWAMP_COUNTS)
+        rng.shuffle(order)
+        hands = (order[0::2], order[1::2])  # Yellow draws first, then alternately [B3]
     arranged = []
     for hand in hands:
         rng.shuffle(hand)
         arranged.append([(t, rng.randrange(4)) for t in hand])
-    return build_board(standard_placements(arranged[0], arranged[1]), tiles)
+    if rules.has("V9"):
+        lay = team_placements
+    elif rules.has("V1"):
+        lay = stacked_placements
+    else:
+        lay = standard_placements
+    return build_board(lay(arranged[0], arranged[1]), tiles)

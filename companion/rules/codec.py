@@ -14,7 +14,8 @@ from typing import Any
 
 from companion.rules.board import Board, BoardError, Placement
 from companion.rules.figures import KINDS, parse_kind
-from companion.rules.players import TWO_PLAYERS, Player, player_index, team_name
+from companion.rules.players import Player, team_name
+from companion.rules.ruleset import RuleSet
 from companion.rules.squares import Square, square_sort_key
 from companion.rules.state import GameState, Position
 from companion.rules.turns import Action, Combat, IllegalTurn, Resignation, Turn, TurnResult
@@ -42,10 +43,22 @@ def combat_json(board: Board, combat: Combat) -> JSON:
 
 
 def turn_json(board: Board, turn: Turn) -> JSON:
-    """A turn as ``{"path": [...], "challenge": sq?, "advance": true?}``."""
-    out: JSON = {"path": [board.name(sq) for sq in turn.path]}
-    if turn.challenge is not None:
-        out["challenge"] = board.name(turn.challenge)
+    """A turn in the scenario format: ``path`` or ``paths``, ``place``, ``reenter``,
+    ``challenge`` (``{"from", "target"}`` for two figures) and ``advance``."""
+    name = board.name
+    out: JSON = {}
+    if turn.place:
+        out["place"] = {name(sq): KINDS[kind].id for sq, kind in turn.place}
+    if turn.reenter is not None:
+        out["reenter"] = {name(turn.reenter[0]): KINDS[turn.reenter[1]].id}
+    if turn.second:
+        out["paths"] = [[name(sq) for sq in turn.path], [name(sq) for sq in turn.second]]
+    elif turn.path:
+        out["path"] = [name(sq) for sq in turn.path]
+    at = turn.challenger_square
+    if turn.challenge is not None and at is not None:
+        out["challenge"] = ({"from": name(at), "target": name(turn.challenge)} if turn.second
+                            else name(turn.challenge))
     if turn.advance:
         out["advance"] = True
     return out
@@ -53,17 +66,57 @@ def turn_json(board: Board, turn: Turn) -> JSON:
 
 def turn_from_json(board: Board, data: Mapping[str, Any]) -> Turn:
     """Read a turn; raise ``BoardError`` for squares off the board, ``ValueError`` for bad shape."""
-    path = data.get("path")
-    if not isinstance(path, list) or not all(isinstance(sq, str) for sq in path):
-        raise ValueError("a turn needs \"path\": a list of squares, like [\"e3\", \"e4\"]")
-    challenge = data.get("challenge")
-    if challenge is not None and not isinstance(challenge, str):
-        raise ValueError("\"challenge\" must be a square, like \"e5\"")
+    path, second = _paths(board, data)
+    challenge, challenge_from = _challenge(board, data)
     advance = data.get("advance", False)
     if not isinstance(advance, bool):
         raise ValueError("\"advance\" must be true or false")
-    return Turn(tuple(board.square(sq) for sq in path),
-                None if challenge is None else board.square(challenge), advance)
+    place = tuple(_figures(board, data, "place"))
+    reenter = _figures(board, data, "reenter")
+    if len(reenter) > 1:
+        raise ValueError("\"reenter\" brings back one figure, like {\"c1\": \"stego\"}")
+    return Turn(path, challenge, advance, second, challenge_from, place,
+                reenter[0] if reenter else None)
+
+
+def _squares(board: Board, value: Any, what: str) -> tuple[Square, ...]:
+    if not isinstance(value, list) or not all(isinstance(sq, str) for sq in value):
+        raise ValueError(f"{what} must be a list of squares, like [\"e3\", \"e4\"]")
+    return tuple(board.square(sq) for sq in value)
+
+
+def _paths(board: Board, data: Mapping[str, Any]) -> tuple[tuple[Square, ...], tuple[Square, ...]]:
+    if "paths" in data:
+        if "path" in data:
+            raise ValueError("give either \"path\" or \"paths\", not both")
+        paths = data["paths"]
+        if not isinstance(paths, list) or len(paths) != 2:
+            raise ValueError("\"paths\" holds two figures' ways, like [[\"e3\", \"e4\"],"
+                             " [\"g3\", \"g4\"]]")
+        return _squares(board, paths[0], "each path"), _squares(board, paths[1], "each path")
+    if "path" in data:
+        return _squares(board, data["path"], "\"path\""), ()
+    return (), ()
+
+
+def _challenge(board: Board, data: Mapping[str, Any]) -> tuple[Square | None, Square | None]:
+    challenge = data.get("challenge")
+    if challenge is None:
+        return None, None
+    if isinstance(challenge, str):
+        return board.square(challenge), None
+    if isinstance(challenge, dict) and set(challenge) == {"from", "target"} and all(
+            isinstance(v, str) for v in challenge.values()):
+        return board.square(challenge["target"]), board.square(challenge["from"])
+    raise ValueError("\"challenge\" is a square (\"e5\") or, for two figures,"
+                     " {\"from\": \"g4\", \"target\": \"g5\"}")
+
+
+def _figures(board: Board, data: Mapping[str, Any], key: str) -> list[tuple[Square, int]]:
+    value = data.get(key, {})
+    if not isinstance(value, dict) or not all(isinstance(k, str) for k in value.values()):
+        raise ValueError(f"\"{key}\" maps squares to kinds, like {{\"a3\": \"tri\"}}")
+    return [(board.square(sq), parse_kind(kind)) for sq, kind in value.items()]
 
 
 def figure_text(players: tuple[Player, ...], player: int, kind: int) -> str:
@@ -77,7 +130,7 @@ def position_json(board: Board, players: tuple[Player, ...], position: Position)
     return {name: named[name] for name in sorted(named, key=square_sort_key)}
 
 
-def position_from_json(board: Board, players: tuple[Player, ...], data: Mapping[str, Any],
+def position_from_json(board: Board, rules: RuleSet, data: Mapping[str, Any],
                        ) -> dict[Square, tuple[int, int]]:
     """Read square -> ``"<player> <kind>"``; raise ``ValueError`` naming the bad entry."""
     position: dict[Square, tuple[int, int]] = {}
@@ -89,7 +142,7 @@ def position_from_json(board: Board, players: tuple[Player, ...], data: Mapping[
             raise ValueError(f"figure on {name}: write it as \"<player> <kind>\", like"
                              " \"yellow tri\"")
         player, kind = text.split()
-        position[sq] = (player_index(players, player), parse_kind(kind))
+        position[sq] = (rules.player_index(player), parse_kind(kind))
     return position
 
 
@@ -129,15 +182,37 @@ def result_json(state: GameState) -> JSON | None:
     return {"winner": team_name(state.players, state.winner), "reason": state.reason}
 
 
+def secrets_json(state: GameState) -> JSON:
+    """The start's variant secrets and counters: reserves (V6), secret traps (V5), frozen
+    figures (V5b) and turns already made (V6, V8); only the ones that are set."""
+    names = [p.name for p in state.players]
+    board = state.board
+    out: JSON = {}
+    if state.start_reserves:
+        out["reserve"] = {names[p]: [KINDS[k].id for k in kinds]
+                          for p, kinds in state.start_reserves.items()}
+    if any(sq is not None for sq in state.traps):
+        out["secret_traps"] = {names[p]: board.name(sq) for p, sq in enumerate(state.traps)
+                               if sq is not None}
+    if state.start_frozen:
+        squares = sorted(state.start)  # figures on the board are numbered in square order
+        out["frozen"] = {board.name(squares[figure]): n
+                         for figure, n in sorted(state.start_frozen.items())}
+    if any(state.start_turns_made):
+        out["turns_made"] = dict(zip(names, state.start_turns_made, strict=True))
+    return out
+
+
 def game_to_json(state: GameState) -> JSON:
     """The full record of a game (it contains every identity: not for players' eyes)."""
     return {
         "format": GAME_FORMAT,
         "board": board_json(state.board),
-        "variants": sorted(state.variants),
+        "variants": state.rules.ids(),
         "players": [p.name for p in state.players],
         "first": state.players[state.first].name,
         "setup": position_json(state.board, state.players, state.start),
+        **secrets_json(state),
         "actions": [action_json(state, action) for action in state.history],
         "result": result_json(state),
     }
@@ -163,24 +238,66 @@ def _describe(err: Exception) -> str:
     return f"missing field {err}" if isinstance(err, KeyError) else str(err)
 
 
+def start_from_json(board: Board, rules: RuleSet, data: Mapping[str, Any]) -> GameState:
+    """Build the starting state from ``figures``/``setup``, ``to_move``/``first`` and the
+    variant fields (``reserve``, ``secret_traps``, ``frozen``, ``turns_made``)."""
+    figures = data["setup"] if "setup" in data else data["figures"]
+    position = position_from_json(board, rules, figures)
+    mover = data["first"] if "first" in data else data["to_move"]
+    if not isinstance(mover, str):
+        raise ValueError("the player to move must be named, like \"yellow\"")
+    return GameState(
+        board, position, rules.player_index(mover), rules,
+        reserves={rules.player_index(name): [parse_kind(k) for k in _list(kinds, "reserve")]
+                  for name, kinds in _mapping(data, "reserve").items()},
+        traps={rules.player_index(name): board.square(_text(sq, "secret_traps"))
+               for name, sq in _mapping(data, "secret_traps").items()},
+        frozen={board.square(sq): _count(n, "frozen")
+                for sq, n in _mapping(data, "frozen").items()},
+        turns_made={rules.player_index(name): _count(n, "turns_made")
+                    for name, n in _mapping(data, "turns_made").items()})
+
+
+def _mapping(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise ValueError(f"\"{key}\" must be an object")
+    return value
+
+
+def _list(value: Any, key: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"each \"{key}\" entry must be a list of kinds")
+    return value
+
+
+def _text(value: Any, key: str) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"each \"{key}\" entry must be a square")
+    return value
+
+
+def _count(value: Any, key: str) -> int:
+    if type(value) is not int or value < 0:
+        raise ValueError(f"each \"{key}\" entry must be a whole number of at least 0")
+    return value
+
+
 def _start_from_json(data: Mapping[str, Any]) -> GameState:
-    names = data.get("players", [p.name for p in TWO_PLAYERS])
-    if list(names) != [p.name for p in TWO_PLAYERS]:
-        raise ValueError(f"players {names} need variant V9, which this version cannot play")
-    players = TWO_PLAYERS
-    board = board_from_json(data["board"])
-    position = position_from_json(board, players, data["setup"])
-    first = player_index(players, data["first"])
-    return GameState(board, position, first, players, data.get("variants", []))
+    rules = RuleSet.of(data.get("variants", []))
+    names = data.get("players", [p.name for p in rules.players])
+    if list(names) != [p.name for p in rules.players]:
+        raise ValueError(f"players {names} do not fit the variants {rules.ids()}")
+    return start_from_json(board_from_json(data["board"]), rules, data)
 
 
 def _replay_action(state: GameState, number: int, entry: Mapping[str, Any]) -> None:
     where = f"action {number}"
     try:
         if "resign" in entry:
-            state.resign(player_index(state.players, entry["resign"]))
+            state.resign(state.rules.player_index(entry["resign"]))
             return
-        player = player_index(state.players, entry["player"])
+        player = state.rules.player_index(entry["player"])
         if player != state.to_move:
             raise RecordError(f"{where}: it is {state.players[state.to_move].name}'s turn, not"
                               f" {entry['player']}'s")

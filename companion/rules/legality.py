@@ -1,46 +1,89 @@
-"""Why a turn is illegal: every check of M1–M8, C1–C3 and K5, each citing its rule.
+"""Why a turn is illegal: every check of M1–M8, C1–C3, K5 and the variants, each citing its rule.
 
 ``check_turn`` raises ``IllegalTurn`` with the first rule a turn breaks, in the order a
-player would want to hear it: whose figure, how it moves, whom it challenges, whether its
-winner may advance.
+player would want to hear it (R3): whose figure, how it moves, whom it challenges, whether
+its winner may advance. A turn of several parts (reserve figures placed, two steps, two
+figures) is checked part by part on a scratch position, exactly as it would be played.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+
 from companion.rules.board import DIRECTION_NAMES, DIRECTIONS
-from companion.rules.combat import COMBAT, Outcome
+from companion.rules.combat import Outcome
 from companion.rules.figures import KINDS, NEST
 from companion.rules.squares import Square
 from companion.rules.state import END_RULES, GameState
 from companion.rules.turns import IllegalTurn, Turn
+from companion.rules.zones import edge_squares, first_rank
+
+
+class _Scratch:
+    """Moves made on the state while checking, taken back when the check is done."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.changes: list[tuple[int, Square]] = []
+
+    def move(self, figure: int, sq: Square) -> None:
+        state = self.state
+        before = state.pos[figure]
+        self.changes.append((figure, before))
+        if before >= 0:
+            state.occ[before] = -1
+        state.occ[sq] = figure
+        state.pos[figure] = sq
+
+    def undo(self) -> None:
+        state = self.state
+        for figure, before in reversed(self.changes):
+            state.occ[state.pos[figure]] = -1
+            state.pos[figure] = before
+            if before >= 0:
+                state.occ[before] = figure
 
 
 def check_turn(state: GameState, turn: Turn) -> None:
     """Raise ``IllegalTurn`` if ``turn`` may not be played now; return None if it may."""
     _check_not_over(state)
-    if len(turn.path) < 2:
-        raise IllegalTurn("M1", "A turn moves one figure: give the square it starts on and"
-                                " the square it ends on")
-    if len(turn.path) > 2:
-        raise IllegalTurn("M2", "A figure moves one square, or a Flug flies in one straight"
-                                " line; two steps in one turn only with variant V8")
-    named = (*turn.path, *(() if turn.challenge is None else (turn.challenge,)))
-    if any(not 0 <= sq < state.board.size for sq in named):
-        raise IllegalTurn("B4", "A turn names a square that is not on the board")
-    figure = _check_own_figure(state, turn.origin)
-    flight = _check_move(state, figure, turn.origin, turn.target)
-    if flight is not None:
-        _check_scout_challenge(state, figure, turn, flight)
-    elif turn.challenge is not None:
-        _check_challenge(state, figure, turn)
+    _check_squares(state, turn)
+    if turn.reenter is not None:
+        _check_reentry(state, turn)
+        return
+    scratch = _Scratch(state)
+    try:
+        if turn.place:
+            _check_placement(state, turn, scratch)
+        if turn.path or turn.second:
+            _check_moves(state, turn, scratch)
+        elif not turn.place:
+            raise IllegalTurn("M1", "A turn moves one figure: give the square it starts on and"
+                                    " the square it ends on")
+        elif turn.challenge is not None:
+            raise IllegalTurn("V6", "Reserve figures are placed without challenging; only a"
+                                    " figure moved afterwards may challenge")
+    finally:
+        scratch.undo()
     if turn.advance:
-        _check_advance(state, figure, turn)
+        _check_advance(state, turn)
 
 
 def _check_not_over(state: GameState) -> None:
     if state.winner is not None:
         reason = state.reason or "nest"
         raise IllegalTurn(END_RULES.get(reason, "W1"), f"The game is over ({reason})")
+
+
+def _check_squares(state: GameState, turn: Turn) -> None:
+    named = [*turn.path, *turn.second, *(sq for sq, _ in turn.place),
+             *(sq for sq in (turn.challenge, turn.challenge_from) if sq is not None),
+             *((turn.reenter[0],) if turn.reenter else ())]
+    if any(not 0 <= sq < state.board.size for sq in named):
+        raise IllegalTurn("B4", "A turn names a square that is not on the board")
+    kinds = [kind for _, kind in turn.place] + ([turn.reenter[1]] if turn.reenter else [])
+    if any(not 0 <= kind < len(KINDS) for kind in kinds):
+        raise IllegalTurn("F", "A turn names a kind of figure that does not exist")
 
 
 def _name(state: GameState, sq: Square) -> str:
@@ -55,6 +98,27 @@ def _kind_name(state: GameState, figure: int) -> str:
     return KINDS[state.fig_kind[figure]].family.capitalize()
 
 
+# --- One figure's move -------------------------------------------------------------------
+
+def _check_moves(state: GameState, turn: Turn, scratch: _Scratch) -> None:
+    if turn.second or len(turn.path) == 3:
+        _check_double(state, turn, scratch)
+        return
+    if len(turn.path) < 2:
+        raise IllegalTurn("M1", "A turn moves one figure: give the square it starts on and"
+                                " the square it ends on")
+    if len(turn.path) > 3:
+        raise IllegalTurn("M2", "A figure moves one square, or a Flug flies in one straight"
+                                " line; two steps in one turn only with variant V8")
+    figure = _check_own_figure(state, turn.origin)
+    flight = _check_move(state, figure, turn.origin, turn.target)
+    scratch.move(figure, turn.target)
+    if flight is not None:
+        _check_scout_challenge(state, figure, turn, flight)
+    elif turn.challenge is not None:
+        _check_challenge(state, figure, turn.challenge)
+
+
 def _check_own_figure(state: GameState, origin: Square) -> int:
     figure = state.occ[origin]
     if figure < 0:
@@ -66,6 +130,10 @@ def _check_own_figure(state: GameState, origin: Square) -> int:
     if not KINDS[state.fig_kind[figure]].mobile:
         rule = "M3" if state.fig_kind[figure] == NEST else "V4"
         raise IllegalTurn(rule, f"The {_kind_name(state, figure)} never moves")
+    if figure in state.frozen:
+        turns = state.frozen[figure]
+        raise IllegalTurn("V5b", f"The figure on {_name(state, origin)} is held by a trap: it"
+                                 f" may not move for {turns} more turn{'s' * (turns > 1)}")
     return figure
 
 
@@ -121,9 +189,11 @@ def _check_flight(state: GameState, origin: Square, target: Square, df: int, dr:
     return direction
 
 
-def _check_target(state: GameState, figure: int, target: Square, origin: Square) -> int:
+# --- Challenges ----------------------------------------------------------------------------
+
+def _check_target(state: GameState, figure: int, target: Square) -> int:
     """Check that ``target`` holds an enemy; return that enemy figure."""
-    enemy = state.occ[target] if target != origin else -1
+    enemy = state.occ[target]
     if enemy < 0:
         raise IllegalTurn("C1", f"There is no figure on {_name(state, target)} to challenge")
     if not state.is_enemy(state.fig_player[figure], enemy):
@@ -143,20 +213,19 @@ def _check_scout_challenge(state: GameState, figure: int, turn: Turn, direction:
     if turn.challenge is None:
         names = ", ".join(_name(state, sq) for sq in reachable)
         raise IllegalTurn("M7", f"A scout flight must end in a challenge: challenge {names}")
-    _check_target(state, figure, turn.challenge, turn.origin)
+    _check_target(state, figure, turn.challenge)
     if turn.challenge not in reachable:
         raise IllegalTurn("M7", f"After flying {DIRECTION_NAMES[direction]} a Flug challenges"
                                 f" only {where}: {_name(state, turn.challenge)} is not")
 
 
-def _check_challenge(state: GameState, figure: int, turn: Turn) -> None:
-    """Only the moved figure challenges, an orthogonal neighbour, and never a Blitz or Nest."""
-    assert turn.challenge is not None
+def _check_challenge(state: GameState, figure: int, target: Square) -> None:
+    """Only a moved figure challenges, an orthogonal neighbour, and never a Blitz or Nest."""
     if not KINDS[state.fig_kind[figure]].challenges:
         raise IllegalTurn("C3", f"{_kind_name(state, figure)} never challenges")
-    _check_target(state, figure, turn.challenge, turn.origin)
-    board = state.board
-    (f0, r0), (f1, r1) = board.file_rank(turn.target), board.file_rank(turn.challenge)
+    _check_target(state, figure, target)
+    board, at = state.board, state.pos[figure]
+    (f0, r0), (f1, r1) = board.file_rank(at), board.file_rank(target)
     distance = (abs(f1 - f0), abs(r1 - r0))
     if sorted(distance) == [0, 1]:
         return
@@ -164,25 +233,147 @@ def _check_challenge(state: GameState, figure: int, turn: Turn) -> None:
         raise IllegalTurn("C1", "Diagonal neighbours cannot be challenged (only a Flug"
                                 " after a diagonal flight [M7])")
     if any(state.occ[sq] >= 0 and state.fig_player[state.occ[sq]] == state.to_move
-           and sq != turn.origin for _, sq in board.geometry.orthogonal[turn.challenge]):
+           for _, sq in board.geometry.orthogonal[target]):
         raise IllegalTurn("C2", f"Only the figure moved this turn may challenge, and from"
-                                f" {_name(state, turn.target)} it does not touch"
-                                f" {_name(state, turn.challenge)}")
-    raise IllegalTurn("C1", f"{_name(state, turn.challenge)} is not next to"
-                            f" {_name(state, turn.target)}: a figure challenges an orthogonal"
-                            " neighbour")
+                                f" {_name(state, at)} it does not touch {_name(state, target)}")
+    raise IllegalTurn("C1", f"{_name(state, target)} is not next to {_name(state, at)}: a"
+                            " figure challenges an orthogonal neighbour")
 
 
-def _check_advance(state: GameState, figure: int, turn: Turn) -> None:
-    """Advancing needs exactly one loser, and a winner that advances [K5]."""
+def _check_advance(state: GameState, turn: Turn) -> None:
+    """Advancing needs exactly one loser, and a winner that advances and is free [K5]."""
     if turn.challenge is None:
         raise IllegalTurn("K5", "Only the winner of a challenge may advance")
-    enemy = state.occ[turn.challenge]
-    outcome, _ = COMBAT[state.fig_kind[figure]][state.fig_kind[enemy]][
-        state.board.is_swamp(turn.challenge)]
-    if not outcome.one_loser:
-        said = "a draw" if outcome is Outcome.DRAW else "both lost"
+    if state.advance_for(turn) is not None:
+        return
+    combat = state.what_if(turn).combat
+    if combat is None:
+        raise IllegalTurn("K5", "Nobody advances: the challenger was caught by a trap before"
+                                " it could challenge")
+    if not combat.outcome.one_loser:
+        said = "a draw" if combat.outcome is Outcome.DRAW else "both lost"
         raise IllegalTurn("K5", f"Nobody advances: the challenge ended in {said}")
-    winner = enemy if outcome is Outcome.CHALLENGED_WINS else figure
-    if not KINDS[state.fig_kind[winner]].advances:
-        raise IllegalTurn("K5", f"{_kind_name(state, winner)} never advances")
+    winner = (combat.challenged_figure if combat.outcome is Outcome.CHALLENGED_WINS
+              else combat.challenger_figure)
+    if winner in state.frozen:
+        raise IllegalTurn("K5", "The winner is held by a trap and stays where it is [V5b]")
+    raise IllegalTurn("K5", f"{_kind_name(state, winner)} never advances")
+
+
+# --- Variants --------------------------------------------------------------------------------
+
+def _check_double(state: GameState, turn: Turn, scratch: _Scratch) -> None:
+    """Two steps of one figure, or one step each of two figures (V8)."""
+    if not state.rules.has("V8"):
+        if turn.second:
+            raise IllegalTurn("M1", "A turn moves exactly one figure; two only with variant V8")
+        raise IllegalTurn("M2", "A figure moves one square, or a Flug flies in one straight"
+                                " line; two steps in one turn only with variant V8")
+    if turn.place:
+        raise IllegalTurn("V6", "After placing reserve figures a player moves one figure, and"
+                                " only one square or one flight")
+    if not state.double_moves_allowed(state.to_move):
+        raise IllegalTurn("V8", "Double moves are allowed in each player's first three turns,"
+                                " and again once only 20 figures are left on the board or one"
+                                " side has only 10")
+    if turn.second:
+        _check_two_figures(state, turn, scratch)
+    else:
+        _check_two_steps(state, turn, scratch)
+
+
+def _check_double_step(state: GameState, figure: int, origin: Square, target: Square) -> None:
+    """One step of a double move: orthogonal onto an empty square, never a flight."""
+    (f0, r0), (f1, r1) = state.board.file_rank(origin), state.board.file_rank(target)
+    if abs(f1 - f0) + abs(r1 - r0) != 1:
+        if KINDS[state.fig_kind[figure]].scout:
+            raise IllegalTurn("V8", "A scout flight is a whole turn by itself; a double move"
+                                    " is made of one-square steps")
+        _check_move(state, figure, origin, target)
+    _check_step(state, figure, target, r1 - r0)
+
+
+def _check_two_steps(state: GameState, turn: Turn, scratch: _Scratch) -> None:
+    origin, middle, end = turn.path
+    figure = _check_own_figure(state, origin)
+    _check_double_step(state, figure, origin, middle)
+    scratch.move(figure, middle)
+    if end == origin:
+        raise IllegalTurn("V8", "Two steps of one figure may not end on its start square")
+    _check_double_step(state, figure, middle, end)
+    scratch.move(figure, end)
+    if turn.challenge is not None:
+        if turn.challenge_from not in (None, end):
+            raise IllegalTurn("C2", "Only the moved figure may challenge, from where it ended")
+        _check_challenge(state, figure, turn.challenge)
+
+
+def _check_two_figures(state: GameState, turn: Turn, scratch: _Scratch) -> None:
+    if len(turn.path) != 2 or len(turn.second) != 2:
+        raise IllegalTurn("V8", "When two figures move, each moves one square")
+    first = _check_own_figure(state, turn.path[0])
+    _check_double_step(state, first, *turn.path)
+    scratch.move(first, turn.path[1])
+    if turn.second[0] == turn.path[0] or turn.second[0] == turn.path[1]:
+        raise IllegalTurn("V8", "Two different figures move one square each")
+    second = _check_own_figure(state, turn.second[0])
+    _check_double_step(state, second, *turn.second)
+    scratch.move(second, turn.second[1])
+    if turn.challenge is not None:
+        at = turn.challenger_square
+        if at not in (turn.path[1], turn.second[1]):
+            raise IllegalTurn("C2", "Only one of the two moved figures may challenge, from"
+                                    " where it ended")
+        assert at is not None
+        _check_challenge(state, state.occ[at], turn.challenge)
+
+
+def _check_placement(state: GameState, turn: Turn, scratch: _Scratch) -> None:
+    """Reserve figures: from the own third turn, onto empty edge squares of the own half (V6)."""
+    player = state.to_move
+    if not state.rules.has("V6"):
+        raise IllegalTurn("M1", "A turn moves one figure; placing reserve figures needs"
+                                " variant V6")
+    if state.turns_made[player] < 2:
+        raise IllegalTurn("V6", "Reserve figures come into play from a player's third turn on")
+    if len(turn.place) > 3 or len({sq for sq, _ in turn.place}) != len(turn.place):
+        raise IllegalTurn("V6", "Place one, two or all three reserve figures, each on its own"
+                                " square")
+    waiting = Counter(state.fig_kind[f] for f in state.reserve_of(player))
+    edges = set(edge_squares(state.board, state.players[player]))
+    for sq, kind in turn.place:
+        if waiting[kind] <= 0:
+            raise IllegalTurn("V6", f"There is no {KINDS[kind].id} in your reserve")
+        waiting[kind] -= 1
+        if sq not in edges:
+            raise IllegalTurn("V6", f"{_name(state, sq)} is not an edge square of your half:"
+                                    " reserve figures go on the first rank or the outer files")
+        if state.occ[sq] >= 0:
+            raise IllegalTurn("V6", f"{_name(state, sq)} is occupied")
+        figure = next(f for f in state.reserve_of(player) if state.fig_kind[f] == kind)
+        scratch.move(figure, sq)
+    if turn.second or len(turn.path) > 2:
+        raise IllegalTurn("V6", "After placing reserve figures a player moves one figure, and"
+                                " only one square or one flight")
+
+
+def _check_reentry(state: GameState, turn: Turn) -> None:
+    """A trapped figure comes back onto the own first rank: the whole turn (V5c)."""
+    assert turn.reenter is not None
+    player = state.to_move
+    if not state.rules.has("V5c"):
+        raise IllegalTurn("M1", "A turn moves one figure; bringing a trapped figure back needs"
+                                " variant V5c")
+    if turn.path or turn.second or turn.place or turn.challenge is not None or turn.advance:
+        raise IllegalTurn("V5c", "Bringing a trapped figure back is the whole turn, without a"
+                                 " challenge")
+    sq, kind = turn.reenter
+    if kind not in {state.fig_kind[f] for f in state.trapped_of(player)}:
+        raise IllegalTurn("V5c", f"No trapped {KINDS[kind].id} of yours is waiting to come"
+                                 " back")
+    rank = first_rank(state.board, state.players[player])
+    if state.board.file_rank(sq)[1] != rank:
+        raise IllegalTurn("V5c", f"A trapped figure comes back on your own first rank (rank"
+                                 f" {rank + 1}), not on {_name(state, sq)}")
+    if state.occ[sq] >= 0:
+        raise IllegalTurn("V5c", f"{_name(state, sq)} is occupied")

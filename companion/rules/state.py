@@ -4,23 +4,30 @@
 from ``legal_turns``) as fast as it can, ``play`` checks a turn first and refuses it with
 the rule's id [``IllegalTurn``]. ``pop`` undoes the last action exactly.
 
-Figures are numbered in the order of their starting squares; ``pos[figure]`` is where a
-figure stands (-1 once it has left the board) and ``occ[square]`` which figure stands on
-a square (-1 if empty). Those flat lists are what move generation walks.
+Figures are numbered in the order of their starting squares, then the reserve (V6);
+``pos[figure]`` is where a figure stands (``OFF_BOARD`` once it has left the board,
+``RESERVE`` while kept back) and ``occ[square]`` which figure stands on a square (-1 if
+empty). Those flat lists are what move generation walks. The variants in force come from
+the game's ``RuleSet``: the same code plays every combination.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
-from functools import cache
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from companion.rules.board import NORTH, SOUTH, Board, geometry
+from companion.rules.board import NORTH, SOUTH, Board
 from companion.rules.combat import COMBAT, Outcome
-from companion.rules.figures import KINDS, Kind
-from companion.rules.players import TWO_PLAYERS, Player
+from companion.rules.figures import FALLE, KINDS, NEST, Kind
+from companion.rules.ruleset import RuleSet
 from companion.rules.squares import Square
-from companion.rules.turns import Action, Combat, Resignation, Turn, TurnResult
+from companion.rules.tables import Step, flight_table, flights_from, make_turn, step_table
+from companion.rules.turns import Action, Combat, Resignation, TrapEvent, Turn, TurnResult
+from companion.rules.zones import edge_squares, first_rank_squares
+
+OFF_BOARD = -1
+RESERVE = -2
 
 _MOBILE = [k.mobile for k in KINDS]
 _CHALLENGES = [k.challenges for k in KINDS]
@@ -35,103 +42,61 @@ Position = Mapping[Square, tuple[int, Kind]]
 END_RULES = {"nest": "W1", "immobilized": "W2", "resignation": "W3"}
 """The rule behind each way a game can end."""
 
-_new_turn = tuple.__new__
-"""Builds a ``Turn`` from its three fields without the NamedTuple's Python-level __new__."""
+FROZEN_TURNS = 2
+"""How many of its owner's turns a trapped figure stays put under V5b."""
 
-_Step = tuple[int, Square, Turn, tuple[tuple[Square, Turn], ...]]
-# A normal move from a square: (direction, target, the turn, ((enemy square, the turn that
-# challenges it), ...) for the target's other orthogonal neighbours).
-_Ray = tuple[Square, tuple[tuple[Square, tuple[tuple[Square, Turn], ...]], ...]]
-# A scout's flight direction from a square: (the first square, which a flight passes over,
-# ((landing, ((enemy square, the flight that challenges it), ...)), ...) nearest first).
+_Undo = tuple[list[tuple[int, Square]], int, int, int, int | None, str | None, tuple[int, ...],
+              list[tuple[str, Any]]]
+# (figure moves as (figure, previous square), length of off_board, to_move, ply, winner,
+#  reason, turns made, [(attribute, previous value)] for the rarely changing attributes)
 
 
-def _turn(path: tuple[Square, Square], challenge: Square | None) -> Turn:
-    return _new_turn(Turn, (path, challenge, False))
+class _Turn:
+    """The bookkeeping of one turn while ``push`` plays it."""
 
+    __slots__ = ("caught", "events", "extras", "freeze", "moves", "removed")
 
-@cache
-def _step_table(files: int, ranks: int) -> tuple[tuple[_Step, ...], ...]:
-    """Every normal move that could ever start on each square of a ``files × ranks`` board,
-    as ready-made ``Turn`` objects.
-
-    Move generation is the hot path of playouts and search; with these tables it only tests
-    occupancy and appends shared, immutable turns instead of building tuples. The tables
-    follow ``Geometry``'s order, so turns come out in the same order as a plain walk.
-    """
-    geo = geometry(files, ranks)
-    return tuple(
-        tuple((direction, step, _turn((sq, step), None),
-               tuple((other, _turn((sq, step), other))
-                     for _, other in geo.orthogonal[step] if other != sq))
-              for direction, step in geo.orthogonal[sq])
-        for sq in range(files * ranks))
-
-
-@cache
-def _flight_table(files: int, ranks: int) -> list[tuple[_Ray, ...] | None]:
-    """The scout flights from each square, filled in by ``_flights_from`` on first use.
-
-    Flights grow with the cube of the board's side, so they are built only for squares a
-    Flug actually stands on: a large scenario board costs nothing until it is used.
-    """
-    return [None] * (files * ranks)
-
-
-def _flights_from(files: int, ranks: int, sq: Square) -> tuple[_Ray, ...]:
-    """Every flight that could ever start on ``sq``, as ready-made ``Turn`` objects."""
-    table = _flight_table(files, ranks)
-    flights = table[sq]
-    if flights is None:
-        geo = geometry(files, ranks)
-        flights = table[sq] = tuple(
-            (ray[0], tuple((landing, tuple((other, _turn((sq, landing), other))
-                                           for other in geo.scout_targets[landing][direction]))
-                           for landing in ray[1:]))
-            for direction, ray in enumerate(geo.rays[sq]) if len(ray) > 1)
-    return flights
-
-
-_Undo = tuple[list[tuple[int, Square]], int, int, int, int | None, str | None]
-# (figure moves as (figure, previous square), length of off_board, to_move, ply, winner, reason)
+    def __init__(self, moves: list[tuple[int, Square]], extras: list[tuple[str, Any]]) -> None:
+        self.moves = moves
+        self.extras = extras
+        self.events: list[TrapEvent] = []
+        self.caught: list[int] = []
+        """Figures caught by a trap this turn: they neither challenge nor advance."""
+        self.freeze: list[int] = []
+        """Figures to freeze for their owner's next turns once this turn ends (V5b)."""
+        self.removed: list[int] = []
 
 
 class GameState:
     """A game in progress: the authoritative state that views are made from."""
 
     def __init__(self, board: Board, position: Position, to_move: int = 0,
-                 players: tuple[Player, ...] = TWO_PLAYERS,
-                 variants: Iterable[str] = ()) -> None:
-        """Start from ``position`` with ``to_move`` to play.
+                 rules: RuleSet | None = None, *,
+                 reserves: Mapping[int, Sequence[Kind]] | None = None,
+                 traps: Mapping[int, Square] | None = None,
+                 frozen: Mapping[Square, int] | None = None,
+                 turns_made: Mapping[int, int] | None = None) -> None:
+        """Start from ``position`` with ``to_move`` to play, under ``rules`` (base game if None).
 
-        Raises ``ValueError`` for a square off the board, an unknown player, or a kind whose
-        variant is not in force.
+        ``reserves`` are the kinds each player keeps back (V6), ``traps`` each player's secret
+        trap square (V5), ``frozen`` the figures that may not move for their owner's next n
+        turns (V5b), ``turns_made`` the turns each player has played already (V6, V8).
+        Raises ``ValueError`` for a square off the board, an unknown player, or a figure or
+        secret that needs a variant not in force.
         """
         self.board = board
-        self.players = players
-        self.variants = frozenset(variants)
-        self._check_position(position, to_move)
-        self._orthogonal = board.geometry.orthogonal
-        self._steps = _step_table(board.files, board.ranks)
-        self._flights = _flight_table(board.files, board.ranks)
+        self.rules = rules or RuleSet()
+        self.players = self.rules.players
+        self.variants = self.rules.variants
+        self._check_start(position, to_move, reserves or {}, traps or {}, frozen or {})
+        self._steps = step_table(board.files, board.ranks)
+        self._flights = flight_table(board.files, board.ranks)
         self._swamp = [sq in board.swamp for sq in range(board.size)]
-        self._forward_direction = [NORTH if p.forward > 0 else SOUTH for p in players]
-
-        order = sorted(position)
-        self.start: dict[Square, tuple[int, Kind]] = {sq: position[sq] for sq in order}
-        """The position the game started from (setups, or a scenario's figures)."""
+        self._forward_direction = [NORTH if p.forward > 0 else SOUTH for p in self.players]
+        self._setup_figures(position, reserves or {})
+        count = len(self.players)
         self.first = to_move
         """The player who moved first [S5]."""
-        self.fig_player = [position[sq][0] for sq in order]
-        self.fig_kind = [position[sq][1] for sq in order]
-        self.fig_team = [players[p].team for p in self.fig_player]
-        self.pos = list(order)
-        self.occ = [-1] * board.size
-        for figure, sq in enumerate(order):
-            self.occ[sq] = figure
-        self._figures_of = [[f for f, p in enumerate(self.fig_player) if p == index]
-                            for index in range(len(players))]
-
         self.to_move = to_move
         self.ply = 0
         """Turns played so far."""
@@ -143,22 +108,79 @@ class GameState:
         """Figures that left the board, in the order they left [K6]."""
         self.history: list[Action] = []
         self._undo: list[_Undo] = []
-        self._check_immobilized()
+        self.turns_made = [(turns_made or {}).get(p, 0) for p in range(count)]
+        """Turns each player has made, counted from before the start position (V6, V8)."""
+        self.traps: list[Square | None] = [(traps or {}).get(p) for p in range(count)]
+        """Each player's secret trap square (V5), known only to its owner and the arbiter."""
+        self.traps_sprung = [False] * count
+        """Whether each player's trap has sprung: once it has, its square is public."""
+        self.frozen: dict[int, int] = {self.occ[sq]: n for sq, n in (frozen or {}).items() if n}
+        """Figure -> how many more of its owner's turns it must stay put (V5b)."""
+        self.trapped: list[int] = []
+        """Figures a trap put off the board that may come back (V5c)."""
+        self.start_turns_made = tuple(self.turns_made)
+        self.start_frozen = dict(self.frozen)
+        self._trap_at = {sq: p for p, sq in enumerate(self.traps) if sq is not None}
+        self._flags()
+        self._settle(to_move)
 
-    def _check_position(self, position: Position, to_move: int) -> None:
-        if not 0 <= to_move < len(self.players):
+    def _flags(self) -> None:
+        has = self.rules.has
+        self._freezes = has("V5b")
+        self._reentry = has("V5c")
+        self._reserve = has("V6")
+        self._doubles = has("V8")
+        self._all_nests = has("V9")
+
+    def _check_start(self, position: Position, to_move: int,
+                     reserves: Mapping[int, Sequence[Kind]], traps: Mapping[int, Square],
+                     frozen: Mapping[Square, int]) -> None:
+        count = len(self.players)
+        if not 0 <= to_move < count:
             raise ValueError(f"no player {to_move} to move")
         for sq, (player, kind) in position.items():
             if not 0 <= sq < self.board.size:
                 raise ValueError(f"square {sq} is off the board")
-            if not 0 <= player < len(self.players):
-                raise ValueError(f"no player {player} for the figure on {self.board.name(sq)}")
-            if not 0 <= kind < len(KINDS):
-                raise ValueError(f"no kind {kind} for the figure on {self.board.name(sq)}")
-            variant = KINDS[kind].variant
-            if variant and variant not in self.variants:
-                raise ValueError(f"{KINDS[kind].id} on {self.board.name(sq)} plays only with"
-                                 f" variant {variant}")
+            self._check_figure(player, kind, f"on {self.board.name(sq)}")
+        for player, kinds in reserves.items():
+            if kinds and not self.rules.has("V6"):
+                raise ValueError("a reserve needs variant V6")
+            for kind in kinds:
+                self._check_figure(player, kind, "in the reserve")
+        for player, sq in traps.items():
+            if not self.rules.has("V5"):
+                raise ValueError("a secret trap needs variant V5")
+            if not 0 <= player < count or not 0 <= sq < self.board.size:
+                raise ValueError("a secret trap needs a player and a square on the board")
+        for sq, turns in frozen.items():
+            if not (self.rules.has("V5b") and sq in position and turns >= 0):
+                raise ValueError("only a figure on the board can be frozen, and only with V5b")
+
+    def _check_figure(self, player: int, kind: Kind, where: str) -> None:
+        if not 0 <= player < len(self.players):
+            raise ValueError(f"no player {player} for the figure {where}")
+        if not 0 <= kind < len(KINDS):
+            raise ValueError(f"no kind {kind} for the figure {where}")
+        variant = KINDS[kind].variant
+        if variant and not self.rules.has(variant):
+            raise ValueError(f"{KINDS[kind].id} {where} plays only with variant {variant}")
+
+    def _setup_figures(self, position: Position, reserves: Mapping[int, Sequence[Kind]]) -> None:
+        order = sorted(position)
+        self.start: dict[Square, tuple[int, Kind]] = {sq: position[sq] for sq in order}
+        """The position the game started from (setups, or a scenario's figures)."""
+        self.start_reserves = {p: tuple(kinds) for p, kinds in sorted(reserves.items()) if kinds}
+        """The kinds each player kept back at the start (V6)."""
+        kept = [(p, kind) for p, kinds in self.start_reserves.items() for kind in kinds]
+        self.fig_player = [position[sq][0] for sq in order] + [p for p, _ in kept]
+        self.fig_kind = [position[sq][1] for sq in order] + [kind for _, kind in kept]
+        self.fig_team = [self.players[p].team for p in self.fig_player]
+        self.pos = list(order) + [RESERVE] * len(kept)
+        self.occ = [-1] * self.board.size
+        for figure, sq in enumerate(order):
+            self.occ[sq] = figure
+        self._figures_of = [[f for f, p in enumerate(self.fig_player) if p == index]
+                            for index in range(len(self.players))]
 
     # --- Looking at the position ---------------------------------------------------------
 
@@ -172,32 +194,75 @@ class GameState:
         return {sq: (self.fig_player[f], self.fig_kind[f])
                 for sq, f in enumerate(self.occ) if f >= 0}
 
+    def reserve_of(self, player: int) -> list[int]:
+        """The figures ``player`` still keeps in the reserve (V6)."""
+        return [f for f in self._figures_of[player] if self.pos[f] == RESERVE]
+
+    def trapped_of(self, player: int) -> list[int]:
+        """The figures of ``player`` that a trap put off the board and may come back (V5c)."""
+        return [f for f in self.trapped if self.fig_player[f] == player]
+
     def is_enemy(self, player: int, figure: int) -> bool:
         """True if ``figure`` belongs to a team other than ``player``'s."""
         return self.fig_team[figure] != self.players[player].team
+
+    def team_players(self, team: int) -> list[int]:
+        """The players of ``team``, in turn order."""
+        return [i for i, p in enumerate(self.players) if p.team == team]
 
     @property
     def is_over(self) -> bool:
         """True once the game is decided."""
         return self.winner is not None
 
+    def may_place_reserve(self, player: int) -> bool:
+        """True if ``player`` may put reserve figures on the board this turn (V6: from the
+        player's own third turn on)."""
+        return self._reserve and self.turns_made[player] >= 2 and bool(self.reserve_of(player))
+
+    def double_moves_allowed(self, player: int) -> bool:
+        """V8: in each player's first three turns, and again once only 20 figures are left
+        on the board, or one side has only 10."""
+        if not self._doubles:
+            return False
+        if self.turns_made[player] < 3:
+            return True
+        on_board = [0] * (max(p.team for p in self.players) + 1)
+        for figure, sq in enumerate(self.pos):
+            if sq >= 0:
+                on_board[self.fig_team[figure]] += 1
+        return sum(on_board) <= 20 or min(on_board) <= 10
+
     # --- Generating turns ----------------------------------------------------------------
 
     def legal_turns(self) -> list[Turn]:
-        """Every legal turn of the player to move [M1–M8, C1–C3], ``advance`` left False."""
+        """Every legal turn of the player to move [M1–M8, C1–C3], ``advance`` left False.
+
+        With V8 it includes double moves (a pair of independent steps once, in figure
+        order); with V5c the re-entries of trapped figures. Reserve placements (V6) are
+        combinations of squares and figures that are not listed: ``reserve_squares`` and
+        ``reserve_of`` give the choices, and ``check_turn`` judges any placement.
+        """
         turns: list[Turn] = []
-        if self.winner is None:
-            pos = self.pos
-            for figure in self._figures_of[self.to_move]:
-                if pos[figure] >= 0:
-                    self._add_turns(figure, turns)
+        if self.winner is not None:
+            return turns
+        player, pos, frozen = self.to_move, self.pos, self.frozen
+        for figure in self._figures_of[player]:
+            if pos[figure] >= 0 and figure not in frozen:
+                self._add_turns(figure, turns)
+        if self._doubles and self.double_moves_allowed(player):
+            from companion.rules.doubles import add_double_turns
+
+            add_double_turns(self, player, turns)
+        if self._reentry:
+            turns += self._reentry_turns(player)
         return turns
 
     def turns_from(self, sq: Square) -> list[Turn]:
-        """The legal turns of the figure on ``sq``, whoever's turn it is (empty if none)."""
+        """The single-figure turns of the figure on ``sq``, whoever's turn it is."""
         turns: list[Turn] = []
         figure = self.occ[sq]
-        if figure >= 0:
+        if figure >= 0 and figure not in self.frozen:
             self._add_turns(figure, turns)
         return turns
 
@@ -210,7 +275,7 @@ class GameState:
         occ, team = self.occ, self.fig_team
         mine = team[figure]
         append = out.append
-        steps: Sequence[_Step]
+        steps: Sequence[Step]
         if _NEVER_FORWARD[kind] or _LAND_ONLY[kind]:
             steps = self._restricted_steps(figure, kind, sq)
         else:
@@ -232,17 +297,27 @@ class GameState:
         if _SCOUT[kind]:
             self._add_flights(sq, mine, out)
 
-    def _restricted_steps(self, figure: int, kind: Kind, sq: Square) -> list[_Step]:
+    def _restricted_steps(self, figure: int, kind: Kind, sq: Square) -> list[Step]:
         """The moves from ``sq`` that a Blitz-like figure may make at all [M4]."""
         blocked = self._forward_direction[self.fig_player[figure]] if _NEVER_FORWARD[kind] else -1
         land_only, swamp = _LAND_ONLY[kind], self._swamp
         return [entry for entry in self._steps[sq]
                 if entry[0] != blocked and not (land_only and swamp[entry[1]])]
 
+    def step_targets(self, figure: int) -> list[Square]:
+        """The empty squares ``figure`` may step onto now with a normal move [M2–M5]."""
+        kind, sq = self.fig_kind[figure], self.pos[figure]
+        if sq < 0 or not _MOBILE[kind] or figure in self.frozen:
+            return []
+        steps = (self._restricted_steps(figure, kind, sq)
+                 if _NEVER_FORWARD[kind] or _LAND_ONLY[kind] else self._steps[sq])
+        occ = self.occ
+        return [step for _, step, _, _ in steps if occ[step] == -1]
+
     def _add_flights(self, sq: Square, mine: int, out: list[Turn]) -> None:
         """Append every scout flight from ``sq`` that ends in a challenge [M6, M7]."""
         occ, team = self.occ, self.fig_team
-        flights = self._flights[sq] or _flights_from(self.board.files, self.board.ranks, sq)
+        flights = self._flights[sq] or flights_from(self.board.files, self.board.ranks, sq)
         for first, landings in flights:
             if occ[first] != -1:
                 continue  # one square is a normal move, never a flight [M6]; nor is a jump
@@ -254,16 +329,30 @@ class GameState:
                     if enemy != -1 and team[enemy] != mine:
                         out.append(turn)
 
+    def reserve_squares(self, player: int) -> list[Square]:
+        """The empty edge squares of ``player``'s half, where reserve figures go (V6)."""
+        return [sq for sq in edge_squares(self.board, self.players[player]) if self.occ[sq] < 0]
+
+    def reentry_squares(self, player: int) -> list[Square]:
+        """The empty squares of ``player``'s first rank, where trapped figures return (V5c)."""
+        return [sq for sq in first_rank_squares(self.board, self.players[player])
+                if self.occ[sq] < 0]
+
+    def _reentry_turns(self, player: int) -> list[Turn]:
+        kinds = sorted({self.fig_kind[f] for f in self.trapped_of(player)})
+        return [Turn((), reenter=(sq, kind))
+                for kind in kinds for sq in self.reentry_squares(player)] if kinds else []
+
     def has_legal_turn(self, player: int) -> bool:
         """True if ``player`` could make a turn now (regardless of whose turn it is) [W2]."""
-        occ, pos, orthogonal, swamp = self.occ, self.pos, self._orthogonal, self._swamp
+        occ, pos, swamp, frozen = self.occ, self.pos, self._swamp, self.frozen
         forward = self._forward_direction[player]
         for figure in self._figures_of[player]:
             sq, kind = pos[figure], self.fig_kind[figure]
-            if sq < 0 or not _MOBILE[kind]:
+            if sq < 0 or not _MOBILE[kind] or figure in frozen:
                 continue
             blocked = forward if _NEVER_FORWARD[kind] else -1
-            for direction, step in orthogonal[sq]:
+            for direction, step, _, _ in self._steps[sq]:
                 if occ[step] == -1 and direction != blocked and not (
                         _LAND_ONLY[kind] and swamp[step]):
                     return True
@@ -272,18 +361,27 @@ class GameState:
                 self._add_flights(sq, self.fig_team[figure], flights)
                 if flights:
                     return True
-        return False
+        if self.may_place_reserve(player) and self.reserve_squares(player):
+            return True
+        return self._reentry and bool(self.trapped_of(player)) and bool(
+            self.reentry_squares(player))
 
     def random_turn(self, rng: random.Random) -> Turn | None:
         """A random legal turn (None if there is none), for playouts.
 
         It picks a random figure that can move, then one of its turns, so it is uniform
         over figures rather than over turns, and costs one figure's generation, not all.
+        Under the variants it sometimes plays a double move, a reserve placement or a
+        re-entry instead.
         """
+        if self.winner is None and (self._doubles or self._reserve or self._reentry):
+            special = self._random_special_turn(rng)
+            if special is not None:
+                return special
         if self.winner is not None:
             return None
-        pos = self.pos
-        live = [f for f in self._figures_of[self.to_move] if pos[f] >= 0]
+        pos, frozen = self.pos, self.frozen
+        live = [f for f in self._figures_of[self.to_move] if pos[f] >= 0 and f not in frozen]
         count = len(live)
         start = int(rng.random() * count) if count else 0
         turns: list[Turn] = []
@@ -291,6 +389,27 @@ class GameState:
             self._add_turns(live[(start + offset) % count], turns)
             if turns:
                 return turns[int(rng.random() * len(turns))]
+        return self._random_special_turn(rng, always=True)
+
+    def _random_special_turn(self, rng: random.Random, always: bool = False) -> Turn | None:
+        player = self.to_move
+        squares = self.reserve_squares(player)
+        if squares and self.may_place_reserve(player) and (always or rng.random() < 0.3):
+            kinds = [self.fig_kind[f] for f in self.reserve_of(player)]
+            count = min(len(squares), len(kinds), 1 + int(rng.random() * len(kinds)))
+            return Turn((), place=tuple(zip(rng.sample(squares, count),
+                                            rng.sample(kinds, count), strict=True)))
+        if self._reentry and (always or rng.random() < 0.3):
+            reentries = self._reentry_turns(player)
+            if reentries:
+                return rng.choice(reentries)
+        if self.double_moves_allowed(player) and (always or rng.random() < 0.5):
+            from companion.rules.doubles import add_double_turns
+
+            doubles: list[Turn] = []
+            add_double_turns(self, player, doubles)
+            if doubles:
+                return rng.choice(doubles)
         return None
 
     # --- Playing and undoing -------------------------------------------------------------
@@ -305,39 +424,50 @@ class GameState:
     def push(self, turn: Turn) -> TurnResult:
         """Play a turn known to be legal (as from ``legal_turns``) and return what it did."""
         player = self.to_move
-        undo: _Undo = ([], len(self.off_board), player, self.ply, self.winner, self.reason)
-        moves = undo[0]
-        figure = self.occ[turn.path[0]]
-        self._relocate(figure, turn.path[-1], moves)
+        now = _Turn([], [])
+        self._undo.append((now.moves, len(self.off_board), player, self.ply, self.winner,
+                           self.reason, tuple(self.turns_made), now.extras))
+        if turn.reenter is not None or turn.place:
+            self._bring_on(player, turn, now)
+        for path in (turn.path, turn.second):
+            if path:
+                figure = self.occ[path[0]]
+                self._relocate(figure, path[-1], now.moves)
+                self._spring(figure, path[-1], now)
         combat: Combat | None = None
-        removed: tuple[int, ...] = ()
         advanced = False
-        if turn.challenge is not None:
-            combat, removed, advanced = self._challenge(figure, turn, moves)
-        self.to_move = (player + 1) % len(self.players)
+        at = turn.challenger_square
+        if at is not None:
+            challenger = self.occ[at]
+            if challenger >= 0 and challenger not in now.caught:
+                combat, advanced = self._challenge(challenger, turn, now)
+        self.turns_made[player] += 1
+        if self.frozen or now.freeze:
+            self._thaw(player, now)
         self.ply += 1
         if self.winner is None:
-            self._check_immobilized()
-        result = TurnResult(player, turn, combat, removed, advanced, self.winner, self.reason)
+            self._settle(player + 1)
+        result = TurnResult(player, turn, combat, tuple(now.removed), advanced, self.winner,
+                            self.reason, tuple(now.events))
         self.history.append(result)
-        self._undo.append(undo)
         return result
 
     def resign(self, player: int) -> Resignation:
-        """``player`` gives up; the first enemy team in turn order wins [W3]."""
+        """``player`` gives up for their team; the first enemy team in turn order wins [W3]."""
         if self.winner is not None:
             raise ValueError("the game is already over")
-        undo: _Undo = ([], len(self.off_board), self.to_move, self.ply, self.winner, self.reason)
+        self._undo.append(([], len(self.off_board), self.to_move, self.ply, self.winner,
+                           self.reason, tuple(self.turns_made), []))
         winner = self._next_enemy_team(player)
         self.winner, self.reason = winner, "resignation"
         action = Resignation(player, winner)
         self.history.append(action)
-        self._undo.append(undo)
         return action
 
     def pop(self) -> Action:
         """Undo the last action exactly and return it; raise ``IndexError`` if there is none."""
-        moves, off_length, self.to_move, self.ply, self.winner, self.reason = self._undo.pop()
+        (moves, off_length, self.to_move, self.ply, self.winner, self.reason, turns_made,
+         extras) = self._undo.pop()
         occ, pos = self.occ, self.pos
         for figure, previous in reversed(moves):
             current = pos[figure]
@@ -347,85 +477,164 @@ class GameState:
             if previous >= 0:
                 occ[previous] = figure
         del self.off_board[off_length:]
+        self.turns_made = list(turns_made)
+        for name, value in reversed(extras):
+            setattr(self, name, value)
         return self.history.pop()
 
     def preview(self, turn: Turn) -> tuple[Outcome, str] | None:
-        """The outcome and deciding rule of ``turn``'s challenge, without playing it."""
-        if turn.challenge is None:
-            return None
-        attacker, defender = self.occ[turn.path[0]], self.occ[turn.challenge]
-        return COMBAT[self.fig_kind[attacker]][self.fig_kind[defender]][self._swamp[turn.challenge]]
+        """The outcome and deciding rule of a legal ``turn``'s challenge, without playing it
+        (None if it challenges nobody, or its challenger is caught by a trap first)."""
+        combat = self.what_if(turn).combat
+        return None if combat is None else (combat.outcome, combat.rule)
 
     def advance_for(self, turn: Turn) -> tuple[int, Square] | None:
-        """Who may advance after ``turn``'s challenge, without playing it [K5].
+        """Who may advance after a legal ``turn``'s challenge, without playing it [K5].
 
         Returns the winning figure and the loser's square it may move into, or None when
-        nobody may advance (no challenge, a draw, both lost, or a winner that never
-        advances). A taken Nest counts: its taker moves in anyway [R1].
+        nobody may advance (no challenge, a draw, both lost, a winner that never advances
+        or is held by a trap). A taken Nest counts: its taker moves in anyway [R1].
         """
-        verdict = self.preview(turn)
-        if verdict is None or not verdict[0].one_loser:
+        combat = self.what_if(turn).combat
+        if combat is None or not combat.outcome.one_loser:
             return None
-        assert turn.challenge is not None
-        if verdict[0] is Outcome.CHALLENGED_WINS:
-            figure, into = self.occ[turn.challenge], turn.target
+        if combat.outcome is Outcome.CHALLENGED_WINS:
+            figure, into = combat.challenged_figure, combat.challenger
         else:
-            figure, into = self.occ[turn.origin], turn.challenge
-        return (figure, into) if _ADVANCES[self.fig_kind[figure]] else None
+            figure, into = combat.challenger_figure, combat.challenged
+        if not _ADVANCES[self.fig_kind[figure]] or figure in self.frozen:
+            return None
+        return figure, into
 
-    def _challenge(self, figure: int, turn: Turn, moves: list[tuple[int, Square]],
-                   ) -> tuple[Combat, tuple[int, ...], bool]:
-        """Resolve the challenge of ``turn`` [C4, C5, K1–K6] after the move was made."""
+    def what_if(self, turn: Turn) -> TurnResult:
+        """Play a legal ``turn`` without its advance and take it back: what would happen."""
+        result = self.push(turn._replace(advance=False))
+        self.pop()
+        return result
+
+    def _bring_on(self, player: int, turn: Turn, now: _Turn) -> None:
+        """Put figures onto the board: a trapped one back (V5c), or reserve figures (V6)."""
+        if turn.reenter is not None:
+            sq, kind = turn.reenter
+            figure = next(f for f in self.trapped if self.fig_player[f] == player
+                          and self.fig_kind[f] == kind)
+            now.extras += [("trapped", list(self.trapped)), ("off_board", list(self.off_board))]
+            self.trapped.remove(figure)
+            self.off_board.remove(figure)
+            self._relocate(figure, sq, now.moves)
+            self._spring(figure, sq, now)
+        for sq, kind in turn.place:
+            figure = next(f for f in self._figures_of[player]
+                          if self.pos[f] == RESERVE and self.fig_kind[f] == kind)
+            self._relocate(figure, sq, now.moves)
+            self._spring(figure, sq, now)
+
+    def _spring(self, figure: int, sq: Square, now: _Turn) -> None:
+        """A figure came to rest on ``sq``: an enemy's secret trap there catches it (V5)."""
+        owner = self._trap_at.get(sq)
+        if owner is None or self.fig_team[figure] == self.players[owner].team:
+            return
+        if not self.traps_sprung[owner]:
+            now.extras.append(("traps_sprung", list(self.traps_sprung)))
+            self.traps_sprung[owner] = True
+        effect = self._catch(figure, now)
+        now.events.append(TrapEvent(sq, owner, figure, effect))
+
+    def _catch(self, figure: int, now: _Turn) -> str:
+        """A trap (secret, or the Falle) caught ``figure``: it stays put two turns (V5b), or
+        leaves the board, perhaps to come back later (V5c). Returns the effect."""
+        now.caught.append(figure)
+        if self._freezes:
+            now.freeze.append(figure)
+            return "frozen"
+        self._remove(figure, now)
+        if self._reentry:
+            now.extras.append(("trapped", list(self.trapped)))
+            self.trapped.append(figure)
+        return "removed"
+
+    def _thaw(self, player: int, now: _Turn) -> None:
+        """At the end of ``player``'s turn: their frozen figures have one turn fewer to wait;
+        figures caught this turn start their wait (V5b)."""
+        now.extras.append(("frozen", dict(self.frozen)))
+        frozen = {f: n - 1 if self.fig_player[f] == player else n
+                  for f, n in self.frozen.items()}
+        frozen.update((f, FROZEN_TURNS) for f in now.freeze if self.pos[f] >= 0)
+        self.frozen = {f: n for f, n in frozen.items() if n > 0 and self.pos[f] >= 0}
+
+    def _challenge(self, figure: int, turn: Turn, now: _Turn) -> tuple[Combat, bool]:
+        """Resolve the challenge of ``turn`` [C4, C5, K1–K6] after the moves were made."""
         kinds, occ = self.fig_kind, self.occ
-        sq, target = turn.path[-1], turn.challenge
+        target = turn.challenge
         assert target is not None
-        enemy = occ[target]
+        sq, enemy = self.pos[figure], occ[target]
         outcome, rule = COMBAT[kinds[figure]][kinds[enemy]][self._swamp[target]]
         combat = Combat(sq, target, kinds[figure], kinds[enemy], self._swamp[target], outcome,
                         rule, figure, enemy)
-        advanced = False
+        if kinds[enemy] == FALLE:
+            self._catch(figure, now)  # V4, with the options of V5b and V5c
+            return combat, False
+        winner: int | None = None
         if outcome is Outcome.CHALLENGER_WINS or outcome is Outcome.NEST_TAKEN:
-            removed: tuple[int, ...] = (enemy,)
-            self._remove(enemy, moves)
-            # A taken Nest is occupied by its challenger [K4.2, W1]: it always moves in.
-            advanced = outcome is Outcome.NEST_TAKEN or (turn.advance and _ADVANCES[kinds[figure]])
-            if advanced:
-                self._relocate(figure, target, moves)
-            if outcome is Outcome.NEST_TAKEN:
-                self.winner, self.reason = self.fig_team[figure], "nest"
+            self._remove(enemy, now)
+            winner, into = figure, target
         elif outcome is Outcome.CHALLENGED_WINS:
-            removed = (figure,)
-            self._remove(figure, moves)
-            advanced = turn.advance and _ADVANCES[kinds[enemy]]
-            if advanced:
-                self._relocate(enemy, sq, moves)
+            self._remove(figure, now)
+            winner, into = enemy, sq
         elif outcome is Outcome.BOTH_LOSE:
-            removed = (figure, enemy)
-            self._remove(figure, moves)
-            self._remove(enemy, moves)
-        else:
-            removed = ()
-        return combat, removed, advanced
+            self._remove(figure, now)
+            self._remove(enemy, now)
+        if outcome is Outcome.NEST_TAKEN:
+            # A taken Nest is occupied by its challenger [K4.2, W1, R1].
+            self._relocate(figure, target, now.moves)
+            self._nest_taken(figure)
+            return combat, True
+        if winner is None or not (turn.advance and _ADVANCES[kinds[winner]]) \
+                or winner in self.frozen:
+            return combat, False
+        self._relocate(winner, into, now.moves)
+        self._spring(winner, into, now)
+        return combat, True
+
+    def _nest_taken(self, figure: int) -> None:
+        """W1; with four players a team wins once no enemy Nest is left (V9)."""
+        team = self.fig_team[figure]
+        if self._all_nests and any(
+                self.fig_kind[f] == NEST and self.fig_team[f] != team and sq >= 0
+                for f, sq in enumerate(self.pos)):
+            return
+        self.winner, self.reason = team, "nest"
 
     def _relocate(self, figure: int, sq: Square, moves: list[tuple[int, Square]]) -> None:
         previous = self.pos[figure]
         moves.append((figure, previous))
-        self.occ[previous] = -1
+        if previous >= 0:
+            self.occ[previous] = -1
         self.occ[sq] = figure
         self.pos[figure] = sq
 
-    def _remove(self, figure: int, moves: list[tuple[int, Square]]) -> None:
+    def _remove(self, figure: int, now: _Turn) -> None:
         previous = self.pos[figure]
-        moves.append((figure, previous))
+        now.moves.append((figure, previous))
         self.occ[previous] = -1
-        self.pos[figure] = -1
+        self.pos[figure] = OFF_BOARD
         self.off_board.append(figure)
+        now.removed.append(figure)
 
-    def _check_immobilized(self) -> None:
-        """A player who has no legal turn when it is their turn loses [M8, W2]."""
-        if not self.has_legal_turn(self.to_move):
-            self.winner = self._next_enemy_team(self.to_move)
-            self.reason = "immobilized"
+    def _settle(self, candidate: int) -> None:
+        """Hand the turn to the first player from ``candidate`` on who can move; a player
+        who cannot is passed over while a partner can (V9), else their team loses [M8, W2]."""
+        count = len(self.players)
+        for offset in range(count):
+            player = (candidate + offset) % count
+            if self.has_legal_turn(player):
+                self.to_move = player
+                return
+            team = self.players[player].team
+            if not any(self.has_legal_turn(p) for p in self.team_players(team) if p != player):
+                self.to_move = player
+                self.winner, self.reason = self._next_enemy_team(player), "immobilized"
+                return
 
     def _next_enemy_team(self, player: int) -> int:
         count = len(self.players)
@@ -437,6 +646,13 @@ class GameState:
 
     def snapshot(self) -> tuple[object, ...]:
         """Everything that makes up the state, for exact comparisons (undo tests, replays)."""
-        return (self.board, self.players, self.variants, tuple(self.start.items()), self.first,
-                tuple(self.pos), tuple(self.occ), self.to_move, self.ply, self.winner,
-                self.reason, tuple(self.off_board), tuple(self.history))
+        return (self.board, self.rules, tuple(self.start.items()), self.first,
+                tuple(self.start_reserves.items()), self.start_turns_made,
+                tuple(self.start_frozen.items()), tuple(self.pos), tuple(self.occ),
+                self.to_move, self.ply, self.winner, self.reason, tuple(self.off_board),
+                tuple(self.history), tuple(self.turns_made), tuple(self.traps),
+                tuple(self.traps_sprung), tuple(sorted(self.frozen.items())),
+                tuple(self.trapped))
+
+
+__all__ = ["END_RULES", "OFF_BOARD", "RESERVE", "GameState", "Position", "make_turn"]

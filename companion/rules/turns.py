@@ -16,14 +16,27 @@ from companion.rules.squares import Square
 
 
 class Turn(NamedTuple):
-    """A move (the squares one figure passes through) plus an optional challenge."""
+    """A move (the squares one figure passes through) plus an optional challenge.
+
+    The variants add to a turn: a second figure's step or a two-step path (V8), reserve
+    figures placed first (V6), or a trapped figure brought back as the whole turn (V5c).
+    """
 
     path: tuple[Square, ...]
-    """Start square first, final square last; a normal move or scout flight has two."""
+    """Start square first, final square last: two squares for a normal move or a scout
+    flight, three for two steps of one figure (V8); empty when no figure moves."""
     challenge: Square | None = None
-    """The square of the enemy figure challenged by the moved figure, if any."""
+    """The square of the enemy figure challenged by a moved figure, if any."""
     advance: bool = False
     """True if the winner of the challenge advances into the loser's square [K5]."""
+    second: tuple[Square, ...] = ()
+    """V8: a second figure's one step, made after ``path``."""
+    challenge_from: Square | None = None
+    """V8 with two figures: where the challenger stands; None means the end of ``path``."""
+    place: tuple[tuple[Square, Kind], ...] = ()
+    """V6: reserve figures put on the board, before any move."""
+    reenter: tuple[Square, Kind] | None = None
+    """V5c: a trapped figure brought back onto the own first rank; the whole turn."""
 
     @property
     def origin(self) -> Square:
@@ -34,6 +47,13 @@ class Turn(NamedTuple):
     def target(self) -> Square:
         """Where the moved figure came to rest (and challenged from)."""
         return self.path[-1]
+
+    @property
+    def challenger_square(self) -> Square | None:
+        """Where the challenging figure stands when it challenges (None without a challenge)."""
+        if self.challenge is None:
+            return None
+        return self.challenge_from if self.challenge_from is not None else self.path[-1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +76,19 @@ class Combat:
 
 
 @dataclass(frozen=True, slots=True)
+class TrapEvent:
+    """A secret trap sprang (V5): an enemy figure came to rest on its square."""
+
+    square: Square
+    owner: int
+    """The player whose trap it is."""
+    figure: int
+    """The figure caught."""
+    effect: str
+    """``removed`` (it left the board) or ``frozen`` (it stays put, V5b)."""
+
+
+@dataclass(frozen=True, slots=True)
 class TurnResult:
     """What playing a turn did; kept in the game's history."""
 
@@ -63,11 +96,13 @@ class TurnResult:
     turn: Turn
     combat: Combat | None
     removed: tuple[int, ...]
-    """The figures (ids) that left the board, in order [K1, K3, K6]."""
+    """The figures (ids) that left the board, in order [K1, K3, K6, V5]."""
     advanced: bool
     winner: int | None
     """The winning team once the game is decided by this turn, else None."""
     reason: str | None
+    traps: tuple[TrapEvent, ...] = ()
+    """Secret traps that sprang during the turn (V5)."""
 
 
 @dataclass(frozen=True, slots=True)
