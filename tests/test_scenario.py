@@ -24,6 +24,7 @@ SHARED = REPO.parent / "shared"
 CHECKER = SHARED / "tools" / "check-scenarios"
 PUBLIC_CASES = SHARED / "scenarios" / "public-cases.json"
 BASE_CASES = Path(__file__).resolve().parent / "scenarios" / "base-cases.json"
+VARIANT_CASES = BASE_CASES.with_name("variant-cases.json")
 FORMAT = "giganten-scenario/1"
 
 
@@ -70,7 +71,8 @@ def test_base_cases_are_well_formed() -> None:
         assert case["scenario"] not in public_scenarios, case["name"]
 
 
-@pytest.mark.parametrize("cases", [PUBLIC_CASES, BASE_CASES], ids=["public", "base"])
+@pytest.mark.parametrize("cases", [PUBLIC_CASES, BASE_CASES, VARIANT_CASES],
+                         ids=["public", "base", "variant"])
 def test_rule_cases_pass_through_check_scenarios(cases: Path) -> None:
     """Every case's answer matches its expectation [rules B–W, scenario format]."""
     assert CHECKER.is_file(), f"missing {CHECKER}"

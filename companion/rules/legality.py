@@ -248,8 +248,7 @@ def _check_advance(state: GameState, turn: Turn) -> None:
         return
     combat = state.what_if(turn).combat
     if combat is None:
-        raise IllegalTurn("K5", "Nobody advances: the challenger was caught by a trap before"
-                                " it could challenge")
+        return  # caught by a secret trap first: the advance lapses; refusing would reveal it
     if not combat.outcome.one_loser:
         said = "a draw" if combat.outcome is Outcome.DRAW else "both lost"
         raise IllegalTurn("K5", f"Nobody advances: the challenge ended in {said}")

@@ -432,6 +432,8 @@ class GameState:
         for path in (turn.path, turn.second):
             if path:
                 figure = self.occ[path[0]]
+                if figure < 0 or figure in now.caught:
+                    continue  # a placed figure caught by a trap does not move on [R17]
                 self._relocate(figure, path[-1], now.moves)
                 self._spring(figure, path[-1], now)
         combat: Combat | None = None
@@ -446,7 +448,7 @@ class GameState:
             self._thaw(player, now)
         self.ply += 1
         if self.winner is None:
-            self._settle(player + 1)
+            self._settle(player + 1, now)
         result = TurnResult(player, turn, combat, tuple(now.removed), advanced, self.winner,
                             self.reason, tuple(now.events))
         self.history.append(result)
@@ -560,6 +562,7 @@ class GameState:
         frozen = {f: n - 1 if self.fig_player[f] == player else n
                   for f, n in self.frozen.items()}
         frozen.update((f, FROZEN_TURNS) for f in now.freeze if self.pos[f] >= 0)
+        now.freeze.clear()
         self.frozen = {f: n for f, n in frozen.items() if n > 0 and self.pos[f] >= 0}
 
     def _challenge(self, figure: int, turn: Turn, now: _Turn) -> tuple[Combat, bool]:
@@ -621,9 +624,12 @@ class GameState:
         self.off_board.append(figure)
         now.removed.append(figure)
 
-    def _settle(self, candidate: int) -> None:
+    def _settle(self, candidate: int, now: _Turn | None = None) -> None:
         """Hand the turn to the first player from ``candidate`` on who can move; a player
-        who cannot is passed over while a partner can (V9), else their team loses [M8, W2]."""
+        who cannot is passed over while a partner can (V9), else their team loses [M8, W2].
+
+        A passed-over turn still counts down that player's held figures (V5b, R21).
+        """
         count = len(self.players)
         for offset in range(count):
             player = (candidate + offset) % count
@@ -635,6 +641,8 @@ class GameState:
                 self.to_move = player
                 self.winner, self.reason = self._next_enemy_team(player), "immobilized"
                 return
+            if self.frozen:
+                self._thaw(player, now or _Turn([], []))
 
     def _next_enemy_team(self, player: int) -> int:
         count = len(self.players)
