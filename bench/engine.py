@@ -1,12 +1,16 @@
 """Rules-engine benchmark: move generation, playing a turn, random playouts.
 
-Run ``.venv/bin/python bench/engine.py`` (about 20 s) or ``--quick`` (a few seconds). It
+Run ``.venv/bin/python bench/engine.py`` (about 30 s) or ``--quick`` (a few seconds). It
 prints ``METRIC <name> <value> <unit>`` lines for tools to pick up, and context lines that
 start with ``#``. Every random choice comes from a fixed seed, so two runs on one machine
 measure the same positions and turns.
 
 Goals (from the issue): all legal turns of a full mid-game position in at most 200 µs, and
 at least 50,000 random plies per second on one core.
+
+The variants add three figures: ``legal_turns`` in four-player (V9) mid-game positions on
+the 28 × 14 board, random V9 playouts, and ``legal_turns`` where V8 double moves are
+allowed (each player's first three turns), which lists a couple of thousand turns.
 """
 
 from __future__ import annotations
@@ -24,11 +28,16 @@ from functools import partial
 
 from companion.rules.combat import Outcome
 from companion.rules.generate import random_game, random_playout
+from companion.rules.ruleset import RuleSet
 from companion.rules.state import GameState
 from companion.rules.turns import Turn
 
 MIN_FIGURES = 40
 """Positions with fewer figures on the board are not 'full' and are not sampled."""
+MIN_FIGURES_4P = 80
+"""The same for four players (96 figures at the start)."""
+FOUR_PLAYERS = RuleSet.of(["V9"])
+DOUBLE_MOVES = RuleSet.of(["V8"])
 SAMPLE_EVERY = 7
 """Plies between sampled positions of one playout, so samples are not near-duplicates."""
 
@@ -49,22 +58,32 @@ class Config:
     """Random legal turns played and popped per position."""
     playout_games: int
     """Games played out randomly to the end for the plies-per-second figure."""
+    games_4p: int
+    """Seeded V9 games whose playouts provide four-player positions."""
+    playout_games_4p: int
+    """V9 games played out randomly for the four-player plies-per-second figure."""
+    double_games: int
+    """Seeded V8 games whose opening positions (double moves allowed) are timed."""
 
 
-FULL = Config(games=200, repeats=20, turns_per_position=10, playout_games=300)
-QUICK = Config(games=40, repeats=10, turns_per_position=5, playout_games=30)
+FULL = Config(games=200, repeats=20, turns_per_position=10, playout_games=300, games_4p=60,
+              playout_games_4p=60, double_games=60)
+QUICK = Config(games=40, repeats=10, turns_per_position=5, playout_games=30, games_4p=10,
+               playout_games_4p=8, double_games=10)
 
 
-def sample_positions(config: Config) -> Iterator[GameState]:
-    """Yield mid-game positions with at least ``MIN_FIGURES`` figures and the game not over.
+def sample_positions(config: Config, rules: RuleSet | None = None, games: int | None = None,
+                     min_figures: int = MIN_FIGURES) -> Iterator[GameState]:
+    """Yield mid-game positions with at least ``min_figures`` figures and the game not over,
+    from ``games`` seeded games (``config.games`` by default) under ``rules``.
 
     Each position is yielded in place while its playout is paused; callers may play and
     undo turns on it but must leave it as they found it.
     """
-    for seed in range(config.games):
-        state = random_game(random.Random(seed))
+    for seed in range(config.games if games is None else games):
+        state = random_game(random.Random(seed), rules=rules)
         rng = random.Random(10_000 + seed)
-        while not state.is_over and figures_on_board(state) >= MIN_FIGURES:
+        while not state.is_over and figures_on_board(state) >= min_figures:
             if state.ply % SAMPLE_EVERY == 0:
                 yield state
             turn = state.random_turn(rng)
@@ -136,14 +155,58 @@ def bench_positions(config: Config) -> dict[str, float]:
     }
 
 
-def bench_playouts(config: Config) -> dict[str, float]:
+def bench_positions_4p(config: Config) -> dict[str, float]:
+    """Time ``legal_turns`` on four-player (V9) mid-game positions of the 28 × 14 board."""
+    generate_ns: list[int] = []
+    figures: list[int] = []
+    turn_counts: list[int] = []
+    for state in sample_positions(config, FOUR_PLAYERS, config.games_4p, MIN_FIGURES_4P):
+        assert state.board.files == 28
+        figures.append(figures_on_board(state))
+        turn_counts.append(len(state.legal_turns()))
+        generate_ns.extend(timed_ns(state.legal_turns) for _ in range(config.repeats))
+    return {"positions": len(figures), "figures": statistics.fmean(figures),
+            "turns": statistics.fmean(turn_counts),
+            "gen_mean": statistics.fmean(generate_ns) / 1000,
+            "gen_median": statistics.median(generate_ns) / 1000}
+
+
+def bench_double_moves(config: Config) -> dict[str, float]:
+    """Time ``legal_turns`` with V8 in the opening, where double moves are allowed (each
+    player's first three turns); count the double moves among the turns."""
+    generate_ns: list[int] = []
+    doubles: list[int] = []
+    turn_counts: list[int] = []
+    repeats = max(1, config.repeats // 4)
+    for seed in range(config.double_games):
+        state = random_game(random.Random(300_000 + seed), rules=DOUBLE_MOVES)
+        rng = random.Random(400_000 + seed)
+        while not state.is_over and state.double_moves_allowed(state.to_move):
+            turns = state.legal_turns()
+            turn_counts.append(len(turns))
+            doubles.append(sum(1 for t in turns if t.second or len(t.path) == 3))
+            generate_ns.extend(timed_ns(state.legal_turns) for _ in range(repeats))
+            turn = state.random_turn(rng)
+            if turn is None:
+                break
+            state.push(turn)
+    return {"positions": len(doubles), "doubles": statistics.fmean(doubles),
+            "turns": statistics.fmean(turn_counts),
+            "gen_mean": statistics.fmean(generate_ns) / 1000,
+            "gen_max": max(generate_ns) / 1000}
+
+
+def bench_playouts(config: Config, rules: RuleSet | None = None,
+                   games: int | None = None) -> dict[str, float]:
     """Play seeded games with ``random_turn`` to the end or the ply limit; plies per second
-    of play only (setting up a game is not timed)."""
+    of play only (setting up a game is not timed). ``rules`` and ``games`` default to the
+    standard game and ``config.playout_games``."""
     plies = 0
     elapsed_ns = 0
     finished = 0
-    for seed in range(config.playout_games):
-        state = random_game(random.Random(100_000 + seed))
+    count = config.playout_games if games is None else games
+    for seed in range(count):
+        state = random_game(random.Random(100_000 + seed), rules=rules)
         rng = random.Random(200_000 + seed)
         start = time.perf_counter_ns()
         # Random play can go on forever (say, two Blitzes shuffling about with no enemy in
@@ -151,7 +214,7 @@ def bench_playouts(config: Config) -> dict[str, float]:
         plies += random_playout(state, rng, PLAYOUT_LIMIT)
         elapsed_ns += time.perf_counter_ns() - start
         finished += state.is_over
-    return {"plies": plies, "seconds": elapsed_ns / 1e9, "games": config.playout_games,
+    return {"plies": plies, "seconds": elapsed_ns / 1e9, "games": count,
             "finished": finished, "rate": plies / (elapsed_ns / 1e9)}
 
 
@@ -168,6 +231,12 @@ def main(argv: list[str] | None = None) -> int:
     positions = bench_positions(config)
     gc.collect()
     playouts = bench_playouts(config)
+    gc.collect()
+    four = bench_positions_4p(config)
+    gc.collect()
+    playouts_4p = bench_playouts(config, FOUR_PLAYERS, config.playout_games_4p)
+    gc.collect()
+    doubles = bench_double_moves(config)
 
     print(f"# python {platform.python_version()} ({platform.python_implementation()})"
           f" on {platform.machine()}, {sys.platform}")
@@ -186,6 +255,17 @@ def main(argv: list[str] | None = None) -> int:
     print(f"METRIC legal_turns_us_p99 {positions['gen_p99']:.1f} us")
     print(f"METRIC play_turn_us_mean {positions['play_mean']:.1f} us")
     print(f"METRIC playout_plies_per_s {playouts['rate']:.0f} plies/s")
+    print(f"# V9 (28x14): {four['positions']:.0f} positions (>= {MIN_FIGURES_4P} figures),"
+          f" mean figures {four['figures']:.1f}, mean legal turns {four['turns']:.1f},"
+          f" legal_turns median {four['gen_median']:.1f} us")
+    print(f"# V9 playouts: {playouts_4p['games']:.0f} games, {playouts_4p['plies']:.0f}"
+          f" plies, {playouts_4p['finished']:.0f} decided")
+    print(f"METRIC legal_turns_us_mean_4p {four['gen_mean']:.1f} us")
+    print(f"METRIC playout_plies_per_s_4p {playouts_4p['rate']:.0f} plies/s")
+    print(f"# V8 openings: {doubles['positions']:.0f} positions with double moves allowed;"
+          f" mean double-move turns per position {doubles['doubles']:.0f} of"
+          f" {doubles['turns']:.0f} legal turns; slowest {doubles['gen_max']:.0f} us")
+    print(f"METRIC double_move_turns_us_mean {doubles['gen_mean']:.1f} us")
     print(f"# total {time.perf_counter() - began:.1f} s")
     return 0
 

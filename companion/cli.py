@@ -56,10 +56,16 @@ def _show_demo(args: argparse.Namespace, seed: int) -> int:
     from companion.rules.codec import game_to_json
     from companion.textboard import render
 
-    print(f"Giganten demo: seed {seed} (watch this game again with --seed {seed}),"
+    rules = args.variants
+    again = f"--seed {seed}" + (f" --variants {','.join(rules.ids())}" if rules.ids() else "")
+    print(f"Giganten demo: seed {seed} (watch this game again with {again}),"
           f" reveal policy {args.policy}.")
-    print("Two computer players on a dealt landscape; you see what a spectator may see.")
-    state = new_game(seed)
+    if rules.ids():
+        print(f"Variants: {', '.join(rules.ids())}.")
+    players = ("Four computer players in two teams" if rules.has("V9")
+               else "Two computer players")
+    print(f"{players} on a dealt landscape; you see what a spectator may see.")
+    state = new_game(seed, rules)
     for number, view in enumerate(play_game(state, make_bots(state, seed), args.policy,
                                             args.max_plies)):
         if args.quiet:
@@ -76,6 +82,19 @@ def _show_demo(args: argparse.Namespace, seed: int) -> int:
     print(summary(state, args.max_plies))
     print(f"Seed {seed}.")
     return 0
+
+
+def _rule_set(text: str) -> Any:
+    """``--variants V3,V8``: a ``RuleSet``; a bad id or combination is refused with the
+    reason (argparse then exits with status 2)."""
+    from companion.rules.ruleset import RuleSet, RuleSetError
+
+    ids = [part.strip() for part in text.split(",") if part.strip()]
+    ids = [part[:1].upper() + part[1:].lower() for part in ids]
+    try:
+        return RuleSet.of(ids)
+    except RuleSetError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def _non_negative_seconds(text: str) -> float:
@@ -117,6 +136,10 @@ def _add_demo(commands: Any) -> None:
     demo.add_argument("--policy", choices=POLICIES, default=RULEBOOK,
                       help="what a challenge reveals: both kinds (rulebook, the default) or"
                            " only its outcome (outcome-only)")
+    demo.add_argument("--variants", type=_rule_set, default=_rule_set(""), metavar="V3,V8,…",
+                      help="play under these variants, comma-separated (V1–V9 and the options"
+                           " V5a, V5b, V5c, V6a, V6b; V9 is four bots in two teams); a"
+                           " combination that does not work is refused")
     demo.add_argument("--quiet", action="store_true",
                       help="print only the game record and the result")
     demo.set_defaults(run=_demo)

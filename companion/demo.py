@@ -22,9 +22,10 @@ from typing import Any
 
 from companion.rules.board import deal_landscape
 from companion.rules.combat import Outcome, resolve
-from companion.rules.figures import KIND_BY_ID, KINDS, STANDARD_SET, parse_kind
+from companion.rules.figures import FALLE, GESPENST, KIND_BY_ID, KINDS, STANDARD_SET, parse_kind
 from companion.rules.generate import random_game
-from companion.rules.players import TWO_PLAYERS, player_index
+from companion.rules.players import TWO_PLAYERS, Player, player_index
+from companion.rules.ruleset import RuleSet
 from companion.rules.squares import Square, parse_square_name, square_name
 from companion.rules.state import END_RULES, GameState
 from companion.rules.turns import Turn
@@ -51,11 +52,20 @@ _TRAIL = 4
 """How many squares a bot remembers each of its figures standing on, to avoid pacing."""
 
 
-def new_game(seed: int) -> GameState:
-    """A fresh standard game for ``seed``: a dealt landscape [B3], random setups, a drawn
-    first player [S5]."""
+PLACE_CHANCE = 0.3
+"""How often a bot that may bring reserve figures into play (V6) does so."""
+
+TRAP_PENALTY = 50.0
+"""How much a bot minds stepping onto a square it knows to hold an enemy's trap (V5)."""
+
+
+def new_game(seed: int, rules: RuleSet | None = None) -> GameState:
+    """A fresh game for ``seed`` under ``rules`` (the standard game if None): a dealt
+    landscape [B3, V1, V2, V9], random setups with the variants' secrets, a drawn first
+    player [S5]."""
     rng = random.Random(seed)
-    return random_game(rng, deal_landscape(rng), guarded=True)
+    rules = rules or RuleSet()
+    return random_game(rng, deal_landscape(rng, rules=rules), guarded=True, rules=rules)
 
 
 @dataclass
@@ -115,12 +125,17 @@ class Bot:
     drive, a penalty for pacing to and fro, and a touch of seeded randomness.
     """
 
-    def __init__(self, name: str, rng: random.Random) -> None:
-        """A bot for the player called ``name``, deciding ties with ``rng``."""
+    def __init__(self, name: str, rng: random.Random,
+                 players: tuple[Player, ...] = TWO_PLAYERS) -> None:
+        """A bot for the player called ``name`` among ``players`` (the seats: two, or four in
+        two teams under V9), deciding ties with ``rng``."""
         self.name = name
         self.rng = rng
-        # Forward is a rule of the seat [B4], not something hidden.
-        self.forward = TWO_PLAYERS[player_index(TWO_PLAYERS, name)].forward
+        # Forward and the teams are rules of the seats [B4, V9], not something hidden.
+        me = players[player_index(players, name)]
+        self.forward = me.forward
+        self.enemy_names = frozenset(p.name for p in players if p.team != me.team)
+        """The players of the other team: the only figures a bot may challenge."""
         self.ply = -1
         """The ply of the last view seen."""
         self.enemies: dict[Square, _Enemy] = {}
@@ -143,16 +158,19 @@ class Bot:
         self._reconcile(grid, view)
 
     def _remember(self, grid: _Grid, last: JSON) -> None:
-        """Follow the last turn: the enemy figure that moved, kinds shown, who left."""
+        """Follow the last turn: the enemy figures that moved, kinds shown, who left."""
         if last.get("resigned"):
             return
-        origin, target = grid.square(last["path"][0]), grid.square(last["path"][-1])
-        theirs = last["player"] != self.name
-        if theirs:
-            self.enemies[target] = self.enemies.pop(origin, _Enemy())
-            self.enemies[target].moved = True
-        else:
-            self.trails[target] = [*self.trails.pop(origin, []), origin][-_TRAIL:]
+        theirs = last["player"] in self.enemy_names
+        mine = last["player"] == self.name
+        paths = last.get("paths") or ([last["path"]] if "path" in last else [])
+        for path in paths:
+            origin, target = grid.square(path[0]), grid.square(path[-1])
+            if theirs:
+                self.enemies[target] = self.enemies.pop(origin, _Enemy())
+                self.enemies[target].moved = True
+            elif mine:
+                self.trails[target] = [*self.trails.pop(origin, []), origin][-_TRAIL:]
         combat = last.get("combat")
         if combat is not None:
             self._remember_combat(grid, combat, theirs, bool(last.get("advanced")))
@@ -176,7 +194,8 @@ class Bot:
 
     def _reconcile(self, grid: _Grid, view: JSON) -> None:
         """Make memory agree with the view's occupancy (it is the truth; memory may lag)."""
-        theirs = {grid.square(f["square"]) for f in view["figures"] if f["owner"] != self.name}
+        theirs = {grid.square(f["square"]) for f in view["figures"]
+                  if f["owner"] in self.enemy_names}
         mine = {grid.square(f["square"]) for f in view["figures"] if f["owner"] == self.name}
         # A figure found where none was remembered has moved, unless the game just began.
         self.enemies = {sq: self.enemies.get(sq, _Enemy(moved=view["ply"] > 0))
@@ -185,13 +204,34 @@ class Bot:
 
     # --- Deciding ------------------------------------------------------------------------
 
-    def choose(self, view: JSON, turns: Sequence[Turn]) -> Turn:
-        """Pick one of ``turns`` (the legal turns) using only this player's ``view``."""
+    def choose(self, view: JSON, turns: Sequence[Turn],
+               reserve_squares: Sequence[Square] = ()) -> Turn:
+        """Pick one of ``turns`` (the legal turns) using only this player's ``view``.
+
+        ``reserve_squares`` are the empty edge squares where this player may place reserve
+        figures now (V6; empty when they may not): now and then the bot places some of the
+        kinds its own view lists in its reserve, and makes no move after.
+        """
+        self.observe(view)
+        placement = self._placement(view, reserve_squares)
+        if placement is not None:
+            return placement
         if not turns:
             raise ValueError("there is no legal turn to choose from")
-        self.observe(view)
         plan = _Plan.of(self, view)
         return max(turns, key=lambda turn: plan.score(turn) + self.rng.random() * 0.3)
+
+    def _placement(self, view: JSON, squares: Sequence[Square]) -> Turn | None:
+        """A reserve placement (V6) on the squares furthest forward, or None."""
+        kinds = view.get("reserve", {}).get(self.name, {}).get("kinds", [])
+        if not squares or not kinds or self.rng.random() >= PLACE_CHANCE:
+            return None
+        grid = _Grid.of(view)
+        count = 1 + int(self.rng.random() * min(len(kinds), len(squares)))
+        ahead = sorted(squares, key=lambda sq: (-grid.rank(sq) * self.forward, sq))
+        chosen = sorted(kinds, key=lambda kind: -VALUE.get(kind, 0))[:count]
+        return Turn((), place=tuple((sq, KIND_BY_ID[kind])
+                                    for sq, kind in zip(ahead, chosen, strict=False)))
 
     def wants_advance(self, view: JSON, winner: Square, into: Square) -> bool:
         """After a won challenge: should this player's figure on ``winner`` advance [K5]?
@@ -217,27 +257,56 @@ class _Plan:
     unseen: Counter[str]
     """Enemy kinds not yet accounted for (off the board, or known on it)."""
     nest_candidates: frozenset[Square]
+    traps: frozenset[Square]
+    """Squares the bot knows an enemy's secret trap on (sprung ones are public, V5)."""
 
     @classmethod
     def of(cls, bot: Bot, view: JSON) -> _Plan:
         grid = _Grid.of(view)
         mine = {grid.square(f["square"]): f["kind"] for f in view["figures"]
                 if f["owner"] == bot.name and "kind" in f}
-        unseen = Counter({KINDS[kind].id: count for kind, count in STANDARD_SET.items()})
+        # Every enemy player has a full set; the blank figure plays for them as it does for
+        # this bot's own set (V3, V4), which the bot sees among its own figures.
+        sets = len(bot.enemy_names)
+        unseen = Counter({KINDS[kind].id: count * sets for kind, count in STANDARD_SET.items()})
+        blank = {KINDS[GESPENST].id, KINDS[FALLE].id} & set(mine.values())
+        unseen.update({kind: sets for kind in blank})
         for name, entry in view["off_board"].items():
-            if name != bot.name:
+            if name in bot.enemy_names:
                 unseen.subtract(entry.get("kinds", []))
         unseen.subtract(e.kind for e in bot.enemies.values() if e.kind)
         unseen = +unseen  # drop non-positive counts
         candidates = _nest_candidates(grid, bot.enemies)
-        return cls(bot, grid, mine, dict(bot.enemies), unseen, candidates)
+        traps = frozenset(grid.square(t["square"]) for t in view.get("secret_traps", [])
+                          if t["owner"] in bot.enemy_names)
+        return cls(bot, grid, mine, dict(bot.enemies), unseen, candidates, traps)
 
     def score(self, turn: Turn) -> float:
         """How much this bot likes ``turn``."""
+        if turn.reenter is not None:
+            return 1.0  # a trapped figure back in play (V5c) is worth a modest turn
+        if turn.second or len(turn.path) != 2:
+            return self._double_score(turn)
         kind = self.mine.get(turn.origin, "")
         score = self._movement(turn, kind)
         if turn.challenge is not None:
             score += self._challenge_value(kind, turn.challenge)
+        return score
+
+    def _double_score(self, turn: Turn) -> float:
+        """A double move (V8): both figures' (or both steps') movement, plus the challenge
+        of the figure that makes it."""
+        paths = [turn.path, turn.second] if turn.second else [turn.path]
+        score = 0.0
+        challenger = ""
+        for path in paths:
+            kind = self.mine.get(path[0], "")
+            moved = Turn((path[0], path[-1]), turn.challenge if len(paths) == 1 else None)
+            score += self._movement(moved, kind)
+            if path[-1] == turn.challenger_square:
+                challenger = kind
+        if turn.challenge is not None:
+            score += self._challenge_value(challenger, turn.challenge)
         return score
 
     def _movement(self, turn: Turn, kind: str) -> float:
@@ -252,6 +321,8 @@ class _Plan:
             score -= 2.0
         if kind == "blitz":
             score -= 0.5  # the Blitz beats every challenger: it is worth more at home [K4.1]
+        if target in self.traps:
+            score -= TRAP_PENALTY  # a known enemy trap (V5)
         return score - self._exposure(kind, target, turn.challenge)
 
     def _exposure(self, kind: str, target: Square, challenged: Square | None) -> float:
@@ -328,7 +399,8 @@ def _nest_candidates(grid: _Grid, enemies: dict[Square, _Enemy]) -> frozenset[Sq
 
 def make_bots(state: GameState, seed: int) -> list[Bot]:
     """One bot per player, each with its own seeded random generator."""
-    return [Bot(p.name, random.Random(f"{seed}/{p.name}")) for p in state.players]
+    return [Bot(p.name, random.Random(f"{seed}/{p.name}"), state.players)
+            for p in state.players]
 
 
 def play_game(state: GameState, bots: Sequence[Bot], policy: str = RULEBOOK,
@@ -344,11 +416,19 @@ def play_game(state: GameState, bots: Sequence[Bot], policy: str = RULEBOOK,
 
 def take_turn(state: GameState, bots: Sequence[Bot], policy: str = RULEBOOK) -> None:
     """One turn: the mover's bot chooses, the winner's bot decides on advancing, the rules
-    check and play it, and every bot sees its own view of the result."""
+    check and play it, and every bot sees its own view of the result.
+
+    Besides the legal turns the mover's bot is offered the squares where it may place
+    reserve figures (V6), if it may now: which squares are empty and how many turns the
+    player has made are public, so this tells the bot nothing hidden.
+    """
     mover = state.to_move
+    squares = state.reserve_squares(mover) if state.may_place_reserve(mover) else []
     turn = bots[mover].choose(view_for(state, state.players[mover].name, policy),
-                              state.legal_turns())
-    state.play(_with_advance(state, bots, policy, turn))
+                              state.legal_turns(), squares)
+    if turn.challenge is not None:
+        turn = _with_advance(state, bots, policy, turn)
+    state.play(turn)
     _show_each(state, bots, policy)
 
 
@@ -382,6 +462,10 @@ def summary(state: GameState, max_plies: int) -> str:
     reason = state.reason or ""
     how = {"nest": "took the enemy Nest", "immobilized": "left the opponent no legal turn",
            "resignation": "the opponent resigned"}.get(reason, reason)
+    if state.rules.has("V9"):
+        winner = f"Team {winner}"
+        how = {"nest": "took both enemy Nests",
+               "immobilized": "left the other team no legal turn"}.get(reason, how)
     return f"{winner} wins after {_plies(state.ply)}: {how} [{END_RULES.get(reason, '?')}]."
 
 

@@ -5,10 +5,16 @@ that audience may see: a player's own kinds, the public's outcomes, the arbiter'
 everything. It is a pure function: it returns text and prints nothing.
 
 The board is drawn as its audience would see it from Yellow's chair: rank 1 at the bottom,
-files from ``a`` on the left. Every square is five characters wide; land is ``.`` when
-empty, swamp is ``~~~`` when empty and a figure standing in a swamp is framed by ``~``::
+files from ``a`` on the left (``a`` … ``ab`` on the 28-file board of V9). Every square is
+five characters wide; land is ``.`` when empty, swamp is ``~~~`` when empty and a figure
+standing in a swamp is framed by ``~``; an empty square with a secret trap that this view
+shows (the audience's own, or one that has sprung, V5) is ``^``::
 
-    14  ~~~   ~o~    .   ~yTr~   o     yTr
+    14  ~~~   ~o~    .   ~yTr~   o     yTr    ^
+
+The variants add lines below the board, each only if the view has its part: figures held
+by a trap (V5b), the secret traps shown, the reserves (V6: counts, and the audience's own
+kinds), and trapped figures waiting to return (V5c).
 """
 
 from __future__ import annotations
@@ -53,19 +59,25 @@ def render(view: JSON) -> str:
     lines += _legend(view, letters)
     lines.append("Last turn: " + describe_last_turn(view))
     lines.append(_off_board_line(view))
+    lines += _variant_lines(view)
     if view.get("winner") is not None:
         reason = view.get("reason") or ""
-        lines.append(f"Game over: {view['winner'].capitalize()} wins —"
-                     f" {_REASON_WORDS.get(reason, reason)}")
+        winner = view["winner"].capitalize()
+        if view.get("teams"):
+            winner = f"Team {winner}"
+        lines.append(f"Game over: {winner} wins — {_REASON_WORDS.get(reason, reason)}")
     return "\n".join(lines)
 
 
 def owner_letters(players: list[str]) -> dict[str, str]:
-    """One lowercase letter per player: the name's first letter, or its index if taken."""
+    """One letter per player: the name's first letter in lowercase; if another player has it
+    (the partners of V9: ``yellow2``), in uppercase; else the player's index."""
     letters: dict[str, str] = {}
     for index, name in enumerate(players):
-        letter = name[:1].lower()
-        letters[name] = letter if letter and letter not in letters.values() else str(index)
+        taken = set(letters.values())
+        first = name[:1]
+        choices = [first.lower(), first.upper()] if first.isalpha() else []
+        letters[name] = next((c for c in choices if c not in taken), str(index))
     return letters
 
 
@@ -80,7 +92,8 @@ def _board_lines(view: JSON, letters: dict[str, str]) -> list[str]:
     board = view["board"]
     files, ranks = int(board["files"]), int(board["ranks"])
     swamp = {parse_square_name(name) for name in board.get("swamp", [])}
-    tokens = {parse_square_name(f["square"]): _token(f, letters) for f in view["figures"]}
+    tokens = {parse_square_name(t["square"]): "^" for t in view.get("secret_traps", [])}
+    tokens.update({parse_square_name(f["square"]): _token(f, letters) for f in view["figures"]})
     width = len(str(ranks))
     edge = " " * (width + 1) + "".join(file_letters(f).center(CELL) for f in range(files))
     lines = [edge]
@@ -115,27 +128,52 @@ def _legend(view: JSON, letters: dict[str, str]) -> list[str]:
     shown = sorted({f["kind"] for f in view["figures"] if "kind" in f},
                    key=lambda kind: list(KIND_CODES).index(kind) if kind in KIND_CODES else 99)
     codes = " ".join(f"{KIND_CODES.get(kind, kind[:2])}={kind}" for kind in shown)
-    key = [f"Key: {owners}; a lone letter is a hidden figure; ~ swamp, . land"]
+    traps = "; ^ a secret trap" if view.get("secret_traps") else ""
+    key = [f"Key: {owners}; a lone letter is a hidden figure; ~ swamp, . land{traps}"]
+    teams = view.get("teams")
+    if teams:
+        key.append("Teams: " + " against ".join(" + ".join(team) for team in teams))
     return key + ([f"Kinds: {codes}"] if codes else [])
 
 
 def describe_last_turn(view: JSON) -> str:
     """The last turn in words with its squares, e.g. ``Yellow e3→e4, challenges e5:
-    challenger wins (K1) — stego beats dilo on land``. Kinds appear only if the view has them."""
+    challenger wins (K1) — stego beats dilo on land``. Kinds appear only if the view has them.
+
+    The variants' turns are told too: reserve figures placed (V6), a trapped figure brought
+    back (V5c), two steps or two figures (V8), and secret traps that sprang (V5).
+    """
     last = view.get("last_turn")
     if last is None:
         return "none yet"
     player = str(last["player"]).capitalize()
     if last.get("resigned"):
         return f"{player} resigned"
-    path = last["path"]
-    verb = " flies" if _is_flight(path[0], path[-1]) else ""
-    text = f"{player}{verb} {'→'.join(path)}"
+    parts = []
+    if last.get("placed"):
+        parts.append("places reserve figures on " + ", ".join(
+            _square_and_kind(p) for p in last["placed"]))
+    if last.get("returned"):
+        parts.append("brings a trapped figure back to " + _square_and_kind(last["returned"]))
+    if last.get("paths"):
+        parts.append("moves two figures " + " and ".join("→".join(p) for p in last["paths"]))
+    elif last.get("path"):
+        path = last["path"]
+        verb = "flies " if _is_flight(path[0], path[-1]) and len(path) == 2 else ""
+        parts.append(f"{verb}{'→'.join(path)}")
+    text = f"{player} {', then '.join(parts)}" if parts else player
     combat = last.get("combat")
+    # A trap springs where a figure comes to rest: after its move, or after its advance.
+    advanced_into = _loser_square(combat) if combat and last.get("advanced") else None
+    traps = [t for t in last.get("traps", []) if t["square"] != advanced_into]
+    text += _traps_text(traps)
     if combat is None:
+        if last.get("challenge") is not None and traps:
+            text += " (the challenge does not take place)"
         return text
     outcome = _OUTCOME_WORDS.get(combat["outcome"], combat["outcome"])
-    text += f", challenges {combat['challenged']}: {outcome}"
+    origin = f" from {combat['challenger']}" if last.get("paths") else ""
+    text += f", challenges {combat['challenged']}{origin}: {outcome}"
     if "rule" in combat:
         text += f" ({combat['rule']})"
     kinds = _combat_kinds(combat)
@@ -143,7 +181,24 @@ def describe_last_turn(view: JSON) -> str:
         text += f" — {kinds}"
     if last.get("advanced"):
         text += f"; the winner advances to {_loser_square(combat)}"
+        text += _traps_text([t for t in last.get("traps", []) if t["square"] == advanced_into])
     return text
+
+
+def _traps_text(traps: list[JSON]) -> str:
+    """Secret traps that sprang (V5), told after the move that set them off."""
+    text = ""
+    for trap in traps:
+        effect = "is held there" if trap.get("effect") == "frozen" else "leaves the board"
+        text += (f"; {str(trap['owner']).capitalize()}'s secret trap on {trap['square']}"
+                 f" springs: the figure {effect}")
+    return text
+
+
+def _square_and_kind(entry: JSON) -> str:
+    """``e1`` or, where the view shows it, ``e1 (tri)``."""
+    kind = entry.get("kind")
+    return str(entry["square"]) + (f" ({kind})" if kind else "")
 
 
 def _is_flight(origin: str, target: str) -> bool:
@@ -190,3 +245,28 @@ def _off_board_line(view: JSON) -> str:
         else:
             parts.append(f"{name} {count} (face down)")
     return "Off the board: " + "; ".join(parts)
+
+
+def _variant_lines(view: JSON) -> list[str]:
+    """The variants' parts of the view, one line each, only where the view has them."""
+    lines = []
+    held = [f"{f['owner']} {f['square']} ({f['frozen']} more turn{'s' * (f['frozen'] != 1)})"
+            for f in view["figures"] if f.get("frozen")]
+    if held:
+        lines.append("Held by a trap (V5b): " + "; ".join(held))
+    traps = view.get("secret_traps")
+    if traps:
+        lines.append("Secret traps: " + "; ".join(
+            f"{t['owner']}'s on {t['square']}" + (" (sprung)" if t.get("sprung") else "")
+            for t in traps))
+    reserve = view.get("reserve")
+    if reserve:
+        lines.append("Reserve: " + "; ".join(
+            f"{name} {entry['count']}" + (f": {' '.join(entry['kinds'])}"
+                                          if entry.get("kinds") else "")
+            for name, entry in reserve.items()))
+    waiting = view.get("waiting_to_return")
+    if waiting and any(waiting.values()):
+        lines.append("Waiting to return (V5c): " + "; ".join(
+            f"{name} {count}" for name, count in waiting.items() if count))
+    return lines

@@ -183,7 +183,7 @@ def _action(sight: _Sight, action: Action) -> JSON:
                          "owner": state.players[event.owner].name, "effect": event.effect}
                         for event in action.traps]
     if action.combat is not None:
-        out["combat"] = _combat(sight, action.combat)
+        out["combat"] = _combat(sight, action.combat, action.removed)
     return out
 
 
@@ -194,14 +194,16 @@ def _placed(state: GameState, sq: int, kind: int, visible: bool) -> JSON:
     return entry
 
 
-def _combat(sight: _Sight, combat: Combat) -> JSON:
+def _combat(sight: _Sight, combat: Combat, removed: tuple[int, ...]) -> JSON:
     board = sight.state.board
     out: JSON = {
         "challenger": board.name(combat.challenger),
         "challenged": board.name(combat.challenged),
         "battleground": "swamp" if combat.swamp else "land",
         "outcome": combat.outcome.value,
-        "leaves_board": _leaving(combat),
+        "leaves_board": [role for role, figure in (("challenger", combat.challenger_figure),
+                                                   ("challenged", combat.challenged_figure))
+                         if figure in removed],
     }
     if sight.in_combat(combat.challenger_figure):
         out["challenger_kind"] = KINDS[combat.challenger_kind].id
@@ -210,14 +212,6 @@ def _combat(sight: _Sight, combat: Combat) -> JSON:
     if sight.rulebook or sight.arbiter:
         out["rule"] = combat.rule
     return out
-
-
-def _leaving(combat: Combat) -> list[str]:
-    """Which combatants leave the board: ``challenger`` and/or ``challenged`` [K1, K3]."""
-    outcome = combat.outcome.value
-    return {"challenger_wins": ["challenged"], "challenged_wins": ["challenger"],
-            "both_lose": ["challenger", "challenged"], "nest_taken": ["challenged"],
-            }.get(outcome, [])
 
 
 def reveal_after_game(state: GameState) -> JSON:

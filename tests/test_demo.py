@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -20,7 +21,22 @@ import pytest
 from companion.demo import Bot, make_bots, new_game, play_game, summary
 from companion.rules.board import Board
 from companion.rules.codec import game_from_json
-from companion.rules.figures import BLITZ, FLUG, NEST, Kind
+from companion.rules.figures import (
+    BLITZ,
+    CULAK,
+    DEINO6,
+    DEINO7,
+    DILO,
+    DOCUS,
+    FLUG,
+    NEST,
+    STEGO,
+    TRI,
+    TYRA1,
+    TYRA2,
+    Kind,
+)
+from companion.rules.ruleset import RuleSet, RuleSetError
 from companion.rules.state import GameState
 from companion.rules.turns import Turn, TurnResult
 from companion.textboard import CELL, KIND_CODES, render
@@ -288,3 +304,161 @@ def test_render_is_pure() -> None:
     before = copy.deepcopy(view)
     assert render(view) == render(view)
     assert view == before
+
+
+# --- Variants ---------------------------------------------------------------------------------
+
+VARIANT_MAX_PLIES = 600
+"""Variant demo games are cut off here; they finish or stop plainly."""
+
+
+def _variant_demo(variants: str, seed: int) -> tuple[str, dict[str, object], str]:
+    out = run_demo("--seed", str(seed), "--variants", variants,
+                   "--max-plies", str(VARIANT_MAX_PLIES)).stdout
+    record, result = record_and_result(out)
+    return out, record, result
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_demo_plays_a_four_player_game_whose_record_replays(seed: int) -> None:
+    """V9: four bots in two teams on the 28-file board; the game finishes (or stops plainly at
+    the ply limit), and its printed record replays to the printed result."""
+    out, record, result = _variant_demo("V9", seed)
+    replayed = game_from_json(record)
+    assert record["variants"] == ["V9"]
+    assert record["players"] == ["yellow", "orange", "yellow2", "orange2"]
+    assert (replayed.board.files, replayed.board.ranks) == (28, 14)
+    assert result == summary(replayed, VARIANT_MAX_PLIES)
+    assert replayed.is_over or result.startswith("Stopped at the ply limit")
+    assert "Four computer players in two teams" in out and "Variants: V9." in out
+    shown = out[:out.index(RECORD_MARK)]
+    assert shown.count("· view: public ·") == replayed.ply + 1
+    assert "Teams: yellow + yellow2 against orange + orange2" in shown
+    assert any(line.rstrip().endswith(" aa   ab") for line in shown.splitlines())  # [R10]
+    rows = board_lines(shown)
+    assert not any(code in row for row in rows for code in KIND_CODES.values())
+    movers = {a["player"] for a in record["actions"]}  # type: ignore[attr-defined]
+    assert movers == {"yellow", "orange", "yellow2", "orange2"}
+
+
+@pytest.mark.parametrize("seed", [2, 3])
+def test_demo_plays_a_variant_game_with_doubles_and_reserves(seed: int) -> None:
+    """V3+V5+V6+V8: the bots make double moves and now and then place reserve figures; the
+    public never sees a placed figure's kind or a reserve's kinds; the record replays."""
+    out, record, result = _variant_demo("V3,V5,V6,V8", seed)
+    replayed = game_from_json(record)
+    assert record["variants"] == ["V3", "V5", "V6", "V8"]
+    assert result == summary(replayed, VARIANT_MAX_PLIES)
+    assert replayed.is_over or result.startswith("Stopped at the ply limit")
+    actions: list[dict[str, object]] = record["actions"]  # type: ignore[assignment]
+    assert any("place" in a for a in actions), "no reserve figure was placed"
+    assert any("paths" in a or len(a.get("path", [])) == 3 for a in actions)  # type: ignore[arg-type]
+    shown = out[:out.index(RECORD_MARK)]
+    assert "places reserve figures on" in shown
+    assert re.search(r"Reserve: yellow \d; orange \d$", shown, re.MULTILINE)
+    placed = [line for line in shown.splitlines() if "places reserve figures" in line]
+    assert not any("(" in line.split("places reserve figures on")[1].split(",")[0]
+                   for line in placed)  # no kind after a placed square
+    assert "Variants: V3, V5, V6, V8." in out
+
+
+@pytest.mark.parametrize("variants", ["V3,V4", "V1,V9", "V5b", "V6a", "V10", "V5b,V5c,V5"])
+def test_demo_refuses_variants_that_do_not_combine(variants: str) -> None:
+    done = subprocess.run([str(GIGANTEN), "demo", "--variants", variants], capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert done.returncode == 2
+    assert "giganten demo" in done.stderr
+    try:
+        RuleSet.of(variants.split(","))
+    except RuleSetError as err:
+        assert str(err) in done.stderr
+    else:
+        raise AssertionError(f"{variants} should be refused")
+
+
+def test_demo_accepts_variant_ids_in_any_case_and_with_spaces() -> None:
+    out = run_demo("--seed", "3", "--variants", " v5 , V5A,v8", "--max-plies", "4",
+                   "--quiet").stdout
+    record, _ = record_and_result(out)
+    assert record["variants"] == ["V5", "V5a", "V8"]
+
+
+_ORDINARY = frozenset({TYRA1, TYRA2, TRI, DILO, STEGO, DOCUS, DEINO6, DEINO7, CULAK})
+"""Kinds that move and challenge alike (no Flug, Blitz, Nest, Gespenst or Falle)."""
+
+
+def _swap_hidden_kinds_of(state: GameState, players: list[int]) -> dict[int, tuple[int, Kind]]:
+    """The start with each of ``players``' never-revealed ordinary kinds rotated: figures
+    that never fought and never left the board (a trap's catch is set out face up)."""
+    gone = {f for a in state.history if isinstance(a, TurnResult) for f in a.removed}
+    start = dict(state.start)
+    squares = sorted(state.start)
+    for player in players:
+        hidden = [f for f in _never_fought(state) if f < len(squares) and f not in gone
+                  and state.fig_player[f] == player and state.fig_kind[f] in _ORDINARY]
+        kinds = [state.fig_kind[f] for f in hidden]
+        for figure, kind in zip(hidden, kinds[1:] + kinds[:1], strict=True):
+            start[squares[figure]] = (player, kind)
+    return start
+
+
+@pytest.mark.parametrize(("variants", "others"), [("V9", [1, 2, 3]),
+                                                  ("V3,V5,V6,V8", [1]),
+                                                  ("V4,V5,V5b,V7", [1])])
+def test_variant_bot_decisions_do_not_depend_on_hidden_kinds(variants: str,
+                                                             others: list[int]) -> None:
+    """As above under the variants: Yellow's bot chooses every turn (double moves, reserve
+    placements) exactly as before when the hidden kinds of the other players' figures
+    (the partner's too, V9) differ."""
+    rules = RuleSet.of(variants.split(","))
+    seed = 5
+    original = new_game(seed, rules)
+    for _ in play_game(original, make_bots(original, seed), max_plies=TWIN_PLIES):
+        pass
+    twin = GameState(original.board, _swap_hidden_kinds_of(original, others), original.first,
+                     rules, reserves={p: list(k) for p, k in original.start_reserves.items()},
+                     traps={p: sq for p, sq in enumerate(original.traps) if sq is not None})
+    assert twin.start != original.start
+    bot = make_bots(twin, seed)[0]
+    bot.observe(view_for(twin, "yellow"))
+    for action in original.history:
+        assert isinstance(action, TurnResult)
+        if action.player == 0:
+            squares = twin.reserve_squares(0) if twin.may_place_reserve(0) else []
+            chosen = bot.choose(view_for(twin, "yellow"), twin.legal_turns(), squares)
+            assert chosen == action.turn._replace(advance=False)
+        twin.play(action.turn)
+        bot.observe(view_for(twin, "yellow"))
+    assert twin.winner == original.winner and twin.ply == original.ply
+
+
+def test_render_shows_a_wide_board_and_the_variant_parts_of_a_view() -> None:
+    """render on a V5b+V6+V9 position: files a … ab, the teams, a held figure, the own secret
+    trap (``^`` on its empty square) but not the others', the reserve counts with the own
+    kinds only, and placed figures' kinds only in their owner's view."""
+    rules = RuleSet.of(["V5", "V5b", "V6", "V9"])
+    board = Board(28, 14)
+    sq = board.square
+    position = {sq("b1"): (0, NEST), sq("c2"): (0, FLUG), sq("aa14"): (1, NEST),
+                sq("z13"): (1, FLUG), sq("l1"): (2, NEST), sq("m2"): (2, FLUG),
+                sq("p14"): (3, NEST), sq("q13"): (3, FLUG)}
+    state = GameState(board, position, 0, rules,
+                      reserves={0: [TRI, STEGO, DILO], 1: [TRI, TRI, DOCUS]},
+                      traps={0: sq("e3"), 1: sq("f12")}, frozen={sq("m2"): 2},
+                      turns_made={0: 3, 1: 3, 2: 3, 3: 3})
+    state.play(Turn((), place=((sq("a1"), TRI),)))
+    own = render(view_for(state, "yellow"))
+    public = render(view_for(state, PUBLIC))
+    assert own.splitlines()[1].rstrip().endswith(" z    aa   ab")
+    assert "Teams: yellow + yellow2 against orange + orange2" in own
+    assert "Last turn: Yellow places reserve figures on a1 (tri)" in own
+    assert "Last turn: Yellow places reserve figures on a1" in public
+    assert "(tri)" not in public
+    assert "Reserve: yellow 2: dilo stego; orange 3; yellow2 0; orange2 0" in own
+    assert "Reserve: yellow 2; orange 3; yellow2 0; orange2 0" in public
+    assert "Secret traps: yellow's on e3" in own and "f12" not in own
+    assert "Secret traps" not in public and "^" not in public
+    row = next(line for line in board_lines(own) if line.startswith(" 3 "))
+    assert row[3 + 4 * CELL:3 + 5 * CELL].strip() == "^"
+    assert "Held by a trap (V5b): yellow2 m2 (2 more turns)" in public
+    assert "yTr" in own and "yTr" not in public

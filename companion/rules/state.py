@@ -656,7 +656,7 @@ class GameState:
         """Everything that makes up the state, for exact comparisons (undo tests, replays)."""
         return (self.board, self.rules, tuple(self.start.items()), self.first,
                 tuple(self.start_reserves.items()), self.start_turns_made,
-                tuple(self.start_frozen.items()), tuple(self.pos), tuple(self.occ),
+                tuple(sorted(self.start_frozen.items())), tuple(self.pos), tuple(self.occ),
                 self.to_move, self.ply, self.winner, self.reason, tuple(self.off_board),
                 tuple(self.history), tuple(self.turns_made), tuple(self.traps),
                 tuple(self.traps_sprung), tuple(sorted(self.frozen.items())),

@@ -1468,3 +1468,13 @@ def test_V5b_V9_a_passed_over_turn_counts_down_the_hold() -> None:
         assert waited < 20, "the held Stego never got free"
     assert not state.frozen
     play(state, path=["c9", "b9"])
+
+
+def test_V5b_the_order_held_figures_are_given_in_does_not_matter() -> None:
+    """Two states that differ only in the order ``frozen`` was written are the same state,
+    and both replay from their records [V5b]."""
+    figures_ = {"e4": "yellow tri", "g4": "yellow dilo", **HOMES}
+    one = make_state(figures_, variants=["V4", "V5b"], frozen={"e4": 1, "g4": 2})
+    other = make_state(figures_, variants=["V4", "V5b"], frozen={"g4": 2, "e4": 1})
+    assert one.snapshot() == other.snapshot()
+    assert game_from_json(game_to_json(other)).snapshot() == other.snapshot()
