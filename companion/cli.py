@@ -65,9 +65,13 @@ def _show_demo(args: argparse.Namespace, seed: int) -> int:
     players = ("Four computer players in two teams" if rules.has("V9")
                else "Two computer players")
     print(f"{players} on a dealt landscape; you see what a spectator may see.")
-    state = new_game(seed, rules)
+    state = new_game(seed, rules) if args.resume is None else args.resume
+    if args.resume is not None:
+        print(f"Resuming the saved game after {state.ply} plies.")
     for number, view in enumerate(play_game(state, make_bots(state, seed), args.policy,
                                             args.max_plies)):
+        if args.save is not None:
+            _save_record(args.save, game_to_json(state))
         if args.quiet:
             continue
         if number and args.delay:
@@ -82,6 +86,33 @@ def _show_demo(args: argparse.Namespace, seed: int) -> int:
     print(summary(state, args.max_plies))
     print(f"Seed {seed}.")
     return 0
+
+
+def _save_record(path: Path, record: dict[str, Any]) -> None:
+    """Write a game record so that a crash never leaves half a file: a temporary file beside
+    it, flushed to disk, then renamed over the old one. Records hold every secret of the
+    game, so only their owner may read them (design: threat model)."""
+    temporary = path.with_name(f".{path.name}.tmp")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+        json.dump(record, out, indent=2, ensure_ascii=False)
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(temporary, path)
+
+
+def _saved_game(text: str) -> Any:
+    """``--resume FILE``: the game a record describes, replayed and checked."""
+    from companion.rules.codec import RecordError, game_from_json
+
+    try:
+        return game_from_json(json.loads(Path(text).read_text("utf-8")))
+    except OSError as err:
+        raise argparse.ArgumentTypeError(f"cannot read {text}: {err.strerror}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise argparse.ArgumentTypeError(f"{text} is not a JSON game record") from None
+    except RecordError as err:
+        raise argparse.ArgumentTypeError(f"{text}: {err}") from None
 
 
 def _rule_set(text: str) -> Any:
@@ -140,9 +171,43 @@ def _add_demo(commands: Any) -> None:
                       help="play under these variants, comma-separated (V1–V9 and the options"
                            " V5a, V5b, V5c, V6a, V6b; V9 is four bots in two teams); a"
                            " combination that does not work is refused")
+    demo.add_argument("--save", type=Path, default=None, metavar="FILE",
+                      help="keep the game record in FILE, rewritten after every turn")
+    demo.add_argument("--resume", type=_saved_game, default=None, metavar="FILE",
+                      help="continue the game saved in FILE (its variants and position)")
     demo.add_argument("--quiet", action="store_true",
                       help="print only the game record and the result")
     demo.set_defaults(run=_demo)
+
+
+def _deal(args: argparse.Namespace) -> int:
+    import random
+
+    from companion.deal import deal, describe
+    from companion.rules.board import BoardError
+
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    try:
+        board = deal(seed, args.variants, args.pairing, args.six_tiles)
+    except BoardError as err:
+        print(f"giganten deal: {err}", file=sys.stderr)
+        return 2
+    print(f"Landscape for seed {seed} (deal it again with --seed {seed}):")
+    print(describe(board, args.variants))
+    return 0
+
+
+def _add_deal(commands: Any) -> None:
+    deal = commands.add_parser(
+        "deal", help="shuffle and deal the map tiles: which tile goes where, turned how",
+        description="Deal the landscape as B3 describes (with V1 stacked, V2 in pairs, V9 for"
+                    " four players), from a seed, and print where each tile goes and the"
+                    " terrain, so the cardboard matches the engine.")
+    deal.add_argument("--seed", type=int, default=None, help="reproduce a deal")
+    deal.add_argument("--variants", type=_rule_set, default=_rule_set(""), metavar="V1,V2,…")
+    deal.add_argument("--pairing", default="ad+bc", help="the pairs for V2: ad+bc or ab+cd")
+    deal.add_argument("--six-tiles", action="store_true", help="V9 on six tiles (21 × 14)")
+    deal.set_defaults(run=_deal)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -158,6 +223,7 @@ def build_parser() -> argparse.ArgumentParser:
     scenario.add_argument("file", help="scenario JSON file, or - to read standard input")
     scenario.set_defaults(run=_scenario)
     _add_demo(commands)
+    _add_deal(commands)
     return parser
 
 

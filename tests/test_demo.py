@@ -462,3 +462,55 @@ def test_render_shows_a_wide_board_and_the_variant_parts_of_a_view() -> None:
     assert row[3 + 4 * CELL:3 + 5 * CELL].strip() == "^"
     assert "Held by a trap (V5b): yellow2 m2 (2 more turns)" in public
     assert "yTr" in own and "yTr" not in public
+
+
+# --- Saving and resuming a game with variants ---------------------------------------------
+
+def test_V_a_saved_variant_game_resumes_where_it_stopped(tmp_path: Path) -> None:
+    """``--save`` keeps the record (owner-only: it holds every secret); ``--resume`` replays
+    it and plays on under the variants it names."""
+    saved = tmp_path / "game.json"
+    run_demo("--seed", "8", "--variants", "V5,V5b,V6,V8", "--max-plies", "20", "--save",
+             str(saved), "--quiet")
+    assert saved.stat().st_mode & 0o777 == 0o600
+    first = json.loads(saved.read_text("utf-8"))
+    assert first["variants"] == ["V5", "V5b", "V6", "V8"] and len(first["actions"]) == 20
+    assert game_from_json(first).ply == 20
+    out = run_demo("--seed", "8", "--resume", str(saved), "--max-plies", "40", "--save",
+                   str(saved), "--quiet").stdout
+    assert "Resuming the saved game after 20 plies" in out
+    second = json.loads(saved.read_text("utf-8"))
+    assert second["actions"][:20] == first["actions"]
+    replayed = game_from_json(second)
+    assert replayed.rules.ids() == ["V5", "V5b", "V6", "V8"]
+    assert replayed.ply == 40 or replayed.is_over
+    record, _ = record_and_result(out)
+    assert record == second
+
+
+def test_V_resuming_an_altered_record_is_refused(tmp_path: Path) -> None:
+    saved = tmp_path / "game.json"
+    run_demo("--seed", "8", "--max-plies", "6", "--save", str(saved), "--quiet")
+    record = json.loads(saved.read_text("utf-8"))
+    record["actions"][2]["path"] = record["actions"][0]["path"]  # an edited turn
+    saved.write_text(json.dumps(record), "utf-8")
+    done = subprocess.run([str(GIGANTEN), "demo", "--resume", str(saved)], capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert done.returncode == 2
+    assert "action 3" in done.stderr and done.stdout == ""
+
+
+@pytest.mark.parametrize(("args", "tiles"), [(["--variants", "V9"], 8),
+                                             (["--variants", "V9", "--six-tiles"], 6),
+                                             (["--variants", "V1,V2"], 4)])
+def test_B3_giganten_deal_says_where_every_tile_goes(args: list[str], tiles: int) -> None:
+    done = subprocess.run([str(GIGANTEN), "deal", "--seed", "5", *args], capture_output=True,
+                          text=True, timeout=60, check=True)
+    assert done.stdout.count("  tile ") == tiles
+    assert "deal it again with --seed 5" in done.stdout
+
+
+def test_B3_giganten_deal_refuses_six_tiles_without_four_players() -> None:
+    done = subprocess.run([str(GIGANTEN), "deal", "--six-tiles"], capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert done.returncode == 2 and "V9" in done.stderr
