@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 import pytest
 
 from companion.rules.board import Board
-from companion.rules.codec import position_json, start_from_json
+from companion.rules.codec import game_from_json, game_to_json, position_json, start_from_json
+from companion.rules.figures import KINDS
 from companion.rules.ruleset import RuleSet
 from companion.rules.state import GameState
 from companion.rules.turns import Combat, IllegalTurn, Turn, TurnResult
@@ -92,3 +95,46 @@ def last_combat(state: GameState) -> Combat:
     combat = last_result(state).combat
     assert combat is not None
     return combat
+
+
+KIND_IDS = frozenset(info.id for info in KINDS)
+RULE_NAMING_KINDS = re.compile(r"K4\.\d+")
+"""Deciding rules that name the kinds involved (K4.1 is "a Blitz was challenged", …)."""
+
+
+def names_kind(text: str) -> bool:
+    """True if ``text`` is a kind id, or a K4 rule id (which names kinds) [R7]."""
+    return text in KIND_IDS or RULE_NAMING_KINDS.fullmatch(text) is not None
+
+
+def kind_strings(view: Mapping[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
+    """Every string value in a view that names a kind, with its path; no key may name one.
+    (The board part holds its size and swamp squares only, and is not walked.)"""
+    assert set(view["board"]) == {"files", "ranks", "swamp"}
+    found: list[tuple[tuple[Any, ...], str]] = []
+    stack: list[tuple[tuple[Any, ...], Any]] = [((key,), value) for key, value in view.items()
+                                                if key != "board"]
+    while stack:
+        path, obj = stack.pop()
+        if isinstance(obj, dict):
+            for key, value in obj.items():
+                assert not names_kind(str(key)), f"a kind id used as a key at {(*path, key)}"
+                stack.append(((*path, key), value))
+        elif isinstance(obj, list):
+            stack.extend(((*path, i), value) for i, value in enumerate(obj))
+        elif isinstance(obj, str) and names_kind(obj):
+            found.append((path, obj))
+    return found
+
+
+def assert_record_round_trips(state: GameState) -> None:
+    """``game_from_json(game_to_json(state))`` is the same game with the identical record,
+    also through JSON text."""
+    record = game_to_json(state)
+    loaded = game_from_json(record)
+    assert loaded.snapshot() == state.snapshot()
+    assert game_to_json(loaded) == record
+    text = json.dumps(record)
+    from_text = game_from_json(json.loads(text))
+    assert from_text.snapshot() == state.snapshot()
+    assert json.dumps(game_to_json(from_text)) == text

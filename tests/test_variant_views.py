@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -54,12 +53,11 @@ from companion.rules.squares import Square
 from companion.rules.state import GameState
 from companion.rules.turns import IllegalTurn, Turn, TurnResult
 from companion.views import ARBITER, OUTCOME_ONLY, POLICIES, PUBLIC, RULEBOOK, view_for
+from tests.helpers import kind_strings
 from tests.rules.test_variant_properties import choose_turn, new_state, valid_rule_sets
 
 JSON = dict[str, Any]
 
-KIND_IDS = frozenset(info.id for info in KINDS)
-RULE_NAMING_KINDS = re.compile(r"K4\.\d+")
 """K4.1 … K4.10 name the kinds involved [R7]."""
 
 ORDINARY = frozenset({TYRA1, TYRA2, TRI, DILO, STEGO, DOCUS, DEINO6, DEINO7, CULAK})
@@ -173,31 +171,6 @@ def replay_and_compare(game: Game, other: GameState, audience: str, stop: int,
 
 
 # --- Who may know what ----------------------------------------------------------------------
-
-def names_kind(text: str) -> bool:
-    return text in KIND_IDS or (text[:3] == "K4." and RULE_NAMING_KINDS.fullmatch(text)
-                                is not None)
-
-
-def kind_strings(view: JSON) -> list[tuple[tuple[Any, ...], str]]:
-    """Every string in ``view`` that is a kind id or a K4 rule id, with its path; no key may
-    be one. (The board part holds its size and swamp squares only, and is not walked.)"""
-    found: list[tuple[tuple[Any, ...], str]] = []
-    assert set(view["board"]) == {"files", "ranks", "swamp"}
-    stack: list[tuple[tuple[Any, ...], Any]] = [((key,), value) for key, value in view.items()
-                                                if key != "board"]
-    while stack:
-        path, obj = stack.pop()
-        if isinstance(obj, dict):
-            for key, value in obj.items():
-                assert not names_kind(str(key)), f"a kind id used as a key at {(*path, key)}"
-                stack.append(((*path, key), value))
-        elif isinstance(obj, list):
-            stack.extend(((*path, i), value) for i, value in enumerate(obj))
-        elif isinstance(obj, str) and names_kind(obj):
-            found.append((path, obj))
-    return found
-
 
 def owner(state: GameState, figure: int) -> str:
     return state.players[state.fig_player[figure]].name

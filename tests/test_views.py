@@ -45,11 +45,10 @@ from companion.views import (
     reveal_after_game,
     view_for,
 )
+from tests.helpers import KIND_IDS, RULE_NAMING_KINDS, kind_strings
 
 PLAYERS = tuple(p.name for p in TWO_PLAYERS)
 AUDIENCES = (*PLAYERS, PUBLIC)
-KIND_IDS = frozenset(info.id for info in KINDS)
-RULE_NAMING_KINDS = re.compile(r"K4\.\d+")
 """K4.1 … K4.10 each name the kinds involved (Blitz, Nest, Flug, Culak, …) [R7]."""
 
 JSON = dict[str, Any]
@@ -130,28 +129,6 @@ def revealed(state: GameState) -> set[int]:
         if isinstance(action, TurnResult) and action.combat is not None:
             out |= {action.combat.challenger_figure, action.combat.challenged_figure}
     return out
-
-
-def names_kind(text: str) -> bool:
-    return text in KIND_IDS or RULE_NAMING_KINDS.fullmatch(text) is not None
-
-
-def kind_strings(view: JSON) -> list[tuple[tuple[Any, ...], str]]:
-    """Every string value in a view that is a kind id or a rule id K4.x, with its path; no key
-    may be one."""
-    found: list[tuple[tuple[Any, ...], str]] = []
-    stack: list[tuple[tuple[Any, ...], Any]] = [((), view)]
-    while stack:
-        path, obj = stack.pop()
-        if isinstance(obj, dict):
-            for key, value in obj.items():
-                assert not names_kind(str(key)), f"a kind id used as a key at {(*path, key)}"
-                stack.append(((*path, key), value))
-        elif isinstance(obj, list):
-            stack.extend(((*path, i), value) for i, value in enumerate(obj))
-        elif isinstance(obj, str) and names_kind(obj):
-            found.append((path, obj))
-    return found
 
 
 @cache

@@ -6,14 +6,12 @@ seed that reproduces the whole game.
 
 from __future__ import annotations
 
-import json
 import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.rules.board import deal_landscape
-from companion.rules.codec import game_from_json, game_to_json
 from companion.rules.combat import Outcome, resolve
 from companion.rules.figures import KINDS
 from companion.rules.generate import random_game, random_playout, random_setup
@@ -23,6 +21,7 @@ from companion.rules.setup import check_setup, default_territories
 from companion.rules.squares import Square
 from companion.rules.state import GameState
 from companion.rules.turns import IllegalTurn, Turn, TurnResult
+from tests.helpers import assert_record_round_trips
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 PLY_LIMIT = 250
@@ -181,14 +180,7 @@ def test_game_records_replay_to_the_same_game(seed: int, resign: bool) -> None:
     state = _play_random_game(seed, check=False)
     if resign and not state.is_over:
         state.resign(state.to_move)
-    record = game_to_json(state)
-    loaded = game_from_json(record)
-    assert loaded.snapshot() == state.snapshot()
-    assert game_to_json(loaded) == record
-    text = json.dumps(record)
-    from_text = game_from_json(json.loads(text))
-    assert from_text.snapshot() == state.snapshot()
-    assert json.dumps(game_to_json(from_text)) == text
+    assert_record_round_trips(state)
 
 
 # --- check_turn against legal_turns -----------------------------------------------------------

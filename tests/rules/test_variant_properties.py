@@ -15,7 +15,6 @@ that reproduce the whole game.
 from __future__ import annotations
 
 import itertools
-import json
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -25,7 +24,6 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from companion.rules.board import deal_landscape
-from companion.rules.codec import game_from_json, game_to_json
 from companion.rules.figures import KINDS, NEST
 from companion.rules.generate import random_start
 from companion.rules.legality import check_turn
@@ -33,6 +31,7 @@ from companion.rules.ruleset import VARIANTS, RuleSet, RuleSetError
 from companion.rules.squares import Square
 from companion.rules.state import FROZEN_TURNS, OFF_BOARD, RESERVE, GameState
 from companion.rules.turns import IllegalTurn, Turn, TurnResult
+from tests.helpers import assert_record_round_trips
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 PLY_LIMIT = 150
@@ -294,14 +293,7 @@ def test_variant_game_records_replay_to_the_same_game(
     state = list(play(rules, seed, six_tiles, aggression, thin))[-1]
     if resign and not state.is_over:
         state.resign(state.to_move)
-    record = game_to_json(state)
-    loaded = game_from_json(record)
-    assert loaded.snapshot() == state.snapshot()
-    assert game_to_json(loaded) == record
-    text = json.dumps(record)
-    from_text = game_from_json(json.loads(text))
-    assert from_text.snapshot() == state.snapshot()
-    assert json.dumps(game_to_json(from_text)) == text
+    assert_record_round_trips(state)
 
 
 def _accepts(state: GameState, turn: Turn) -> bool:
