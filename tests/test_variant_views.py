@@ -152,13 +152,14 @@ def results(state: GameState) -> list[TurnResult]:
 
 
 def replay_and_compare(game: Game, other: GameState, audience: str, stop: int,
-                       translate: Callable[[Turn], Turn] = lambda turn: turn) -> int:
+                       translate: Callable[[TurnResult], Turn] = lambda result: result.turn,
+                       ) -> int:
     """Replay the game's turns on ``other`` (each translated) and compare ``audience``'s views
     at every ply before ``stop``; return how many plies were compared."""
-    turns = [r.turn for r in results(game.state)]
+    played = results(game.state)
     for ply in range(min(stop, len(game.views))):
         if ply:
-            other.play(translate(turns[ply - 1]))  # IllegalTurn fails the test
+            other.play(translate(played[ply - 1]))  # IllegalTurn fails the test
         for policy in POLICIES:
             mine, theirs = view_for(other, audience, policy), game.views[ply][audience, policy]
             if mine["winner"] != theirs["winner"] or mine["to_move"] != theirs["to_move"]:
@@ -359,14 +360,14 @@ def test_views_do_not_depend_on_where_an_unsprung_trap_lies(
 
 
 def _translate_placements(state: GameState, changed: dict[int, list[Kind]],
-                          ) -> Callable[[Turn], Turn]:
+                          ) -> Callable[[TurnResult], Turn]:
     """Map the kinds of the original game's placements to the twin's reserves: the i-th
-    figure of a player's original reserve is the i-th of the new one."""
+    figure of a player's original reserve is the i-th of the new one. (By the result's own
+    player: partners in V9 share edge squares, so two players may place identical turns.)"""
     left = {p: (list(state.start_reserves[p]), list(kinds)) for p, kinds in changed.items()}
-    player_of = {r.turn: r.player for r in results(state)}
 
-    def translate(turn: Turn) -> Turn:
-        player = player_of.get(turn)
+    def translate(result: TurnResult) -> Turn:
+        turn, player = result.turn, result.player
         if not turn.place or player not in left:
             return turn
         old, new = left[player]
@@ -411,7 +412,7 @@ def test_views_do_not_depend_on_other_players_reserve_kinds(
     for ply, result in enumerate(results(state), 1):
         if ply >= stop:
             break
-        turn = translate(result.turn)
+        turn = translate(result)
         try:
             probe.play(turn)
         except IllegalTurn:
