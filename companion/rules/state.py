@@ -45,10 +45,11 @@ END_RULES = {"nest": "W1", "immobilized": "W2", "resignation": "W3"}
 FROZEN_TURNS = 2
 """How many of its owner's turns a trapped figure stays put under V5b."""
 
-_Undo = tuple[list[tuple[int, Square]], int, int, int, int | None, str | None, tuple[int, ...],
+_Undo = tuple[list[tuple[int, Square]], int, int, int, int | None, str | None, int,
               list[tuple[str, Any]]]
 # (figure moves as (figure, previous square), length of off_board, to_move, ply, winner,
-#  reason, turns made, [(attribute, previous value)] for the rarely changing attributes)
+#  reason, how many turns the action added to to_move's count (1 for a turn, 0 for a
+#  resignation), [(attribute, previous value)] for the rarely changing attributes)
 
 
 class _Turn:
@@ -426,7 +427,7 @@ class GameState:
         player = self.to_move
         now = _Turn([], [])
         self._undo.append((now.moves, len(self.off_board), player, self.ply, self.winner,
-                           self.reason, tuple(self.turns_made), now.extras))
+                           self.reason, 1, now.extras))
         if turn.reenter is not None or turn.place:
             self._bring_on(player, turn, now)
         for path in (turn.path, turn.second):
@@ -459,7 +460,7 @@ class GameState:
         if self.winner is not None:
             raise ValueError("the game is already over")
         self._undo.append(([], len(self.off_board), self.to_move, self.ply, self.winner,
-                           self.reason, tuple(self.turns_made), []))
+                           self.reason, 0, []))
         winner = self._next_enemy_team(player)
         self.winner, self.reason = winner, "resignation"
         action = Resignation(player, winner)
@@ -468,8 +469,9 @@ class GameState:
 
     def pop(self) -> Action:
         """Undo the last action exactly and return it; raise ``IndexError`` if there is none."""
-        (moves, off_length, self.to_move, self.ply, self.winner, self.reason, turns_made,
+        (moves, off_length, self.to_move, self.ply, self.winner, self.reason, turns_added,
          extras) = self._undo.pop()
+        self.turns_made[self.to_move] -= turns_added
         occ, pos = self.occ, self.pos
         for figure, previous in reversed(moves):
             current = pos[figure]
@@ -479,7 +481,6 @@ class GameState:
             if previous >= 0:
                 occ[previous] = figure
         del self.off_board[off_length:]
-        self.turns_made = list(turns_made)
         for name, value in reversed(extras):
             setattr(self, name, value)
         return self.history.pop()
