@@ -60,7 +60,7 @@ def add_double_turns(state: GameState, player: int, out: list[Turn]) -> None:
     leaves them alone.
     """
     pos = state.pos
-    figures = [f for f in state._figures_of[player] if pos[f] >= 0]
+    figures = state.figures_on_board(player)
     if not figures:
         return
     occ, team, mine = state.occ, state.fig_team, state.fig_team[figures[0]]

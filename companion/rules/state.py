@@ -195,6 +195,11 @@ class GameState:
         return {sq: (self.fig_player[f], self.fig_kind[f])
                 for sq, f in enumerate(self.occ) if f >= 0}
 
+    def figures_on_board(self, player: int) -> list[int]:
+        """The figures of ``player`` standing on the board, in figure order."""
+        pos = self.pos
+        return [f for f in self._figures_of[player] if pos[f] >= 0]
+
     def reserve_of(self, player: int) -> list[int]:
         """The figures ``player`` still keeps in the reserve (V6)."""
         return [f for f in self._figures_of[player] if self.pos[f] == RESERVE]
