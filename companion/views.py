@@ -21,11 +21,31 @@ The full setups become public only after the game, through ``reveal_after_game``
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
+from companion.events import (
+    AdvanceDone,
+    AdvanceOffer,
+    BoardDiffers,
+    ChallengePrompt,
+    Event,
+    Fix,
+    GameOver,
+    GameStarted,
+    InHand,
+    Notice,
+    ReadersTrouble,
+    Refused,
+    Resigned,
+    SetupStatus,
+    ToMove,
+    TurnPlayed,
+)
+from companion.rules.board import Board
 from companion.rules.codec import board_json, position_json, turn_json
 from companion.rules.figures import KINDS
-from companion.rules.players import team_name
+from companion.rules.players import Player, team_name
 from companion.rules.state import GameState
 from companion.rules.turns import Action, Combat, Resignation, TurnResult
 
@@ -223,3 +243,182 @@ def reveal_after_game(state: GameState) -> JSON:
         raise ValueError("the setups are revealed only after the game")
     return {"setup": position_json(state.board, state.players, state.start),
             "figures": position_json(state.board, state.players, state.position())}
+
+
+# --- Session events ------------------------------------------------------------------------
+
+PUBLIC_REFUSAL_RULES = frozenset({"M1"})
+"""Refusals whose reason does not depend on the moving figure's kind: everyone may read
+them. Any other refusal (Blitz forward [M4], a Nest moved [M3], a non-Flug flying …)
+would tell the opponent what the figure is, so only its owner reads the reason [R22]."""
+
+_FIX_TEXT = {
+    "lost": "Take the figure off {sq}: it lost the challenge",
+    "trap": "Take the figure off {sq}: a secret trap caught it [V5]",
+    "unknown": "Unknown tag on {sq}: take it off the board, or enrol it",
+    "gone": "Take the figure off {sq}: it has left the board [K6]",
+    "reserve": "Take the figure off {sq}: it is not in play",
+    "moved": "Take the figure off {sq}",
+}
+_TROUBLE_TEXT = {
+    "duplicate": "The same tag is seen on {squares}: two tags with one UID, or one figure"
+                 " read twice; take one of them off",
+    "flicker": "The reader under {squares} keeps changing: set the figure in the middle of"
+               " the square, or check that reader",
+    "dead": "The reader under {squares} does not answer ({detail}): check its cable;"
+            " the game waits",
+}
+
+
+def event_view(event: Event, audience: str, *, board: Board, players: tuple[Player, ...],
+               state: GameState | None = None, policy: str = RULEBOOK) -> JSON | None:
+    """A session event as ``audience`` may see it: a dict with ``type`` and ``text``, or
+    None if the event is not for this audience at all. ``state`` is needed for turns."""
+    names = [p.name for p in players]
+    if audience not in (*names, PUBLIC, ARBITER):
+        raise ValueError(f"unknown audience {audience!r}")
+
+    def owner(player: int) -> bool:
+        return audience in (ARBITER, names[player])
+
+    return _EVENT_VIEWS[type(event)](event, _EventContext(board, names, owner, state, audience,
+                                                          policy))
+
+
+class _EventContext:
+    def __init__(self, board: Board, names: list[str], owner: Callable[[int], bool],
+                 state: GameState | None, audience: str, policy: str) -> None:
+        self.board, self.names, self.owner = board, names, owner
+        self.state, self.audience, self.policy = state, audience, policy
+
+    def sq(self, square: int | None) -> str | None:
+        return None if square is None else self.board.name(square)
+
+    def who(self, player: int) -> str:
+        return self.names[player].capitalize()
+
+
+def _squares_text(ctx: _EventContext, squares: Iterable[int]) -> str:
+    return " and ".join(ctx.board.name(sq) for sq in squares)
+
+
+def _view_trouble(event: ReadersTrouble, ctx: _EventContext) -> JSON:
+    lines = [_TROUBLE_TEXT[p.kind].format(squares=_squares_text(ctx, p.squares),
+                                          detail=p.detail or "")
+             for p in event.problems]
+    lines += [_FIX_TEXT["unknown"].format(sq=ctx.board.name(sq)) for sq in event.unknown_tags]
+    if not lines:
+        lines = [f"Reading the board … ({len(event.unsettled)} squares not settled yet)"]
+    return {"type": "readers", "unsettled": [ctx.sq(s) for s in event.unsettled],
+            "problems": [{"kind": p.kind, "squares": [ctx.sq(s) for s in p.squares]}
+                         for p in event.problems],
+            "unknown_tags": [ctx.sq(s) for s in event.unknown_tags], "text": "; ".join(lines)}
+
+
+def _fix_text(ctx: _EventContext, fix: Fix) -> str:
+    sq = ctx.board.name(fix.square)
+    if fix.action == "put_back":
+        return (f"Put the figure from {ctx.sq(fix.source)} back on {sq}" if fix.source is not None
+                else f"Put the figure back on {sq}")
+    if fix.action == "swap":
+        return (f"The wrong figure stands on {sq}: put back the one from {ctx.sq(fix.source)}"
+                if fix.source is not None else f"The wrong figure stands on {sq}: put back the"
+                                                 " one that stood there")
+    return _FIX_TEXT[fix.why or "moved"].format(sq=sq)
+
+
+def _view_differs(event: BoardDiffers, ctx: _EventContext) -> JSON:
+    named = {fix.source for fix in event.fixes if fix.source is not None}
+    shown = [fix for fix in event.fixes if not (fix.why == "moved" and fix.square in named)]
+    return {"type": "board_differs",
+            "fixes": [{"square": ctx.sq(f.square), "action": f.action, "source": ctx.sq(f.source),
+                       "why": f.why} for f in event.fixes],
+            "text": "; ".join(_fix_text(ctx, fix) for fix in shown)}
+
+
+def _view_refused(event: Refused, ctx: _EventContext) -> JSON:
+    way_back = f": put it back on {ctx.sq(event.put_back)}" if event.put_back is not None else ""
+    out: JSON = {"type": "refused", "player": ctx.names[event.player],
+                 "square": ctx.sq(event.square), "put_back": ctx.sq(event.put_back)}
+    if ctx.owner(event.player) or event.rule in PUBLIC_REFUSAL_RULES:
+        out.update(rule=event.rule, text=f"{event.reason} [{event.rule}]{way_back}")
+    else:
+        out["text"] = f"That is not allowed{way_back}"
+    return out
+
+
+def _view_prompt(event: ChallengePrompt, ctx: _EventContext) -> JSON:
+    targets = [ctx.sq(t) for t in event.targets]
+    choices = ([f"challenge {', '.join(str(t) for t in targets)}"] if targets else []) \
+        + (["no challenge"] if event.may_decline and targets else []) \
+        + (["move on or confirm"] if event.may_continue else [])
+    return {"type": "challenge_prompt", "player": ctx.names[event.player], "targets": targets,
+            "may_decline": event.may_decline, "may_continue": event.may_continue,
+            "text": f"{ctx.who(event.player)}: {' / '.join(choices)}"}
+
+
+def _view_turn(event: TurnPlayed, ctx: _EventContext) -> JSON:
+    if ctx.state is None:
+        raise ValueError("a turn is shown with the game's state")
+    action = _action(_Sight(ctx.state, ctx.audience, ctx.policy), event.result)
+    text = f"{ctx.who(event.result.player)} played {action.get('from', '')}"
+    if "to" in action:
+        text += f"-{action['to']}"
+    combat = action.get("combat")
+    if combat:
+        text += f", challenged {combat['challenged']}: {combat['outcome'].replace('_', ' ')}"
+        if combat["leaves_board"]:
+            text += f" ({' and '.join(combat['leaves_board'])} leaves the board)"
+    return {"type": "turn", "action": action, "text": text}
+
+
+def _simple(kind: str, text: Callable[[Any, _EventContext], str],
+            fields: Callable[[Any, _EventContext], JSON] = lambda e, c: {},
+            ) -> Callable[[Any, _EventContext], JSON]:
+    return lambda event, ctx: {"type": kind, **fields(event, ctx), "text": text(event, ctx)}
+
+
+def _view_setup(event: SetupStatus, ctx: _EventContext) -> JSON:
+    out: JSON = {"type": "setup", "player": ctx.names[event.player], "placed": event.placed,
+                 "needed": event.needed, "ready": event.ready}
+    state = "complete and valid" if event.ready else "not ready yet"
+    out["text"] = f"{ctx.who(event.player)}: {event.placed} of {event.needed} figures, {state}"
+    if ctx.owner(event.player):
+        out["problems"] = [{"square": ctx.sq(p.square), "rule": p.rule, "reason": p.reason}
+                           for p in event.problems]
+    return out
+
+
+_EVENT_VIEWS: dict[type, Callable[[Any, _EventContext], JSON]] = {
+    ReadersTrouble: _view_trouble,
+    BoardDiffers: _view_differs,
+    Refused: _view_refused,
+    ChallengePrompt: _view_prompt,
+    TurnPlayed: _view_turn,
+    SetupStatus: _view_setup,
+    InHand: _simple("in_hand", lambda e, c: f"{c.who(e.player)} is moving the figure from"
+                                            f" {_squares_text(c, e.squares)}",
+                    lambda e, c: {"player": c.names[e.player],
+                                  "squares": [c.sq(s) for s in e.squares]}),
+    AdvanceOffer: _simple("advance_offer",
+                          lambda e, c: f"{c.who(e.player)} may advance from {c.sq(e.from_square)}"
+                                       f" to {c.sq(e.into)}: move it there, or choose Stay [K5]",
+                          lambda e, c: {"player": c.names[e.player], "from": c.sq(e.from_square),
+                                        "into": c.sq(e.into)}),
+    AdvanceDone: _simple("advance_done",
+                         lambda e, c: (f"{c.who(e.player)} advanced to {c.sq(e.into)}"
+                                       if e.advanced else f"{c.who(e.player)} stays on"
+                                                          f" {c.sq(e.from_square)}"),
+                         lambda e, c: {"player": c.names[e.player], "advanced": e.advanced}),
+    ToMove: _simple("to_move", lambda e, c: f"{c.who(e.player)} to move",
+                    lambda e, c: {"player": c.names[e.player]}),
+    Resigned: _simple("resigned", lambda e, c: f"{c.who(e.action.player)} resigns",
+                      lambda e, c: {"player": c.names[e.action.player]}),
+    GameOver: _simple("game_over", lambda e, c: f"Game over: {c.names[e.winner].capitalize()}"
+                                                f" wins ({e.reason})",
+                      lambda e, c: {"winner": c.names[e.winner], "reason": e.reason}),
+    GameStarted: _simple("game_started", lambda e, c: f"The game begins: {c.who(e.first)}"
+                                                      " moves first [S5]",
+                         lambda e, c: {"first": c.names[e.first]}),
+    Notice: _simple("notice", lambda e, c: e.text),
+}

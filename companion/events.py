@@ -1,0 +1,223 @@
+"""What the session tells a front end, and what a front end asks of the session.
+
+Events carry engine facts (squares, players, the engine's ``TurnResult``), some of them
+secret: a refusal's reason can name the moving figure's kind, a setup problem is its
+owner's business. A front end never shows an event as it is; it shows
+``companion.views.event_view(event, ...)`` for the audience in front of the screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.rules.setup import Problem
+from companion.rules.squares import Square
+from companion.rules.turns import Resignation, TurnResult
+from companion.sensing import SensingProblem
+
+# --- Events ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ReadersTrouble:
+    """The board cannot be judged: readers not settled, faulty, or tags not to be trusted."""
+
+    unsettled: tuple[Square, ...]
+    """Squares whose state is not confirmed yet (just started, flickering, dead)."""
+    problems: tuple[SensingProblem, ...]
+    unknown_tags: tuple[Square, ...]
+    """Squares with a tag that nobody enrolled."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """One thing to do so that the board matches the game."""
+
+    square: Square
+    action: str
+    """``put_back`` (a figure belongs here and is missing), ``take_off`` (nothing belongs
+    here), ``swap`` (another figure belongs here)."""
+    source: Square | None = None
+    """For ``put_back``: where that figure stands now, if it is on the board."""
+    why: str = ""
+    """``lost`` (it left the board in a challenge), ``trap`` (a secret trap took it),
+    ``unknown`` (nobody enrolled the tag), ``gone`` (it left the board earlier), ``reserve``
+    (it is not in play), or empty."""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardDiffers:
+    """The physical board does not match the game; ``fixes`` say how to make it match."""
+
+    fixes: tuple[Fix, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class InHand:
+    """The player to move has lifted figures; nothing is decided until one comes to rest."""
+
+    player: int
+    squares: tuple[Square, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """A physical action the rules forbid, with the way back."""
+
+    player: int
+    """Whose action it was."""
+    rule: str
+    reason: str
+    """The engine's words; they may name the moving figure's kind (private to ``player``)."""
+    square: Square | None
+    """Where the figure came to rest, if it did."""
+    put_back: Square | None
+    """Where the figure must go back to."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengePrompt:
+    """The moved figure stands where it may challenge: the player chooses on the screen."""
+
+    player: int
+    moved_to: tuple[Square, ...]
+    targets: tuple[Square, ...]
+    """Enemy figures that may be challenged from there [C1, M7]. They depend only on where
+    figures stand, never on the moved figure's kind, so the prompt gives nothing away."""
+    may_decline: bool
+    """False after a scout flight, which must end in a challenge [M7]."""
+    may_continue: bool = False
+    """True if the turn may go on (a second step, V8; a move after placing, V6)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPlayed:
+    """A turn was committed (and logged) with what it did; render it with ``event_view``."""
+
+    result: TurnResult
+
+
+@dataclass(frozen=True, slots=True)
+class AdvanceOffer:
+    """After a challenge with one loser, its winner may move into the freed square [K5]."""
+
+    player: int
+    """The winner's owner."""
+    from_square: Square
+    into: Square
+
+
+@dataclass(frozen=True, slots=True)
+class AdvanceDone:
+    """The winner advanced (``advanced``) or stayed; the result was logged."""
+
+    player: int
+    from_square: Square
+    into: Square
+    advanced: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ToMove:
+    """The board matches the game and ``player`` is to move."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Resigned:
+    """A player resigned; the game is over."""
+
+    action: Resignation
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    """The game is decided."""
+
+    winner: int
+    """The winning team."""
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class SetupStatus:
+    """One side's setup as the readers see it."""
+
+    player: int
+    placed: int
+    """Figures of this player on the board."""
+    needed: int
+    """Figures the rules ask for on the board."""
+    problems: tuple[Problem, ...]
+    """What is wrong (private to the player [I3])."""
+
+    @property
+    def ready(self) -> bool:
+        """True when the side is complete and valid."""
+        return not self.problems
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted:
+    """Every setup was valid and the game began; ``first`` moves first [S5]."""
+
+    first: int
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """Something to tell everyone that is not about the position (a log repaired …)."""
+
+    text: str
+
+
+Event = (ReadersTrouble | BoardDiffers | InHand | Refused | ChallengePrompt | TurnPlayed
+         | AdvanceOffer | AdvanceDone | ToMove | Resigned | GameOver | SetupStatus
+         | GameStarted | Notice)
+
+
+# --- Intents (what the screen sends) ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """Challenge the figure on ``target`` (``by``: which moved figure, for V8 pairs)."""
+
+    target: Square
+    by: Square | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NoChallenge:
+    """End the turn without a challenge (also: confirm a V6/V8 turn as it stands)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stay:
+    """The winner of the last challenge does not advance [K5]."""
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """``player`` gives up [W3]."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class SetTrap:
+    """``player`` picks their secret trap square (V5), in a private moment."""
+
+    player: int
+    square: Square
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """Start the game once every setup is valid; ``first`` None draws who begins [S5]."""
+
+    first: int | None = None
+
+
+Intent = Challenge | NoChallenge | Stay | Resign | SetTrap | Start

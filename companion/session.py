@@ -1,0 +1,730 @@
+"""The physical turn: board snapshots and screen intents in, engine turns and events out.
+
+The session follows "A turn on the real board" (``shared/design.md``):
+
+1. **Setup.** Each side puts its figures down; the session identifies every tag through
+   the registry and checks the setups [S]; problems go to their owner only [I3]. A
+   ``Start`` intent begins the game once every side is valid (first player drawn [S5]).
+2. **Play.** The difference between the board the readers see and the board the game
+   expects is matched against the effects of every legal turn (``physical``). A figure in
+   the hand is waited for; a figure at rest on a legal square either ends the turn at
+   once (nobody to challenge) or raises a challenge prompt answered by an intent. A figure
+   at rest where the rules forbid it is refused with the rule and the way back.
+3. **After a challenge** the turn is logged, then shown; the board must lose the losers
+   (the session lists the squares to clear) and the winner may advance [K5]: it moves
+   into the freed square, or ``Stay`` is chosen, or the next player simply starts moving.
+
+Every committed action is appended to the game log (``record``) and flushed before any
+event shows it, so ``Session.resume`` continues a game after a power cut exactly where its
+last committed action left it. Nothing here knows about readers, threads or the clock:
+snapshots carry their time and intents are given theirs.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from companion import physical
+from companion.events import (
+    AdvanceDone,
+    AdvanceOffer,
+    BoardDiffers,
+    Challenge,
+    ChallengePrompt,
+    Event,
+    GameOver,
+    GameStarted,
+    InHand,
+    Intent,
+    NoChallenge,
+    Notice,
+    ReadersTrouble,
+    Refused,
+    Resign,
+    Resigned,
+    SetTrap,
+    SetupStatus,
+    Start,
+    Stay,
+    ToMove,
+    TurnPlayed,
+)
+from companion.reads import Uid
+from companion.record import Entry, GameLog
+from companion.rules.board import Board
+from companion.rules.codec import game_from_json, game_to_json, turn_from_json, turn_json
+from companion.rules.figures import FALLE, GESPENST, STANDARD_SET, Kind, parse_kind
+from companion.rules.legality import check_turn
+from companion.rules.ruleset import RuleSet
+from companion.rules.setup import Problem, check_setups
+from companion.rules.squares import Square
+from companion.rules.state import GameState
+from companion.rules.turns import IllegalTurn, Turn, TurnResult
+from companion.sensing import DUPLICATE, Snapshot
+from companion.views import RULEBOOK
+
+SETUP, PLAY, OVER = "setup", "play", "over"
+LOG_FORMAT_GAME = "giganten-session/1"
+
+
+class Tagged(Protocol):
+    """What the session needs to know of an enrolled figure."""
+
+    @property
+    def owner(self) -> str: ...
+
+    @property
+    def kind(self) -> str: ...
+
+
+class Directory(Protocol):
+    """The registry, as far as the session uses it: UID -> enrolled figure."""
+
+    def lookup(self, uid: Uid) -> Tagged | None: ...
+
+
+class SessionError(RuntimeError):
+    """The session cannot go on as asked (a log that cannot be written or read back)."""
+
+
+def playable_kind(rules: RuleSet, kind_id: str) -> Kind | None:
+    """The kind an enrolled figure plays as under ``rules``; None for the blank figure
+    outside V3/V4 (it stays in the box [F])."""
+    if kind_id == "blank":
+        return GESPENST if rules.has("V3") else FALLE if rules.has("V4") else None
+    return parse_kind(kind_id)
+
+
+class Session:
+    """One game on one physical board, from the setup to its end."""
+
+    def __init__(self, board: Board, rules: RuleSet, registry: Directory, *,
+                 policy: str = RULEBOOK, log_path: Path | None = None,
+                 seed: int | None = None) -> None:
+        self.board = board
+        self.rules = rules
+        self.registry = registry
+        self.policy = policy
+        self.log_path = log_path
+        self.log: GameLog | None = None
+        self.phase = SETUP
+        self.state: GameState | None = None
+        self.tag_of: dict[int, Uid] = {}
+        """Engine figure -> the UID of its tag."""
+        self.figure_of: dict[Uid, int] = {}
+        self.traps: dict[int, Square] = {}
+        """Secret trap squares chosen during the setup (V5)."""
+        self.snapshot: Snapshot | None = None
+        self.status: Event | None = None
+        """What the board waits for now (the latest status event)."""
+        self.advance: tuple[int, Square, Square] | None = None
+        """(winner figure, from, into) while the winner of the last challenge may advance."""
+        self._rng = random.Random(seed)
+        self._groups: dict[physical.Effect, list[Turn]] | None = None
+        self._candidate: tuple[physical.Effect, list[Turn]] | None = None
+        self._reasons: dict[int, str] = {}
+        self._setups: dict[int, dict[Square, Kind]] = {}
+        self._reserves: dict[int, list[Kind]] = {}
+        self._setup_status: dict[int, SetupStatus] = {}
+        self._lifted: tuple[Square, ...] = ()
+
+    # --- Inputs -----------------------------------------------------------------------------
+
+    def on_snapshot(self, snapshot: Snapshot) -> list[Event]:
+        """Take a new snapshot of the board; return what changed for the front end."""
+        self.snapshot = snapshot
+        if self.phase == SETUP:
+            return self._judge_setup(snapshot)
+        if self.phase == PLAY:
+            return self._judge_play(snapshot)
+        return []
+
+    def intent(self, intent: Intent, now: float) -> list[Event]:
+        """Act on a choice made on the screen at time ``now``."""
+        if isinstance(intent, SetTrap):
+            return self._set_trap(intent)
+        if isinstance(intent, Start):
+            return self._start(intent, now)
+        if self.phase != PLAY or self.state is None:
+            return [Notice("There is no game running: set up the figures and start one.")]
+        if isinstance(intent, Resign):
+            return self._resign(intent.player, now)
+        if isinstance(intent, Stay):
+            return self._stay(now)
+        if isinstance(intent, (Challenge, NoChallenge)):
+            return self._answer_prompt(intent, now)
+        raise TypeError(f"unknown intent {intent!r}")
+
+    def focus(self) -> list[Square]:
+        """Squares the readers should look at first, most urgent first."""
+        snapshot, state = self.snapshot, self.state
+        first = sorted(snapshot.pending) if snapshot else []
+        if state is None or self.phase != PLAY:
+            return first
+        squares: list[Square] = list(self._lifted) + self._status_squares()
+        groups = self._turn_groups()
+        if self.advance is not None:
+            squares += [self.advance[1], self.advance[2]]
+        if self._lifted:
+            for turns in groups.values():
+                for turn in turns:
+                    if turn.path and turn.path[0] in self._lifted:
+                        squares += turn.path[1:]
+        else:
+            squares += sorted({turn.path[0] for turns in groups.values() for turn in turns
+                               if turn.path})
+        return list(dict.fromkeys(first + squares))
+
+    def _status_squares(self) -> list[Square]:
+        """The squares the current status is about: to clear, to put back, just moved to."""
+        status = self.status
+        if isinstance(status, BoardDiffers):
+            return [sq for fix in status.fixes for sq in (fix.square, fix.source)
+                    if sq is not None]
+        if isinstance(status, Refused):
+            return [sq for sq in (status.square, status.put_back) if sq is not None]
+        if isinstance(status, ChallengePrompt):
+            return list(status.moved_to)
+        return []
+
+    # --- Setup ------------------------------------------------------------------------------
+
+    def _identify(self, snapshot: Snapshot) -> tuple[dict[int, dict[Square, Kind]], list[Square],
+                                                     dict[int, list[Problem]]]:
+        """Every enrolled figure on the board per player; unknown tags; tag problems."""
+        names = [p.name for p in self.rules.players]
+        setups: dict[int, dict[Square, Kind]] = {i: {} for i in range(len(names))}
+        unknown: list[Square] = []
+        extra: dict[int, list[Problem]] = {i: [] for i in range(len(names))}
+        for sq, uid in sorted(snapshot.tags.items()):
+            figure = self.registry.lookup(uid)
+            if figure is None:
+                unknown.append(sq)
+                continue
+            if figure.owner not in names:
+                unknown.append(sq)  # a set that does not play in this game
+                continue
+            player = names.index(figure.owner)
+            kind = playable_kind(self.rules, figure.kind)
+            if kind is None:
+                extra[player].append(Problem(sq, "F", "The blank figure plays only with V3 or"
+                                                      " V4: take it off the board"))
+                continue
+            setups[player][sq] = kind
+        return setups, unknown, extra
+
+    def _judge_setup(self, snapshot: Snapshot) -> list[Event]:
+        events: list[Event] = []
+        setups, unknown, extra = self._identify(snapshot)
+        reserves = self._reserve_kinds(setups)
+        found = check_setups(self.board, self.rules, setups, reserves=reserves,
+                             traps=self.traps)
+        self._setups, self._reserves = setups, reserves
+        for player in range(len(self.rules.players)):
+            problems = tuple(extra[player] + found[player])
+            if self.rules.has("V5") and player not in self.traps:
+                problems += (Problem(None, "V5", "Choose your secret trap square on the"
+                                                 " screen (in a private moment)"),)
+            status = SetupStatus(player, len(setups[player]),
+                                 self._needed(player, reserves), problems)
+            if self._setup_status.get(player) != status:
+                self._setup_status[player] = status
+                events.append(status)
+        events += self._trouble(snapshot, unknown)
+        return events
+
+    def _reserve_kinds(self, setups: Mapping[int, Mapping[Square, Kind]]) -> dict[int, list[Kind]]:
+        """With V6, the figures of a set not on the board are its reserve [V6, R14]."""
+        if not self.rules.has("V6"):
+            return {}
+        out: dict[int, list[Kind]] = {}
+        for player, figures in setups.items():
+            left = dict(STANDARD_SET)
+            for kind in figures.values():
+                left[kind] = left.get(kind, 0) - 1
+            out[player] = [kind for kind, n in sorted(left.items()) for _ in range(max(n, 0))]
+        return out
+
+    def _needed(self, player: int, reserves: Mapping[int, Sequence[Kind]]) -> int:
+        blank = 1 if self.rules.has("V3") or self.rules.has("V4") else 0
+        return sum(STANDARD_SET.values()) + blank - len(reserves.get(player, ()))
+
+    def _set_trap(self, intent: SetTrap) -> list[Event]:
+        if self.phase != SETUP:
+            return [Notice("The secret trap is chosen during the setup [V5].")]
+        if not self.rules.has("V5"):
+            return [Notice("Secret traps play only with variant V5.")]
+        self.traps[intent.player] = intent.square
+        self._setup_status.pop(intent.player, None)
+        return self._judge_setup(self.snapshot) if self.snapshot else []
+
+    def _start(self, intent: Start, now: float) -> list[Event]:
+        if self.phase != SETUP:
+            return [Notice("The game has already started.")]
+        if self.snapshot is None or not self.snapshot.complete:
+            return [Notice("The readers have not read the whole board yet: wait a moment.")]
+        events = self._judge_setup(self.snapshot)
+        if any(not s.ready for s in self._setup_status.values()):
+            return [*events, Notice("Not every setup is complete and valid yet [S1].")]
+        if self._identify(self.snapshot)[1]:
+            return [*events, Notice("There are tags on the board that belong to no figure of"
+                                    " this game: take them off first.")]
+        first = intent.first if intent.first is not None \
+            else self._rng.randrange(len(self.rules.players))
+        position = {sq: (player, kind) for player, figures in self._setups.items()
+                    for sq, kind in figures.items()}
+        state = GameState(self.board, position, first, self.rules,
+                          reserves=self._reserves, traps=self.traps)
+        tags = {state.occ[sq]: uid for sq, uid in self.snapshot.tags.items()
+                if state.occ[sq] >= 0}
+        self._begin(state, tags)
+        if self.log_path is not None:
+            self.log = GameLog.create(self.log_path, self._header(), time=now)
+        return [GameStarted(first), *self._judge_play(self.snapshot)]
+
+    def _begin(self, state: GameState, tags: Mapping[int, Uid]) -> None:
+        self.state = state
+        self.phase = PLAY
+        self.tag_of = dict(tags)
+        self.figure_of = {uid: figure for figure, uid in tags.items()}
+        self._groups = None
+
+    def _header(self) -> dict[str, Any]:
+        assert self.state is not None
+        board = self.board
+        return {"session": LOG_FORMAT_GAME, "game": game_to_json(self.state),
+                "policy": self.policy,
+                "tags": {board.name(self.state.pos[f]): uid for f, uid in self.tag_of.items()}}
+
+    # --- Play -------------------------------------------------------------------------------
+
+    def _turn_groups(self) -> dict[physical.Effect, list[Turn]]:
+        if self._groups is None:
+            assert self.state is not None
+            self._groups = physical.turns_by_effect(self.state, self.tag_of)
+        return self._groups
+
+    def _trouble(self, snapshot: Snapshot, unknown: Sequence[Square]) -> list[Event]:
+        if not snapshot.unknown and not snapshot.problems and not unknown:
+            return []
+        return [ReadersTrouble(tuple(sorted(snapshot.unknown)), snapshot.problems,
+                               tuple(unknown))]
+
+    def _judge_play(self, snapshot: Snapshot) -> list[Event]:
+        state = self.state
+        assert state is not None
+        unknown = [sq for sq, uid in snapshot.tags.items()
+                   if uid not in self.figure_of and self.registry.lookup(uid) is None]
+        trouble = self._trouble(snapshot, unknown)
+        duplicates = any(p.kind == DUPLICATE for p in snapshot.problems)
+        if trouble and (snapshot.unknown or duplicates or unknown):
+            self._lifted = ()
+            return self._show(trouble[0])
+        diff = physical.differences(physical.expected_board(state, self.tag_of), snapshot.tags)
+        if not diff:
+            return self._board_matches()
+        declined: list[Event] = []
+        if self.advance is not None:
+            answer = self._judge_advance(diff, snapshot.time)
+            if isinstance(answer, list):
+                return answer
+            if answer is not None:
+                declined = [answer]
+                self._groups = None
+        return declined + self._judge_turn(diff, snapshot.time)
+
+    def _board_matches(self) -> list[Event]:
+        state = self.state
+        assert state is not None
+        self._lifted = ()
+        self._candidate = None
+        if state.winner is not None:
+            return self._show(GameOver(state.winner, state.reason or ""))
+        if self.advance is not None:
+            figure, from_square, into = self.advance
+            return self._show(AdvanceOffer(state.fig_player[figure], from_square, into))
+        return self._show(ToMove(state.to_move))
+
+    def _show(self, status: Event) -> list[Event]:
+        """Report a status once, not on every snapshot that leaves it unchanged."""
+        if status == self.status:
+            return []
+        self.status = status
+        return [status]
+
+    def _newcomers(self) -> dict[Uid, Kind]:
+        """UIDs of the mover's figures that may come onto the board (reserve, trapped)."""
+        state = self.state
+        assert state is not None
+        player = state.to_move
+        kinds = {state.fig_kind[f] for f in state.reserve_of(player) + state.trapped_of(player)}
+        if not kinds or self.snapshot is None:
+            return {}
+        out: dict[Uid, Kind] = {}
+        name = state.players[player].name
+        for uid in self.snapshot.tags.values():
+            figure = self.figure_of.get(uid)
+            if figure is not None and (state.pos[figure] >= 0 or figure not in
+                                       state.reserve_of(player) + state.trapped_of(player)):
+                continue
+            tagged = self.registry.lookup(uid)
+            if tagged is not None and tagged.owner == name:
+                kind = playable_kind(self.rules, tagged.kind)
+                if kind in kinds:
+                    out[uid] = kind
+        return out
+
+    def _judge_turn(self, diff: Mapping[Square, Uid | None], time: float) -> list[Event]:
+        state = self.state
+        assert state is not None
+        reading = physical.read_differences(state, self.tag_of, self.figure_of, diff,
+                                            self._newcomers())
+        self._lifted = reading.lifted
+        if reading.foreign:
+            return self._foreign(diff, reading)
+        key = physical.key_of(diff, reading)
+        turns = self._turn_groups().get(key)
+        if turns is not None:
+            return self._moved(key, turns, reading, time)
+        self._candidate = None
+        if not reading.moved and not reading.arrived:
+            return self._show(InHand(state.to_move, reading.lifted))
+        return self._refuse_move(reading)
+
+    def _foreign(self, diff: Mapping[Square, Uid | None], reading: physical.Reading
+                 ) -> list[Event]:
+        """Something other than the mover's own figures changed: say how to put it right."""
+        state = self.state
+        assert state is not None
+        self._candidate = None
+        fixes = physical.fixes_for(state, self.tag_of, self.figure_of, diff, self._reasons)
+        if all(f.action == "take_off" and f.why in ("lost", "trap") for f in fixes
+               if f.square in reading.foreign):
+            return self._show(BoardDiffers(fixes))
+        enemy = [sq for sq in reading.foreign if state.occ[sq] >= 0
+                 and state.fig_player[state.occ[sq]] != state.to_move]
+        if enemy and len(fixes) == 1:
+            sq = enemy[0]
+            who = state.players[state.to_move].name.capitalize()
+            return self._show(Refused(state.fig_player[state.occ[sq]], "M1",
+                                      f"Not your turn: {who} is to move", None, sq))
+        return self._show(BoardDiffers(fixes))
+
+    def _moved(self, key: physical.Effect, turns: list[Turn], reading: physical.Reading,
+               time: float) -> list[Event]:
+        """The board shows a legal turn's move: end the turn, or ask about a challenge."""
+        state = self.state
+        assert state is not None
+        player = state.to_move
+        flight = [t for t in turns if t.path and not _is_step(self.board, t.path)]
+        if flight:
+            targets = tuple(sorted({t.challenge for t in turns if t.challenge is not None}))
+        else:
+            moved_to = tuple(t for _, t in reading.moved) + tuple(sq for sq, _ in
+                                                                  reading.arrived)
+            targets = physical.orthogonal_enemies(state, player, moved_to)
+            if reading.arrived and not reading.moved:
+                targets = ()  # placed reserve figures never challenge [V6]
+        may_continue = self._may_continue(turns, reading)
+        quiet = [t for t in turns if t.challenge is None]
+        if not targets and not may_continue and quiet:
+            return self._commit(quiet[0], time)
+        prompt = ChallengePrompt(player, tuple(t for _, t in reading.moved), targets,
+                                 may_decline=not flight, may_continue=may_continue)
+        self._candidate = (key, turns)
+        return self._show(prompt)
+
+    def _may_continue(self, turns: list[Turn], reading: physical.Reading) -> bool:
+        """Could the turn still grow: a second step (V8) or a move after placing (V6)?"""
+        state = self.state
+        assert state is not None
+        turn = turns[0]
+        if turn.place and not turn.path:
+            return True
+        return (len(reading.moved) == 1 and not turn.second and len(turn.path) == 2
+                and _is_step(self.board, turn.path) and not turn.place
+                and state.double_moves_allowed(state.to_move))
+
+    def _refuse_move(self, reading: physical.Reading) -> list[Event]:
+        """A figure came to rest where no legal turn puts it: find the rule and the way back."""
+        state = self.state
+        assert state is not None
+        player = state.to_move
+        moved = reading.moved
+        try_turn = Turn(moved[0], second=moved[1] if len(moved) > 1 else (),
+                        place=reading.arrived) if moved else Turn((), place=reading.arrived)
+        if len(moved) > 2:
+            return self._show(Refused(player, "M1", "A turn moves one figure", moved[2][1],
+                                      moved[2][0]))
+        try:
+            check_turn(state, try_turn)
+        except IllegalTurn as err:
+            at, back = (moved[-1][1], moved[-1][0]) if moved else (reading.arrived[0][0], None)
+            return self._show(Refused(player, err.rule, err.reason, at, back))
+        # The move itself is legal but the board also shows lifted figures: wait for them.
+        return self._show(InHand(player, reading.lifted))
+
+    def _answer_prompt(self, intent: Challenge | NoChallenge, now: float) -> list[Event]:
+        state = self.state
+        assert state is not None
+        if self._candidate is None:
+            return [Notice("There is no move to confirm: move a figure first.")]
+        _, turns = self._candidate
+        player = state.to_move
+        if isinstance(intent, NoChallenge):
+            quiet = [t for t in turns if t.challenge is None]
+            if not quiet:
+                return [Refused(player, "M7", "A scout flight must end in a challenge: choose"
+                                              " the figure to challenge", None, None)]
+            return self._commit(quiet[0], now)
+        chosen = [t for t in turns if t.challenge == intent.target
+                  and (intent.by is None or t.challenger_square == intent.by)]
+        if chosen:
+            return self._commit(chosen[0], now)
+        attempt = turns[0]._replace(challenge=intent.target,
+                                    challenge_from=intent.by if turns[0].second else None)
+        try:
+            check_turn(state, attempt)
+        except IllegalTurn as err:
+            return [Refused(player, err.rule, err.reason, intent.target, None)]
+        return [Refused(player, "C1", "That figure cannot be challenged from there", intent.target,
+                        None)]
+
+    def _commit(self, turn: Turn, now: float) -> list[Event]:
+        """Play ``turn``, log it (flushed), then report it."""
+        state = self.state
+        assert state is not None
+        declined: list[Event] = [self._decline(now)] if self.advance is not None else []
+        player = state.to_move
+        result = state.play(turn)
+        bound = self._bind_newcomers(turn)
+        body = {"player": state.players[player].name, "turn": turn_json(self.board, turn),
+                "bind": {self.board.name(sq): uid for sq, uid in bound.items()}}
+        self._write("turn", body, now, undo=lambda: self._unbind(bound))
+        return declined + self._after_turn(result)
+
+    def _bind_newcomers(self, turn: Turn) -> dict[Square, Uid]:
+        """Tie the tags of placed or returning figures to their engine figures."""
+        state, snapshot = self.state, self.snapshot
+        assert state is not None
+        squares = [sq for sq, _ in turn.place] + ([turn.reenter[0]] if turn.reenter else [])
+        bound: dict[Square, Uid] = {}
+        for sq in squares:
+            figure = state.occ[sq]
+            uid = snapshot.tags.get(sq) if snapshot else None
+            if figure >= 0 and uid is not None:
+                old = self.tag_of.get(figure)
+                if old is not None:
+                    self.figure_of.pop(old, None)
+                self.tag_of[figure] = uid
+                self.figure_of[uid] = figure
+                bound[sq] = uid
+        return bound
+
+    def _unbind(self, bound: Mapping[Square, Uid]) -> None:
+        for uid in bound.values():
+            figure = self.figure_of.pop(uid, None)
+            if figure is not None:
+                self.tag_of.pop(figure, None)
+
+    def _write(self, kind: str, body: dict[str, Any], now: float, undo: Any = None) -> None:
+        """Append to the log before anything is shown; on failure take the action back."""
+        if self.log is None:
+            return
+        try:
+            self.log.append(kind, body, time=now)
+        except OSError as err:
+            assert self.state is not None
+            self.state.pop()
+            if undo is not None:
+                undo()
+            raise SessionError(f"The game log {self.log_path} could not be written ({err}):"
+                               " the action was taken back. Free some space or check the"
+                               " storage, then do it again.") from err
+
+    def _after_turn(self, result: TurnResult) -> list[Event]:
+        state = self.state
+        assert state is not None
+        self._groups = None
+        self._candidate = None
+        self._lifted = ()
+        self._reasons = {f: "lost" for f in result.removed}
+        self._reasons.update({e.figure: "trap" for e in result.traps if e.effect == "removed"})
+        self.advance = self._advance_offer(result)
+        events: list[Event] = [TurnPlayed(result)]
+        if state.winner is not None:
+            self.phase = OVER
+            self.advance = None
+            over = GameOver(state.winner, state.reason or "")
+            self.status = over
+            return [*events, over]
+        if self.snapshot is not None:
+            events += self._judge_play(self.snapshot)
+        return events
+
+    def _advance_offer(self, result: TurnResult) -> tuple[int, Square, Square] | None:
+        """The winner and squares of a possible advance [K5]; kind-blind, so it hides nothing."""
+        state = self.state
+        assert state is not None
+        combat = result.combat
+        if combat is None or not combat.outcome.one_loser or state.winner is not None:
+            return None
+        if combat.challenger_figure in result.removed:
+            winner, into = combat.challenged_figure, combat.challenger
+        else:
+            winner, into = combat.challenger_figure, combat.challenged
+        if state.pos[winner] < 0 or state.occ[into] >= 0:
+            return None
+        return winner, state.pos[winner], into
+
+    # --- Advancing --------------------------------------------------------------------------
+
+    def _judge_advance(self, diff: Mapping[Square, Uid | None], time: float
+                       ) -> list[Event] | AdvanceDone | None:
+        """Handle the board while an advance is open: events if that settles it, the
+        declined advance if the next player has started moving, else None."""
+        state = self.state
+        assert state is not None and self.advance is not None
+        figure, from_square, into = self.advance
+        uid = self.tag_of[figure]
+        if any(self._is_lost(u) for u in diff.values()):
+            return None  # the losers are still being taken off: the fixes say so
+        if dict(diff) == {from_square: None, into: uid}:
+            return self._advance_to(time)
+        if dict(diff) == {from_square: None}:
+            self._lifted = (from_square,)
+            return self._show(InHand(state.fig_player[figure], (from_square,)))
+        mover_touched = any(state.occ[sq] >= 0 and state.fig_player[state.occ[sq]]
+                            == state.to_move for sq in diff)
+        if mover_touched and from_square not in diff:
+            return self._decline(time)
+        return None
+
+    def _is_lost(self, uid: Uid | None) -> bool:
+        figure = self.figure_of.get(uid) if uid is not None else None
+        return figure is not None and self.state is not None and self.state.pos[figure] < 0
+
+    def _advance_to(self, time: float) -> list[Event]:
+        state = self.state
+        assert state is not None and self.advance is not None
+        figure, from_square, into = self.advance
+        last = state.pop()
+        assert isinstance(last, TurnResult)
+        try:
+            result = state.play(last.turn._replace(advance=True))
+        except IllegalTurn as err:
+            state.push(last.turn)
+            return self._show(Refused(state.fig_player[figure], err.rule, err.reason, into,
+                                      from_square))
+        try:
+            self._write("advance", {"advance": True}, time)
+        except SessionError:
+            state.push(last.turn)
+            raise
+        self.advance = None
+        return [AdvanceDone(state.fig_player[figure], from_square, into, True),
+                *self._after_turn(result)]
+
+    def _after_advance(self) -> list[Event]:
+        self._groups = None
+        return self._judge_play(self.snapshot) if self.snapshot is not None else []
+
+    def _decline(self, time: float) -> AdvanceDone:
+        state = self.state
+        assert state is not None and self.advance is not None
+        figure, from_square, into = self.advance
+        if self.log is not None:
+            self.log.append("advance", {"advance": False}, time=time)
+        self.advance = None
+        return AdvanceDone(state.fig_player[figure], from_square, into, False)
+
+    def _stay(self, now: float) -> list[Event]:
+        if self.advance is None:
+            return [Notice("Nobody may advance now.")]
+        done = self._decline(now)
+        return [done, *self._after_advance()]
+
+    def _resign(self, player: int, now: float) -> list[Event]:
+        state = self.state
+        assert state is not None
+        if state.winner is not None:
+            return [Notice("The game is already over.")]
+        action = state.resign(player)
+        self._write("resign", {"player": state.players[player].name}, now)
+        self.phase = OVER
+        over = GameOver(action.winner, action.reason)
+        self.status = over
+        return [Resigned(action), over]
+
+    # --- Resuming ---------------------------------------------------------------------------
+
+    @classmethod
+    def resume(cls, path: Path, registry: Directory) -> tuple[Session, list[Event]]:
+        """Continue the game logged at ``path``; raise ``SessionError`` if it cannot be read.
+
+        The returned events say what was repaired (a last entry cut off by a power cut).
+        Feed snapshots as usual: if the board does not match, the fixes say where.
+        """
+        log, entries = GameLog.open(path)
+        header = entries[0].body
+        try:
+            state = game_from_json(header["game"])
+            board = state.board
+            tags = {state.occ[board.square(name)]: str(uid)
+                    for name, uid in header["tags"].items()}
+        except (KeyError, TypeError, ValueError) as err:
+            raise SessionError(f"{path}: the log's first entry is not a game start ({err})")\
+                from None
+        session = cls(board, state.rules, registry, policy=str(header.get("policy", RULEBOOK)))
+        session._begin(state, tags)
+        for entry in entries[1:]:
+            session._replay(entry, path)
+        session.log, session.log_path = log, path
+        if state.winner is not None:
+            session.phase = OVER
+        notes: list[Event] = [Notice(text) for text in
+                              ([log.dropped_tail] if log.dropped_tail else []) + log.warnings]
+        return session, notes
+
+    def _replay(self, entry: Entry, path: Path) -> None:
+        state = self.state
+        assert state is not None
+        where = f"{path} entry {entry.seq}"
+        try:
+            if entry.type == "turn":
+                turn = turn_from_json(self.board, entry.body["turn"])
+                result = state.play(turn)
+                for name, uid in entry.body.get("bind", {}).items():
+                    figure = state.occ[self.board.square(name)]
+                    self.tag_of[figure], self.figure_of[uid] = uid, figure
+                self._reasons = {f: "lost" for f in result.removed}
+                self.advance = self._advance_offer(result)
+            elif entry.type == "advance":
+                last = state.pop()
+                assert isinstance(last, TurnResult)
+                state.play(last.turn._replace(advance=bool(entry.body["advance"])))
+                self.advance = None
+            elif entry.type == "resign":
+                state.resign(state.rules.player_index(entry.body["player"]))
+            else:
+                raise ValueError(f"unknown entry type {entry.type!r}")
+        except (KeyError, TypeError, ValueError, IllegalTurn) as err:
+            raise SessionError(f"{where} does not replay: {err}") from None
+        self._groups = None
+
+
+def _is_step(board: Board, path: tuple[Square, ...]) -> bool:
+    """True if every step of ``path`` goes to an orthogonal neighbour (no flight)."""
+    for a, b in itertools.pairwise(path):
+        df = abs(a % board.files - b % board.files)
+        dr = abs(a // board.files - b // board.files)
+        if df + dr != 1:
+            return False
+    return True
+
+
+__all__ = ["OVER", "PLAY", "SETUP", "Session", "SessionError", "playable_kind"]
