@@ -1,4 +1,10 @@
-"""The ``giganten`` command."""
+"""The ``giganten`` command: the subcommands that need no hardware.
+
+``scenario``, ``demo``, ``deal`` and ``export`` live here. The console script is
+``hardware.cli:main``, which adds the subcommands that drive a board (``enrol``, ``play``,
+``resume``) through the ``extra`` hook of ``build_parser``, so that ``companion`` never
+imports ``hardware``.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +12,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -115,7 +121,7 @@ def _saved_game(text: str) -> Any:
         raise argparse.ArgumentTypeError(f"{text}: {err}") from None
 
 
-def _rule_set(text: str) -> Any:
+def rule_set_arg(text: str) -> Any:
     """``--variants V3,V8``: a ``RuleSet``; a bad id or combination is refused with the
     reason (argparse then exits with status 2)."""
     from companion.rules.ruleset import RuleSet, RuleSetError
@@ -138,7 +144,7 @@ def _non_negative_seconds(text: str) -> float:
     return value
 
 
-def _positive_int(text: str) -> int:
+def positive_int_arg(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
@@ -161,13 +167,13 @@ def _add_demo(commands: Any) -> None:
                       help="reproduce a game (default: a random seed, printed)")
     demo.add_argument("--delay", type=_non_negative_seconds, default=0.0, metavar="SECONDS",
                       help="pause between turns (default: 0)")
-    demo.add_argument("--max-plies", type=_positive_int, default=DEFAULT_MAX_PLIES,
+    demo.add_argument("--max-plies", type=positive_int_arg, default=DEFAULT_MAX_PLIES,
                       metavar="N", help="stop the game without a winner after N turns"
                                         f" (default: {DEFAULT_MAX_PLIES})")
     demo.add_argument("--policy", choices=POLICIES, default=RULEBOOK,
                       help="what a challenge reveals: both kinds (rulebook, the default) or"
                            " only its outcome (outcome-only)")
-    demo.add_argument("--variants", type=_rule_set, default=_rule_set(""), metavar="V3,V8,…",
+    demo.add_argument("--variants", type=rule_set_arg, default=rule_set_arg(""), metavar="V3,V8,…",
                       help="play under these variants, comma-separated (V1–V9 and the options"
                            " V5a, V5b, V5c, V6a, V6b; V9 is four bots in two teams); a"
                            " combination that does not work is refused")
@@ -204,14 +210,68 @@ def _add_deal(commands: Any) -> None:
                     " four players), from a seed, and print where each tile goes and the"
                     " terrain, so the cardboard matches the engine.")
     deal.add_argument("--seed", type=int, default=None, help="reproduce a deal")
-    deal.add_argument("--variants", type=_rule_set, default=_rule_set(""), metavar="V1,V2,…")
+    deal.add_argument("--variants", type=rule_set_arg, default=rule_set_arg(""), metavar="V1,V2,…")
     deal.add_argument("--pairing", default="ad+bc", help="the pairs for V2: ad+bc or ab+cd")
     deal.add_argument("--six-tiles", action="store_true", help="V9 on six tiles (21 × 14)")
     deal.set_defaults(run=_deal)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of every subcommand."""
+def _export(args: argparse.Namespace) -> int:
+    """``giganten export LOG``: the record of a logged game, full or public."""
+    from companion.export import full_record, public_record
+    from companion.record import LogError, write_json_atomic
+    from companion.registry import Registry
+    from companion.session import Session, SessionError
+
+    try:
+        # The registry only matters for figures still to be identified; a record needs none.
+        session, notes = Session.resume(args.log, Registry())
+    except (LogError, SessionError) as err:
+        print(f"giganten export: {err}", file=sys.stderr)
+        return 2
+    try:
+        state = session.state
+        assert state is not None
+        record = public_record(state, session.policy) if args.public else full_record(state)
+    finally:
+        session.close()
+    for note in notes:
+        print(f"giganten export: note: {getattr(note, 'text', note)}", file=sys.stderr)
+    if args.output is None:
+        print(json.dumps(record, indent=2, ensure_ascii=False))
+        return 0
+    try:
+        write_json_atomic(args.output, record, mode=0o644 if args.public else 0o600)
+    except OSError as err:
+        print(f"giganten export: cannot write {args.output}: {err.strerror or err}",
+              file=sys.stderr)
+        return 2
+    what = "public record" if args.public else "full game record (secret: mode 0600)"
+    print(f"Wrote the {what} of {args.log} ({state.ply} plies) to {args.output}.")
+    return 0
+
+
+def _add_export(commands: Any) -> None:
+    export = commands.add_parser(
+        "export", help="write the record of a logged game (full, or what spectators may know)",
+        description="Replay a game log and write its game record as JSON: the full record"
+                    " (every setup and kind; readable by its owner only) or, with --public,"
+                    " only what spectators may know (the public view and the public list of"
+                    " turns; the setups once the game is over).")
+    export.add_argument("log", type=Path, metavar="LOG", help="the game log (giganten play)")
+    export.add_argument("-o", "--output", type=Path, default=None, metavar="FILE",
+                        help="write to FILE (atomically) instead of standard output")
+    export.add_argument("--public", action="store_true",
+                        help="only what spectators may know (written with mode 0644)")
+    export.set_defaults(run=_export)
+
+
+Extra = Callable[[Any], None]
+"""Adds more subcommands to the subparsers action of ``build_parser``."""
+
+
+def build_parser(extra: Extra | None = None) -> argparse.ArgumentParser:
+    """The argument parser of every subcommand (``extra`` adds more: ``hardware.cli``)."""
     parser = argparse.ArgumentParser(
         prog="giganten", description="Referee companion for the board game Giganten.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -224,12 +284,16 @@ def build_parser() -> argparse.ArgumentParser:
     scenario.set_defaults(run=_scenario)
     _add_demo(commands)
     _add_deal(commands)
+    _add_export(commands)
+    if extra is not None:
+        extra(commands)
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``giganten`` command; return its exit status."""
-    parser = build_parser()
+def main(argv: Sequence[str] | None = None, extra: Extra | None = None) -> int:
+    """Run the ``giganten`` command; return its exit status (``extra``: see
+    ``build_parser``)."""
+    parser = build_parser(extra)
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         parser.print_help()

@@ -165,7 +165,13 @@ def fixes_for(state: GameState, tag_of: Mapping[int, Uid], figure_of: Mapping[Ui
     out: list[Fix] = []
     for sq, uid in sorted(diff.items()):
         wanted = at_start(state, tag_of, sq)
-        if wanted is not None:
+        figure = figure_of.get(uid) if uid is not None else None
+        if wanted is not None and figure is not None and state.pos[figure] < 0:
+            # A figure that left the board stands where another belongs now (a Nest's
+            # taker moving in [R1]): take it off, then put the other one there.
+            why = reasons.get(figure, "gone" if figure in state.off_board else "reserve")
+            out += [Fix(sq, "take_off", why=why), Fix(sq, "put_back", sensed_at.get(wanted))]
+        elif wanted is not None:
             out.append(Fix(sq, "put_back" if uid is None else "swap", sensed_at.get(wanted)))
         elif uid is not None:
             figure = figure_of.get(uid)

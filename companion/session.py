@@ -165,19 +165,29 @@ class Session:
         first = sorted(snapshot.pending) if snapshot else []
         if state is None or self.phase != PLAY:
             return first
-        squares: list[Square] = list(self._lifted) + self._status_squares()
+        lifted = self._lifted or self._maybe_lifted(first)
+        squares: list[Square] = list(lifted) + self._status_squares()
         groups = self._turn_groups()
         if self.advance is not None:
             squares += [self.advance[1], self.advance[2]]
-        if self._lifted:
+        if lifted:
             for turns in groups.values():
                 for turn in turns:
-                    if turn.path and turn.path[0] in self._lifted:
+                    if turn.path and turn.path[0] in lifted:
                         squares += turn.path[1:]
         else:
             squares += sorted({turn.path[0] for turns in groups.values() for turn in turns
                                if turn.path})
         return list(dict.fromkeys(first + squares))
+
+    def _maybe_lifted(self, pending: list[Square]) -> tuple[Square, ...]:
+        """The mover's figures read as gone once but not yet confirmed: most likely in the
+        hand already, so look where they can land rather than at every other figure."""
+        state, snapshot = self.state, self.snapshot
+        if state is None or snapshot is None:
+            return ()
+        return tuple(sq for sq in pending if state.occ[sq] >= 0
+                     and state.fig_player[state.occ[sq]] == state.to_move)
 
     def _status_squares(self) -> list[Square]:
         """The squares the current status is about: to clear, to put back, just moved to."""
@@ -286,6 +296,21 @@ class Session:
             self.log = GameLog.create(self.log_path, self._header(), time=now)
         return [GameStarted(first), *self._judge_play(self.snapshot)]
 
+    @classmethod
+    def from_position(cls, state: GameState, tags: Mapping[Square, Uid], registry: Directory,
+                      *, policy: str = RULEBOOK, log_path: Path | None = None,
+                      now: float = 0.0) -> Session:
+        """A session that plays on from ``state``, whose figures carry the tags ``tags``
+        (square -> UID, one per figure on the board): a game set up from any position."""
+        session = cls(state.board, state.rules, registry, policy=policy, log_path=log_path)
+        missing = [sq for sq, figure in enumerate(state.occ) if figure >= 0 and sq not in tags]
+        if missing:
+            raise ValueError(f"no tag given for the figure on {state.board.name(missing[0])}")
+        session._begin(state, {state.occ[sq]: uid for sq, uid in tags.items()})
+        if log_path is not None:
+            session.log = GameLog.create(log_path, session._header(), time=now)
+        return session
+
     def _begin(self, state: GameState, tags: Mapping[int, Uid]) -> None:
         self.state = state
         self.phase = PLAY
@@ -342,11 +367,11 @@ class Session:
         assert state is not None
         self._lifted = ()
         self._candidate = None
-        if state.winner is not None:
-            return self._show(GameOver(state.winner, state.reason or ""))
         if self.advance is not None:
             figure, from_square, into = self.advance
             return self._show(AdvanceOffer(state.fig_player[figure], from_square, into))
+        if state.winner is not None:
+            return self._show(self._game_over())
         return self._show(ToMove(state.to_move))
 
     def _show(self, status: Event) -> list[Event]:
@@ -387,13 +412,27 @@ class Session:
         if reading.foreign:
             return self._foreign(diff, reading)
         key = physical.key_of(diff, reading)
-        turns = self._turn_groups().get(key)
-        if turns is not None:
+        turns = self._turn_groups().get(key) or self._placement(reading)
+        if turns:
             return self._moved(key, turns, reading, time)
         self._candidate = None
         if not reading.moved and not reading.arrived:
             return self._show(InHand(state.to_move, reading.lifted))
         return self._refuse_move(reading)
+
+    def _placement(self, reading: physical.Reading) -> list[Turn]:
+        """Reserve figures put down (V6), with at most one move: the turn if it is legal.
+        (Placements are not among the generated turns: there are too many of them.)"""
+        state = self.state
+        assert state is not None
+        if not reading.arrived or len(reading.moved) > 1 or reading.lifted:
+            return []
+        turn = Turn(reading.moved[0] if reading.moved else (), place=reading.arrived)
+        try:
+            check_turn(state, turn)
+        except IllegalTurn:
+            return []
+        return [turn]
 
     def _foreign(self, diff: Mapping[Square, Uid | None], reading: physical.Reading
                  ) -> list[Event]:
@@ -491,8 +530,7 @@ class Session:
             check_turn(state, attempt)
         except IllegalTurn as err:
             return [Refused(player, err.rule, err.reason, intent.target, None)]
-        return [Refused(player, "C1", "That figure cannot be challenged from there", intent.target,
-                        None)]
+        return self._commit(attempt, now)
 
     def _commit(self, turn: Turn, now: float) -> list[Event]:
         """Play ``turn``, log it (flushed), then report it."""
@@ -556,22 +594,30 @@ class Session:
         self._reasons.update({e.figure: "trap" for e in result.traps if e.effect == "removed"})
         self.advance = self._advance_offer(result)
         events: list[Event] = [TurnPlayed(result)]
-        if state.winner is not None:
-            self.phase = OVER
-            self.advance = None
-            over = GameOver(state.winner, state.reason or "")
-            self.status = over
-            return [*events, over]
+        if state.winner is not None and self.advance is None:
+            return [*events, self._game_over()]
         if self.snapshot is not None:
             events += self._judge_play(self.snapshot)
         return events
+
+    def _game_over(self) -> GameOver:
+        state = self.state
+        assert state is not None and state.winner is not None
+        self.phase = OVER
+        self.advance = None
+        over = GameOver(state.winner, state.reason or "")
+        self.status = over
+        return over
 
     def _advance_offer(self, result: TurnResult) -> tuple[int, Square, Square] | None:
         """The winner and squares of a possible advance [K5]; kind-blind, so it hides nothing."""
         state = self.state
         assert state is not None
         combat = result.combat
-        if combat is None or not combat.outcome.one_loser or state.winner is not None:
+        # Without its advance the turn may leave the opponent no move [W2]; the advance can
+        # free a square, so it is still offered. A taken Nest ends the game at once [W1].
+        if combat is None or not combat.outcome.one_loser or state.reason not in (
+                None, "immobilized"):
             return None
         if combat.challenger_figure in result.removed:
             winner, into = combat.challenged_figure, combat.challenger
@@ -631,6 +677,8 @@ class Session:
 
     def _after_advance(self) -> list[Event]:
         self._groups = None
+        if self.state is not None and self.state.winner is not None:
+            return [self._game_over()]
         return self._judge_play(self.snapshot) if self.snapshot is not None else []
 
     def _decline(self, time: float) -> AdvanceDone:
@@ -660,6 +708,11 @@ class Session:
         self.status = over
         return [Resigned(action), over]
 
+    def close(self) -> None:
+        """Close the game log (as a process that ends does); the game can be resumed."""
+        if self.log is not None:
+            self.log.close()
+
     # --- Resuming ---------------------------------------------------------------------------
 
     @classmethod
@@ -684,7 +737,7 @@ class Session:
         for entry in entries[1:]:
             session._replay(entry, path)
         session.log, session.log_path = log, path
-        if state.winner is not None:
+        if state.winner is not None and session.advance is None:
             session.phase = OVER
         notes: list[Event] = [Notice(text) for text in
                               ([log.dropped_tail] if log.dropped_tail else []) + log.warnings]

@@ -361,9 +361,12 @@ def _view_turn(event: TurnPlayed, ctx: _EventContext) -> JSON:
     if ctx.state is None:
         raise ValueError("a turn is shown with the game's state")
     action = _action(_Sight(ctx.state, ctx.audience, ctx.policy), event.result)
-    text = f"{ctx.who(event.result.player)} played {action.get('from', '')}"
-    if "to" in action:
-        text += f"-{action['to']}"
+    paths = action.get("paths") or ([action["path"]] if "path" in action else [])
+    moves = [f"{path[0]}-{path[-1]}" for path in paths]
+    moves += [f"placed on {p['square']}" for p in action.get("placed", [])]
+    if "returned" in action:
+        moves.append(f"brought back on {action['returned']['square']}")
+    text = f"{ctx.who(event.result.player)} played {' and '.join(moves)}"
     combat = action.get("combat")
     if combat:
         text += f", challenged {combat['challenged']}: {combat['outcome'].replace('_', ' ')}"

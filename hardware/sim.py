@@ -337,11 +337,28 @@ class SimReader:
         self._wall_origin = 0.0
         # Noise tables by square, None when the model has none: the common noiseless
         # read then costs no random number and no lookup.
-        self._dead = [sq in timing.dead for sq in range(board.size)] if timing.dead else None
-        self._flicker = ([timing.flicker.get(sq, 0.0) for sq in range(board.size)]
+        self._noise_version = 0
+        self._set_noise_tables(timing)
+        self._stream = self._schedule()
+
+    def _set_noise_tables(self, timing: TimingModel) -> None:
+        size = self.board.size
+        self._dead = [sq in timing.dead for sq in range(size)] if timing.dead else None
+        self._flicker = ([timing.flicker.get(sq, 0.0) for sq in range(size)]
                          if any(timing.flicker.values()) else None)
         self._miss = timing.miss_rate
-        self._stream = self._schedule()
+        self._noise_version += 1
+
+    def set_noise(self, *, miss_rate: float | None = None,
+                  flicker: Mapping[int, float] | None = None,
+                  dead: Iterable[int] | None = None) -> None:
+        """Change the noise from the next read on: a cable coming loose (``dead``), a figure
+        set off-centre (``flicker``); the read times stay as they are."""
+        timing = self.timing.with_noise(miss_rate=miss_rate, flicker=flicker, dead=dead)
+        for square in (*timing.dead, *timing.flicker):
+            self.board._check(square)
+        self.timing = timing
+        self._set_noise_tables(timing)
 
     @staticmethod
     def _make_scanners(board: SimBoard, timing: TimingModel) -> list[_Scanner]:
@@ -475,9 +492,13 @@ class SimReader:
         period = self._period_ns
         share = self.timing.focus_share
         dead, flicker, miss = self._dead, self._flicker, self._miss
+        version = self._noise_version
         rand = self._rng.random
         now_ns = self._start_ns
         while True:
+            if version != self._noise_version:
+                dead, flicker, miss = self._dead, self._flicker, self._miss
+                version = self._noise_version
             now_ns += period
             now = now_ns / _NS
             for index, scanner in enumerate(scanners):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 
 from companion.events import (
     AdvanceOffer,
@@ -31,7 +31,7 @@ from companion.registry import Figure, Registry, full_set
 from companion.rules.figures import Kind, parse_kind
 from companion.rules.ruleset import RuleSet
 from companion.rules.squares import Square
-from companion.rules.turns import Turn
+from companion.rules.turns import Turn, TurnResult
 from companion.session import Session
 from companion.table import Table
 from hardware.sim import TILE_MODEL, Order, SimBoard, SimReader, TimingModel
@@ -84,6 +84,12 @@ class SimTable:
                 break
         return events
 
+    def restart(self, session: Session) -> None:
+        """The companion restarted (a power cut): a new session and new sensing take over
+        the same physical board and readers."""
+        self.session = session
+        self.table = Table(session, focus=self.reader.focus)
+
     def intent(self, intent: Intent) -> list[Event]:
         """Send a choice from the screen, now."""
         return self.table.intent(intent, self.board.now)
@@ -97,12 +103,13 @@ class Hands:
     """The players' hands: lift, carry and put down figures, tap the screen.
 
     ``carry`` is the range of seconds a figure spends in the hand; ``pause`` the range
-    between one action and the next. Figures off the board wait in ``box``.
+    between one action and the next; ``clumsy`` the chance that a move first lands on a
+    wrong square. Figures off the board wait in ``box`` (never played) or ``aside``.
     """
 
     def __init__(self, sim: SimTable, registry: Registry, rules: RuleSet, *, seed: int = 0,
                  carry: tuple[float, float] = (0.3, 0.9),
-                 pause: tuple[float, float] = (0.2, 0.6)) -> None:
+                 pause: tuple[float, float] = (0.2, 0.6), clumsy: float = 0.0) -> None:
         self.sim = sim
         self.registry = registry
         self.rules = rules
@@ -110,7 +117,14 @@ class Hands:
         self.carry = carry
         self.pause = pause
         self.box: set[Uid] = {uid for uid, _ in registry.items()}
+        """Figures never yet on the board: the unused ones and the reserve."""
+        self.aside: set[Uid] = set()
+        """Figures taken off the board, set out beside it."""
         self.events: list[Event] = []
+        self.clumsy = clumsy
+        """The chance that a move first goes to a wrong square and is corrected."""
+        self.on_step: Callable[[], None] | None = None
+        """Called after every physical action and tap (tests pull the plug there)."""
 
     # --- Basic actions ---------------------------------------------------------------------
 
@@ -121,12 +135,19 @@ class Hands:
 
     def lift(self, sq: Square) -> Uid:
         """Lift the figure on ``sq`` into the hand."""
-        return self.sim.board.lift(sq)
+        uid = self.sim.board.lift(sq)
+        self._stepped()
+        return uid
 
     def put(self, sq: Square, uid: Uid) -> None:
         """Put the figure with tag ``uid`` down on ``sq``."""
         self.box.discard(uid)
         self.sim.board.place(sq, uid)
+        self._stepped()
+
+    def _stepped(self) -> None:
+        if self.on_step is not None:
+            self.on_step()
 
     def move(self, a: Square, b: Square) -> list[Event]:
         """Lift the figure on ``a``, carry it, put it down on ``b``."""
@@ -137,11 +158,13 @@ class Hands:
 
     def take_off(self, sq: Square) -> None:
         """Take the figure on ``sq`` off the board and set it aside."""
-        self.box.add(self.lift(sq))
+        self.aside.add(self.lift(sq))
 
     def tap(self, intent: Intent) -> list[Event]:
         """Touch the screen."""
-        return self._log(self.sim.intent(intent))
+        events = self._log(self.sim.intent(intent))
+        self._stepped()
+        return events
 
     def settle(self, limit: float = 30.0) -> list[Event]:
         """Scan until sensing sees the board as it physically is and has nothing pending
@@ -163,9 +186,15 @@ class Hands:
 
     # --- Setting up ------------------------------------------------------------------------
 
-    def figure_tag(self, owner: str, kind: Kind) -> Uid:
-        """A tag from the box of ``owner``'s figure that plays as ``kind``."""
-        for uid in sorted(self.box):
+    def figure_tag(self, owner: str, kind: Kind, *, trapped: bool = False) -> Uid:
+        """A tag from the box of ``owner``'s figure that plays as ``kind`` (with
+        ``trapped``: the one set aside by a trap, to bring back [V5c])."""
+        session = self.sim.session
+        state = session.state
+        for uid in sorted(self.aside if trapped else self.box):
+            if trapped and (state is None or session.figure_of.get(uid)
+                            not in state.trapped_of(state.to_move)):
+                continue
             figure = self.registry.lookup(uid)
             if figure is not None and figure.owner == owner \
                     and figure.kind_in_game(self.rules) is not None \
@@ -206,7 +235,12 @@ class Hands:
             self.put(sq, self.figure_tag(names[player], kind))
             self.wait()
         if turn.reenter is not None:
-            self.put(turn.reenter[0], self.figure_tag(names[player], turn.reenter[1]))
+            uid = self.figure_tag(names[player], turn.reenter[1], trapped=True)
+            self.aside.discard(uid)
+            self.put(turn.reenter[0], uid)
+        if self.clumsy and not turn.place and not turn.second and turn.path \
+                and self.rng.random() < self.clumsy:
+            self._fumble(turn.path[0])
         for path in (turn.path, turn.second):
             if path:
                 self.move(path[0], path[-1])
@@ -216,11 +250,35 @@ class Hands:
         self._advance(advance, stay_by_tap)
         return self.events[start:]
 
-    def _answer_prompt(self, turn: Turn, played: int) -> None:
+    def _fumble(self, origin: Square) -> None:
+        """Put the figure down where no legal turn takes it, read the refusal, and put it
+        back: the mistake a player makes and corrects."""
         state = self.sim.session.state
         assert state is not None
+        board = state.board
+        reachable = {t.path[-1] for t in state.legal_turns() if t.path and t.path[0] == origin}
+        file, rank = board.file_rank(origin)
+        wrong = [r * board.files + f for f in range(file - 2, file + 3)
+                 for r in range(rank - 2, rank + 3)
+                 if 0 <= f < board.files and 0 <= r < board.ranks
+                 and r * board.files + f not in reachable and r * board.files + f != origin
+                 and self.sim.board.tag_at(r * board.files + f) is None]
+        if not wrong:
+            return
+        square = self.rng.choice(wrong)
+        self.move(origin, square)
+        self.settle()
+        if not isinstance(self.sim.session.status, Refused):
+            raise AssertionError(f"a move to {board.name(square)} was not refused:"
+                                 f" {self.sim.session.status}")
+        self.move(square, origin)
+        self.settle()
+
+    def _answer_prompt(self, turn: Turn, played: int) -> None:
         for _ in range(100):
             self.settle()
+            state = self.sim.session.state  # a restart may have replaced the session
+            assert state is not None
             status = self.sim.session.status
             if len(state.history) > played:
                 return
@@ -246,17 +304,25 @@ class Hands:
                 if fix.action == "take_off" and fix.why in ("lost", "trap"):
                     self.wait()
                     self.take_off(fix.square)
+            for fix in status.fixes:
+                if fix.action == "put_back" and fix.source is not None:
+                    self.wait()
+                    self.move(fix.source, fix.square)
         raise AssertionError("the losers could not be cleared")
 
     def _advance(self, advance: bool, stay_by_tap: bool) -> None:
         self.settle()
         status = self.sim.session.status
+        state = self.sim.session.state
+        last = state.history[-1] if state is not None and state.history else None
+        if isinstance(last, TurnResult) and last.advanced:
+            return  # a Nest's taker moves in anyway [R1]: the fixes did that
         if not isinstance(status, AdvanceOffer):
             if advance and not isinstance(status, GameOver):
                 raise AssertionError(f"an advance was expected, the session says {status}")
             return
         if advance:
             self.move(status.from_square, status.into)
-            self.settle()
+            self._clear_losers()  # a secret trap may catch the winner on its new square [V5]
         elif stay_by_tap:
             self.tap(Stay())

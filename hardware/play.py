@@ -1,0 +1,653 @@
+"""``giganten play`` and ``giganten resume``: a whole game at a terminal, on the simulated
+board.
+
+The terminal stands in for the table: commands put figures down, lift and move them (the
+robot ``Hands`` of ``hardware.simtable`` do it on the ``SimBoard``), and tap the screen
+(challenge, stay, start …). After every command the simulated readers scan the board,
+sensing and the session judge it, and every new session event is printed as
+``views.event_view`` renders it for the chosen audience: nothing else reaches the
+terminal, so a public terminal never shows a secret.
+
+Every game is logged (``Session(log_path=…)``); ``giganten resume`` continues a logged
+game, with the simulated board laid out as the game stands (or empty, to practise putting
+it back).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import TextIO
+
+from companion.console import (
+    PLAY_HELP,
+    CommandError,
+    collapse,
+    event_lines,
+    parse_seconds,
+    parse_square,
+    parse_tag,
+)
+from companion.deal import deal
+from companion.demo import DEFAULT_MAX_PLIES, Bot, make_bots, take_turn
+from companion.events import (
+    AdvanceOffer,
+    Challenge,
+    Event,
+    Intent,
+    NoChallenge,
+    Notice,
+    Resign,
+    SetTrap,
+    Start,
+    Stay,
+    ToMove,
+)
+from companion.export import full_record, public_record
+from companion.reads import Uid
+from companion.record import LogError, default_log_dir, latest_log, new_log_path, write_json_atomic
+from companion.registry import PLAYER_NAMES, Registry, RegistryError, default_path
+from companion.rules.codec import game_from_json, game_to_json
+from companion.rules.figures import Kind, parse_kind
+from companion.rules.generate import random_start
+from companion.rules.ruleset import RuleSet
+from companion.rules.state import GameState
+from companion.rules.turns import TurnResult
+from companion.session import PLAY, SETUP, Session, SessionError
+from companion.textboard import render
+from companion.views import ARBITER, PUBLIC, view_for
+from hardware.backends import BackendError, choose_backend
+from hardware.sim import BUS_MODEL, TILE_MODEL, SimBoard, TimingModel
+from hardware.simtable import Hands, SimTable, sim_registry
+
+TIMINGS: dict[str, TimingModel] = {"tile": TILE_MODEL, "bus": BUS_MODEL}
+"""``--timing``: one controller per map tile, or one SPI bus for the whole board."""
+
+CARRY = 0.5
+"""Seconds a figure spends in the hand during ``move``."""
+
+SCAN = 0.5
+"""Seconds the readers scan after every command, before the board is left to settle."""
+
+SETTLE_LIMIT = 10.0
+"""At most this many more seconds for the readers to see the board as it is."""
+
+PROMPT = "giganten> "
+
+
+@dataclass
+class Source:
+    """Where commands come from: lines, whether to echo them, and what to call them in an
+    error message (a script's name; None when a person types them)."""
+
+    lines: Iterable[str]
+    echo: bool
+    name: str | None
+
+    @property
+    def interactive(self) -> bool:
+        """True when a person types the commands (errors do not end the loop)."""
+        return self.name is None
+
+
+def command_source(script: str | None, stdin: TextIO | None = None) -> Source:
+    """``--script FILE`` (``-``: standard input read as a script), else standard input:
+    with a prompt on a terminal, else read as a script. Raise ``OSError`` if the script
+    cannot be read."""
+    stdin = stdin or sys.stdin
+    if script is not None and script != "-":
+        return Source(Path(script).read_text("utf-8").splitlines(), True, script)
+    if script is None and stdin.isatty():
+        return Source(_typed(), False, None)
+    return Source(stdin, True, "standard input")
+
+
+def _typed() -> Iterator[str]:
+    while True:
+        try:
+            yield input(PROMPT)
+        except EOFError:
+            print()
+            return
+
+
+class PlayConsole:
+    """The command loop of ``play`` and ``resume`` around one session on a simulated table."""
+
+    def __init__(self, session: Session, sim: SimTable, hands: Hands, registry: Registry, *,
+                 audience: str, seed: int, out: TextIO | None = None,
+                 err: TextIO | None = None) -> None:
+        self.session = session
+        self.sim = sim
+        self.hands = hands
+        self.registry = registry
+        self.audience = audience
+        self.seed = seed
+        self.out = out or sys.stdout
+        self.err = err or sys.stderr
+        self.hand: list[Uid] = []
+        """Tags lifted by ``lift`` and not put down yet, the last lifted last."""
+        self.bots: list[Bot] | None = None
+        self._printed = 0
+        self._plan: tuple[dict[int, dict[int, Kind]], dict[int, int]] | None = None
+        self._set_up: set[int] = set()
+        self._commands: dict[str, Callable[[list[str]], bool | None]] = {
+            "place": self._place, "lift": self._lift, "move": self._move,
+            "remove": self._remove, "wait": self._wait, "challenge": self._challenge,
+            "nochallenge": self._no_challenge, "confirm": self._no_challenge,
+            "stay": self._stay, "start": self._start, "trap": self._trap,
+            "resign": self._resign, "setup": self._setup, "auto": self._auto,
+            "show": self._show, "status": self._status, "export": self._export,
+            "help": self._help, "quit": self._quit, "exit": self._quit,
+        }
+
+    # --- Output -----------------------------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        """Print a line for the people at the terminal."""
+        print(text, file=self.out, flush=True)
+
+    def _may_see_secrets_of(self, player: int) -> bool:
+        return self.audience in (ARBITER, self.session.rules.players[player].name)
+
+    def flush(self) -> None:
+        """Print every session event not printed yet, for the audience."""
+        events = self.sim.table.events
+        new, self._printed = events[self._printed:], len(events)
+        snapshot = self.sim.table.sensing.snapshot()
+        settled = snapshot.complete and not snapshot.pending
+        for event in collapse(new, settled=settled):
+            for line in self._lines(event):
+                self.say(line)
+
+    def _lines(self, event: Event) -> list[str]:
+        session = self.session
+        return event_lines(event, self.audience, board=session.board,
+                           players=session.rules.players, state=session.state,
+                           policy=session.policy)
+
+    def settle(self) -> None:
+        """Let the readers scan after a command until they see the board as it is."""
+        self.sim.run_for(SCAN)
+        self.hands.settle(SETTLE_LIMIT)
+        self.flush()
+
+    # --- The loop ---------------------------------------------------------------------------
+
+    def run(self, source: Source) -> int:
+        """Read and carry out commands until ``quit`` or the end of input; return the exit
+        status: 0, or 2 when a script's command failed (the rest is not run)."""
+        self.settle()
+        status = 0
+        for number, line in enumerate(source.lines, 1):
+            text = line.strip()
+            if not text or text.startswith("#"):
+                continue
+            if source.echo:
+                self.say(f"> {text}")
+            try:
+                if not self.execute(text):
+                    break
+            except (CommandError, SessionError, LogError) as err:
+                if source.interactive:
+                    print(f"error: {err}", file=self.err, flush=True)
+                    continue
+                print(f"giganten: {source.name} line {number}: {err}", file=self.err,
+                      flush=True)
+                status = 2
+                break
+        self.close()
+        return status
+
+    def execute(self, text: str) -> bool:
+        """Carry out one command; False if it ends the loop."""
+        word, *words = text.split()
+        command = self._commands.get(word.lower())
+        if command is None:
+            raise CommandError(f"unknown command {word!r}: type help for the commands")
+        go_on = command(words)
+        if go_on is False:
+            return False
+        if word.lower() not in ("wait", "help", "show", "status", "export"):
+            self.settle()
+        return True
+
+    def close(self) -> None:
+        """End: say where the game is logged, release the log and the reader."""
+        session = self.session
+        if session.log is not None:
+            self.say(f"The game is logged in {session.log_path}; continue it with:"
+                     f" giganten resume {session.log_path} --sim")
+        elif session.phase == SETUP:
+            self.say("No game was started, so nothing was logged.")
+        session.close()
+        self.sim.close()
+
+    # --- The board --------------------------------------------------------------------------
+
+    def _square(self, words: list[str], what: str = "SQUARE") -> int:
+        if not words:
+            raise CommandError(f"which square? ({what}, like e4)")
+        return parse_square(self.session.board, words[0])
+
+    def _name(self, square: int) -> str:
+        return self.session.board.name(square)
+
+    def _standing(self, uid: Uid) -> int | None:
+        return next((sq for sq, tag in self.sim.board.tags().items() if tag == uid), None)
+
+    def _place(self, words: list[str]) -> None:
+        square = self._square(words)
+        if self.sim.board.tag_at(square) is not None:
+            raise CommandError(f"{self._name(square)} already holds a figure: lift or remove"
+                               " it first")
+        if len(words) > 1:
+            uid = parse_tag(" ".join(words[1:]), self.registry)
+            standing = self._standing(uid)
+            if standing is not None:
+                raise CommandError(f"that figure stands on {self._name(standing)}: lift it"
+                                   f" first (or: move {self._name(standing)}"
+                                   f" {self._name(square)})")
+            if uid in self.hand:
+                self.hand.remove(uid)
+        elif self.hand:
+            uid = self.hand.pop()
+        else:
+            raise CommandError("the hand is empty: say which figure (place e4 yellow tri 2,"
+                               " or a tag UID)")
+        self.hands.put(square, uid)
+
+    def _lift(self, words: list[str]) -> None:
+        square = self._square(words)
+        try:
+            self.hand.append(self.hands.lift(square))
+        except ValueError as err:
+            raise CommandError(str(err)) from None
+
+    def _move(self, words: list[str]) -> None:
+        if len(words) != 2:
+            raise CommandError("move FROM TO, like: move e3 e4")
+        origin, target = (parse_square(self.session.board, w) for w in words)
+        if self.sim.board.tag_at(origin) is None:
+            raise CommandError(f"{self._name(origin)} is empty: there is no figure to move")
+        if self.sim.board.tag_at(target) is not None:
+            raise CommandError(f"{self._name(target)} already holds a figure")
+        uid = self.hands.lift(origin)
+        self.sim.run_for(CARRY)
+        self.hands.put(target, uid)
+
+    def _remove(self, words: list[str]) -> None:
+        square = self._square(words)
+        try:
+            self.hands.take_off(square)
+        except ValueError as err:
+            raise CommandError(str(err)) from None
+
+    def _wait(self, words: list[str]) -> None:
+        self.sim.run_for(parse_seconds(words, 1.0))
+        self.flush()
+
+    # --- The screen -------------------------------------------------------------------------
+
+    def _player(self, words: list[str]) -> int:
+        if not words:
+            names = ", ".join(p.name for p in self.session.rules.players)
+            raise CommandError(f"which player? ({names})")
+        try:
+            return self.session.rules.player_index(words[0])
+        except ValueError as err:
+            raise CommandError(str(err)) from None
+
+    def _tap(self, intent: Intent) -> None:
+        self.sim.intent(intent)
+        self.flush()
+
+    def _challenge(self, words: list[str]) -> None:
+        target = self._square(words)
+        by = parse_square(self.session.board, words[1]) if len(words) > 1 else None
+        self._tap(Challenge(target, by))
+
+    def _no_challenge(self, words: list[str]) -> None:
+        self._tap(NoChallenge())
+
+    def _stay(self, words: list[str]) -> None:
+        self._tap(Stay())
+
+    def _start(self, words: list[str]) -> None:
+        self._tap(Start(self._player(words) if words else None))
+
+    def _trap(self, words: list[str]) -> None:
+        player = self._player(words)
+        square = self._square(words[1:], "the trap square")
+        self._tap(SetTrap(player, square))
+
+    def _resign(self, words: list[str]) -> None:
+        self._tap(Resign(self._player(words)))
+
+    # --- Helpers ----------------------------------------------------------------------------
+
+    def _setup_plan(self) -> tuple[dict[int, dict[int, Kind]], dict[int, int]]:
+        """One random valid setup of every side (and the V5 traps), drawn once per game so
+        that the sides set up one by one fit together (V9 partners' Nests)."""
+        if self._plan is None:
+            rng = random.Random(f"{self.seed}/setup")
+            position, _, traps = random_start(rng, self.session.board, self.session.rules,
+                                              guarded=True)
+            setups: dict[int, dict[int, Kind]] = {}
+            for square, (player, kind) in position.items():
+                setups.setdefault(player, {})[square] = kind
+            self._plan = setups, dict(traps)
+        return self._plan
+
+    def _setup(self, words: list[str]) -> None:
+        session = self.session
+        if session.phase != SETUP:
+            raise CommandError("the game has started: setup lays out figures before it")
+        which = words[0].lower() if words else "all"
+        players = range(len(session.rules.players))
+        chosen = [p for p in players if p not in self._set_up] if which == "all" \
+            else [self._player(words)]
+        if not chosen:
+            raise CommandError("every side is set up already")
+        setups, traps = self._setup_plan()
+        for player in chosen:
+            self._check_setup(player, setups[player])
+        self.hands.set_up({player: setups[player] for player in chosen})
+        for player in chosen:
+            self._set_up.add(player)
+            name = session.rules.players[player].name.capitalize()
+            self.say(f"{name}'s figures are set out ({len(setups[player])} on the board).")
+            if player in traps:
+                self.sim.intent(SetTrap(player, traps[player]))
+                where = (f" ({self._name(traps[player])})" if self._may_see_secrets_of(player)
+                         else "")
+                self.say(f"{name} chose a secret trap square{where}.")
+
+    def _check_setup(self, player: int, setup: dict[int, Kind]) -> None:
+        """Refuse a setup that cannot be laid out: squares taken, figures missing."""
+        name = self.session.rules.players[player].name
+        taken = sorted(sq for sq in setup if self.sim.board.tag_at(sq) is not None)
+        if taken:
+            raise CommandError(f"{self._name(taken[0])} is taken: setup lays out a whole side"
+                               f" on its own; clear {name.capitalize()}'s half first")
+        rules = self.session.rules
+        have: dict[Kind, int] = {}
+        for uid in self.hands.box:
+            figure = self.registry.lookup(uid)
+            played = figure.kind_in_game(rules) if figure is not None else None
+            if figure is not None and figure.owner == name and played is not None:
+                kind = parse_kind(played)
+                have[kind] = have.get(kind, 0) + 1
+        short = sum(max(0, n - have.get(kind, 0))
+                    for kind, n in _counts(setup.values()).items())
+        if short:
+            raise CommandError(f"{short} of {name.capitalize()}'s figures are not beside the"
+                               " board or have no tag in the registry (giganten enrol"
+                               " --missing)")
+
+    def _auto(self, words: list[str]) -> None:
+        turns = _count(words)
+        session = self.session
+        state = self._game()
+        if isinstance(session.status, AdvanceOffer):
+            self._tap(Stay())
+        elif not isinstance(session.status, ToMove):
+            shown = " ".join(line for event in ([session.status] if session.status else [])
+                             for line in self._lines(event))
+            raise CommandError("the board must match the game before the computer players"
+                               f" take over{': ' + shown if shown else ''}")
+        reference = game_from_json(game_to_json(state))
+        if self.bots is None:
+            self.bots = make_bots(reference, self.seed)
+        played = 0
+        while not reference.is_over and reference.ply < DEFAULT_MAX_PLIES \
+                and (turns is None or played < turns):
+            take_turn(reference, self.bots, session.policy)
+            last = reference.history[-1]
+            assert isinstance(last, TurnResult)
+            try:
+                self.hands.play(last.turn._replace(advance=False), advance=last.advanced)
+            except (AssertionError, LookupError, ValueError) as err:
+                self.flush()
+                raise CommandError(f"the computer players' turn could not be made on the"
+                                   f" board: {err}") from None
+            self.flush()
+            now = self.session.state
+            if now is None or len(now.history) != len(reference.history):
+                raise CommandError("the session did not follow the computer players' turn;"
+                                   " see the messages above")
+            played += 1
+        if not reference.is_over and reference.ply >= DEFAULT_MAX_PLIES:
+            self.say(f"Stopped at the ply limit ({DEFAULT_MAX_PLIES}).")
+
+    def _game(self) -> GameState:
+        state = self.session.state
+        if self.session.phase != PLAY or state is None:
+            raise CommandError("there is no game running: set up (setup all) and start it"
+                               if self.session.phase == SETUP else "the game is over")
+        return state
+
+    def _show(self, words: list[str]) -> None:
+        audience = words[0].lower() if words else self.audience
+        state = self.session.state
+        if state is None:
+            self.say("The game has not started: set up the figures (setup all) and start it.")
+            return
+        try:
+            view = view_for(state, audience, self.session.policy)
+        except ValueError as err:
+            raise CommandError(str(err)) from None
+        self.say(render(view))
+
+    def _status(self, words: list[str]) -> None:
+        session, state = self.session, self.session.state
+        if state is None:
+            self.say("Setting up: the game starts with 'start' once every side is valid.")
+        else:
+            to_move = session.rules.players[state.to_move].name.capitalize()
+            where = "over" if session.phase != PLAY else f"{to_move} to move"
+            self.say(f"Ply {state.ply}, {where}; reveal policy {session.policy}.")
+        if session.status is not None:
+            for line in self._lines(session.status):
+                self.say(f"Now: {line}")
+        if self.hand:
+            self.say(f"In the hand: {len(self.hand)} figure(s).")
+        self.say(f"Game log: {session.log_path}")
+
+    def _export(self, words: list[str]) -> None:
+        if not words or len(words) > 2 or (len(words) == 2 and words[1].lower() != "public"):
+            raise CommandError("export FILE [public]")
+        state = self.session.state
+        if state is None:
+            raise CommandError("there is no game to export yet: start one first")
+        public = len(words) == 2
+        record = public_record(state, self.session.policy) if public else full_record(state)
+        try:
+            write_json_atomic(words[0], record, mode=0o644 if public else 0o600)
+        except OSError as err:
+            raise CommandError(f"cannot write {words[0]}: {err.strerror or err}") from None
+        what = "public record" if public else "game record (secret: mode 0600)"
+        self.say(f"Wrote the {what} to {words[0]}.")
+
+    def _help(self, words: list[str]) -> None:
+        self.say(PLAY_HELP)
+
+    def _quit(self, words: list[str]) -> bool:
+        return False
+
+
+def _count(words: list[str]) -> int | None:
+    if not words:
+        return None
+    try:
+        count = int(words[0])
+    except ValueError:
+        raise CommandError(f"{words[0]!r} is not a number of turns") from None
+    if count < 1:
+        raise CommandError("auto plays at least one turn")
+    return count
+
+
+def _counts(kinds: Iterable[Kind]) -> dict[Kind, int]:
+    out: dict[Kind, int] = {}
+    for kind in kinds:
+        out[kind] = out.get(kind, 0) + 1
+    return out
+
+
+# --- The subcommands --------------------------------------------------------------------------
+
+
+class UsageError(ValueError):
+    """Arguments that cannot work; the text says what to do (exit status 2)."""
+
+
+def _backend(args: argparse.Namespace) -> None:
+    try:
+        choose_backend(args.backend, sim=args.sim)
+    except BackendError as err:
+        raise UsageError(str(err)) from None
+
+
+def _timing(args: argparse.Namespace) -> TimingModel:
+    model = TIMINGS[args.timing]
+    return model.with_noise(miss_rate=args.noise) if args.noise else model
+
+
+def _registry(path: Path | None, owners: Iterable[str]) -> tuple[Registry, str]:
+    """The registry to play with, and a line saying which: ``--registry PATH`` (it must
+    exist), else the registry at its default place if there is one, else the simulated
+    sets in memory."""
+    if path is not None:
+        try:
+            return Registry.load(path), f"Figures: the registry {path}."
+        except RegistryError as err:
+            raise UsageError(str(err)) from None
+    default = default_path()
+    if default.exists():
+        try:
+            return Registry.load(default), f"Figures: the registry {default}."
+        except RegistryError as err:
+            raise UsageError(f"{err} (or give another with --registry)") from None
+    return (sim_registry(tuple(owners)),
+            f"Figures: the simulated sets, named like 'yellow tri 2' (no registry at {default}).")
+
+
+def _audience(audience: str, players: Iterable[str]) -> str:
+    names = list(players)
+    if audience not in (PUBLIC, ARBITER, *names):
+        raise UsageError(f"{audience} does not play in this game; audiences are"
+                         f" {', '.join((PUBLIC, *names, ARBITER))}")
+    return audience
+
+
+def _source(args: argparse.Namespace) -> Source:
+    try:
+        return command_source(args.script)
+    except OSError as err:
+        raise UsageError(f"cannot read the script {args.script}:"
+                         f" {err.strerror or err}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"the script {args.script} is not UTF-8 text") from None
+
+
+def _with_usage_errors(name: str, run: Callable[[argparse.Namespace], int]
+                       ) -> Callable[[argparse.Namespace], int]:
+    def wrapped(args: argparse.Namespace) -> int:
+        try:
+            return run(args)
+        except UsageError as err:
+            print(f"giganten {name}: {err}", file=sys.stderr)
+            return 2
+    return wrapped
+
+
+def _play(args: argparse.Namespace) -> int:
+    _backend(args)
+    rules: RuleSet = args.variants
+    players = [p.name for p in rules.players]
+    audience = _audience(args.audience, players)
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    registry, figures = _registry(args.registry, players)
+    source = _source(args)
+    board = deal(seed, rules)
+    log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
+    log_path = new_log_path(log_dir, datetime.now())
+    session = Session(board, rules, registry, policy=args.policy, log_path=log_path, seed=seed)
+    timing = _timing(args)
+    sim = SimTable(session, timing=timing, seed=seed)
+    hands = Hands(sim, registry, rules, seed=seed)
+    console = PlayConsole(session, sim, hands, registry, audience=audience, seed=seed)
+    variants = f" --variants {','.join(rules.ids())}" if rules.ids() else ""
+    console.say(f"Giganten on the simulated board (readers: {timing.name},"
+                f" miss rate {timing.miss_rate:g}); seed {seed}; reveal policy {args.policy}.")
+    if rules.ids():
+        console.say(f"Variants: {', '.join(rules.ids())}.")
+    console.say(f"Landscape dealt from seed {seed} (giganten deal --seed {seed}{variants} says"
+                " how to lay out the tiles).")
+    console.say(figures)
+    console.say(f"Game log: {log_path} (written from the start of the game).")
+    console.say(f"Showing what {audience} may see. Type help for the commands.")
+    return console.run(source)
+
+
+def _resume(args: argparse.Namespace) -> int:
+    _backend(args)
+    log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
+    path = args.log if args.log is not None else latest_log(log_dir)
+    if path is None:
+        raise UsageError(f"there is no game log in {log_dir}: give the log to resume, or start"
+                         " a game with giganten play --sim")
+    registry, figures = _registry(args.registry, PLAYER_NAMES)
+    source = _source(args)
+    try:
+        session, notes = Session.resume(path, registry)
+    except (LogError, SessionError) as err:
+        raise UsageError(str(err)) from None
+    try:
+        state = session.state
+        assert state is not None
+        audience = _audience(args.audience, [p.name for p in state.players])
+    except UsageError:
+        session.close()
+        raise
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    board = SimBoard(session.board.files, session.board.ranks)
+    for figure, uid in session.tag_of.items():
+        if state.pos[figure] >= 0 and not args.empty_board:
+            board.place(state.pos[figure], uid)
+    sim = SimTable(session, timing=_timing(args), seed=seed, board=board)
+    hands = Hands(sim, registry, session.rules, seed=seed)
+    for figure, uid in session.tag_of.items():
+        hands.box.discard(uid)
+        if state.pos[figure] < 0:
+            hands.aside.add(uid)
+    console = PlayConsole(session, sim, hands, registry, audience=audience, seed=seed)
+    to_move = state.players[state.to_move].name.capitalize()
+    where = "the game is over" if state.winner is not None else f"{to_move} to move"
+    console.say(f"Resuming {path}: ply {state.ply}, {where}; reveal policy {session.policy}.")
+    console.say(figures)
+    for note in notes:
+        console.say(f"Note: {note.text}" if isinstance(note, Notice) else str(note))
+    if args.empty_board:
+        console.say("The simulated board is empty: put the figures back where the game has"
+                    " them.")
+    console.say(f"Game log: {path} (every turn is appended to it).")
+    console.say(f"Showing what {audience} may see. Type help for the commands.")
+    return console.run(source)
+
+
+play_command = _with_usage_errors("play", _play)
+"""``giganten play``: run the command (the parsed arguments of ``hardware.cli``)."""
+
+resume_command = _with_usage_errors("resume", _resume)
+"""``giganten resume``: run the command."""
+
+
+__all__ = ["TIMINGS", "PlayConsole", "Source", "command_source", "play_command",
+           "resume_command"]

@@ -1,0 +1,179 @@
+"""Whole games played through the simulated board, checked against the engine's own game.
+
+A reference ``GameState`` is played by the demo bots (which see only their own views);
+the robot ``Hands`` make each of its turns physically on the simulated board, read by
+read through sensing and the session. At every step the session's game must equal the
+reference. ``restart`` pulls the plug between steps: the session is rebuilt from its log.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from companion.demo import make_bots, take_turn
+from companion.events import Event, SetTrap, TurnPlayed
+from companion.rules.board import deal_landscape
+from companion.rules.figures import KINDS
+from companion.rules.generate import random_start
+from companion.rules.ruleset import RuleSet
+from companion.rules.state import GameState
+from companion.rules.turns import TurnResult
+from companion.session import Session
+from companion.views import PUBLIC, RULEBOOK, event_view
+from hardware.sim import TILE_MODEL, TimingModel
+from hardware.simtable import Hands, SimTable, sim_registry
+
+
+@dataclass
+class SimGame:
+    """What a simulated game produced."""
+
+    reference: GameState
+    session: Session
+    events: list[Event] = field(default_factory=list)
+    restarts: int = 0
+    table: SimTable | None = None
+
+
+def play_sim_game(seed: int, *, variants: tuple[str, ...] = (), max_plies: int = 400,
+                  timing: TimingModel = TILE_MODEL, log_dir: Path | None = None,
+                  restart_chance: float = 0.0, clumsy: float = 0.0, policy: str = RULEBOOK,
+                  on_turn: Callable[[SimGame], None] | None = None) -> SimGame:
+    """Play one game to its end (or ``max_plies``) through the simulated table."""
+    rng = random.Random(seed)
+    rules = RuleSet.of(variants)
+    board = deal_landscape(rng, rules=rules)
+    position, reserves, traps = random_start(rng, board, rules, guarded=True)
+    first = rng.randrange(len(rules.players))
+    reference = GameState(board, position, first, rules, reserves=reserves, traps=traps)
+    registry = sim_registry(tuple(p.name for p in rules.players))
+    log_path = None if log_dir is None else log_dir / f"game-{seed}.log"
+    session = Session(board, rules, registry, seed=seed, log_path=log_path, policy=policy)
+    sim = SimTable(session, timing=timing, seed=seed)
+    hands = Hands(sim, registry, rules, seed=seed, clumsy=clumsy)
+    game = SimGame(reference, session, hands.events, table=sim)
+    if restart_chance and log_path is not None:
+        hands.on_step = _power_cuts(game, sim, hands, registry, log_path, rng, restart_chance)
+    setups: dict[int, dict[int, int]] = {}
+    for sq, (player, kind) in position.items():
+        setups.setdefault(player, {})[sq] = kind
+    hands.set_up(setups)
+    for player, sq in traps.items():
+        hands.tap(SetTrap(player, sq))
+    hands.start(first)
+    bots = make_bots(reference, seed)
+    while not reference.is_over and reference.ply < max_plies:
+        take_turn(reference, bots)
+        last = reference.history[-1]
+        assert isinstance(last, TurnResult)
+        hands.play(last.turn._replace(advance=False), advance=last.advanced,
+                   stay_by_tap=rng.random() < 0.5)
+        state = game.session.state
+        assert state is not None
+        assert _normal(state) == _normal(reference), _divergence(state, reference)
+        if on_turn is not None:
+            on_turn(game)
+    return game
+
+
+def _power_cuts(game: SimGame, sim: SimTable, hands: Hands, registry: object, log_path: Path,
+                rng: random.Random, chance: float) -> Callable[[], None]:
+    def maybe_cut() -> None:
+        if game.session.state is None or rng.random() >= chance:
+            return
+        game.session.close()
+        session, _ = Session.resume(log_path, registry)  # type: ignore[arg-type]
+        game.session = session
+        game.restarts += 1
+        sim.restart(session)
+    return maybe_cut
+
+
+def _normal(state: GameState) -> list[object]:
+    """The history as the board can tell it: placements in square order (the order of
+    putting reserve figures down is not seen, nor does it matter [V6]) and a figure's two
+    steps by their ends (the square between is not seen, nor does it matter [V8, R20])."""
+    return [replace(action, turn=action.turn._replace(
+                place=tuple(sorted(action.turn.place)),
+                path=action.turn.path[:1] + action.turn.path[-1:]))
+            if isinstance(action, TurnResult) else action
+            for action in state.history]
+
+
+def _divergence(state: GameState, reference: GameState) -> str:
+    for ply, (a, b) in enumerate(zip(_normal(state), _normal(reference), strict=False)):
+        if a != b:
+            return f"ply {ply + 1}: session {a} / engine {b}"
+    return f"lengths {len(state.history)} / {len(reference.history)}"
+
+
+KIND_WORDS = re.compile(
+    r"\b(" + "|".join(sorted({info.id for info in KINDS} | {info.family for info in KINDS}
+                             | {"tyra 1", "tyra 2", "deino 6", "deino 7"}, key=len,
+                             reverse=True)) + r")\b", re.IGNORECASE)
+"""Every way a kind is written: ids (``tri``), families (``deino``) and display names."""
+
+PUBLIC_NEST_PHRASES = re.compile(r"nest_taken|nest taken|\(nest\)|\bnest\b(?= \[W1\])")
+"""A taken Nest is an outcome everyone sees [I1, K4.2]; these phrases name no hidden kind."""
+
+
+def leaked_kinds(view: object, allowed: frozenset[str] = frozenset()) -> list[str]:
+    """Every kind word in a rendered event, except the ``allowed`` field names' values."""
+    found: list[str] = []
+    stack: list[tuple[str, object]] = [("", view)]
+    while stack:
+        key, value = stack.pop()
+        if key in allowed:
+            continue
+        if isinstance(value, dict):
+            stack += list(value.items())
+        elif isinstance(value, list):
+            stack += [(key, item) for item in value]
+        elif isinstance(value, str):
+            text = PUBLIC_NEST_PHRASES.sub("", value)
+            found += [f"{key}: {value}" for _ in KIND_WORDS.findall(text)]
+    return found
+
+
+def check_event_views(game: SimGame, start: int, policy: str) -> int:
+    """Render the new events for every audience that owns none of their secrets and check
+    that no unrevealed kind appears; return how many views were checked."""
+    state = game.session.state
+    assert state is not None
+    checked = 0
+    # A challenge's two combatants are shown to everyone under the rulebook policy [I2].
+    allowed = frozenset({"challenger_kind", "challenged_kind"}) if policy == RULEBOOK \
+        else frozenset()
+    for event in game.events[start:]:
+        for audience in (PUBLIC, *[p.name for p in state.players]):
+            view = event_view(event, audience, board=state.board, players=state.players,
+                              state=state, policy=policy)
+            if view is None:
+                continue
+            mine = getattr(event, "player", None)
+            if mine is not None and audience == state.players[mine].name:
+                continue  # the owner may read about their own figure
+            leaks = leaked_kinds(view, allowed | _own_fields(state, event, audience))
+            assert not leaks, f"{type(event).__name__} shows {leaks} to {audience}"
+            checked += 1
+    return checked
+
+
+def _own_fields(state: GameState, event: Event, audience: str) -> frozenset[str]:
+    """The fields of a played turn that name the audience's own figures."""
+    if not isinstance(event, TurnPlayed):
+        return frozenset()
+    result = event.result
+    owner = state.players[result.player].name
+    fields = {"kind"} if owner == audience else set()  # placed and returned figures
+    combat = result.combat
+    if combat is not None:
+        for field_name, figure in (("challenger_kind", combat.challenger_figure),
+                                   ("challenged_kind", combat.challenged_figure)):
+            if state.players[state.fig_player[figure]].name == audience:
+                fields.add(field_name)
+    return frozenset(fields)
