@@ -224,19 +224,15 @@ def _export(args: argparse.Namespace) -> int:
     from companion.session import Session, SessionError
 
     try:
-        # The registry only matters for figures still to be identified; a record needs none.
-        session, notes = Session.resume(args.log, Registry())
+        # Read-only: a game still being played in another program keeps its log. The
+        # registry only matters for figures still to be identified; a record needs none.
+        session = Session.read(args.log, Registry())
     except (LogError, SessionError) as err:
         print(f"giganten export: {err}", file=sys.stderr)
         return 2
-    try:
-        state = session.state
-        assert state is not None
-        record = public_record(state, session.policy) if args.public else full_record(state)
-    finally:
-        session.close()
-    for note in notes:
-        print(f"giganten export: note: {getattr(note, 'text', note)}", file=sys.stderr)
+    state = session.state
+    assert state is not None
+    record = public_record(state, session.policy) if args.public else full_record(state)
     if args.output is None:
         print(json.dumps(record, indent=2, ensure_ascii=False))
         return 0

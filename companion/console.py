@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.events import Event, ReadersTrouble, SetupStatus
+from companion.events import AdvanceDone, Event, ReadersTrouble, SetupStatus, TurnPlayed
 from companion.reads import Uid, parse_uid
 from companion.registry import PLAYER_NAMES, Figure, Registry, kind_name
 from companion.rules.board import Board
@@ -76,6 +76,8 @@ def collapse(events: Sequence[Event], *, settled: bool) -> list[Event]:
     """The events of one burst worth a line each.
 
     A side's setup status counts only as it ends (the last ``SetupStatus`` of each player).
+    A turn reported again right after its winner advanced is told once (the advance says
+    the rest).
     Of the readers' troubles only the last counts, and not even that if it only said that
     squares were not settled yet and the board has settled since (``settled``).
     """
@@ -93,6 +95,10 @@ def collapse(events: Sequence[Event], *, settled: bool) -> list[Event]:
             continue
         if isinstance(event, ReadersTrouble) and index != keep_trouble:
             continue
+        previous = events[index - 1] if index else None
+        if isinstance(event, TurnPlayed) and isinstance(previous, AdvanceDone) \
+                and previous.advanced:
+            continue  # the turn again, now with its advance: the advance was just told
         out.append(event)
     return out
 

@@ -54,7 +54,7 @@ from companion.events import (
     TurnPlayed,
 )
 from companion.reads import Uid
-from companion.record import Entry, GameLog
+from companion.record import Entry, GameLog, verify
 from companion.rules.board import Board
 from companion.rules.codec import game_from_json, game_to_json, turn_from_json, turn_json
 from companion.rules.figures import FALLE, GESPENST, STANDARD_SET, Kind, parse_kind
@@ -131,6 +131,9 @@ class Session:
         self._reserves: dict[int, list[Kind]] = {}
         self._setup_status: dict[int, SetupStatus] = {}
         self._lifted: tuple[Square, ...] = ()
+        self._last_trouble: tuple[object, ...] | None = None
+        self._seen_placed: dict[Uid, Square] = {}
+        """Reserve figures seen on their edge squares in this turn (V6), by tag."""
 
     # --- Inputs -----------------------------------------------------------------------------
 
@@ -293,7 +296,13 @@ class Session:
                 if state.occ[sq] >= 0}
         self._begin(state, tags)
         if self.log_path is not None:
-            self.log = GameLog.create(self.log_path, self._header(), time=now)
+            try:
+                self.log = GameLog.create(self.log_path, self._header(), time=now)
+            except (OSError, ValueError) as err:
+                self.phase, self.state = SETUP, None  # no game runs unlogged
+                raise SessionError(f"The game log {self.log_path} could not be created"
+                                   f" ({err}): the game did not start. Check the storage,"
+                                   " then start again.") from err
         return [GameStarted(first), *self._judge_play(self.snapshot)]
 
     @classmethod
@@ -334,21 +343,32 @@ class Session:
         return self._groups
 
     def _trouble(self, snapshot: Snapshot, unknown: Sequence[Square]) -> list[Event]:
+        """The readers' trouble, reported when what is wrong changes (not every time
+        another square settles while the board is first read)."""
         if not snapshot.unknown and not snapshot.problems and not unknown:
+            self._last_trouble = None
             return []
-        return [ReadersTrouble(tuple(sorted(snapshot.unknown)), snapshot.problems,
-                               tuple(unknown))]
+        trouble = ReadersTrouble(tuple(sorted(snapshot.unknown)), snapshot.problems,
+                                 tuple(unknown))
+        key = (snapshot.problems, tuple(unknown), bool(snapshot.unknown))
+        if key == self._last_trouble:
+            return []
+        self._last_trouble = key
+        return [trouble]
 
     def _judge_play(self, snapshot: Snapshot) -> list[Event]:
         state = self.state
         assert state is not None
         unknown = [sq for sq, uid in snapshot.tags.items()
                    if uid not in self.figure_of and self.registry.lookup(uid) is None]
-        trouble = self._trouble(snapshot, unknown)
         duplicates = any(p.kind == DUPLICATE for p in snapshot.problems)
-        if trouble and (snapshot.unknown or duplicates or unknown):
+        if snapshot.unknown or duplicates or unknown:
             self._lifted = ()
-            return self._show(trouble[0])
+            trouble = self._trouble(snapshot, unknown)
+            if trouble:
+                self.status = trouble[0]
+            return trouble
+        self._last_trouble = None
         diff = physical.differences(physical.expected_board(state, self.tag_of), snapshot.tags)
         if not diff:
             return self._board_matches()
@@ -412,7 +432,7 @@ class Session:
         if reading.foreign:
             return self._foreign(diff, reading)
         key = physical.key_of(diff, reading)
-        turns = self._turn_groups().get(key) or self._placement(reading)
+        turns = self._turn_groups().get(key) or self._placement(reading, diff)
         if turns:
             return self._moved(key, turns, reading, time)
         self._candidate = None
@@ -420,14 +440,22 @@ class Session:
             return self._show(InHand(state.to_move, reading.lifted))
         return self._refuse_move(reading)
 
-    def _placement(self, reading: physical.Reading) -> list[Turn]:
+    def _placement(self, reading: physical.Reading, diff: Mapping[Square, Uid | None]
+                   ) -> list[Turn]:
         """Reserve figures put down (V6), with at most one move: the turn if it is legal.
-        (Placements are not among the generated turns: there are too many of them.)"""
+        (Placements are not among the generated turns: there are too many of them.)
+        A placed figure seen on its edge square earlier in the turn may have moved on."""
         state = self.state
         assert state is not None
         if not reading.arrived or len(reading.moved) > 1 or reading.lifted:
             return []
-        turn = Turn(reading.moved[0] if reading.moved else (), place=reading.arrived)
+        arrived = list(reading.arrived)
+        path = reading.moved[0] if reading.moved else ()
+        for index, (sq, kind) in enumerate(arrived):
+            seen = self._seen_placed.get(diff[sq] or "")
+            if not path and seen is not None and seen != sq:
+                arrived[index], path = (seen, kind), (seen, sq)
+        turn = Turn(path, place=tuple(arrived))
         try:
             check_turn(state, turn)
         except IllegalTurn:
@@ -469,6 +497,10 @@ class Session:
             if reading.arrived and not reading.moved:
                 targets = ()  # placed reserve figures never challenge [V6]
         may_continue = self._may_continue(turns, reading)
+        for sq, _ in turns[0].place:
+            uid = self.snapshot.tags.get(sq) if self.snapshot else None
+            if uid is not None:
+                self._seen_placed[uid] = sq
         quiet = [t for t in turns if t.challenge is None]
         if not targets and not may_continue and quiet:
             return self._commit(quiet[0], time)
@@ -550,6 +582,8 @@ class Session:
         state, snapshot = self.state, self.snapshot
         assert state is not None
         squares = [sq for sq, _ in turn.place] + ([turn.reenter[0]] if turn.reenter else [])
+        if turn.path and turn.path[0] in squares:  # a placed figure moved on [V6]
+            squares[squares.index(turn.path[0])] = turn.path[-1]
         bound: dict[Square, Uid] = {}
         for sq in squares:
             figure = state.occ[sq]
@@ -590,6 +624,7 @@ class Session:
         self._groups = None
         self._candidate = None
         self._lifted = ()
+        self._seen_placed = {}
         self._reasons = {f: "lost" for f in result.removed}
         self._reasons.update({e.figure: "trap" for e in result.traps if e.effect == "removed"})
         self.advance = self._advance_offer(result)
@@ -717,12 +752,32 @@ class Session:
 
     @classmethod
     def resume(cls, path: Path, registry: Directory) -> tuple[Session, list[Event]]:
-        """Continue the game logged at ``path``; raise ``SessionError`` if it cannot be read.
+        """Continue the game logged at ``path``; raise ``LogError`` if the log is damaged or
+        edited, ``SessionError`` if its entries do not replay.
 
         The returned events say what was repaired (a last entry cut off by a power cut).
         Feed snapshots as usual: if the board does not match, the fixes say where.
         """
         log, entries = GameLog.open(path)
+        try:
+            session = cls._rebuild(entries, path, registry)
+        except SessionError:
+            log.close()
+            raise
+        session.log, session.log_path = log, path
+        notes: list[Event] = [Notice(text) for text in
+                              ([log.dropped_tail] if log.dropped_tail else []) + log.warnings]
+        return session, notes
+
+    @classmethod
+    def read(cls, path: Path, registry: Directory) -> Session:
+        """The game logged at ``path`` as it stands, read-only (the log stays free for the
+        program that is playing it): for exports and reviews. Raises ``LogError`` or
+        ``SessionError``."""
+        return cls._rebuild(verify(path), path, registry)
+
+    @classmethod
+    def _rebuild(cls, entries: Sequence[Entry], path: Path, registry: Directory) -> Session:
         header = entries[0].body
         try:
             state = game_from_json(header["game"])
@@ -736,12 +791,9 @@ class Session:
         session._begin(state, tags)
         for entry in entries[1:]:
             session._replay(entry, path)
-        session.log, session.log_path = log, path
         if state.winner is not None and session.advance is None:
             session.phase = OVER
-        notes: list[Event] = [Notice(text) for text in
-                              ([log.dropped_tail] if log.dropped_tail else []) + log.warnings]
-        return session, notes
+        return session
 
     def _replay(self, entry: Entry, path: Path) -> None:
         state = self.state

@@ -370,8 +370,9 @@ def _view_turn(event: TurnPlayed, ctx: _EventContext) -> JSON:
     combat = action.get("combat")
     if combat:
         text += f", challenged {combat['challenged']}: {combat['outcome'].replace('_', ' ')}"
-        if combat["leaves_board"]:
-            text += f" ({' and '.join(combat['leaves_board'])} leaves the board)"
+        gone = combat["leaves_board"]
+        if gone:
+            text += f" ({' and '.join(gone)} {'leaves' if len(gone) == 1 else 'leave'} the board)"
     return {"type": "turn", "action": action, "text": text}
 
 

@@ -16,6 +16,7 @@ it back).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -37,6 +38,7 @@ from companion.deal import deal
 from companion.demo import DEFAULT_MAX_PLIES, Bot, make_bots, take_turn
 from companion.events import (
     AdvanceOffer,
+    BoardDiffers,
     Challenge,
     Event,
     Intent,
@@ -52,6 +54,7 @@ from companion.export import full_record, public_record
 from companion.reads import Uid
 from companion.record import LogError, default_log_dir, latest_log, new_log_path, write_json_atomic
 from companion.registry import PLAYER_NAMES, Registry, RegistryError, default_path
+from companion.rules.board import Board
 from companion.rules.codec import game_from_json, game_to_json
 from companion.rules.figures import Kind, parse_kind
 from companion.rules.generate import random_start
@@ -108,10 +111,14 @@ def command_source(script: str | None, stdin: TextIO | None = None) -> Source:
 
 
 def _typed() -> Iterator[str]:
+    """Lines typed at the prompt (with line editing and history where the platform has
+    them), until end of input (Ctrl-D) or Ctrl-C."""
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401  (importing it gives input() editing and history)
     while True:
         try:
             yield input(PROMPT)
-        except EOFError:
+        except (EOFError, KeyboardInterrupt):
             print()
             return
 
@@ -182,8 +189,16 @@ class PlayConsole:
     def run(self, source: Source) -> int:
         """Read and carry out commands until ``quit`` or the end of input; return the exit
         status: 0, or 2 when a script's command failed (the rest is not run)."""
-        self.settle()
-        status = 0
+        try:
+            self.settle()
+            return self._loop(source)
+        except KeyboardInterrupt:
+            self.say("Interrupted.")
+            return 130
+        finally:
+            self.close()
+
+    def _loop(self, source: Source) -> int:
         for number, line in enumerate(source.lines, 1):
             text = line.strip()
             if not text or text.startswith("#"):
@@ -199,10 +214,8 @@ class PlayConsole:
                     continue
                 print(f"giganten: {source.name} line {number}: {err}", file=self.err,
                       flush=True)
-                status = 2
-                break
-        self.close()
-        return status
+                return 2
+        return 0
 
     def execute(self, text: str) -> bool:
         """Carry out one command; False if it ends the loop."""
@@ -332,16 +345,8 @@ class PlayConsole:
     # --- Helpers ----------------------------------------------------------------------------
 
     def _setup_plan(self) -> tuple[dict[int, dict[int, Kind]], dict[int, int]]:
-        """One random valid setup of every side (and the V5 traps), drawn once per game so
-        that the sides set up one by one fit together (V9 partners' Nests)."""
         if self._plan is None:
-            rng = random.Random(f"{self.seed}/setup")
-            position, _, traps = random_start(rng, self.session.board, self.session.rules,
-                                              guarded=True)
-            setups: dict[int, dict[int, Kind]] = {}
-            for square, (player, kind) in position.items():
-                setups.setdefault(player, {})[square] = kind
-            self._plan = setups, dict(traps)
+            self._plan = setup_plan(self.seed, self.session.board, self.session.rules)
         return self._plan
 
     def _setup(self, words: list[str]) -> None:
@@ -394,6 +399,12 @@ class PlayConsole:
         turns = _count(words)
         session = self.session
         state = self._game()
+        status = session.status
+        if isinstance(status, BoardDiffers) and all(
+                fix.action == "take_off" and fix.why in ("lost", "trap") for fix in status.fixes):
+            for fix in status.fixes:  # the losers of the last challenge: the hands clear them
+                self.hands.take_off(fix.square)
+            self.settle()
         if isinstance(session.status, AdvanceOffer):
             self._tap(Stay())
         elif not isinstance(session.status, ToMove):
@@ -434,6 +445,9 @@ class PlayConsole:
 
     def _show(self, words: list[str]) -> None:
         audience = words[0].lower() if words else self.audience
+        names = [p.name for p in self.session.rules.players]
+        if audience not in (PUBLIC, ARBITER, *names):
+            raise CommandError(f"show whom? ({', '.join((PUBLIC, *names, ARBITER))})")
         state = self.session.state
         if state is None:
             self.say("The game has not started: set up the figures (setup all) and start it.")
@@ -479,6 +493,19 @@ class PlayConsole:
 
     def _quit(self, words: list[str]) -> bool:
         return False
+
+
+def setup_plan(seed: int, board: Board, rules: RuleSet
+               ) -> tuple[dict[int, dict[int, Kind]], dict[int, int]]:
+    """What ``setup`` lays out in a game of ``seed``: a random valid setup of every side
+    (player -> square -> kind) and the V5 trap squares (player -> square), drawn once per
+    game so that sides set up one at a time fit together (V9 partners' Nests)."""
+    rng = random.Random(f"{seed}/setup")
+    position, _, traps = random_start(rng, board, rules, guarded=True)
+    setups: dict[int, dict[int, Kind]] = {}
+    for square, (player, kind) in position.items():
+        setups.setdefault(player, {})[square] = kind
+    return setups, dict(traps)
 
 
 def _count(words: list[str]) -> int | None:
@@ -535,7 +562,7 @@ def _registry(path: Path | None, owners: Iterable[str]) -> tuple[Registry, str]:
         except RegistryError as err:
             raise UsageError(f"{err} (or give another with --registry)") from None
     return (sim_registry(tuple(owners)),
-            f"Figures: the simulated sets, named like 'yellow tri 2' (no registry at {default}).")
+            f"Figures: the simulated sets, in memory (no registry at {default}).")
 
 
 def _audience(audience: str, players: Iterable[str]) -> str:
@@ -650,4 +677,4 @@ resume_command = _with_usage_errors("resume", _resume)
 
 
 __all__ = ["TIMINGS", "PlayConsole", "Source", "command_source", "play_command",
-           "resume_command"]
+           "resume_command", "setup_plan"]

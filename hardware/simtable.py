@@ -208,7 +208,7 @@ class Hands:
         for player, figures in setups.items():
             for sq, kind in sorted(figures.items()):
                 self.put(sq, self.figure_tag(names[player], kind))
-                self.sim.run_for(0.05)
+                self._log(self.sim.run_for(0.05))
         return self.settle()
 
     def start(self, first: int) -> list[Event]:

@@ -24,6 +24,7 @@ from companion.events import (
     TurnPlayed,
 )
 from companion.record import GameLog
+from companion.registry import Figure
 from companion.sensing import SensingProblem, Snapshot
 from companion.session import Session, SessionError
 from tests.helpers import HOMES
@@ -354,3 +355,55 @@ def test_a_log_that_cannot_be_written_takes_the_turn_back(tmp_path: Path,
 def test_uid_for_is_unique_per_figure() -> None:
     assert len({uid_for(o, k, n) for o in ("yellow", "orange") for k in ("tri", "stego")
                 for n in (1, 2, 3)}) == 12
+
+
+def test_a_reserve_figure_is_placed_and_may_move_on_in_the_same_turn() -> None:
+    desk = Desk(BASIC, variants=("V6",), reserve={"yellow": ["tri"]},
+                turns_made={"yellow": 2, "orange": 2})
+    reserve_tag = uid_for("yellow", "tri", 3)
+    desk.registry.enrol(reserve_tag, Figure("yellow", "tri", 3))
+    desk.show()
+    prompt = only(desk.put("c1", reserve_tag), ChallengePrompt)
+    assert isinstance(prompt, ChallengePrompt) and prompt.may_continue and not prompt.targets
+    assert desk.state.ply == 0
+    desk.lift("c1")
+    events = desk.put("c2")
+    played = only(events, TurnPlayed)
+    assert isinstance(played, TurnPlayed)
+    board = desk.state.board
+    assert played.result.turn.place == ((board.square("c1"), desk.state.fig_kind[
+        desk.state.occ[board.square("c2")]]),)
+    assert played.result.turn.path == (board.square("c1"), board.square("c2"))
+    # Orange sees where the figure came on, not what it is [I3, R19].
+    assert "tri" not in str(desk.view(played, "orange")).lower()
+
+
+def test_a_reserve_figure_placed_alone_is_confirmed_on_the_screen() -> None:
+    desk = Desk(BASIC, variants=("V6",), reserve={"yellow": ["tri"]},
+                turns_made={"yellow": 2, "orange": 2})
+    reserve_tag = uid_for("yellow", "tri", 3)
+    desk.registry.enrol(reserve_tag, Figure("yellow", "tri", 3))
+    desk.show()
+    desk.put("n1", reserve_tag)
+    events = desk.tap(NoChallenge())
+    assert only(events, TurnPlayed) and desk.state.reserve_of(0) == []
+
+
+def test_a_reserve_figure_too_early_is_refused() -> None:
+    desk = Desk(BASIC, variants=("V6",), reserve={"yellow": ["tri"]})
+    reserve_tag = uid_for("yellow", "tri", 3)
+    desk.registry.enrol(reserve_tag, Figure("yellow", "tri", 3))
+    desk.show()
+    event = only(desk.put("n1", reserve_tag), Refused)
+    assert isinstance(event, Refused) and event.rule == "V6"
+
+
+def test_a_running_game_can_be_read_for_an_export(tmp_path: Path) -> None:
+    log = tmp_path / "g.log"
+    desk = Desk(BASIC, log_path=log)
+    desk.show()
+    desk.move("a1", "a2")
+    copy = Session.read(log, desk.registry)  # the playing session still holds the log
+    assert copy.state is not None and copy.state.history == desk.state.history
+    desk.move("h9", "h8")
+    assert desk.state.ply == 2, "reading did not disturb the game"

@@ -1,0 +1,137 @@
+"""The ``giganten`` console script: every subcommand of ``companion.cli`` plus the ones that
+drive a board through a reader backend (``enrol``, ``play``, ``resume``).
+
+They live here, not in ``companion``, because they need ``hardware`` (the simulated board
+and its readers), and ``companion`` never imports ``hardware`` (tests/test_architecture.py).
+The parser is still one: ``companion.cli.build_parser`` takes these subcommands through
+its ``extra`` hook, so ``giganten --help`` lists them all.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from companion import cli
+from companion.console import AUDIENCES
+from companion.registry import PLAYER_NAMES
+from companion.views import POLICIES, PUBLIC, RULEBOOK
+from hardware.backends import AVAILABLE, CONFIG_ENV, PLANNED
+from hardware.enrol import enrol_command
+from hardware.play import TIMINGS, play_command, resume_command
+
+_BACKENDS = ", ".join([*AVAILABLE, *PLANNED])
+
+
+def _miss_rate(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a chance (like 0.05)") from None
+    if not 0 <= value <= 0.5:
+        raise argparse.ArgumentTypeError(f"the miss rate is a chance from 0 to 0.5, not {text}")
+    return value
+
+
+def _add_backend(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("reader backend")
+    group.add_argument("--sim", action="store_true",
+                       help="the simulated board (the default while no hardware is configured)")
+    group.add_argument("--backend", default=None, metavar="NAME",
+                       help=f"a reader backend by name ({_BACKENDS}); a backend that is not"
+                            f" available is an error, never a silent fall-back (default:"
+                            f" ${CONFIG_ENV}, else sim)")
+
+
+def _add_table(parser: argparse.ArgumentParser) -> None:
+    """Options of play and resume: registry, logs, script, audience, simulated readers."""
+    parser.add_argument("--registry", type=Path, default=None, metavar="PATH",
+                        help="the tag registry (default: the one of giganten enrol if it"
+                             " exists, else the simulated sets in memory)")
+    parser.add_argument("--log-dir", type=Path, default=None, metavar="DIR",
+                        help="where game logs go (default: $GIGANTEN_HOME/games or"
+                             " ~/.local/share/giganten/games)")
+    parser.add_argument("--script", default=None, metavar="FILE",
+                        help="read the commands from FILE (- for standard input) and echo"
+                             " them; a failing command ends the script with status 2")
+    parser.add_argument("--audience", choices=AUDIENCES, default=PUBLIC,
+                        help="whose view to print: public (spectators, the default), a"
+                             " player, or arbiter (everything)")
+    parser.add_argument("--timing", choices=sorted(TIMINGS), default="tile",
+                        help="simulated readers: one controller per tile (tile, the default)"
+                             " or one SPI bus for the board (bus)")
+    parser.add_argument("--noise", type=_miss_rate, default=0.0, metavar="MISS_RATE",
+                        help="chance that a read misses a tag (default 0)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="seed of the landscape, the setups, the readers and the"
+                             " computer players (default: random, printed)")
+
+
+def add_commands(commands: Any) -> None:
+    """Add ``enrol``, ``play`` and ``resume`` to the subcommands of ``companion.cli``."""
+    enrol = commands.add_parser(
+        "enrol", help="record which tag is under which figure (one by one, or a whole side)",
+        description="Enrol the figures of a set: put each figure down when asked (one by one)"
+                    " or lay out the whole side in the standard pattern (--layout). On the"
+                    " simulated board, 'place e4 04A1B2C3D4E5F6' puts a figure with that tag"
+                    " down. The registry is saved (mode 0600) after every enrolment.")
+    _add_backend(enrol)
+    enrol.add_argument("--registry", type=Path, default=None, metavar="PATH",
+                       help="the registry file (default: $GIGANTEN_HOME/registry.json or"
+                            " ~/.local/share/giganten/registry.json)")
+    enrol.add_argument("--owner", choices=PLAYER_NAMES, default=None,
+                       help="whose set to enrol")
+    what = enrol.add_mutually_exclusive_group()
+    what.add_argument("--layout", action="store_true",
+                      help="enrol the whole set laid out in the standard pattern at once")
+    what.add_argument("--figure", default=None, metavar="FIGURE",
+                      help="re-enrol one figure that got a new tag, like 'yellow tri 2'")
+    what.add_argument("--missing", action="store_true",
+                      help="list the figures of each set that have no tag, and stop")
+    enrol.add_argument("--replace", action="store_true",
+                       help="give figures that have a tag already their new tags")
+    enrol.add_argument("--script", default=None, metavar="FILE",
+                       help="read the commands from FILE (- for standard input) and echo"
+                            " them; a failing command ends the script with status 2")
+    enrol.set_defaults(run=enrol_command)
+
+    play = commands.add_parser(
+        "play", help="play a whole game at the terminal on the simulated board",
+        description="A terminal front end for one game: commands put figures down, move them"
+                    " and tap the screen; after each one the simulated readers scan the board"
+                    " and the session's messages are printed as the chosen audience may see"
+                    " them. Every game is logged (giganten resume continues it). Type help"
+                    " in the game for the commands.")
+    _add_backend(play)
+    play.add_argument("--variants", type=cli.rule_set_arg, default=cli.rule_set_arg(""),
+                      metavar="V3,V8,…", help="play under these variants, comma-separated")
+    play.add_argument("--policy", choices=POLICIES, default=RULEBOOK,
+                      help="what a challenge reveals: both kinds (rulebook, the default) or"
+                           " only its outcome (outcome-only)")
+    _add_table(play)
+    play.set_defaults(run=play_command)
+
+    resume = commands.add_parser(
+        "resume", help="continue a logged game at the terminal",
+        description="Continue the game of a log (default: the latest in the log directory)."
+                    " The simulated board is laid out as the game stands, unless"
+                    " --empty-board: then the session says which squares differ and waits.")
+    resume.add_argument("log", nargs="?", type=Path, default=None, metavar="LOG",
+                        help="the game log (default: the latest one)")
+    _add_backend(resume)
+    resume.add_argument("--empty-board", action="store_true",
+                        help="start from an empty simulated board (put the figures back)")
+    _add_table(resume)
+    resume.set_defaults(run=resume_command)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``giganten`` command; return its exit status."""
+    return cli.main(argv, extra=add_commands)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
