@@ -167,23 +167,8 @@ class EnrolConsole:
             self.finish()
 
     def _loop(self, source: Source) -> int:
-        for number, line in enumerate(source.lines, 1):
-            text = line.strip()
-            if not text or text.startswith("#"):
-                continue
-            if source.echo:
-                self.say(f"> {text}")
-            try:
-                if not self.execute(text):
-                    break
-            except CommandError as err:
-                if source.interactive:
-                    print(f"error: {err}", file=self.err, flush=True)
-                    continue
-                print(f"giganten enrol: {source.name} line {number}: {err}", file=self.err,
-                      flush=True)
-                return 2
-        return 0
+        return source.run(self.execute, say=self.say, err=self.err, program="giganten enrol",
+                          errors=(CommandError,))
 
     def execute(self, text: str) -> bool:
         """Carry out one command; False if it ends the loop."""

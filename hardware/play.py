@@ -97,6 +97,28 @@ class Source:
         """True when a person types the commands (errors do not end the loop)."""
         return self.name is None
 
+    def run(self, execute: Callable[[str], bool], *, say: Callable[[str], None],
+            err: TextIO, program: str, errors: tuple[type[Exception], ...]) -> int:
+        """Carry out every command with ``execute`` (False ends the loop). A command that
+        fails with one of ``errors`` is reported; typed, the loop goes on, in a script it
+        stops with status 2 and the line number. Return 0 or 2."""
+        for number, line in enumerate(self.lines, 1):
+            text = line.strip()
+            if not text or text.startswith("#"):
+                continue
+            if self.echo:
+                say(f"> {text}")
+            try:
+                if not execute(text):
+                    break
+            except errors as error:
+                if self.interactive:
+                    print(f"error: {error}", file=err, flush=True)
+                    continue
+                print(f"{program}: {self.name} line {number}: {error}", file=err, flush=True)
+                return 2
+        return 0
+
 
 def command_source(script: str | None, stdin: TextIO | None = None) -> Source:
     """``--script FILE`` (``-``: standard input read as a script), else standard input:
@@ -199,23 +221,8 @@ class PlayConsole:
             self.close()
 
     def _loop(self, source: Source) -> int:
-        for number, line in enumerate(source.lines, 1):
-            text = line.strip()
-            if not text or text.startswith("#"):
-                continue
-            if source.echo:
-                self.say(f"> {text}")
-            try:
-                if not self.execute(text):
-                    break
-            except (CommandError, SessionError, LogError) as err:
-                if source.interactive:
-                    print(f"error: {err}", file=self.err, flush=True)
-                    continue
-                print(f"giganten: {source.name} line {number}: {err}", file=self.err,
-                      flush=True)
-                return 2
-        return 0
+        return source.run(self.execute, say=self.say, err=self.err, program="giganten",
+                          errors=(CommandError, SessionError, LogError))
 
     def execute(self, text: str) -> bool:
         """Carry out one command; False if it ends the loop."""

@@ -177,3 +177,20 @@ def _own_fields(state: GameState, event: Event, audience: str) -> frozenset[str]
             if state.players[state.fig_player[figure]].name == audience:
                 fields.add(field_name)
     return frozenset(fields)
+
+
+def new_table(seed: int, timing: TimingModel = TILE_MODEL
+              ) -> tuple[Hands, dict[int, dict[int, int]], GameState]:
+    """A simulated table for the base game, not yet set up: the robot hands, valid setups
+    for both sides (player -> square -> kind) and the game they would start (Yellow first)."""
+    rng = random.Random(seed)
+    rules = RuleSet()
+    board = deal_landscape(rng, rules=rules)
+    position, _, _ = random_start(rng, board, rules, guarded=True)
+    registry = sim_registry()
+    session = Session(board, rules, registry, seed=seed)
+    hands = Hands(SimTable(session, timing=timing, seed=seed), registry, rules, seed=seed)
+    setups: dict[int, dict[int, int]] = {}
+    for sq, (player, kind) in position.items():
+        setups.setdefault(player, {})[sq] = kind
+    return hands, setups, GameState(board, position, 0, rules)

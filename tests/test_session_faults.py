@@ -2,34 +2,19 @@
 
 from __future__ import annotations
 
-import random
-
 from companion.events import ReadersTrouble, ToMove, TurnPlayed
-from companion.rules.board import deal_landscape
-from companion.rules.generate import random_start
-from companion.rules.ruleset import RuleSet
 from companion.rules.state import GameState
-from companion.session import Session
 from companion.views import PUBLIC, event_view
-from hardware.sim import TILE_MODEL, TimingModel
-from hardware.simtable import Hands, SimTable, sim_registry
+from hardware.simtable import Hands
+from tests.sim_games import new_table
 
 
-def started(seed: int, timing: TimingModel = TILE_MODEL) -> tuple[Hands, GameState]:
-    rng = random.Random(seed)
-    rules = RuleSet()
-    board = deal_landscape(rng, rules=rules)
-    position, _, _ = random_start(rng, board, rules, guarded=True)
-    registry = sim_registry()
-    session = Session(board, rules, registry, seed=seed)
-    hands = Hands(SimTable(session, timing=timing, seed=seed), registry, rules, seed=seed)
-    setups: dict[int, dict[int, int]] = {}
-    for sq, (player, kind) in position.items():
-        setups.setdefault(player, {})[sq] = kind
+def started(seed: int) -> tuple[Hands, GameState]:
+    hands, setups, reference = new_table(seed)
     hands.set_up(setups)
     hands.start(0)
-    assert session.status == ToMove(0)
-    return hands, GameState(board, position, 0, rules)
+    assert hands.sim.session.status == ToMove(0)
+    return hands, reference
 
 
 def text(hands: Hands, event: object) -> str:

@@ -2,29 +2,16 @@
 
 from __future__ import annotations
 
-import random
-
 from companion.events import GameStarted, Notice, SetupStatus, Start
-from companion.rules.board import deal_landscape
 from companion.rules.figures import NEST
-from companion.rules.generate import random_start
-from companion.rules.ruleset import RuleSet
-from companion.session import PLAY, SETUP, Session
+from companion.session import PLAY, SETUP
 from companion.views import PUBLIC, event_view
-from hardware.simtable import Hands, SimTable, sim_registry
+from hardware.simtable import Hands
+from tests.sim_games import new_table
 
 
 def table(seed: int = 0) -> tuple[Hands, dict[int, dict[int, int]]]:
-    rng = random.Random(seed)
-    rules = RuleSet()
-    board = deal_landscape(rng, rules=rules)
-    position, _, _ = random_start(rng, board, rules, guarded=True)
-    registry = sim_registry()
-    session = Session(board, rules, registry, seed=seed)
-    hands = Hands(SimTable(session, seed=seed), registry, rules, seed=seed)
-    setups: dict[int, dict[int, int]] = {}
-    for sq, (player, kind) in position.items():
-        setups.setdefault(player, {})[sq] = kind
+    hands, setups, _ = new_table(seed)
     return hands, setups
 
 
