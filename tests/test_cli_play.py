@@ -12,6 +12,7 @@ import shutil
 import stat
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -570,3 +571,42 @@ def test_every_command_error_is_explained(lines: list[str], error: str, tmp_path
     assert done.code == 2, done.out
     assert f"s.txt line {len(lines)}: " in done.err
     assert error in done.err
+
+
+@pytest.mark.parametrize("turns_before_kill", [1, 6])
+def test_a_killed_process_resumes_the_same_game(tmp_path: Path, turns_before_kill: int) -> None:
+    """SIGKILL in the middle of a game (the plug pulled), then ``giganten resume``: the
+    turns logged before the kill are the game's first turns, and the game goes on to its
+    end."""
+    env = {**os.environ, "GIGANTEN_HOME": str(tmp_path / "home")}
+    env.pop("GIGANTEN_BACKEND", None)
+    player = subprocess.Popen([str(GIGANTEN), "play", "--sim", "--seed", "5", "--script", "-"],
+                              stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, text=True, env=env)
+    assert player.stdin is not None
+    player.stdin.write("setup all\nstart yellow\nauto\n")
+    player.stdin.flush()
+    games = tmp_path / "home" / "games"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        logs = list(games.glob("*.log")) if games.is_dir() else []
+        if logs and logs[0].read_text("utf-8").count('"type":"turn"') >= turns_before_kill:
+            break
+        time.sleep(0.005)
+    player.kill()
+    player.wait(timeout=30)
+    log = only_log(games)
+    before = [json.loads(line) for line in log.read_text("utf-8").splitlines()
+              if line.endswith("}")]
+    turns_before = [e["turn"] for e in before if e["type"] == "turn"]
+    assert len(turns_before) >= turns_before_kill
+    record = tmp_path / "record.json"
+    resumed = subprocess.run([str(GIGANTEN), "resume", str(log), "--sim", "--script", "-"],
+                             input=f"auto\nexport {record}\n", capture_output=True, text=True,
+                             timeout=300, env=env, check=False)
+    assert resumed.returncode == 0, resumed.stderr
+    state = game_from_json(json.loads(record.read_text("utf-8")))
+    assert state.winner is not None
+    replayed = [e for e in json.loads(record.read_text("utf-8"))["actions"]]
+    for logged, played in zip(turns_before, replayed, strict=False):
+        assert {k: v for k, v in played.items() if k in logged} == logged
