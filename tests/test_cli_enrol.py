@@ -3,54 +3,25 @@ figure, listing what is missing; the messages and the registry file."""
 
 from __future__ import annotations
 
-import contextlib
-import io
-import stat
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from companion.registry import Figure, Registry, full_set, standard_layout
-from hardware.cli import main
 from hardware.enrol import enrol_board
+from tests.cli_helpers import Run, home, mode, run
+
+# Every test gets a companion home of its own (the fixture is used by name, too).
+pytestmark = pytest.mark.usefixtures("home")
+__all__ = ["home"]
 
 UIDS = [f"04{n:012X}" for n in range(0xA1B2C3D4E500, 0xA1B2C3D4E500 + 60)]
 """Tags for the tests: 7-byte UIDs, all different."""
 
 
-@dataclass
-class Run:
-    code: int
-    out: str
-    err: str
-
-
-def run(*args: str | Path) -> Run:
-    """Run ``giganten ARGS`` in this process, capturing what it prints."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            code = main([str(arg) for arg in args])
-        except SystemExit as stop:
-            code = int(stop.code or 0)
-    return Run(code, out.getvalue(), err.getvalue())
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("GIGANTEN_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("GIGANTEN_BACKEND", raising=False)
-    return tmp_path / "home"
-
-
 def script(path: Path, *lines: str) -> Path:
     path.write_text("\n".join(lines) + "\n", "utf-8")
     return path
-
-
-def mode(path: Path) -> int:
-    return stat.S_IMODE(path.stat().st_mode)
 
 
 def enrol(tmp_path: Path, *lines: str, options: tuple[str, ...] = ("--owner", "yellow"),

@@ -3,13 +3,10 @@ board, run in-process through the console script's ``main`` (and once as a real 
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import os
 import re
 import shutil
-import stat
 import subprocess
 import sys
 import time
@@ -25,48 +22,20 @@ from companion.rules.figures import KINDS
 from companion.rules.ruleset import RuleSet
 from companion.rules.state import GameState
 from companion.rules.turns import Turn
-from hardware.cli import main
 from hardware.play import setup_plan
+from tests.cli_helpers import Run, home, mode, run
+
+# Every test gets a companion home of its own (the fixture is used by name, too).
+pytestmark = pytest.mark.usefixtures("home")
+__all__ = ["home"]
 
 GIGANTEN = Path(sys.executable).parent / "giganten"
 SEED = 11
 
 
-@dataclass
-class Run:
-    """What one run of the command did."""
-
-    code: int
-    out: str
-    err: str
-
-
-def run(*args: str | Path) -> Run:
-    """Run ``giganten ARGS`` in this process, capturing what it prints."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            code = main([str(arg) for arg in args])
-        except SystemExit as stop:  # argparse refusing the arguments
-            code = int(stop.code or 0)
-    return Run(code, out.getvalue(), err.getvalue())
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A companion home of its own: no registry there, logs under it."""
-    monkeypatch.setenv("GIGANTEN_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("GIGANTEN_BACKEND", raising=False)
-    return tmp_path / "home"
-
-
 def script(path: Path, *lines: str) -> Path:
     path.write_text("\n".join(lines) + "\n", "utf-8")
     return path
-
-
-def mode(path: Path) -> int:
-    return stat.S_IMODE(path.stat().st_mode)
 
 
 def only_log(directory: Path) -> Path:
