@@ -13,6 +13,9 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
+from companion.config import Config
+from hardware.protocol import Reader
+
 SIM = "sim"
 AVAILABLE: tuple[str, ...] = (SIM,)
 """Backends that can be used now."""
@@ -55,3 +58,78 @@ def choose_backend(name: str | None, *, sim: bool = False,
 
 
 __all__ = ["AVAILABLE", "CONFIG_ENV", "PLANNED", "SIM", "BackendError", "choose_backend"]
+
+
+def backend_from_config(config: Config, name: str | None = None, *, sim: bool = False,
+                        environ: Mapping[str, str] | None = None) -> str:
+    """The backend to use when a config file (``companion.config``) may name one.
+
+    The command line and the environment still win (``--sim``, ``--backend NAME``,
+    ``$GIGANTEN_BACKEND``, exactly as ``choose_backend``); without them the config's
+    ``reader.backend`` is used, and ``Config()`` (no config file) means the simulation.
+    Raise ``BackendError`` for a backend that is not available, naming the config file.
+    """
+    env = os.environ if environ is None else environ
+    if sim or name is not None or env.get(CONFIG_ENV):
+        return choose_backend(name, sim=sim, environ=env)
+    try:
+        return choose_backend(config.backend, environ={})
+    except BackendError as err:
+        where = config.source if config.source is not None else "the default config"
+        raise BackendError(f"{err} (reader.backend in {where})") from None
+
+
+__all__ += ["backend_from_config"]
+
+
+# --- serial: section controllers over USB serial ---------------------------------------------
+
+SERIAL = "serial"
+
+
+def serial_reader(config: Config, **options: object) -> Reader:
+    """The ``serial`` backend's reader for ``config`` (``[[reader.serial.tiles]]``), not yet
+    opened. Raise ``BackendError`` if the config names no tile; ``open()`` then raises
+    ``ReaderError`` naming the port that failed (missing, silent, another protocol
+    version, a swapped cable), and nothing falls back to the simulation."""
+    from hardware.serial_bus import SerialBoardReader  # pyserial only when asked for
+
+    if not config.serial.tiles:
+        where = config.source if config.source is not None else "the config"
+        raise BackendError(f"backend 'serial' needs [[reader.serial.tiles]] in {where}, one"
+                           " per section controller (see config.example.toml)")
+    return SerialBoardReader.from_config(config, **options)
+
+
+__all__ += ["SERIAL", "serial_reader"]
+
+
+# --- spi: the Pi drives every MFRC522 itself, through decoders ---------------------------------
+
+SPI = "spi"
+
+
+def spi_reader(config: Config, **options: object) -> Reader:
+    """The ``spi`` backend's reader for ``config`` (``[reader.spi]``), not yet opened.
+
+    Raise ``BackendError`` if the config gives no address pins or pins that cannot reach
+    every square; ``open()`` then raises ``ReaderError`` for a missing ``spidev`` or
+    gpiozero, a pin another program holds, or a board where no reader answers (wiring), and
+    nothing falls back to the simulation. ``options`` go to ``MatrixReader`` (``spi``,
+    ``pin_factory``, ``clock``, ``sleep``: what tests inject).
+    """
+    from hardware.mfrc522_matrix import MatrixReader, MatrixSettings  # gpiozero only when asked
+
+    where = config.source if config.source is not None else "the config"
+    if not config.spi.address_pins:
+        raise BackendError(f"backend 'spi' needs [reader.spi] address_pins in {where} (see"
+                           " config.example.toml)")
+    try:
+        settings = MatrixSettings.from_config(config.spi)
+        return MatrixReader(settings, files=config.files, ranks=config.ranks,
+                            **options)  # type: ignore[arg-type]
+    except ValueError as err:
+        raise BackendError(f"[reader.spi] in {where}: {err}") from None
+
+
+__all__ += ["SPI", "spi_reader"]

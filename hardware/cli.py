@@ -21,6 +21,7 @@ from companion.registry import PLAYER_NAMES
 from companion.views import POLICIES, PUBLIC, RULEBOOK
 from hardware.backends import AVAILABLE, CONFIG_ENV, PLANNED
 from hardware.enrol import enrol_command
+from hardware.hwcheck import add_command as add_hw_check
 from hardware.play import TIMINGS, play_command, resume_command
 
 _BACKENDS = ", ".join([*AVAILABLE, *PLANNED])
@@ -126,6 +127,8 @@ def add_commands(commands: Any) -> None:
                         help="start from an empty simulated board (put the figures back)")
     _add_table(resume)
     resume.set_defaults(run=resume_command)
+
+    add_hw_check(commands)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -65,6 +65,7 @@ from companion.session import PLAY, SETUP, Session, SessionError
 from companion.textboard import render
 from companion.views import ARBITER, PUBLIC, view_for
 from hardware.backends import BackendError, choose_backend
+from hardware.live import LiveTable
 from hardware.sim import BUS_MODEL, TILE_MODEL, SimBoard, TimingModel
 from hardware.simtable import Hands, SimTable, sim_registry
 
@@ -146,9 +147,11 @@ def _typed() -> Iterator[str]:
 
 
 class PlayConsole:
-    """The command loop of ``play`` and ``resume`` around one session on a simulated table."""
+    """The command loop of ``play`` and ``resume`` around one session: on a simulated table
+    (with ``hands`` to move the figures) or on a real board (``LiveTable``, no hands)."""
 
-    def __init__(self, session: Session, sim: SimTable, hands: Hands, registry: Registry, *,
+    def __init__(self, session: Session, sim: SimTable | LiveTable, hands: Hands | None,
+                 registry: Registry, *,
                  audience: str, seed: int, out: TextIO | None = None,
                  err: TextIO | None = None) -> None:
         self.session = session
@@ -203,8 +206,20 @@ class PlayConsole:
     def settle(self) -> None:
         """Let the readers scan after a command until they see the board as it is."""
         self.sim.run_for(SCAN)
-        self.hands.settle(SETTLE_LIMIT)
+        if self.hands is not None:
+            self.hands.settle(SETTLE_LIMIT)
         self.flush()
+
+    def _hands(self) -> Hands:
+        """The simulated hands; on a real board, people move the figures."""
+        if self.hands is None:
+            raise CommandError("this is the real board: move the figures by hand, the"
+                               " readers see them")
+        return self.hands
+
+    def _board(self) -> SimBoard:
+        board = self._hands().sim.board
+        return board
 
     # --- The loop ---------------------------------------------------------------------------
 
@@ -259,11 +274,11 @@ class PlayConsole:
         return self.session.board.name(square)
 
     def _standing(self, uid: Uid) -> int | None:
-        return next((sq for sq, tag in self.sim.board.tags().items() if tag == uid), None)
+        return next((sq for sq, tag in self._board().tags().items() if tag == uid), None)
 
     def _place(self, words: list[str]) -> None:
         square = self._square(words)
-        if self.sim.board.tag_at(square) is not None:
+        if self._board().tag_at(square) is not None:
             raise CommandError(f"{self._name(square)} already holds a figure: lift or remove"
                                " it first")
         if len(words) > 1:
@@ -280,12 +295,12 @@ class PlayConsole:
         else:
             raise CommandError("the hand is empty: say which figure (place e4 yellow tri 2,"
                                " or a tag UID)")
-        self.hands.put(square, uid)
+        self._hands().put(square, uid)
 
     def _lift(self, words: list[str]) -> None:
         square = self._square(words)
         try:
-            self.hand.append(self.hands.lift(square))
+            self.hand.append(self._hands().lift(square))
         except ValueError as err:
             raise CommandError(str(err)) from None
 
@@ -293,18 +308,18 @@ class PlayConsole:
         if len(words) != 2:
             raise CommandError("move FROM TO, like: move e3 e4")
         origin, target = (parse_square(self.session.board, w) for w in words)
-        if self.sim.board.tag_at(origin) is None:
+        if self._board().tag_at(origin) is None:
             raise CommandError(f"{self._name(origin)} is empty: there is no figure to move")
-        if self.sim.board.tag_at(target) is not None:
+        if self._board().tag_at(target) is not None:
             raise CommandError(f"{self._name(target)} already holds a figure")
-        uid = self.hands.lift(origin)
+        uid = self._hands().lift(origin)
         self.sim.run_for(CARRY)
-        self.hands.put(target, uid)
+        self._hands().put(target, uid)
 
     def _remove(self, words: list[str]) -> None:
         square = self._square(words)
         try:
-            self.hands.take_off(square)
+            self._hands().take_off(square)
         except ValueError as err:
             raise CommandError(str(err)) from None
 
@@ -369,7 +384,7 @@ class PlayConsole:
         setups, traps = self._setup_plan()
         for player in chosen:
             self._check_setup(player, setups[player])
-        self.hands.set_up({player: setups[player] for player in chosen})
+        self._hands().set_up({player: setups[player] for player in chosen})
         for player in chosen:
             self._set_up.add(player)
             name = session.rules.players[player].name.capitalize()
@@ -383,13 +398,13 @@ class PlayConsole:
     def _check_setup(self, player: int, setup: dict[int, Kind]) -> None:
         """Refuse a setup that cannot be laid out: squares taken, figures missing."""
         name = self.session.rules.players[player].name
-        taken = sorted(sq for sq in setup if self.sim.board.tag_at(sq) is not None)
+        taken = sorted(sq for sq in setup if self._board().tag_at(sq) is not None)
         if taken:
             raise CommandError(f"{self._name(taken[0])} is taken: setup lays out a whole side"
                                f" on its own; clear {name.capitalize()}'s half first")
         rules = self.session.rules
         have: dict[Kind, int] = {}
-        for uid in self.hands.box:
+        for uid in self._hands().box:
             figure = self.registry.lookup(uid)
             played = figure.kind_in_game(rules) if figure is not None else None
             if figure is not None and figure.owner == name and played is not None:
@@ -410,7 +425,7 @@ class PlayConsole:
         if isinstance(status, BoardDiffers) and all(
                 fix.action == "take_off" and fix.why in ("lost", "trap") for fix in status.fixes):
             for fix in status.fixes:  # the losers of the last challenge: the hands clear them
-                self.hands.take_off(fix.square)
+                self._hands().take_off(fix.square)
             self.settle()
         if isinstance(session.status, AdvanceOffer):
             self._tap(Stay())
@@ -429,7 +444,7 @@ class PlayConsole:
             last = reference.history[-1]
             assert isinstance(last, TurnResult)
             try:
-                self.hands.play(last.turn._replace(advance=False), advance=last.advanced)
+                self._hands().play(last.turn._replace(advance=False), advance=last.advanced)
             except (AssertionError, LookupError, ValueError) as err:
                 self.flush()
                 raise CommandError(f"the computer players' turn could not be made on the"

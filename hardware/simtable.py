@@ -34,6 +34,7 @@ from companion.rules.squares import Square
 from companion.rules.turns import Turn, TurnResult
 from companion.session import Session
 from companion.table import Table
+from hardware.protocol import Reader
 from hardware.sim import TILE_MODEL, Order, SimBoard, SimReader, TimingModel
 
 
@@ -56,10 +57,15 @@ class SimTable:
     """A simulated board, its reader, and a ``Table`` (sensing + session) fed read by read."""
 
     def __init__(self, session: Session, *, timing: TimingModel = TILE_MODEL, seed: int = 0,
-                 order: Order = "focus", board: SimBoard | None = None) -> None:
+                 order: Order = "focus", board: SimBoard | None = None,
+                 reader: Reader | None = None) -> None:
+        """A table on ``board`` (a new empty one by default). ``reader`` replaces the
+        simulated reader with another backend that reads the same simulated board (an
+        emulated bus of MFRC522 chips, say): its reads must carry the board's clock, which
+        it advances as it scans."""
         self.session = session
         self.board = board or SimBoard(session.board.files, session.board.ranks)
-        self.reader = SimReader(self.board, timing, seed=seed, order=order)
+        self.reader: Reader = reader or SimReader(self.board, timing, seed=seed, order=order)
         self.reader.open()
         self.table = Table(session, focus=self.reader.focus)
         self._reads: Iterator[TagRead] = self.reader.reads()

@@ -1,0 +1,154 @@
+"""The kiosk unit, the Pi installer and the sd_notify helper."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from hardware.systemd_notify import notify, watchdog_interval
+
+ROOT = Path(__file__).resolve().parents[1]
+UNIT = ROOT / "systemd" / "giganten.service"
+INSTALL = ROOT / "scripts" / "install-pi"
+GROUPS = ("gpio", "spi", "dialout", "video", "render", "input")
+
+
+def unit() -> dict[str, dict[str, str]]:
+    """The unit file as sections of keys; a key given twice has its values joined by a
+    space (as systemd does for Environment=)."""
+    sections: dict[str, dict[str, str]] = {}
+    current: dict[str, str] | None = None
+    for number, line in enumerate(UNIT.read_text("utf-8").splitlines(), 1):
+        text = line.strip()
+        if not text or text.startswith(("#", ";")):
+            continue
+        if text.startswith("[") and text.endswith("]"):
+            current = sections.setdefault(text[1:-1], {})
+            continue
+        key, equals, value = text.partition("=")
+        assert current is not None and equals, f"line {number} is not key=value: {line!r}"
+        current[key] = f"{current[key]} {value}" if key in current else value
+    return sections
+
+
+def test_the_unit_has_the_keys_a_kiosk_needs() -> None:
+    service = unit()["Service"]
+    assert service["Type"] == "notify"
+    assert service["NotifyAccess"] == "main"
+    assert int(service["WatchdogSec"]) > 0
+    assert service["Restart"] == "on-failure"
+    assert service["User"] == "giganten" and service["Group"] == "giganten"
+    assert set(service["SupplementaryGroups"].split()) == set(GROUPS)
+    assert service["ExecStart"].startswith("/opt/giganten/venv/bin/giganten ")
+    assert service["NoNewPrivileges"] == "yes"
+    assert service["PrivateTmp"] == "yes"
+    assert service["ProtectSystem"] == "strict"
+    assert service["ReadWritePaths"] == "/var/lib/giganten"
+    assert "GIGANTEN_CONFIG=/etc/giganten/config.toml" in service["Environment"]
+    assert "GIGANTEN_HOME=/var/lib/giganten" in service["Environment"]
+    # Options that would cut the service off from /dev/gpiochip*, /dev/spidev*, ttyACM*.
+    for breaking in ("PrivateDevices", "DevicePolicy", "DeviceAllow", "ProtectClock"):
+        assert breaking not in service
+    assert unit()["Install"]["WantedBy"] == "multi-user.target"
+    assert "StartLimitBurst" in unit()["Unit"]
+
+
+def test_comments_stand_on_their_own_lines() -> None:
+    for line in UNIT.read_text("utf-8").splitlines():
+        if "=" in line and not line.startswith("#"):
+            assert " #" not in line, line
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None,
+                    reason="systemd-analyze is not installed here (the key test above still"
+                           " checks the unit)")
+def test_systemd_analyze_verifies_the_unit(tmp_path: Path) -> None:
+    # The ExecStart binary only exists after install-pi; point it at one that exists.
+    text = UNIT.read_text("utf-8")
+    copy = tmp_path / "giganten.service"
+    copy.write_text("\n".join("ExecStart=/bin/true" if line.startswith("ExecStart=") else line
+                              for line in text.splitlines()) + "\n")
+    done = subprocess.run(["systemd-analyze", "verify", str(copy)], capture_output=True,
+                          text=True, cwd=tmp_path, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.strip() == "", done.stderr
+    # And it does catch a mistake (so the check above means something).
+    bad = tmp_path / "bad.service"
+    bad.write_text(copy.read_text().replace("Restart=on-failure", "Restartt=on-failure"))
+    done = subprocess.run(["systemd-analyze", "verify", str(bad)], capture_output=True,
+                          text=True, cwd=tmp_path, timeout=60)
+    assert "Unknown key" in done.stderr
+
+
+def test_install_dry_run_changes_nothing_and_names_every_step(tmp_path: Path) -> None:
+    done = subprocess.run(["bash", str(INSTALL), "--dry-run"], capture_output=True,
+                          text=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    for group in GROUPS:
+        assert group in out.split("groups: ")[1].splitlines()[0]
+    assert "would run: useradd" in out or "would run: usermod --append --groups" in out
+    assert "gpio,spi,dialout,video,render,input" in out
+    assert "install -d -m 0750 -o root -g giganten /etc/giganten" in out
+    assert "install -d -m 0700 -o giganten -g giganten /var/lib/giganten" in out
+    assert "python3 -m venv" in out or "/opt/giganten/venv" in out
+    assert "giganten.service /etc/systemd/system/giganten.service" in out
+    assert "would run: systemctl enable giganten.service" in out
+    assert "(dry run: nothing was changed)" in out
+    assert not [line for line in out.splitlines() if line.startswith("    ")
+                and not line.startswith("    would run: ")
+                and not any(word in line for word in ("exists", "installed", "already",
+                                                      "raspi-config", "kept", "dry run"))]
+
+
+def test_install_refuses_unknown_options_and_explains_itself() -> None:
+    done = subprocess.run(["bash", str(INSTALL), "--frobnicate"], capture_output=True,
+                          text=True, timeout=30)
+    assert done.returncode == 2 and "unknown option '--frobnicate'" in done.stderr
+    done = subprocess.run(["bash", str(INSTALL), "--help"], capture_output=True, text=True,
+                          timeout=30)
+    assert done.returncode == 0 and "--dry-run" in done.stdout
+    assert os.access(INSTALL, os.X_OK)
+
+
+def test_notify_is_a_no_op_without_systemd() -> None:
+    assert notify("READY=1", environ={}) is False
+    assert watchdog_interval(environ={}) is None
+
+
+@pytest.mark.parametrize("abstract", [False, True])
+def test_notify_sends_a_datagram_to_the_socket(tmp_path: Path, abstract: bool) -> None:
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as server:
+        if abstract:
+            name = f"giganten-test-{os.getpid()}"
+            server.bind("\0" + name)
+            address = "@" + name
+        else:
+            address = str(tmp_path / "notify")
+            server.bind(address)
+        server.settimeout(5)
+        assert notify("READY=1", environ={"NOTIFY_SOCKET": address}) is True
+        assert notify("WATCHDOG=1", environ={"NOTIFY_SOCKET": address}) is True
+        assert server.recv(4096) == b"READY=1"
+        assert server.recv(4096) == b"WATCHDOG=1"
+
+
+def test_notify_to_a_socket_that_is_gone_raises(tmp_path: Path) -> None:
+    with pytest.raises(OSError):
+        notify("READY=1", environ={"NOTIFY_SOCKET": str(tmp_path / "nobody")})
+    with pytest.raises(OSError, match="neither a path nor @abstract"):
+        notify("READY=1", environ={"NOTIFY_SOCKET": "relative"})
+
+
+def test_watchdog_interval_is_half_the_watchdog_time() -> None:
+    assert watchdog_interval(environ={"WATCHDOG_USEC": "15000000"}) == 7.5
+    mine = {"WATCHDOG_USEC": "15000000", "WATCHDOG_PID": str(os.getpid())}
+    assert watchdog_interval(environ=mine) == 7.5
+    other = {"WATCHDOG_USEC": "15000000", "WATCHDOG_PID": str(os.getpid() + 1)}
+    assert watchdog_interval(environ=other) is None
+    assert watchdog_interval(environ={"WATCHDOG_USEC": "soon"}) is None
