@@ -1,11 +1,12 @@
-"""Choosing a reader backend by name (``--sim``, ``--backend NAME``, ``GIGANTEN_BACKEND``).
+"""Choosing a reader backend by name (``--sim``, ``--backend NAME``, ``GIGANTEN_BACKEND``,
+the config file's ``reader.backend``).
 
-Only the simulation exists so far. The backends of the design (``spi``: MFRC522 readers
-on the Pi's SPI bus; ``serial``: section controllers over USB serial) are known by name so
-that asking for one says clearly that it is not there yet. A backend that was asked for
-and is not available is an error, never a silent fall-back to the simulation: a referee
-that believes it reads the real board while it reads an empty simulated one would be
-worse than none.
+``sim`` is the simulated board (the default when no hardware is configured); ``spi`` drives
+MFRC522 readers on the Pi's SPI bus through decoders (``hardware.mfrc522_matrix``);
+``serial`` listens to section controllers over USB serial (``hardware.serial_bus``). A
+backend that was asked for and cannot start is an error, never a silent fall-back to the
+simulation: a referee that believes it reads the real board while it reads an empty
+simulated one would be worse than none.
 """
 
 from __future__ import annotations
@@ -17,13 +18,10 @@ from companion.config import Config
 from hardware.protocol import Reader
 
 SIM = "sim"
-AVAILABLE: tuple[str, ...] = (SIM,)
+AVAILABLE: tuple[str, ...] = (SIM, "spi", "serial")
 """Backends that can be used now."""
 
-PLANNED: dict[str, str] = {
-    "spi": "MFRC522 readers on the Pi's SPI bus",
-    "serial": "section controllers reporting over USB serial",
-}
+PLANNED: dict[str, str] = {}
 """Backends of the design that are not built yet, with what they are."""
 
 CONFIG_ENV = "GIGANTEN_BACKEND"
@@ -133,3 +131,17 @@ def spi_reader(config: Config, **options: object) -> Reader:
 
 
 __all__ += ["SPI", "spi_reader"]
+
+
+def make_reader(name: str, config: Config) -> Reader:
+    """The reader of a hardware backend (``spi`` or ``serial``) for ``config``, not yet
+    opened; ``BackendError`` if the config does not describe it. The simulation has no
+    reader of its own here: it comes with its simulated board (``hardware.simtable``)."""
+    if name == SPI:
+        return spi_reader(config)
+    if name == SERIAL:
+        return serial_reader(config)
+    raise BackendError(f"backend {name!r} has no hardware reader")
+
+
+__all__ += ["make_reader"]

@@ -44,7 +44,11 @@ def _add_backend(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--backend", default=None, metavar="NAME",
                        help=f"a reader backend by name ({_BACKENDS}); a backend that is not"
                             f" available is an error, never a silent fall-back (default:"
-                            f" ${CONFIG_ENV}, else sim)")
+                            f" ${CONFIG_ENV}, else the config file's reader.backend, else sim)")
+    group.add_argument("--config", default=None, metavar="PATH",
+                       help="the config file (default: $GIGANTEN_CONFIG,"
+                            " /etc/giganten/config.toml, ~/.config/giganten/config.toml;"
+                            " none: simulation)")
 
 
 def _add_table(parser: argparse.ArgumentParser) -> None:

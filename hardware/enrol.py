@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
@@ -37,8 +38,9 @@ from companion.registry import (
 )
 from companion.rules.board import Board
 from companion.sensing import Sensing
-from hardware.backends import BackendError, choose_backend
-from hardware.play import Source, command_source
+from hardware.live import ReaderPump, live_lines
+from hardware.play import Source, UsageError, command_source, open_backend
+from hardware.protocol import Reader
 from hardware.sim import TILE_MODEL, SimBoard, SimReader
 
 SCAN = 0.5
@@ -59,7 +61,8 @@ class EnrolConsole:
     def __init__(self, registry: Registry, path: Path, board: Board, *,
                  one_by_one: OneByOne | None = None,
                  layout: dict[int, Figure] | None = None, replace: bool = False,
-                 seed: int = 0, out: TextIO | None = None, err: TextIO | None = None) -> None:
+                 seed: int = 0, out: TextIO | None = None, err: TextIO | None = None,
+                 reader: Reader | None = None) -> None:
         if (one_by_one is None) == (layout is None):
             raise ValueError("enrol either one by one or a layout")
         self.registry = registry
@@ -72,8 +75,13 @@ class EnrolConsole:
         self.out = out or sys.stdout
         self.err = err or sys.stderr
         self.sim = SimBoard(board.files, board.ranks)
-        self.reader = SimReader(self.sim, TILE_MODEL, seed=seed)
-        self.reader.open()
+        self.live = None if reader is None else ReaderPump(reader)
+        """A real board's reads (None: the simulated board, moved by commands)."""
+        self.reader: Reader = reader or SimReader(self.sim, TILE_MODEL, seed=seed)
+        if self.live is not None:
+            self.live.start()  # the caller opened the real reader
+        else:
+            self.reader.open()
         self.sensing = Sensing(board.size)
         self.rng = random.Random(seed)
         self.hand: list[Uid] = []
@@ -99,12 +107,19 @@ class EnrolConsole:
 
     def scan(self, seconds: float) -> None:
         """Let the readers scan for ``seconds``."""
-        for read in self.reader.run_for(seconds):
+        if self.live is not None:
+            reads = self.live.drain(time.monotonic() + seconds)
+        else:
+            assert isinstance(self.reader, SimReader)
+            reads = self.reader.run_for(seconds)
+        for read in reads:
             self.sensing.feed(read)
 
     def settle(self) -> None:
         """Scan until sensing sees the board as it is (or ``SETTLE_LIMIT`` passed)."""
         self.scan(SCAN)
+        if self.live is not None:
+            return  # a real board: what the readers confirmed is all there is to know
         end = self.sim.now + SETTLE_LIMIT
         while self.sim.now < end:
             snapshot = self.sensing.snapshot()
@@ -167,6 +182,8 @@ class EnrolConsole:
             self.finish()
 
     def _loop(self, source: Source) -> int:
+        if self.live is not None:
+            source = Source(live_lines(source.lines, self._follow), source.echo, source.name)
         return source.run(self.execute, say=self.say, err=self.err, program="giganten enrol",
                           errors=(CommandError,))
 
@@ -203,7 +220,18 @@ class EnrolConsole:
             raise CommandError("which square? (like e4)")
         return parse_square(self.board, words[0])
 
+    def _simulated(self) -> None:
+        if self.live is not None:
+            raise CommandError("this is the real board: put the figure down by hand, the"
+                               " readers see it")
+
+    def _follow(self, seconds: float) -> None:
+        """Between typed commands on a real board: read, and enrol what comes down."""
+        self.scan(seconds)
+        self.look()
+
     def _place(self, words: list[str]) -> None:
+        self._simulated()
         square = self._square(words)
         if self.sim.tag_at(square) is not None:
             raise CommandError(f"{self.board.name(square)} already holds a figure: lift it"
@@ -227,6 +255,7 @@ class EnrolConsole:
         self.sim.place(square, uid)
 
     def _lift(self, words: list[str]) -> None:
+        self._simulated()
         square = self._square(words)
         try:
             self.hand.append(self.sim.lift(square))
@@ -257,8 +286,6 @@ class EnrolConsole:
         return False
 
 
-class UsageError(ValueError):
-    """Arguments that cannot work (exit status 2)."""
 
 
 def missing_lines(registry: Registry, owners: list[str]) -> list[str]:
@@ -287,10 +314,7 @@ def _enrol(args: argparse.Namespace) -> int:
         for line in missing_lines(registry, owners):
             print(line)
         return 0
-    try:
-        choose_backend(args.backend, sim=args.sim)
-    except BackendError as err:
-        raise UsageError(str(err)) from None
+    reader = open_backend(args)
     figure: Figure | None = None
     if args.figure is not None:
         try:
@@ -314,14 +338,15 @@ def _enrol(args: argparse.Namespace) -> int:
     except UnicodeDecodeError:
         raise UsageError(f"the script {args.script} is not UTF-8 text") from None
     seed = random.randrange(1_000_000)
-    print(f"Enrolling on the simulated board; the registry is {path}.")
+    where = "the simulated board" if reader is None else f"the real board ({reader.name})"
+    print(f"Enrolling on {where}; the registry is {path}.")
     if args.layout:
         try:
             layout = standard_layout(board, owner)
         except ValueError as err:
             raise UsageError(str(err)) from None
         console = EnrolConsole(registry, path, board, layout=layout, replace=args.replace,
-                               seed=seed)
+                               seed=seed, reader=reader)
     else:
         if figure is not None:
             figures, replace = [figure], True
@@ -332,7 +357,7 @@ def _enrol(args: argparse.Namespace) -> int:
             print(f"Every figure of {owner.capitalize()}'s set has a tag already; re-enrol"
                   " one with --figure, or all with --replace.")
             return 0
-        console = EnrolConsole(registry, path, board, seed=seed,
+        console = EnrolConsole(registry, path, board, seed=seed, reader=reader,
                                one_by_one=OneByOne(registry, figures, replace=replace,
                                                    board=board))
     return console.run(source)

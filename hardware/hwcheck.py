@@ -604,12 +604,11 @@ def _sim_reader(args: argparse.Namespace,
 
 
 def _hardware_reader(name: str, config: Config) -> Reader:
-    """The reader of a hardware backend, built by ``hardware.backends.make_reader``."""
-    make: Callable[[str, Config], Reader] | None = getattr(backends, "make_reader", None)
-    if make is None:
-        raise UsageError(f"hw-check cannot open the '{name}' backend yet"
-                         " (hardware.backends.make_reader is missing); use --sim")
-    return make(name, config)
+    """The reader of a hardware backend (``hardware.backends.make_reader``)."""
+    try:
+        return backends.make_reader(name, config)
+    except backends.BackendError as err:
+        raise UsageError(str(err)) from None
 
 
 def _can_print(text: str) -> bool:

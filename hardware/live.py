@@ -9,15 +9,19 @@ Nothing else is shared.
 from __future__ import annotations
 
 import queue
+import select
+import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
+from typing import TextIO
 
 from companion.events import Event, Intent
 from companion.reads import TagRead
 from companion.session import Session
 from companion.table import Table
 from hardware.protocol import Reader, ReaderError
+from hardware.systemd_notify import notify, watchdog_interval
 
 
 class ReaderPump:
@@ -72,13 +76,24 @@ class LiveTable:
         self.table = Table(session, focus=reader.focus)
         self.pump = ReaderPump(reader)
         self.pump.start()
+        self._next_ping = 0.0
+        notify("READY=1")
 
     def run_for(self, seconds: float) -> list[Event]:
-        """Process the reads of the next ``seconds``; return the session's events."""
+        """Process the reads of the next ``seconds``; return the session's events. Tells
+        systemd's watchdog that the companion is alive while it does."""
         events: list[Event] = []
         for read in self.pump.drain(time.monotonic() + seconds):
             events += self.table.feed(read)
+        self._ping()
         return events
+
+    def _ping(self) -> None:
+        interval = watchdog_interval()
+        now = time.monotonic()
+        if interval and now >= self._next_ping:
+            notify("WATCHDOG=1")
+            self._next_ping = now + interval
 
     def intent(self, intent: Intent) -> list[Event]:
         """A choice made at the terminal, now."""
@@ -87,3 +102,23 @@ class LiveTable:
     def close(self) -> None:
         """Stop the reader."""
         self.reader.close()
+
+
+def live_lines(lines: Iterable[str], poll: Callable[[float], None], *,
+               stdin: TextIO | None = None, interval: float = 0.1) -> Iterator[str]:
+    """Typed commands while the readers go on: between keystrokes, ``poll(interval)`` lets
+    the session follow the board (and print what it says). ``lines`` is used as it is when
+    the commands come from a script (not a terminal)."""
+    stream = stdin or sys.stdin
+    if not stream.isatty():
+        yield from lines
+        return
+    while True:
+        ready, _, _ = select.select([stream], [], [], 0)
+        if not ready:
+            poll(interval)
+            continue
+        line = stream.readline()
+        if not line:
+            return
+        yield line

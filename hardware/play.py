@@ -25,6 +25,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
+from companion.config import ConfigError, load_config
 from companion.console import (
     PLAY_HELP,
     CommandError,
@@ -64,8 +65,9 @@ from companion.rules.turns import TurnResult
 from companion.session import PLAY, SETUP, Session, SessionError
 from companion.textboard import render
 from companion.views import ARBITER, PUBLIC, view_for
-from hardware.backends import BackendError, choose_backend
-from hardware.live import LiveTable
+from hardware.backends import SIM, BackendError, backend_from_config, make_reader
+from hardware.live import LiveTable, live_lines
+from hardware.protocol import Reader, ReaderError
 from hardware.sim import BUS_MODEL, TILE_MODEL, SimBoard, TimingModel
 from hardware.simtable import Hands, SimTable, sim_registry
 
@@ -210,6 +212,11 @@ class PlayConsole:
             self.hands.settle(SETTLE_LIMIT)
         self.flush()
 
+    def _follow(self, seconds: float) -> None:
+        """Let the real readers work for ``seconds`` and print what the session says."""
+        self.sim.run_for(seconds)
+        self.flush()
+
     def _hands(self) -> Hands:
         """The simulated hands; on a real board, people move the figures."""
         if self.hands is None:
@@ -226,6 +233,8 @@ class PlayConsole:
     def run(self, source: Source) -> int:
         """Read and carry out commands until ``quit`` or the end of input; return the exit
         status: 0, or 2 when a script's command failed (the rest is not run)."""
+        if self.hands is None:  # a real board: follow it between typed commands
+            source = Source(live_lines(source.lines, self._follow), source.echo, source.name)
         try:
             self.settle()
             return self._loop(source)
@@ -556,11 +565,20 @@ class UsageError(ValueError):
     """Arguments that cannot work; the text says what to do (exit status 2)."""
 
 
-def _backend(args: argparse.Namespace) -> None:
+def open_backend(args: argparse.Namespace) -> Reader | None:
+    """The reader of the backend chosen by the arguments, the environment or the config file
+    (``hardware.backends.backend_from_config``), opened; None for the simulation. Every
+    failure is a ``UsageError`` saying what to check: never a fall-back to the simulation."""
     try:
-        choose_backend(args.backend, sim=args.sim)
-    except BackendError as err:
+        config = load_config(getattr(args, "config", None))
+        name = backend_from_config(config, args.backend, sim=args.sim)
+        if name == SIM:
+            return None
+        reader = make_reader(name, config)
+        reader.open()
+    except (ConfigError, BackendError, ReaderError) as err:
         raise UsageError(str(err)) from None
+    return reader
 
 
 def _timing(args: argparse.Namespace) -> TimingModel:
@@ -617,7 +635,7 @@ def _with_usage_errors(name: str, run: Callable[[argparse.Namespace], int]
 
 
 def _play(args: argparse.Namespace) -> int:
-    _backend(args)
+    reader = open_backend(args)
     rules: RuleSet = args.variants
     players = [p.name for p in rules.players]
     audience = _audience(args.audience, players)
@@ -629,12 +647,11 @@ def _play(args: argparse.Namespace) -> int:
     log_path = new_log_path(log_dir, datetime.now())
     session = Session(board, rules, registry, policy=args.policy, log_path=log_path, seed=seed)
     timing = _timing(args)
-    sim = SimTable(session, timing=timing, seed=seed)
-    hands = Hands(sim, registry, rules, seed=seed)
-    console = PlayConsole(session, sim, hands, registry, audience=audience, seed=seed)
+    console = _console(session, reader, registry, audience, seed, timing)
     variants = f" --variants {','.join(rules.ids())}" if rules.ids() else ""
-    console.say(f"Giganten on the simulated board (readers: {timing.name},"
-                f" miss rate {timing.miss_rate:g}); seed {seed}; reveal policy {args.policy}.")
+    where = (f"the simulated board (readers: {timing.name}, miss rate {timing.miss_rate:g})"
+             if reader is None else f"the real board (readers: {reader.name})")
+    console.say(f"Giganten on {where}; seed {seed}; reveal policy {args.policy}.")
     if rules.ids():
         console.say(f"Variants: {', '.join(rules.ids())}.")
     console.say(f"Landscape dealt from seed {seed} (giganten deal --seed {seed}{variants} says"
@@ -645,8 +662,19 @@ def _play(args: argparse.Namespace) -> int:
     return console.run(source)
 
 
+def _console(session: Session, reader: Reader | None, registry: Registry, audience: str,
+             seed: int, timing: TimingModel, board: SimBoard | None = None) -> PlayConsole:
+    """The console on a real board (``reader``) or on a simulated one with its hands."""
+    if reader is not None:
+        return PlayConsole(session, LiveTable(session, reader), None, registry,
+                           audience=audience, seed=seed)
+    sim = SimTable(session, timing=timing, seed=seed, board=board)
+    hands = Hands(sim, registry, session.rules, seed=seed)
+    return PlayConsole(session, sim, hands, registry, audience=audience, seed=seed)
+
+
 def _resume(args: argparse.Namespace) -> int:
-    _backend(args)
+    reader = open_backend(args)
     log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
     path = args.log if args.log is not None else latest_log(log_dir)
     if path is None:
@@ -670,13 +698,12 @@ def _resume(args: argparse.Namespace) -> int:
     for figure, uid in session.tag_of.items():
         if state.pos[figure] >= 0 and not args.empty_board:
             board.place(state.pos[figure], uid)
-    sim = SimTable(session, timing=_timing(args), seed=seed, board=board)
-    hands = Hands(sim, registry, session.rules, seed=seed)
-    for figure, uid in session.tag_of.items():
-        hands.box.discard(uid)
-        if state.pos[figure] < 0:
-            hands.aside.add(uid)
-    console = PlayConsole(session, sim, hands, registry, audience=audience, seed=seed)
+    console = _console(session, reader, registry, audience, seed, _timing(args), board)
+    if console.hands is not None:
+        for figure, uid in session.tag_of.items():
+            console.hands.box.discard(uid)
+            if state.pos[figure] < 0:
+                console.hands.aside.add(uid)
     to_move = state.players[state.to_move].name.capitalize()
     where = "the game is over" if state.winner is not None else f"{to_move} to move"
     console.say(f"Resuming {path}: ply {state.ply}, {where}; reveal policy {session.policy}.")

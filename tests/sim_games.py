@@ -24,7 +24,8 @@ from companion.rules.state import GameState
 from companion.rules.turns import TurnResult
 from companion.session import Session
 from companion.views import PUBLIC, RULEBOOK, event_view
-from hardware.sim import TILE_MODEL, TimingModel
+from hardware.protocol import Reader
+from hardware.sim import TILE_MODEL, SimBoard, TimingModel
 from hardware.simtable import Hands, SimTable, sim_registry
 
 
@@ -42,8 +43,15 @@ class SimGame:
 def play_sim_game(seed: int, *, variants: tuple[str, ...] = (), max_plies: int = 400,
                   timing: TimingModel = TILE_MODEL, log_dir: Path | None = None,
                   restart_chance: float = 0.0, clumsy: float = 0.0, policy: str = RULEBOOK,
+                  reader: Callable[[SimBoard], Reader] | None = None,
+                  table: Callable[[Session, SimBoard], object] | None = None,
+                  carry: tuple[float, float] = (0.3, 0.9),
+                  pause: tuple[float, float] = (0.2, 0.6),
                   on_turn: Callable[[SimGame], None] | None = None) -> SimGame:
-    """Play one game to its end (or ``max_plies``) through the simulated table."""
+    """Play one game to its end (or ``max_plies``) through the simulated table; ``reader``
+    puts another backend over the simulated board (an emulated bus of MFRC522 chips);
+    ``table`` replaces the whole simulated table (one that runs in real time, say), and
+    ``carry``/``pause`` are the hands' timings."""
     rng = random.Random(seed)
     rules = RuleSet.of(variants)
     board = deal_landscape(rng, rules=rules)
@@ -53,8 +61,11 @@ def play_sim_game(seed: int, *, variants: tuple[str, ...] = (), max_plies: int =
     registry = sim_registry(tuple(p.name for p in rules.players))
     log_path = None if log_dir is None else log_dir / f"game-{seed}.log"
     session = Session(board, rules, registry, seed=seed, log_path=log_path, policy=policy)
-    sim = SimTable(session, timing=timing, seed=seed)
-    hands = Hands(sim, registry, rules, seed=seed, clumsy=clumsy)
+    board_model = SimBoard(board.files, board.ranks)
+    sim: SimTable = table(session, board_model) if table is not None else (  # type: ignore[assignment]
+        SimTable(session, timing=timing, seed=seed, board=board_model,
+                 reader=None if reader is None else reader(board_model)))
+    hands = Hands(sim, registry, rules, seed=seed, clumsy=clumsy, carry=carry, pause=pause)
     game = SimGame(reference, session, hands.events, table=sim)
     if restart_chance and log_path is not None:
         hands.on_step = _power_cuts(game, sim, hands, registry, log_path, rng, restart_chance)

@@ -191,8 +191,8 @@ def test_usage_errors_exit_2_with_what_to_do(tmp_path: Path) -> None:
                             " orange2), or --figure to re-enrol one figure\n")
     spi = run("enrol", "--backend", "spi", "--owner", "yellow")
     assert spi.code == 2
-    assert spi.err == ("giganten enrol: backend 'spi' is not available yet (issue: real reader"
-                       " hardware); use --sim\n")
+    assert spi.err == ("giganten enrol: backend 'spi' needs [reader.spi] address_pins in the"
+                       " config (see config.example.toml)\n")
     broken = tmp_path / "broken.json"
     broken.write_text("{not json", "utf-8")
     refused = run("enrol", "--owner", "yellow", "--registry", broken)

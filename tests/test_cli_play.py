@@ -319,13 +319,15 @@ def test_a_bad_command_in_a_script_stops_it_with_its_line(tmp_path: Path, home: 
 
 
 @pytest.mark.parametrize("command", ["play", "resume", "enrol"])
-def test_a_backend_that_does_not_exist_is_an_error_not_a_fallback(
+def test_a_backend_that_cannot_start_is_an_error_not_a_fallback(
         command: str, tmp_path: Path, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     args = ["--owner", "yellow"] if command == "enrol" else []
     done = run(command, "--backend", "spi", *args)
     assert done.code == 2
-    assert done.err == (f"giganten {command}: backend 'spi' is not available yet (issue: real"
-                        " reader hardware); use --sim\n")
+    # Named but not configured: the error says what the config file needs, and nothing
+    # falls back to the simulation.
+    assert done.err == (f"giganten {command}: backend 'spi' needs [reader.spi] address_pins"
+                        " in the config (see config.example.toml)\n")
     assert done.out == ""
     assert not home.exists()  # nothing was made: no log, no registry
     unknown = run(command, "--backend", "nfc-magic", *args)
@@ -336,7 +338,7 @@ def test_a_backend_that_does_not_exist_is_an_error_not_a_fallback(
     monkeypatch.setenv("GIGANTEN_BACKEND", "serial")
     configured = run(command, *args)
     assert configured.code == 2
-    assert "backend 'serial' (from GIGANTEN_BACKEND) is not available yet" in configured.err
+    assert "backend 'serial' needs [[reader.serial.tiles]] in the config" in configured.err
     assert not home.exists()
 
 
