@@ -50,13 +50,12 @@ import importlib
 import time
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
-from types import TracebackType
 from typing import Any
 
 from companion.reads import TagRead
 from companion.rules.squares import square_name
 from hardware.mfrc522 import Mfrc522, ReaderFault, TagCollision
-from hardware.protocol import ReaderError
+from hardware.protocol import ReaderError, ScopedReader
 from hardware.spi import SpiDevice
 
 __all__ = [
@@ -218,7 +217,7 @@ Clock = Callable[[], float]
 Sleep = Callable[[float], None]
 
 
-class MatrixReader:
+class MatrixReader(ScopedReader):
     """The ``Reader`` of a board of MFRC522 chips on one SPI bus behind decoders.
 
     ``settings`` says where things are wired. ``spi`` is the bus to use (a test passes an
@@ -299,13 +298,6 @@ class MatrixReader:
         self._open = False
         self._release()
 
-    def __enter__(self) -> MatrixReader:
-        self.open()
-        return self
-
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: TracebackType | None) -> None:
-        self.close()
 
     def reads(self) -> Iterator[TagRead]:
         """Reads in the order they are made, endlessly, until the reader is closed.

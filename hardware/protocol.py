@@ -9,11 +9,12 @@ board answer quickly (``bench/latency.py``).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator
-from typing import Protocol, runtime_checkable
+from types import TracebackType
+from typing import Protocol, Self, runtime_checkable
 
 from companion.reads import TagRead
 
-__all__ = ["Reader", "ReaderError", "TagRead"]
+__all__ = ["Reader", "ReaderError", "ScopedReader", "TagRead"]
 
 
 class ReaderError(RuntimeError):
@@ -38,3 +39,23 @@ class Reader(Protocol):
 
     def focus(self, squares: Collection[int]) -> None:
         """Read these squares more often than the rest until told otherwise (a hint)."""
+
+
+class ScopedReader:
+    """A base for backends: ``with reader:`` opens it and closes it again."""
+
+    def open(self) -> None:
+        """Start the hardware (a backend overrides this)."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Release the hardware (a backend overrides this)."""
+        raise NotImplementedError
+
+    def __enter__(self) -> Self:
+        self.open()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.close()

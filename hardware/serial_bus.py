@@ -42,7 +42,7 @@ from companion.reads import TagRead, Uid, parse_uid
 from companion.rules.board import TILE_SIZE
 from companion.rules.squares import parse_square_name, square_name
 from hardware.firmware import protocol
-from hardware.protocol import ReaderError
+from hardware.protocol import ReaderError, ScopedReader
 
 __all__ = [
     "NAME",
@@ -402,7 +402,7 @@ class _Link:
         self.hello = info
 
 
-class SerialBoardReader:
+class SerialBoardReader(ScopedReader):
     """The ``Reader`` of a board read by section controllers over USB serial.
 
     ``ports``: one ``SectionPort`` per tile; ``files`` × ``ranks``: the board. ``clock``
@@ -491,12 +491,6 @@ class SerialBoardReader:
             link.thread = None
             link.close_port()
 
-    def __enter__(self) -> SerialBoardReader:
-        self.open()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
     def reads(self) -> Iterator[TagRead]:
         """Reads as they arrive, endlessly, until closed; raise ``ReaderError`` if not open."""

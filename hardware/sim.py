@@ -25,13 +25,13 @@ import random
 import time as wallclock
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType, TracebackType
+from types import MappingProxyType
 from typing import Literal, NamedTuple
 
 from companion.reads import TagRead, Uid, parse_uid
 from companion.rules.board import TILE_SIZE
 from companion.rules.squares import square_name
-from hardware.protocol import ReaderError
+from hardware.protocol import ReaderError, ScopedReader
 
 __all__ = [
     "BUS_MODEL",
@@ -295,7 +295,7 @@ Order = Literal["focus", "naive"]
 sweeps row by row only."""
 
 
-class SimReader:
+class SimReader(ScopedReader):
     """A simulated ``Reader`` over a ``SimBoard``, with the timing and noise of a model.
 
     Each scanner (one per tile when the model's ``parallel_tiles``, else one for the whole
@@ -387,13 +387,6 @@ class SimReader:
         """Stop scanning: running ``reads()`` iterators end. Closing twice is harmless."""
         self._open = False
 
-    def __enter__(self) -> SimReader:
-        self.open()
-        return self
-
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: TracebackType | None) -> None:
-        self.close()
 
     def reads(self) -> Iterator[TagRead]:
         """Reads in time order, endlessly, until the reader is closed.
