@@ -271,12 +271,19 @@ _TROUBLE_TEXT = {
 
 
 def event_view(event: Event, audience: str, *, board: Board, players: tuple[Player, ...],
-               state: GameState | None = None, policy: str = RULEBOOK) -> JSON | None:
+               state: GameState | None = None, policy: str = RULEBOOK,
+               past: bool = False) -> JSON | None:
     """A session event as ``audience`` may see it: a dict with ``type`` and ``text``, or
-    None if the event is not for this audience at all. ``state`` is needed for turns."""
+    None if the event is not for this audience at all. ``state`` is needed for turns.
+
+    ``past``: the event is history (a turn before the last one). Its challenge has ended,
+    so it is shown as under ``outcome-only``: nothing on screen may remind a player of an
+    enemy figure's kind after its challenge [I4]."""
     names = [p.name for p in players]
     if audience not in (*names, PUBLIC, ARBITER):
         raise ValueError(f"unknown audience {audience!r}")
+    if past and isinstance(event, TurnPlayed):
+        policy = OUTCOME_ONLY
 
     def owner(player: int) -> bool:
         return audience in (ARBITER, names[player])

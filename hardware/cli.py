@@ -23,6 +23,7 @@ from hardware.backends import AVAILABLE, CONFIG_ENV, PLANNED
 from hardware.enrol import enrol_command
 from hardware.hwcheck import add_command as add_hw_check
 from hardware.play import TIMINGS, play_command, resume_command
+from ui.shots import add_commands as add_ui_commands
 
 _BACKENDS = ", ".join([*AVAILABLE, *PLANNED])
 
@@ -76,7 +77,8 @@ def _add_table(parser: argparse.ArgumentParser) -> None:
 
 
 def add_commands(commands: Any) -> None:
-    """Add ``enrol``, ``play`` and ``resume`` to the subcommands of ``companion.cli``."""
+    """Add ``enrol``, ``play``, ``resume``, ``hw-check``, ``ui`` and ``shots`` to the
+    subcommands of ``companion.cli``."""
     enrol = commands.add_parser(
         "enrol", help="record which tag is under which figure (one by one, or a whole side)",
         description="Enrol the figures of a set: put each figure down when asked (one by one)"
@@ -133,6 +135,7 @@ def add_commands(commands: Any) -> None:
     resume.set_defaults(run=resume_command)
 
     add_hw_check(commands)
+    add_ui_commands(commands, _add_backend)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -27,6 +27,7 @@ from companion.record import GameLog
 from companion.registry import Figure
 from companion.sensing import SensingProblem, Snapshot
 from companion.session import Session, SessionError
+from companion.views import event_view
 from tests.helpers import HOMES
 from tests.session_helpers import Desk, uid_for
 
@@ -407,3 +408,22 @@ def test_a_running_game_can_be_read_for_an_export(tmp_path: Path) -> None:
     assert copy.state is not None and copy.state.history == desk.state.history
     desk.move("h9", "h8")
     assert desk.state.ply == 2, "reading did not disturb the game"
+
+
+def test_a_past_challenge_no_longer_shows_the_kinds() -> None:
+    """I4: once the next turn is played, the last challenge's kinds leave the screen."""
+    desk = Desk(BASIC)
+    desk.show()
+    desk.move("e4", "e5")
+    played = only(desk.tap(Challenge(desk.sq("e6"))), TurnPlayed)
+    now = desk.view(played)
+    assert now is not None and now["action"]["combat"]["challenged_kind"] == "stego"
+    view = event_view(played, "orange", board=desk.state.board, players=desk.state.players,
+                      state=desk.state, past=True)
+    assert view is not None
+    combat = view["action"]["combat"]
+    assert "challenger_kind" not in combat and "rule" not in combat
+    assert "Tri" not in view["text"] and "K1" not in view["text"]
+    mine = event_view(played, "yellow", board=desk.state.board, players=desk.state.players,
+                      state=desk.state, past=True)
+    assert mine is not None and mine["action"]["combat"]["challenger_kind"] == "tri"

@@ -1,0 +1,337 @@
+"""Every string of the touchscreen in English and German.
+
+``tr(key, **fields)`` gives the string of ``key`` in the current language
+(``set_language("de" | "en")``). The session's messages come from ``companion.views`` as
+views with a ``type`` and fields; ``event_text(view)`` words them in the current language
+from the type and the fields (never by parsing the English text) and keeps every rule id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+LANGUAGES = ("en", "de")
+
+STRINGS: dict[str, dict[str, str]] = {
+    # --- Screens and buttons
+    "app_title": {"en": "Giganten companion", "de": "Giganten-Begleiter"},
+    "home_title": {"en": "Giganten", "de": "Giganten"},
+    "new_game": {"en": "New game", "de": "Neues Spiel"},
+    "resume": {"en": "Resume", "de": "Fortsetzen"},
+    "enrol": {"en": "Enrol figures", "de": "Figuren anmelden"},
+    "settings": {"en": "Settings", "de": "Einstellungen"},
+    "hw_check": {"en": "Hardware check", "de": "Hardware prüfen"},
+    "language": {"en": "Language: English", "de": "Sprache: Deutsch"},
+    "variants": {"en": "Variants", "de": "Varianten"},
+    "policy": {"en": "Reveal: {policy}", "de": "Aufdecken: {policy}"},
+    "policy_rulebook": {"en": "both figures (rulebook)", "de": "beide Figuren (Regelheft)"},
+    "policy_outcome-only": {"en": "outcome only", "de": "nur Ergebnis"},
+    "first": {"en": "Starts: {player}", "de": "Beginnt: {player}"},
+    "first_draw": {"en": "drawn", "de": "ausgelost"},
+    "sim_mode": {"en": "Simulated board: drag the figures on the screen",
+                 "de": "Simuliertes Brett: Figuren auf dem Bildschirm ziehen"},
+    "real_mode": {"en": "Real board: the readers follow the figures",
+                  "de": "Echtes Brett: die Leser folgen den Figuren"},
+    "enrol_hint": {"en": "Enrol with: giganten enrol --owner yellow --layout",
+                   "de": "Anmelden mit: giganten enrol --owner yellow --layout"},
+    "hw_hint": {"en": "Check the readers with: giganten hw-check",
+                "de": "Leser prüfen mit: giganten hw-check"},
+    "landscape_title": {"en": "Landscape: make the screen match the cardboard",
+                        "de": "Landschaft: Bildschirm wie die Pappe legen"},
+    "deal_again": {"en": "Deal again", "de": "Neu mischen"},
+    "rotate": {"en": "Turn", "de": "Drehen"},
+    "tile": {"en": "Tile {tile}", "de": "Teil {tile}"},
+    "confirm": {"en": "Confirm", "de": "Bestätigen"},
+    "back": {"en": "Back", "de": "Zurück"},
+    "setup_title": {"en": "Set up the figures", "de": "Figuren aufstellen"},
+    "setup_progress": {"en": "{player}: {placed} of {needed}{ready}",
+                       "de": "{player}: {placed} von {needed}{ready}"},
+    "ready": {"en": " - ready", "de": " - bereit"},
+    "setup_side": {"en": "Set up {player}", "de": "{player} aufstellen"},
+    "setup_all": {"en": "Set up all", "de": "Alle aufstellen"},
+    "start": {"en": "Start", "de": "Starten"},
+    "to_move_now": {"en": "{player} to move", "de": "{player} ist am Zug"},
+    "last_turn": {"en": "Last turn: {text}", "de": "Letzter Zug: {text}"},
+    "no_challenge": {"en": "No challenge", "de": "Keine Herausforderung"},
+    "confirm_turn": {"en": "Confirm turn", "de": "Zug bestätigen"},
+    "challenge_sq": {"en": "Challenge {square}", "de": "{square} herausfordern"},
+    "stay": {"en": "Stay", "de": "Stehen bleiben"},
+    "auto": {"en": "Auto", "de": "Automatisch"},
+    "auto_one": {"en": "Auto 1", "de": "Auto 1"},
+    "resign": {"en": "Resign", "de": "Aufgeben"},
+    "off_board": {"en": "{player} off the board: {figures}",
+                  "de": "{player} vom Brett: {figures}"},
+    "face_down": {"en": "{count} face down", "de": "{count} verdeckt"},
+    "none": {"en": "none", "de": "keine"},
+    "remove": {"en": "Remove", "de": "Entfernen"},
+    "place_here": {"en": "Place", "de": "Setzen"},
+    "hand": {"en": "In the hand: {count}", "de": "In der Hand: {count}"},
+    "selected": {"en": "Selected: {square}", "de": "Gewählt: {square}"},
+    "private_for": {"en": "Private: {player}", "de": "Privat: {player}"},
+    "look_away": {"en": "Only {player} looks now: everyone else, please look away.",
+                  "de": "Nur {player} schaut jetzt: alle anderen bitte wegsehen."},
+    "hold_to_see": {"en": "Hold to see", "de": "Halten zum Ansehen"},
+    "done": {"en": "Done", "de": "Fertig"},
+    "your_problems": {"en": "Your setup problems:", "de": "Probleme deiner Aufstellung:"},
+    "no_problems": {"en": "Your setup is valid.", "de": "Deine Aufstellung ist gültig."},
+    "your_trap": {"en": "Your secret trap: {square}", "de": "Deine geheime Falle: {square}"},
+    "your_reserve": {"en": "Your reserve: {kinds}", "de": "Deine Reserve: {kinds}"},
+    "set_trap_hint": {"en": "Tap a square to set your secret trap [V5]",
+                      "de": "Feld antippen, um die geheime Falle zu setzen [V5]"},
+    "over_title": {"en": "Game over", "de": "Spielende"},
+    "winner": {"en": "{winner} wins ({reason})", "de": "{winner} gewinnt ({reason})"},
+    "reveal_title": {"en": "The setups, revealed", "de": "Die Aufstellungen, aufgedeckt"},
+    "record_saved": {"en": "Record saved: {path}", "de": "Spielbericht gespeichert: {path}"},
+    "home": {"en": "Home", "de": "Start"},
+    "reason_nest": {"en": "the Nest was taken", "de": "das Nest wurde erobert"},
+    "reason_resignation": {"en": "resignation", "de": "Aufgabe"},
+    "reason_immobilized": {"en": "no figure can move", "de": "keine Figur kann ziehen"},
+    "player_yellow": {"en": "Yellow", "de": "Gelb"},
+    "player_orange": {"en": "Orange", "de": "Orange"},
+    "player_green": {"en": "Green", "de": "Grün"},
+    "player_blue": {"en": "Blue", "de": "Blau"},
+    # --- Errors of the controller
+    "err_no_game": {"en": "There is no game: start a new one",
+                    "de": "Es läuft kein Spiel: ein neues beginnen"},
+    "err_landscape_first": {"en": "Confirm the landscape first",
+                            "de": "Zuerst die Landschaft bestätigen"},
+    "err_landscape_fixed": {"en": "The landscape is fixed once the setup began",
+                            "de": "Die Landschaft steht fest, sobald aufgestellt wird"},
+    "err_unknown_player": {"en": "{name} does not play in this game",
+                           "de": "{name} spielt in diesem Spiel nicht mit"},
+    "err_real_board": {"en": "This is the real board: move the figures by hand",
+                       "de": "Das ist das echte Brett: Figuren von Hand bewegen"},
+    "err_empty": {"en": "{square} is empty", "de": "{square} ist leer"},
+    "err_taken": {"en": "{square} already holds a figure",
+                  "de": "Auf {square} steht schon eine Figur"},
+    "err_hand_empty": {"en": "The hand is empty", "de": "Die Hand ist leer"},
+    "err_started": {"en": "The game has started", "de": "Das Spiel hat begonnen"},
+    "err_half_taken": {"en": "Clear {player}'s half first",
+                       "de": "Zuerst die Hälfte von {player} räumen"},
+    "err_private_only": {"en": "Only in {player}'s private moment",
+                         "de": "Nur im privaten Moment von {player}"},
+    "err_not_running": {"en": "There is no game running", "de": "Es läuft kein Spiel"},
+    "err_board_first": {"en": "The board must match the game first",
+                        "de": "Das Brett muss zuerst zum Spiel passen"},
+    "err_no_private": {"en": "Nobody asked for a private moment",
+                       "de": "Niemand hat einen privaten Moment verlangt"},
+    "err_no_log": {"en": "There is no saved game to resume",
+                   "de": "Es gibt kein gespeichertes Spiel zum Fortsetzen"},
+    # --- Session events (by view type)
+    "ev_reading": {"en": "Reading the board … ({count} squares not settled yet)",
+                   "de": "Das Brett wird gelesen … ({count} Felder noch unsicher)"},
+    "ev_duplicate": {"en": "The same tag is seen on {squares}: take one of them off",
+                     "de": "Derselbe Tag auf {squares}: einen davon wegnehmen"},
+    "ev_flicker": {"en": "The reader under {squares} keeps changing: centre the figure",
+                   "de": "Der Leser unter {squares} schwankt: Figur mittig stellen"},
+    "ev_dead": {"en": "The reader under {squares} does not answer: check its cable",
+                "de": "Der Leser unter {squares} antwortet nicht: Kabel prüfen"},
+    "ev_unknown": {"en": "Unknown tag on {square}: take it off, or enrol it",
+                   "de": "Unbekannter Tag auf {square}: wegnehmen oder anmelden"},
+    "ev_put_back_from": {"en": "Put the figure from {source} back on {square}",
+                         "de": "Die Figur von {source} zurück auf {square} stellen"},
+    "ev_put_back": {"en": "Put the figure back on {square}",
+                    "de": "Die Figur zurück auf {square} stellen"},
+    "ev_swap_from": {"en": "The wrong figure stands on {square}: put back the one from {source}",
+                     "de": "Auf {square} steht die falsche Figur: die von {source} zurückstellen"},
+    "ev_swap": {"en": "The wrong figure stands on {square}: put back the one that stood there",
+                "de": "Auf {square} steht die falsche Figur: die frühere zurückstellen"},
+    "ev_off_lost": {"en": "Take the figure off {square}: it lost the challenge",
+                    "de": "Figur von {square} nehmen: sie hat die Herausforderung verloren"},
+    "ev_off_trap": {"en": "Take the figure off {square}: a secret trap caught it [V5]",
+                    "de": "Figur von {square} nehmen: eine geheime Falle hat sie gefangen [V5]"},
+    "ev_off_unknown": {"en": "Unknown tag on {square}: take it off the board, or enrol it",
+                       "de": "Unbekannter Tag auf {square}: vom Brett nehmen oder anmelden"},
+    "ev_off_gone": {"en": "Take the figure off {square}: it has left the board [K6]",
+                    "de": "Figur von {square} nehmen: sie hat das Brett verlassen [K6]"},
+    "ev_off_reserve": {"en": "Take the figure off {square}: it is not in play",
+                       "de": "Figur von {square} nehmen: sie ist nicht im Spiel"},
+    "ev_off_moved": {"en": "Take the figure off {square}", "de": "Figur von {square} nehmen"},
+    "ev_refused_rule": {"en": "Not allowed [{rule}]{way_back}",
+                        "de": "Nicht erlaubt [{rule}]{way_back}"},
+    "ev_refused": {"en": "That is not allowed{way_back}", "de": "Das ist nicht erlaubt{way_back}"},
+    "ev_way_back": {"en": ": put it back on {square}", "de": ": zurück auf {square}"},
+    "ev_prompt": {"en": "{player}: challenge {targets}?",
+                  "de": "{player}: {targets} herausfordern?"},
+    "ev_prompt_must": {"en": "{player}: a scout flight must challenge: {targets} [M7]",
+                       "de": "{player}: ein Erkundungsflug muss herausfordern: {targets} [M7]"},
+    "ev_prompt_continue": {"en": "{player}: move on or confirm the turn",
+                           "de": "{player}: weiterziehen oder den Zug bestätigen"},
+    "ev_turn": {"en": "{player} played {moves}", "de": "{player} zog {moves}"},
+    "ev_placed": {"en": "placed on {square}", "de": "setzte auf {square}"},
+    "ev_returned": {"en": "brought back on {square}", "de": "zurückgebracht auf {square}"},
+    "ev_combat": {"en": ", challenged {square}: {outcome}",
+                  "de": ", forderte {square} heraus: {outcome}"},
+    "ev_combatants": {"en": " — {challenger} against {challenged}",
+                      "de": " — {challenger} gegen {challenged}"},
+    "ev_rule": {"en": " [{rule}]", "de": " [{rule}]"},
+    "ev_leaves": {"en": " ({who} leaves the board)", "de": " ({who} verlässt das Brett)"},
+    "ev_leave": {"en": " ({who} leave the board)", "de": " ({who} verlassen das Brett)"},
+    "ev_and": {"en": " and ", "de": " und "},
+    "role_challenger": {"en": "challenger", "de": "Herausforderer"},
+    "role_challenged": {"en": "challenged", "de": "Herausgeforderter"},
+    "outcome_challenger_wins": {"en": "the challenger wins", "de": "der Herausforderer gewinnt"},
+    "outcome_challenged_wins": {"en": "the challenged wins", "de": "der Herausgeforderte gewinnt"},
+    "outcome_draw": {"en": "draw", "de": "unentschieden"},
+    "outcome_both_lose": {"en": "both lose", "de": "beide verlieren"},
+    "outcome_nest_taken": {"en": "the Nest is taken", "de": "das Nest ist erobert"},
+    "ev_setup": {"en": "{player}: {placed} of {needed} figures, {state}",
+                 "de": "{player}: {placed} von {needed} Figuren, {state}"},
+    "ev_setup_ready": {"en": "complete and valid", "de": "vollständig und gültig"},
+    "ev_setup_not_ready": {"en": "not ready yet", "de": "noch nicht bereit"},
+    "ev_problem": {"en": "{where}problem [{rule}]: {reason}",
+                   "de": "{where}Problem [{rule}]: {reason}"},
+    "ev_in_hand": {"en": "{player} is moving the figure from {squares}",
+                   "de": "{player} bewegt die Figur von {squares}"},
+    "ev_advance_offer": {"en": "{player} may advance from {source} to {square}: move it there,"
+                               " or choose Stay [K5]",
+                         "de": "{player} darf von {source} nach {square} nachrücken: hinziehen"
+                               " oder Stehen bleiben wählen [K5]"},
+    "ev_advanced": {"en": "{player} advanced", "de": "{player} ist nachgerückt"},
+    "ev_stays": {"en": "{player} stays", "de": "{player} bleibt stehen"},
+    "ev_to_move": {"en": "{player} to move", "de": "{player} ist am Zug"},
+    "ev_resigned": {"en": "{player} resigns", "de": "{player} gibt auf"},
+    "ev_game_over": {"en": "Game over: {player} wins ({reason})",
+                     "de": "Spielende: {player} gewinnt ({reason})"},
+    "ev_game_started": {"en": "The game begins: {player} moves first [S5]",
+                        "de": "Das Spiel beginnt: {player} zieht zuerst [S5]"},
+    "ev_notice": {"en": "{text}", "de": "{text}"},
+}
+"""key -> language -> text with ``{field}`` placeholders."""
+
+_current = "en"
+
+
+def set_language(language: str) -> None:
+    """Use ``language`` (``en`` or ``de``) from now on."""
+    global _current
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; languages are {', '.join(LANGUAGES)}")
+    _current = language
+
+
+def language() -> str:
+    """The current language."""
+    return _current
+
+
+def tr(key: str, **fields: Any) -> str:
+    """The string ``key`` in the current language, with ``fields`` filled in."""
+    return STRINGS[key][_current].format(**fields)
+
+
+def player(name: str) -> str:
+    """A player's name (``yellow``) as shown (``Yellow``, ``Gelb``)."""
+    key = f"player_{name}"
+    return tr(key) if key in STRINGS else name.capitalize()
+
+
+def reason(text: str) -> str:
+    """Why a game ended, in words."""
+    key = f"reason_{text}"
+    return tr(key) if key in STRINGS else text
+
+
+def kind(kind_id: str) -> str:
+    """A figure's kind as printed on it (``tyra1`` -> ``Tyra 1``); the names are the
+    game's own in both languages."""
+    name = kind_id.rstrip("0123456789").capitalize()
+    number = kind_id[len(kind_id.rstrip("0123456789")):]
+    return f"{name} {number}".strip()
+
+
+def _squares(squares: Any) -> str:
+    return tr("ev_and").join(str(s) for s in squares or ())
+
+
+def _fix(fix: Mapping[str, Any]) -> str:
+    square, source = fix["square"], fix.get("source")
+    if fix["action"] == "put_back":
+        return tr("ev_put_back_from", square=square, source=source) if source \
+            else tr("ev_put_back", square=square)
+    if fix["action"] == "swap":
+        return tr("ev_swap_from", square=square, source=source) if source \
+            else tr("ev_swap", square=square)
+    return tr(f"ev_off_{fix.get('why') or 'moved'}", square=square)
+
+
+def _turn(action: Mapping[str, Any]) -> str:
+    paths = action.get("paths") or ([action["path"]] if "path" in action else [])
+    moves = [f"{path[0]}-{path[-1]}" for path in paths]
+    moves += [tr("ev_placed", square=p["square"]) for p in action.get("placed", [])]
+    if "returned" in action:
+        moves.append(tr("ev_returned", square=action["returned"]["square"]))
+    text = tr("ev_turn", player=player(str(action["player"])), moves=tr("ev_and").join(moves))
+    combat = action.get("combat")
+    if combat:
+        text += tr("ev_combat", square=combat["challenged"],
+                   outcome=tr(f"outcome_{combat['outcome']}"))
+        if "challenger_kind" in combat and "challenged_kind" in combat:
+            text += tr("ev_combatants", challenger=kind(combat["challenger_kind"]),
+                       challenged=kind(combat["challenged_kind"]))
+        if "rule" in combat:
+            text += tr("ev_rule", rule=combat["rule"])
+        gone = combat["leaves_board"]
+        if gone:
+            who = tr("ev_and").join(tr(f"role_{role}") for role in gone)
+            text += tr("ev_leaves" if len(gone) == 1 else "ev_leave", who=who)
+    return text
+
+
+def event_text(view: Mapping[str, Any]) -> str:
+    """A session event's view (``companion.views.event_view``) in words of the current
+    language, rule ids kept. Unknown types fall back to the view's own text."""
+    kind_ = view.get("type")
+    who = player(str(view.get("player", "")))
+    if kind_ == "readers":
+        problems = [tr(f"ev_{p['kind']}", squares=_squares(p["squares"]))
+                    for p in view.get("problems", [])]
+        problems += [tr("ev_unknown", square=sq) for sq in view.get("unknown_tags", [])]
+        return "; ".join(problems) or tr("ev_reading", count=len(view.get("unsettled", [])))
+    if kind_ == "board_differs":
+        fixes = view["fixes"]
+        named = {f["source"] for f in fixes if f.get("source")}
+        shown = [f for f in fixes if not (f.get("why") == "moved" and f["square"] in named)]
+        return "; ".join(_fix(f) for f in shown)
+    if kind_ == "refused":
+        way_back = tr("ev_way_back", square=view["put_back"]) if view.get("put_back") else ""
+        if "rule" in view:
+            if _current == "en":
+                return str(view["text"])  # the engine's own words, rule id included
+            return tr("ev_refused_rule", rule=view["rule"], way_back=way_back)
+        return tr("ev_refused", way_back=way_back)
+    if kind_ == "challenge_prompt":
+        targets = ", ".join(view["targets"])
+        if view["targets"]:
+            return tr("ev_prompt" if view["may_decline"] else "ev_prompt_must", player=who,
+                      targets=targets)
+        return tr("ev_prompt_continue", player=who)
+    if kind_ == "turn":
+        return _turn(view["action"])
+    if kind_ == "setup":
+        state = tr("ev_setup_ready" if view["ready"] else "ev_setup_not_ready")
+        return tr("ev_setup", player=who, placed=view["placed"], needed=view["needed"],
+                  state=state)
+    if kind_ == "in_hand":
+        return tr("ev_in_hand", player=who, squares=_squares(view["squares"]))
+    if kind_ == "advance_offer":
+        return tr("ev_advance_offer", player=who, source=view["from"], square=view["into"])
+    if kind_ == "advance_done":
+        return tr("ev_advanced" if view["advanced"] else "ev_stays", player=who)
+    if kind_ in ("to_move", "resigned"):
+        return tr(f"ev_{kind_}", player=who)
+    if kind_ == "game_over":
+        return tr("ev_game_over", player=player(str(view["winner"])),
+                  reason=reason(str(view["reason"])))
+    if kind_ == "game_started":
+        return tr("ev_game_started", player=player(str(view["first"])))
+    return str(view.get("text", ""))
+
+
+def problem_text(problem: Mapping[str, Any]) -> str:
+    """A setup problem (owner only) with its square and rule id. The reason is the
+    engine's English sentence: in German only the square and the rule id are worded."""
+    where = f"{problem['square']}: " if problem.get("square") else ""
+    reason_ = str(problem["reason"]) if _current == "en" else ""
+    return tr("ev_problem", where=where, rule=problem["rule"], reason=reason_).rstrip(": ")

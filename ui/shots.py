@@ -1,0 +1,204 @@
+"""``giganten ui`` and ``giganten shots``: start the touchscreen, or render its main screens
+to PNG files.
+
+Kivy cannot run two apps in one interpreter reliably, so ``shots`` renders each screen in
+a fresh process (``python -m ui.shots SCREEN DIR WxH``); without a display it runs them
+under ``xvfb-run``. Each screenshot is taken after the app has drawn a few frames.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+SHOTS = ("home", "landscape", "setup", "play", "combat", "over")
+"""The screens ``giganten shots`` renders, one PNG each (``play`` shows a challenge prompt,
+``combat`` the outcome of a challenge)."""
+
+SHOT_SEED = 3
+"""The seed of the game in the screenshots."""
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``800x480`` -> (800, 480)."""
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 800x480") from None
+    if width < 320 or height < 240:
+        raise argparse.ArgumentTypeError(f"{text} is too small: at least 320x240")
+    return width, height
+
+
+def _kivy_env(size: tuple[int, int]) -> None:
+    """Settings Kivy reads at import: no argument parsing, a window of ``size``."""
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+    os.environ.setdefault("KIVY_NO_FILELOG", "1")
+    os.environ.setdefault("KIVY_HOME", str(Path(tempfile.gettempdir()) / "giganten-kivy"))
+    from kivy.config import Config
+
+    Config.set("graphics", "width", str(size[0]))
+    Config.set("graphics", "height", str(size[1]))
+    Config.set("graphics", "resizable", "0")
+    Config.set("input", "mouse", "mouse,disable_multitouch")
+
+
+def scenario(name: str, log_dir: Path) -> Any:
+    """A controller showing screen ``name`` of ``SHOTS`` in a game of ``SHOT_SEED``."""
+    from ui.controller import Controller, GameOptions
+
+    controller = Controller(log_dir=log_dir)
+    if name == "home":
+        return controller
+    controller.new_game(GameOptions(seed=SHOT_SEED))
+    if name == "landscape":
+        return controller
+    controller.confirm_landscape()
+    controller.setup_side("yellow")
+    if name == "setup":
+        return controller
+    controller.setup_side()
+    controller.start("yellow")
+    if name == "over":
+        controller.resign("orange")
+        return controller
+    state = controller.state()
+    assert state is not None
+    board = state.board
+    turn = next(t for t in state.legal_turns() if t.path and t.challenge is not None
+                and not t.second and len(t.path) == 2)
+    controller.move(board.name(turn.path[0]), board.name(turn.path[-1]))
+    controller.settle()
+    if name == "combat":
+        assert turn.challenge is not None
+        controller.challenge(board.name(turn.challenge))
+        controller.settle()
+    return controller
+
+
+def render_one(name: str, directory: Path, size: tuple[int, int]) -> Path:
+    """Render screen ``name`` to ``directory/name.png`` (in this process: once only)."""
+    _kivy_env(size)
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+
+    from ui.app import build_app
+
+    with tempfile.TemporaryDirectory() as logs:
+        controller = scenario(name, Path(logs))
+        app = build_app(controller)
+        target = directory / f"{name}.png"
+        frames = [0]
+
+        def capture(dt: float) -> None:
+            frames[0] += 1
+            if frames[0] < 5:
+                return
+            saved = Window.screenshot(name=str(directory / f"{name}-.png"))
+            if saved:
+                Path(saved).replace(target)
+            app.stop()
+
+        Clock.schedule_interval(capture, 0.2)
+        app.run()
+    return target
+
+
+def shots_command(args: argparse.Namespace) -> int:
+    """``giganten shots DIR``: one PNG per main screen, each in a fresh process."""
+    directory: Path = args.directory
+    directory.mkdir(parents=True, exist_ok=True)
+    size = f"{args.size[0]}x{args.size[1]}"
+    prefix: list[str] = []
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        xvfb = shutil.which("xvfb-run")
+        if xvfb is None:
+            print("giganten shots: there is no display and no xvfb-run to make one (install"
+                  " the xvfb package)", file=sys.stderr)
+            return 2
+        prefix = [xvfb, "-a", "-s", f"-screen 0 {size}x24"]
+    failed = []
+    for name in args.screens or SHOTS:
+        done = subprocess.run([*prefix, sys.executable, "-m", "ui.shots", name,
+                               str(directory), size], check=False, capture_output=True,
+                              text=True)
+        target = directory / f"{name}.png"
+        if done.returncode != 0 or not target.exists():
+            failed.append(name)
+            print(f"giganten shots: {name} failed:\n{done.stderr[-2000:]}", file=sys.stderr)
+        else:
+            print(target)
+    return 1 if failed else 0
+
+
+def ui_command(args: argparse.Namespace) -> int:
+    """``giganten ui``: the touchscreen app on the simulated board or a real one."""
+    from hardware.play import UsageError, _registry, open_backend
+
+    try:
+        reader = open_backend(args)
+        registry = None if reader is None and args.registry is None else \
+            _registry(args.registry, ("yellow", "orange"))[0]
+    except UsageError as err:
+        print(f"giganten ui: {err}", file=sys.stderr)
+        return 2
+    _kivy_env(args.size)
+    if args.fullscreen:
+        from kivy.config import Config
+
+        Config.set("graphics", "fullscreen", "auto")
+        Config.set("graphics", "borderless", "1")
+    from ui import i18n
+    from ui.app import build_app
+    from ui.controller import Controller, GameOptions
+
+    i18n.set_language(args.lang)
+    controller = Controller(registry=registry, reader=reader, log_dir=args.log_dir)
+    variants = tuple(v.strip() for v in args.variants.split(",") if v.strip())
+    controller.defaults = GameOptions(variants=variants, language=args.lang)
+    build_app(controller).run()
+    return 0
+
+
+def add_commands(commands: Any, add_backend: Callable[[argparse.ArgumentParser], None],
+                 ) -> None:
+    """Add ``ui`` and ``shots`` to the subcommands."""
+    ui = commands.add_parser(
+        "ui", help="the touchscreen app (simulated board unless hardware is configured)",
+        description="The Kivy touchscreen: home, landscape, setup, play, game over. On the"
+                    " simulated board, drag the figures on the screen.")
+    add_backend(ui)
+    ui.add_argument("--lang", choices=("en", "de"), default="en", help="the language")
+    ui.add_argument("--variants", default="", metavar="V3,V8,…",
+                    help="variants to preselect for a new game")
+    ui.add_argument("--registry", type=Path, default=None, metavar="PATH",
+                    help="the tag registry (default: the simulated sets)")
+    ui.add_argument("--log-dir", type=Path, default=None, metavar="DIR",
+                    help="where game logs and records go")
+    ui.add_argument("--size", type=parse_size, default=(800, 480), metavar="WxH",
+                    help="window size (default 800x480, the 7\" display)")
+    ui.add_argument("--fullscreen", action="store_true", help="fill the screen (kiosk)")
+    ui.set_defaults(run=ui_command)
+
+    shots = commands.add_parser(
+        "shots", help="render each main screen of the touchscreen to PNG files",
+        description="Render home, landscape, setup, play (a challenge prompt), combat (an"
+                    " outcome) and over to DIR/NAME.png, offscreen (under xvfb-run when"
+                    " there is no display).")
+    shots.add_argument("directory", type=Path, metavar="DIR")
+    shots.add_argument("--size", type=parse_size, default=(800, 480), metavar="WxH")
+    shots.add_argument("--screens", nargs="*", choices=SHOTS, default=None,
+                       help="only these screens")
+    shots.set_defaults(run=shots_command)
+
+
+if __name__ == "__main__":
+    render_one(sys.argv[1], Path(sys.argv[2]), parse_size(sys.argv[3]))

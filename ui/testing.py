@@ -1,0 +1,652 @@
+"""Looking at a Kivy screen from a test: what it shows, and whether it is laid out well.
+
+Two halves, neither of which knows the app's screens:
+
+* **Inside a Kivy process** (the functions take a widget): :func:`texts`, :func:`images`,
+  :func:`text_widgets`, :func:`overlaps`, :func:`clipped`, :func:`snapshot`, :func:`emit`,
+  :func:`screenshot` and :func:`after_frames`. They import Kivy when called.
+* **Outside it** (the test process, the benchmarks): :class:`Xvfb`, a virtual screen, and
+  :func:`run_kivy`, which runs a Kivy program in a fresh process on that screen and reads
+  back what it :func:`emit`-ted. One Kivy ``App`` per process: a second ``App.run()`` in the
+  same interpreter is not reliable, and a crash must not take the test run with it.
+
+Coordinates are window pixels, origin bottom left (Kivy's). A widget's box is
+``[x, y, width, height]``; a text widget's *text box* is the rectangle its rendered text
+covers: Kivy's Label draws its texture (``texture_size``) centred on the widget.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+# Kivy's widgets carry no type information; inside this module a widget is just Any.
+Widget = Any
+Box = tuple[float, float, float, float]  # x, y, width, height in window pixels
+
+RESULT_PREFIX = "UI-RESULT "
+"""Marks a line of a Kivy process's stdout that :func:`emit` wrote (JSON follows)."""
+
+_THEME_ATLAS = "atlas://data/images/defaulttheme"
+_MARKUP_TAG = re.compile(r"\[/?[a-z_]+(?:=[^\]]*)?\]")
+_MARKUP_ESCAPES = (("&bl;", "["), ("&br;", "]"), ("&amp;", "&"))
+_TOLERANCE = 0.5  # pixels: sizes are floats, text is measured in whole pixels
+
+
+# --------------------------------------------------------------------------- the widget tree
+
+
+def walk(root: Widget, *, visible_only: bool = True) -> Iterator[Widget]:
+    """``root`` and its descendants, parents before children, in drawing order.
+
+    With ``visible_only`` a widget that is transparent (``opacity`` 0), has no area, or is
+    ``disabled`` and hidden by its parent's opacity is left out together with its subtree.
+    Screens a ScreenManager is not showing are not children, so they are never walked.
+    """
+    if visible_only and not _shows(root):
+        return
+    yield root
+    # Kivy keeps children last-added first; they are drawn in reverse of that list.
+    for child in reversed(list(root.children)):
+        yield from walk(child, visible_only=visible_only)
+
+
+def _shows(widget: Widget) -> bool:
+    return bool(widget.opacity > 0 and widget.width > 0 and widget.height > 0)
+
+
+def _is_text_widget(widget: Widget) -> bool:
+    from kivy.uix.label import Label
+    from kivy.uix.textinput import TextInput
+
+    return isinstance(widget, Label | TextInput)
+
+
+def _is_recycle_view(widget: Widget) -> bool:
+    # By name: Kivy's Factory imports kivy.uix.recycleview a second time (as
+    # ``kivy.uix.recycleview.__init__``), so kv-made RecycleViews are another class object.
+    return any(cls.__name__ == "RecycleViewBehavior" for cls in type(widget).__mro__)
+
+
+def shown_text(widget: Widget) -> str:
+    """The text a Label, Button or TextInput shows, markup tags removed."""
+    text = str(widget.text)
+    if getattr(widget, "markup", False):
+        text = _MARKUP_TAG.sub("", text)
+        for escape, char in _MARKUP_ESCAPES:
+            text = text.replace(escape, char)
+    if not text and hasattr(widget, "hint_text"):
+        text = str(widget.hint_text)
+    return text
+
+
+def texts(root: Widget) -> list[str]:
+    """Every non-empty text shown under ``root``, in drawing order.
+
+    A RecycleView contributes the ``text`` of every row of its ``data`` (scrolled out of
+    sight or not) instead of the few row widgets it happens to have made.
+    """
+    found: list[str] = []
+    _collect_texts(root, found)
+    return found
+
+
+def _collect_texts(widget: Widget, found: list[str]) -> None:
+    if not _shows(widget):
+        return
+    if _is_recycle_view(widget):
+        for row in widget.data:
+            text = row.get("text") if isinstance(row, Mapping) else None
+            if text:
+                found.append(str(text))
+        return
+    if _is_text_widget(widget):
+        text = shown_text(widget)
+        if text:
+            found.append(text)
+    for child in reversed(list(widget.children)):
+        _collect_texts(child, found)
+
+
+def images(root: Widget, *, include_theme: bool = False) -> list[str]:
+    """Every image shown under ``root``: Image widgets' ``source`` and canvas sources.
+
+    An Image with a texture but no source is reported as ``texture:<width>x<height>``.
+    Kivy's own theme (button backgrounds and the like, ``atlas://data/images/defaulttheme``)
+    is left out unless ``include_theme``.
+    """
+    from kivy.uix.image import Image
+
+    found: list[str] = []
+    for widget in walk(root):
+        if isinstance(widget, Image):
+            if widget.source:
+                found.append(str(widget.source))
+            elif widget.texture is not None:
+                width, height = widget.texture.size
+                found.append(f"texture:{width}x{height}")
+        for canvas in (widget.canvas.before, widget.canvas, widget.canvas.after):
+            found.extend(_canvas_sources(canvas))
+    if not include_theme:
+        found = [source for source in found if not source.startswith(_THEME_ATLAS)]
+    return found
+
+
+def _canvas_sources(group: Any) -> Iterator[str]:
+    for instruction in getattr(group, "children", ()):
+        source = getattr(instruction, "source", None)
+        if source:
+            yield str(source)
+        yield from _canvas_sources(instruction)
+
+
+def text_widgets(root: Widget) -> list[Widget]:
+    """The visible Labels, Buttons and TextInputs under ``root`` that show some text."""
+    return [w for w in walk(root) if _is_text_widget(w) and shown_text(w)]
+
+
+# --------------------------------------------------------------------------- geometry
+
+
+def window_box(widget: Widget) -> Box:
+    """The widget's box in window coordinates (through scroll views, relative layouts)."""
+    return _to_window_box(widget, float(widget.x), float(widget.y), widget.width, widget.height)
+
+
+def text_box(widget: Widget) -> Box:
+    """The window rectangle covered by the widget's rendered text.
+
+    A Label's texture is drawn centred on the widget, whatever its ``halign`` and ``valign``
+    (those act inside ``text_size``), and may stick out of it. A TextInput is its own box.
+    """
+    from kivy.uix.label import Label
+
+    if not isinstance(widget, Label):
+        return window_box(widget)
+    tex_w, tex_h = (float(v) for v in widget.texture_size)
+    x = widget.center_x - tex_w / 2
+    y = widget.center_y - tex_h / 2
+    return _to_window_box(widget, x, y, tex_w, tex_h)
+
+
+def _to_window_box(widget: Widget, x: float, y: float, width: float, height: float) -> Box:
+    corners = [widget.to_window(cx, cy) for cx in (x, x + width) for cy in (y, y + height)]
+    xs = [float(c[0]) for c in corners]
+    ys = [float(c[1]) for c in corners]
+    return (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+def _intersection(a: Box, b: Box) -> float:
+    dx = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    dy = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return dx * dy if dx > _TOLERANCE and dy > _TOLERANCE else 0.0
+
+
+def _ancestors(widget: Widget) -> Iterator[Widget]:
+    """The widget's parents up to the window (whose parent is the window itself)."""
+    seen = {id(widget)}
+    parent = widget.parent
+    while parent is not None and id(parent) not in seen:
+        seen.add(id(parent))
+        yield parent
+        parent = parent.parent
+
+
+def _is_ancestor(a: Widget, b: Widget) -> bool:
+    return any(parent is a for parent in _ancestors(b))
+
+
+def overlaps(widgets: Widget | Iterable[Widget], *, boxes: str = "text") -> list[tuple[Any, Any]]:
+    """Pairs of visible text widgets whose text boxes overlap on screen.
+
+    ``widgets`` is a list of widgets, or one root whose :func:`text_widgets` are compared.
+    ``boxes="widget"`` compares the widgets' whole boxes instead of their rendered text.
+    Edges that touch do not count, and neither does a widget with one of its own descendants.
+    """
+    if boxes not in ("text", "widget"):
+        raise ValueError(f"boxes must be 'text' or 'widget', not {boxes!r}")
+    from kivy.uix.widget import Widget as KivyWidget
+
+    if isinstance(widgets, KivyWidget):
+        candidates = text_widgets(widgets)
+    else:
+        candidates = [w for w in widgets if _shows(w) and shown_text(w)]
+    measure: Callable[[Widget], Box] = text_box if boxes == "text" else window_box
+    measured = [(w, measure(w)) for w in candidates]
+    pairs: list[tuple[Any, Any]] = []
+    for i, (a, box_a) in enumerate(measured):
+        for b, box_b in measured[i + 1 :]:
+            if _is_ancestor(a, b) or _is_ancestor(b, a):
+                continue
+            if _intersection(box_a, box_b) > 0:
+                pairs.append((a, b))
+    return pairs
+
+
+def clipped(widget: Widget) -> bool:
+    """Whether the widget's text is not fully shown.
+
+    True when the rendered text (``texture_size``) is wider or taller than the widget, when
+    Kivy shortened it to fit (``shorten``, an ellipsis), when a multi-line TextInput's
+    content is taller than the box, or when the widget lies partly outside the window.
+    """
+    from kivy.core.window import Window
+    from kivy.uix.label import Label
+    from kivy.uix.textinput import TextInput
+
+    x, y, width, height = window_box(widget)
+    if (
+        x < -_TOLERANCE
+        or y < -_TOLERANCE
+        or x + width > Window.width + _TOLERANCE
+        or y + height > Window.height + _TOLERANCE
+    ):
+        return True
+    if isinstance(widget, Label):
+        tex_w, tex_h = widget.texture_size
+        if tex_w > widget.width + _TOLERANCE or tex_h > widget.height + _TOLERANCE:
+            return True
+        core = getattr(widget, "_label", None)
+        return bool(getattr(core, "is_shortened", False))
+    if isinstance(widget, TextInput) and widget.multiline:
+        return bool(widget.minimum_height > widget.height + _TOLERANCE)
+    return False
+
+
+# --------------------------------------------------------------------------- summaries
+
+
+def describe(widget: Widget) -> dict[str, Any]:
+    """One widget as JSON-ready data: type, text, boxes and whether its text is clipped."""
+    entry: dict[str, Any] = {
+        "type": type(widget).__name__,
+        "id": _widget_id(widget),
+        "box": [round(v, 1) for v in window_box(widget)],
+    }
+    if _is_text_widget(widget):
+        entry["text"] = shown_text(widget)
+        entry["text_box"] = [round(v, 1) for v in text_box(widget)]
+        entry["clipped"] = clipped(widget)
+    return entry
+
+
+def _widget_id(widget: Widget) -> str | None:
+    for parent in _ancestors(widget):
+        for name, candidate in getattr(parent, "ids", {}).items():
+            if candidate is widget or getattr(candidate, "__self__", None) is widget:
+                return str(name)
+    return None
+
+
+def snapshot(root: Widget) -> dict[str, Any]:
+    """What ``root`` shows, as JSON-serialisable data for a test to check.
+
+    Keys: ``window`` (``[width, height]``), ``texts``, ``images``, ``widgets`` (every
+    visible text widget, see :func:`describe`), ``overlaps`` (pairs of texts whose text
+    boxes overlap), ``box_overlaps`` (pairs whose whole widget boxes overlap: touch targets
+    on top of each other) and ``clipped`` (texts not fully shown).
+    """
+    from kivy.core.window import Window
+
+    shown = text_widgets(root)
+    return {
+        "window": [int(Window.width), int(Window.height)],
+        "texts": texts(root),
+        "images": images(root),
+        "widgets": [describe(w) for w in shown],
+        "overlaps": [[shown_text(a), shown_text(b)] for a, b in overlaps(shown)],
+        "box_overlaps": [
+            [shown_text(a), shown_text(b)] for a, b in overlaps(shown, boxes="widget")
+        ],
+        "clipped": [shown_text(w) for w in shown if clipped(w)],
+    }
+
+
+def emit(data: Any) -> None:
+    """Print ``data`` as one JSON line that :meth:`KivyResult.results` reads back."""
+    sys.stdout.write(RESULT_PREFIX + json.dumps(data, sort_keys=True) + "\n")
+    sys.stdout.flush()
+
+
+# --------------------------------------------------------------------------- frames
+
+
+def after_frames(count: int, callback: Callable[[], Any]) -> None:
+    """Call ``callback`` once ``count`` more frames have been drawn.
+
+    It runs inside the frame, after the window is drawn and before the buffers are swapped,
+    which is when :func:`screenshot` can read the pixels. Kivy draws only when something
+    changed, so this asks for a redraw each time.
+    """
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+
+    remaining = [count]
+
+    def on_flip(*_: Any) -> None:
+        remaining[0] -= 1
+        if remaining[0] <= 0:
+            Window.unbind(on_flip=on_flip)
+            callback()
+        else:
+            Window.canvas.ask_update()
+
+    Window.bind(on_flip=on_flip)
+    Clock.schedule_once(lambda _dt: Window.canvas.ask_update(), 0)
+
+
+def screenshot(path: str | os.PathLike[str]) -> Path:
+    """Draw the window now and save what it shows as a PNG at ``path``.
+
+    ``Window.screenshot`` reads the back buffer whenever it is called; between frames that
+    buffer holds whatever the last swap left (black, under Xvfb and llvmpipe). Drawing
+    first makes the picture the current state, whenever this is called.
+    """
+    from kivy.core.window import Window
+    from kivy.graphics.opengl import GL_RGB, GL_UNSIGNED_BYTE, glReadPixels
+
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    Window.dispatch("on_draw")
+    width, height = (int(v) for v in Window.size)
+    data = glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE)
+    Window._win.save_bytes_in_png(str(target), data, width, height)
+    return target
+
+
+# --------------------------------------------------------------------------- outside Kivy
+
+
+class DisplayUnavailable(RuntimeError):
+    """No virtual screen: Xvfb is not installed or did not start."""
+
+
+XVFB_MISSING = (
+    "Xvfb is not installed, so the UI tests cannot draw. Run `scripts/setup dev` as root "
+    "(it installs xvfb, Mesa and the X libraries Kivy needs), or: sudo apt-get install "
+    "--no-install-recommends xvfb libgl1 libglx-mesa0 libgl1-mesa-dri libmtdev1"
+)
+
+
+@dataclass
+class Xvfb:
+    """A virtual X screen (``Xvfb :N``) for Kivy programs; a context manager.
+
+    The display number is chosen by Xvfb itself (``-displayfd``), so several test runs on one
+    machine do not collide. ``env`` holds the variables a Kivy process needs to draw on it.
+    """
+
+    screen: str = "1280x800x24"
+    startup_timeout: float = 20.0
+    number: int | None = None
+    kivy_home: Path | None = None
+    _process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
+    _home: tempfile.TemporaryDirectory[str] | None = field(default=None, repr=False)
+
+    def start(self) -> Xvfb:
+        binary = shutil.which("Xvfb")
+        if binary is None:
+            raise DisplayUnavailable(XVFB_MISSING)
+        read_fd, write_fd = os.pipe()
+        try:
+            self._process = subprocess.Popen(
+                [binary, "-displayfd", str(write_fd), "-screen", "0", self.screen,
+                 "-nolisten", "tcp", "-noreset"],
+                pass_fds=(write_fd,),
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+            )
+        finally:
+            os.close(write_fd)
+        try:
+            self.number = self._read_display_number(read_fd)
+        finally:
+            os.close(read_fd)
+        socket = Path(f"/tmp/.X11-unix/X{self.number}")
+        deadline = time.monotonic() + self.startup_timeout
+        while not socket.exists():
+            if time.monotonic() > deadline:
+                self.stop()
+                raise DisplayUnavailable(f"Xvfb :{self.number} made no socket at {socket}")
+            time.sleep(0.02)
+        self._home = tempfile.TemporaryDirectory(prefix="kivy-home-")
+        self.kivy_home = Path(self._home.name)
+        return self
+
+    def _read_display_number(self, read_fd: int) -> int:
+        import select
+
+        assert self._process is not None
+        data = b""
+        deadline = time.monotonic() + self.startup_timeout
+        while not data.endswith(b"\n"):
+            left = deadline - time.monotonic()
+            ready, _, _ = select.select([read_fd], [], [], max(left, 0))
+            chunk = os.read(read_fd, 64) if ready else b""
+            if not chunk:
+                self._process.kill()
+                _, err = self._process.communicate()
+                message = err.decode(errors="replace").strip()[-2000:]
+                raise DisplayUnavailable(f"Xvfb did not start: {message or 'timed out'}")
+            data += chunk
+        return int(data)
+
+    def stop(self) -> None:
+        if self._process is not None:
+            self._process.terminate()
+            try:
+                self._process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self._process.kill()
+                self._process.wait()
+            if self._process.stderr is not None:
+                self._process.stderr.close()
+            self._process = None
+        if self._home is not None:
+            self._home.cleanup()
+            self._home = None
+
+    def __enter__(self) -> Xvfb:
+        return self.start()
+
+    def __exit__(self, *_: object) -> None:
+        self.stop()
+
+    @property
+    def env(self) -> dict[str, str]:
+        """Variables for a quiet Kivy process on this screen (no argv parsing, no log file)."""
+        if self.number is None or self.kivy_home is None:
+            raise DisplayUnavailable("the virtual screen is not running")
+        return kivy_env(f":{self.number}", self.kivy_home)
+
+
+def kivy_env(display: str, kivy_home: Path, size: tuple[int, int] | None = None) -> dict[str, str]:
+    """Environment for a Kivy process drawing on ``display`` with a window of ``size``."""
+    env = {
+        "DISPLAY": display,
+        "KIVY_NO_ARGS": "1",  # Kivy would otherwise parse the test runner's argv
+        "KIVY_HOME": str(kivy_home),  # no ~/.kivy config or logs from the developer's desktop
+        "KIVY_LOG_MODE": "PYTHON",  # Python's logging: warnings and errors only, no log files
+        "KIVY_NO_FILELOG": "1",
+        "KCFG_KIVY_LOG_LEVEL": "warning",
+        "KCFG_KIVY_EXIT_ON_ESCAPE": "0",
+        "KIVY_CLIPBOARD": "sdl2",  # not xclip/xsel, which are not installed
+        "SDL_AUDIODRIVER": "dummy",  # no sound device here; Kivy would complain at startup
+    }
+    if size is not None:
+        env["KCFG_GRAPHICS_WIDTH"] = str(size[0])
+        env["KCFG_GRAPHICS_HEIGHT"] = str(size[1])
+        env["KCFG_GRAPHICS_RESIZABLE"] = "0"
+    return env
+
+
+@dataclass(frozen=True)
+class KivyResult:
+    """How a Kivy process ended and what it printed."""
+
+    args: list[str]
+    returncode: int
+    stdout: str
+    stderr: str
+    seconds: float
+
+    def results(self) -> list[Any]:
+        """Everything the process :func:`emit`-ted, in order."""
+        return [
+            json.loads(line[len(RESULT_PREFIX) :])
+            for line in self.stdout.splitlines()
+            if line.startswith(RESULT_PREFIX)
+        ]
+
+    def result(self) -> Any:
+        """The one thing the process emitted; an error naming its output otherwise."""
+        self.check()
+        found = self.results()
+        if len(found) != 1:
+            raise AssertionError(f"expected one {RESULT_PREFIX.strip()} line, got {len(found)}"
+                                 f"\n{self.describe()}")
+        return found[0]
+
+    def check(self) -> KivyResult:
+        """This result, or an AssertionError with the process's output if it failed."""
+        if self.returncode != 0:
+            raise AssertionError(f"Kivy process failed\n{self.describe()}")
+        return self
+
+    def describe(self) -> str:
+        return (
+            f"$ {' '.join(self.args)}\nexit status {self.returncode} after {self.seconds:.1f} s\n"
+            f"--- stdout\n{self.stdout[-4000:]}\n--- stderr\n{self.stderr[-4000:]}"
+        )
+
+
+def run_kivy(
+    target: str | os.PathLike[str],
+    *args: str,
+    display: Xvfb,
+    size: tuple[int, int] = (800, 480),
+    timeout: float = 60,
+    env: Mapping[str, str] | None = None,
+    cwd: str | os.PathLike[str] | None = None,
+) -> KivyResult:
+    """Run a Kivy program in a fresh Python process on ``display`` and wait for it.
+
+    ``target`` is a script (a path ending in ``.py``) or a module name (run with ``-m``);
+    ``args`` follow it. The window is ``size`` pixels. A process still running after
+    ``timeout`` seconds is killed and reported with :class:`subprocess.TimeoutExpired`.
+    """
+    spec = os.fspath(target)
+    command = [sys.executable]
+    command += [spec] if spec.endswith(".py") or os.sep in spec else ["-m", spec]
+    command += list(args)
+    full_env = {**os.environ, **kivy_env(f":{display.number}", _home_of(display), size)}
+    full_env.update(env or {})
+    started = time.monotonic()
+    completed = subprocess.run(
+        command,
+        env=full_env,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+        check=False,
+    )
+    return KivyResult(
+        args=command,
+        returncode=completed.returncode,
+        stdout=completed.stdout,
+        stderr=completed.stderr,
+        seconds=time.monotonic() - started,
+    )
+
+
+def _home_of(display: Xvfb) -> Path:
+    if display.number is None or display.kivy_home is None:
+        raise DisplayUnavailable("the virtual screen is not running")
+    return display.kivy_home
+
+
+def run_kivy_source(
+    source: str, *args: str, display: Xvfb, workdir: Path, **options: Any
+) -> KivyResult:
+    """Like :func:`run_kivy`, for a program given as source text (written to ``workdir``)."""
+    workdir.mkdir(parents=True, exist_ok=True)
+    script = workdir / f"kivy_program_{time.monotonic_ns()}.py"
+    script.write_text(source)
+    return run_kivy(script, *args, display=display, **options)
+
+
+def png_stats(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Size, number of distinct colours and the share of non-black pixels of an RGB(A) PNG.
+
+    Enough to tell a real screenshot from a blank one without an imaging library.
+    """
+    import struct
+    import zlib
+
+    data = Path(path).read_bytes()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError(f"{path} is not a PNG")
+    pos, chunks, header = 8, b"", b""
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        kind, body = data[pos + 4 : pos + 8], data[pos + 8 : pos + 8 + length]
+        if kind == b"IHDR":
+            header = body
+        elif kind == b"IDAT":
+            chunks += body
+        pos += 12 + length
+    width, height, depth, colour_type = struct.unpack(">IIBB", header[:10])
+    if depth != 8 or colour_type not in (2, 6):
+        raise ValueError(f"{path}: only 8-bit RGB or RGBA PNGs are read here")
+    channels = 3 if colour_type == 2 else 4
+    rows = _unfilter(zlib.decompress(chunks), width, height, channels)
+    colours: set[bytes] = set()
+    lit = 0
+    for row in rows:
+        for i in range(0, len(row), channels):
+            pixel = bytes(row[i : i + 3])
+            colours.add(pixel)
+            lit += pixel != b"\0\0\0"
+    return {"size": [width, height], "colours": len(colours), "lit": lit / (width * height)}
+
+
+def _unfilter(raw: bytes, width: int, height: int, channels: int) -> list[bytearray]:
+    stride = width * channels
+    rows: list[bytearray] = []
+    previous = bytearray(stride)
+    pos = 0
+    for _ in range(height):
+        kind = raw[pos]
+        line = bytearray(raw[pos + 1 : pos + 1 + stride])
+        pos += 1 + stride
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up = previous[i]
+            if kind == 1:
+                line[i] = (line[i] + left) & 0xFF
+            elif kind == 2:
+                line[i] = (line[i] + up) & 0xFF
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 0xFF
+            elif kind == 4:
+                corner = previous[i - channels] if i >= channels else 0
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                best = left if pa <= pb and pa <= pc else up if pb <= pc else corner
+                line[i] = (line[i] + best) & 0xFF
+        rows.append(line)
+        previous = line
+    return rows
+
