@@ -202,6 +202,21 @@ def _ancestors(widget: Widget) -> Iterator[Widget]:
         parent = parent.parent
 
 
+def _visible_part(widget: Widget, box: Box) -> Box:
+    """``box`` cut to what stencil views above the widget (scroll views) let show: text
+    scrolled out of a scroll view is not on screen and overlaps nothing."""
+    from kivy.uix.stencilview import StencilView
+
+    for parent in _ancestors(widget):
+        if isinstance(parent, StencilView) and parent is not widget:
+            view = window_box(parent)
+            left, bottom = max(box[0], view[0]), max(box[1], view[1])
+            right = min(box[0] + box[2], view[0] + view[2])
+            top = min(box[1] + box[3], view[1] + view[3])
+            box = (left, bottom, max(right - left, 0.0), max(top - bottom, 0.0))
+    return box
+
+
 def _is_ancestor(a: Widget, b: Widget) -> bool:
     return any(parent is a for parent in _ancestors(b))
 
@@ -222,7 +237,7 @@ def overlaps(widgets: Widget | Iterable[Widget], *, boxes: str = "text") -> list
     else:
         candidates = [w for w in widgets if _shows(w) and shown_text(w)]
     measure: Callable[[Widget], Box] = text_box if boxes == "text" else window_box
-    measured = [(w, measure(w)) for w in candidates]
+    measured = [(w, _visible_part(w, measure(w))) for w in candidates]
     pairs: list[tuple[Any, Any]] = []
     for i, (a, box_a) in enumerate(measured):
         for b, box_b in measured[i + 1 :]:

@@ -1,0 +1,35 @@
+"""A Kivy program for the tests: show one main screen and report what is on it.
+
+``python probe_screen.py SCREEN WxH`` builds the screen of ``ui.shots.SHOTS`` as the
+screenshots do, waits for a few drawn frames, then emits ``ui.testing.snapshot`` of the
+window (every text, image, overlapping and clipped text) and stops.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+from ui.shots import _kivy_env, parse_size
+
+SCREEN, SIZE = sys.argv[1], parse_size(sys.argv[2])
+_kivy_env(SIZE)
+
+from kivy.clock import Clock  # noqa: E402  (Kivy reads the settings at import)
+from kivy.core.window import Window  # noqa: E402
+
+from ui.app import build_app  # noqa: E402
+from ui.shots import scenario  # noqa: E402
+from ui.testing import after_frames, emit, snapshot  # noqa: E402
+
+app = build_app(scenario(SCREEN, Path(tempfile.mkdtemp())))
+
+
+def report() -> None:
+    emit(snapshot(Window))
+    app.stop()
+
+
+Clock.schedule_once(lambda _dt: after_frames(3, report), 0.3)
+app.run()

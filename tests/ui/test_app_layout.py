@@ -1,0 +1,33 @@
+"""Every main screen at the official 7" display's 800×480 and at 1280×800: no text overlaps
+another, none is cut off, and the board shows no kind that the public may not see."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.rules.figures import KINDS
+from tests.ui.conftest import RunKivy
+from ui.shots import SHOTS
+
+PROBE = Path(__file__).with_name("probe_screen.py")
+KIND_WORD = re.compile(r"\b(" + "|".join(sorted({k.family for k in KINDS} - {"nest"})) + r")\b",
+                       re.IGNORECASE)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 800)])
+@pytest.mark.parametrize("screen", SHOTS)
+def test_a_screen_has_no_overlapping_or_clipped_text(run_kivy: RunKivy, screen: str,
+                                                     size: tuple[int, int]) -> None:
+    shown = run_kivy(PROBE, screen, f"{size[0]}x{size[1]}", size=size, timeout=90).result()
+    assert shown["texts"], f"{screen} shows no text at all"
+    assert shown["overlaps"] == [], f"{screen} at {size}: overlapping texts"
+    assert shown["clipped"] == [], f"{screen} at {size}: texts cut off"
+
+
+def test_the_setup_screen_shows_no_kind_to_the_public(run_kivy: RunKivy) -> None:
+    """Yellow's figures are set out: the public screen shows tokens, never their kinds."""
+    shown = run_kivy(PROBE, "setup", "800x480", size=(800, 480), timeout=90).result()
+    assert not [t for t in shown["texts"] if KIND_WORD.search(t)]
