@@ -36,7 +36,7 @@ from companion.console import (
     parse_tag,
 )
 from companion.deal import deal
-from companion.demo import DEFAULT_MAX_PLIES, Bot, make_bots, take_turn
+from companion.demo import DEFAULT_MAX_PLIES, Bot, make_bots
 from companion.events import (
     AdvanceOffer,
     BoardDiffers,
@@ -56,12 +56,10 @@ from companion.reads import Uid
 from companion.record import LogError, default_log_dir, latest_log, new_log_path, write_json_atomic
 from companion.registry import PLAYER_NAMES, Registry, RegistryError, default_path
 from companion.rules.board import Board
-from companion.rules.codec import game_from_json, game_to_json
 from companion.rules.figures import Kind, parse_kind
 from companion.rules.generate import random_start
 from companion.rules.ruleset import RuleSet
 from companion.rules.state import GameState
-from companion.rules.turns import TurnResult
 from companion.session import PLAY, SETUP, Session, SessionError
 from companion.textboard import render
 from companion.views import ARBITER, PUBLIC, view_for
@@ -69,7 +67,7 @@ from hardware.backends import SIM, BackendError, backend_from_config, make_reade
 from hardware.live import LiveTable, live_lines
 from hardware.protocol import Reader, ReaderError
 from hardware.sim import BUS_MODEL, TILE_MODEL, SimBoard, TimingModel
-from hardware.simtable import Hands, SimTable, sim_registry
+from hardware.simtable import BotTurnError, Hands, SimTable, bot_turns, sim_registry
 
 TIMINGS: dict[str, TimingModel] = {"tile": TILE_MODEL, "bus": BUS_MODEL}
 """``--timing``: one controller per map tile, or one SPI bus for the whole board."""
@@ -443,28 +441,21 @@ class PlayConsole:
                              for line in self._lines(event))
             raise CommandError("the board must match the game before the computer players"
                                f" take over{': ' + shown if shown else ''}")
-        reference = game_from_json(game_to_json(state))
         if self.bots is None:
-            self.bots = make_bots(reference, self.seed)
-        played = 0
-        while not reference.is_over and reference.ply < DEFAULT_MAX_PLIES \
-                and (turns is None or played < turns):
-            take_turn(reference, self.bots, session.policy)
-            last = reference.history[-1]
-            assert isinstance(last, TurnResult)
-            try:
-                self._hands().play(last.turn._replace(advance=False), advance=last.advanced)
-            except (AssertionError, LookupError, ValueError) as err:
+            self.bots = make_bots(state, self.seed)
+        try:
+            for reference, _ in bot_turns(self._hands(), self.bots, session.policy, turns):
                 self.flush()
-                raise CommandError(f"the computer players' turn could not be made on the"
-                                   f" board: {err}") from None
+                now = self.session.state
+                if now is None or len(now.history) != len(reference.history):
+                    raise CommandError("the session did not follow the computer players'"
+                                       " turn; see the messages above")
+        except BotTurnError as err:
             self.flush()
-            now = self.session.state
-            if now is None or len(now.history) != len(reference.history):
-                raise CommandError("the session did not follow the computer players' turn;"
-                                   " see the messages above")
-            played += 1
-        if not reference.is_over and reference.ply >= DEFAULT_MAX_PLIES:
+            raise CommandError(f"the computer players' turn could not be made on the"
+                               f" board: {err}") from None
+        now = self.session.state
+        if now is not None and not now.is_over and now.ply >= DEFAULT_MAX_PLIES:
             self.say(f"Stopped at the ply limit ({DEFAULT_MAX_PLIES}).")
 
     def _game(self) -> GameState:

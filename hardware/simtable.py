@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
+from companion.demo import DEFAULT_MAX_PLIES, Bot, take_turn
 from companion.events import (
     AdvanceOffer,
     BoardDiffers,
@@ -28,9 +29,11 @@ from companion.events import (
 )
 from companion.reads import TagRead, Uid
 from companion.registry import Figure, Registry, full_set
+from companion.rules.codec import game_from_json, game_to_json
 from companion.rules.figures import Kind, parse_kind
 from companion.rules.ruleset import RuleSet
 from companion.rules.squares import Square
+from companion.rules.state import GameState
 from companion.rules.turns import Turn, TurnResult
 from companion.session import Session
 from companion.table import Table
@@ -332,3 +335,32 @@ class Hands:
             self._clear_losers()  # a secret trap may catch the winner on its new square [V5]
         elif stay_by_tap:
             self.tap(Stay())
+
+
+class BotTurnError(RuntimeError):
+    """A computer player's turn could not be made on the board; the text says why."""
+
+
+def bot_turns(hands: Hands, bots: Sequence[Bot], policy: str, turns: int | None = None
+              ) -> Iterator[tuple[GameState, list[Event]]]:
+    """Let the demo's computer players play on from the session's position, one turn at a
+    time: the bots decide on a copy of the game (each from its own view), the hands make
+    the turn on the board. Yields that copy and the turn's events after each turn; stops at
+    the end of the game, at the demo's ply limit or after ``turns`` turns. Raises
+    ``BotTurnError`` when the hands cannot make a turn."""
+    state = hands.sim.session.state
+    if state is None:
+        raise BotTurnError("the game has not started")
+    reference = game_from_json(game_to_json(state))
+    played = 0
+    while not reference.is_over and reference.ply < DEFAULT_MAX_PLIES \
+            and (turns is None or played < turns):
+        take_turn(reference, bots, policy)
+        last = reference.history[-1]
+        assert isinstance(last, TurnResult)
+        try:
+            events = hands.play(last.turn._replace(advance=False), advance=last.advanced)
+        except (AssertionError, LookupError, ValueError) as err:
+            raise BotTurnError(str(err)) from None
+        yield reference, events
+        played += 1

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.deal import deal
-from companion.demo import DEFAULT_MAX_PLIES, Bot, make_bots, take_turn
+from companion.demo import Bot, make_bots
 from companion.events import (
     AdvanceOffer,
     BoardDiffers,
@@ -46,16 +46,15 @@ from companion.reads import Uid
 from companion.record import default_log_dir, new_log_path, write_json_atomic
 from companion.registry import Registry
 from companion.rules.board import Board, Placement, build_board
-from companion.rules.codec import board_json, game_from_json, game_to_json
+from companion.rules.codec import board_json
 from companion.rules.ruleset import RuleSet, RuleSetError
 from companion.rules.state import GameState
-from companion.rules.turns import TurnResult
 from companion.session import OVER, PLAY, SETUP, Session
 from companion.views import ARBITER, PUBLIC, RULEBOOK, event_view, reveal_after_game, view_for
 from hardware.live import LiveTable
 from hardware.protocol import Reader
 from hardware.sim import TILE_MODEL
-from hardware.simtable import Hands, SimTable, sim_registry
+from hardware.simtable import BotTurnError, Hands, SimTable, bot_turns, sim_registry
 from ui import i18n
 
 JSON = dict[str, Any]
@@ -470,21 +469,15 @@ class Controller:
             self.stay()
         elif not isinstance(session.status, ToMove):
             raise ControllerError(i18n.tr("err_board_first"))
-        reference = game_from_json(game_to_json(state))
         if game.bots is None:
-            game.bots = make_bots(reference, game.seed)
+            game.bots = make_bots(state, game.seed)
         played = 0
-        while not reference.is_over and reference.ply < DEFAULT_MAX_PLIES \
-                and (turns is None or played < turns):
-            take_turn(reference, game.bots, session.policy)
-            last = reference.history[-1]
-            assert isinstance(last, TurnResult)
-            try:
-                events = hands.play(last.turn._replace(advance=False), advance=last.advanced)
-            except (AssertionError, LookupError, ValueError) as err:
-                raise ControllerError(str(err)) from None
-            self._collect(events)
-            played += 1
+        try:
+            for _, events in bot_turns(hands, game.bots, session.policy, turns):
+                self._collect(events)
+                played += 1
+        except BotTurnError as err:
+            raise ControllerError(str(err)) from None
         return played
 
     # --- What is shown ------------------------------------------------------------------------
