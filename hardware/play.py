@@ -38,8 +38,6 @@ from companion.console import (
 from companion.deal import deal
 from companion.demo import DEFAULT_MAX_PLIES, Bot, make_bots
 from companion.events import (
-    AdvanceOffer,
-    BoardDiffers,
     Challenge,
     Event,
     Intent,
@@ -49,7 +47,6 @@ from companion.events import (
     SetTrap,
     Start,
     Stay,
-    ToMove,
 )
 from companion.export import full_record, public_record
 from companion.reads import Uid
@@ -67,10 +64,16 @@ from hardware.backends import SIM, BackendError, backend_from_config, make_reade
 from hardware.live import LiveTable, live_lines
 from hardware.protocol import Reader, ReaderError
 from hardware.sim import BUS_MODEL, TILE_MODEL, SimBoard, TimingModel
-from hardware.simtable import BotTurnError, Hands, SimTable, bot_turns, sim_registry
+from hardware.simtable import (
+    BotTurnError,
+    Hands,
+    SimTable,
+    bot_turns,
+    ready_for_bots,
+    sim_registry,
+)
 
 TIMINGS: dict[str, TimingModel] = {"tile": TILE_MODEL, "bus": BUS_MODEL}
-"""``--timing``: one controller per map tile, or one SPI bus for the whole board."""
 
 CARRY = 0.5
 """Seconds a figure spends in the hand during ``move``."""
@@ -428,19 +431,15 @@ class PlayConsole:
         turns = _count(words)
         session = self.session
         state = self._game()
-        status = session.status
-        if isinstance(status, BoardDiffers) and all(
-                fix.action == "take_off" and fix.why in ("lost", "trap") for fix in status.fixes):
-            for fix in status.fixes:  # the losers of the last challenge: the hands clear them
-                self._hands().take_off(fix.square)
-            self.settle()
-        if isinstance(session.status, AdvanceOffer):
-            self._tap(Stay())
-        elif not isinstance(session.status, ToMove):
+        try:
+            ready_for_bots(self._hands(), SETTLE_LIMIT)
+        except BotTurnError:
             shown = " ".join(line for event in ([session.status] if session.status else [])
                              for line in self._lines(event))
             raise CommandError("the board must match the game before the computer players"
-                               f" take over{': ' + shown if shown else ''}")
+                               f" take over{': ' + shown if shown else ''}") from None
+        finally:
+            self.flush()
         if self.bots is None:
             self.bots = make_bots(state, self.seed)
         try:
