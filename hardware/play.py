@@ -47,6 +47,7 @@ from companion.events import (
     SetTrap,
     Start,
     Stay,
+    TurnPlayed,
 )
 from companion.export import full_record, public_record
 from companion.reads import Uid
@@ -74,6 +75,12 @@ from hardware.simtable import (
 )
 
 TIMINGS: dict[str, TimingModel] = {"tile": TILE_MODEL, "bus": BUS_MODEL}
+
+RECENT_LINES = 12
+"""How many recent events are told again after the screen is cleared [I4]."""
+
+CLEAR_SCREEN_AND_SCROLLBACK = "\x1b[3J\x1b[H\x1b[2J"
+"""ANSI: erase the scrollback, home the cursor, erase the screen."""
 
 CARRY = 0.5
 """Seconds a figure spends in the hand during ``move``."""
@@ -169,6 +176,10 @@ class PlayConsole:
         """Tags lifted by ``lift`` and not put down yet, the last lifted last."""
         self.bots: list[Bot] | None = None
         self._printed = 0
+        self._recent: list[Event] = []
+        """The last events printed, to tell them again without kinds [I4]."""
+        self._kinds_shown: object = None
+        """The turn whose challenge the terminal showed with its kinds, until the next."""
         self._plan: tuple[dict[int, dict[int, Kind]], dict[int, int]] | None = None
         self._set_up: set[int] = set()
         self._commands: dict[str, Callable[[list[str]], bool | None]] = {
@@ -197,14 +208,37 @@ class PlayConsole:
         snapshot = self.sim.table.sensing.snapshot()
         settled = snapshot.complete and not snapshot.pending
         for event in collapse(new, settled=settled):
-            for line in self._lines(event):
+            turn = (event.result.player, event.result.turn) \
+                if isinstance(event, TurnPlayed) else None
+            if turn is not None and turn != self._kinds_shown:
+                self._forget_kinds()
+            lines = self._lines(event)
+            if turn is not None and lines != self._lines(event, past=True):
+                self._kinds_shown = turn
+            self._recent = [*self._recent, event][-RECENT_LINES:]
+            for line in lines:
                 self.say(line)
 
-    def _lines(self, event: Event) -> list[str]:
+    def _forget_kinds(self) -> None:
+        """A new turn: the last challenge is over, and nothing on the terminal may remind
+        anyone of the kinds it showed [I4]. On a terminal the screen and its scrollback are
+        cleared and the recent lines told again without kinds; a pipe or a file cannot be
+        taken back (it is not in front of the players)."""
+        if self._kinds_shown is None:
+            return
+        self._kinds_shown = None
+        if not (hasattr(self.out, "isatty") and self.out.isatty()):
+            return
+        self.out.write(CLEAR_SCREEN_AND_SCROLLBACK)
+        for event in self._recent:
+            for line in self._lines(event, past=True):
+                self.say(line)
+
+    def _lines(self, event: Event, *, past: bool = False) -> list[str]:
         session = self.session
         return event_lines(event, self.audience, board=session.board,
                            players=session.rules.players, state=session.state,
-                           policy=session.policy)
+                           policy=session.policy, past=past)
 
     def settle(self) -> None:
         """Let the readers scan after a command until they see the board as it is."""
