@@ -486,7 +486,8 @@ class HomeScreen(GameScreen):
     def _new_game(self) -> None:
         variants = tuple(v.strip() for v in self.variants.text.split(",") if v.strip())
         self.controller.new_game(GameOptions(variants=variants, policy=self.policy,
-                                             first=self.first, language=i18n.language()))
+                                             first=self.first, language=i18n.language(),
+                                             seed=self.controller.defaults.seed))
 
     def _toggle_language(self) -> None:
         self.controller.set_language("de" if i18n.language() == "en" else "en")

@@ -163,7 +163,8 @@ def ui_command(args: argparse.Namespace) -> int:
     i18n.set_language(args.lang)
     controller = Controller(registry=registry, reader=reader, log_dir=args.log_dir)
     variants = tuple(v.strip() for v in args.variants.split(",") if v.strip())
-    controller.defaults = GameOptions(variants=variants, language=args.lang)
+    controller.defaults = GameOptions(variants=variants, language=args.lang, seed=args.seed,
+                                      policy=args.policy)
     build_app(controller).run()
     return 0
 
@@ -179,6 +180,10 @@ def add_commands(commands: Any, add_backend: Callable[[argparse.ArgumentParser],
     ui.add_argument("--lang", choices=("en", "de"), default="en", help="the language")
     ui.add_argument("--variants", default="", metavar="V3,V8,…",
                     help="variants to preselect for a new game")
+    ui.add_argument("--seed", type=int, default=None,
+                    help="deal and play new games from this seed (default: a new one each)")
+    ui.add_argument("--policy", choices=("rulebook", "outcome-only"), default="rulebook",
+                    help="the reveal policy preselected for a new game [I2]")
     ui.add_argument("--registry", type=Path, default=None, metavar="PATH",
                     help="the tag registry (default: the simulated sets)")
     ui.add_argument("--log-dir", type=Path, default=None, metavar="DIR",
