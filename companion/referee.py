@@ -233,7 +233,7 @@ class RefereeDesk:
         clock = self.clock
         assert clock is not None
         return Clocks(tuple(clock.remaining(p, now) for p in range(clock.players)),
-                      clock.running, clock.paused)
+                      None if clock.stopped else clock.running, clock.paused)
 
     def clocks(self, now: float) -> Clocks | None:
         """The clocks as they stand (None without a time control)."""

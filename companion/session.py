@@ -883,7 +883,7 @@ class Session:
         if self.state is None or self.phase != PLAY:
             raise SessionError("There is no game running to end.")
         self._append("result", dict(result), now)
-        self.result, self.phase, self.advance = dict(result), OVER, None
+        self.result, self.phase, self.advance, self.status = dict(result), OVER, None, None
         return []
 
     def _write_correction(self, body: dict[str, Any], now: float) -> None:

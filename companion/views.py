@@ -441,6 +441,7 @@ def _view_offence(event: Offence, ctx: _EventContext) -> JSON:
 def _view_corrected(event: Corrected, ctx: _EventContext) -> JSON:
     out: JSON = {"type": "correction", "kind": event.kind, "turns": event.turns,
                  "reason": event.reason, "by": event.by}
+    who = "The arbiter" if event.by in ("", ARBITER) else f"The arbiter ({event.by})"
     if event.turn is not None:
         turn = turn_json(ctx.board, event.turn)
         out["turn"] = turn
@@ -449,9 +450,9 @@ def _view_corrected(event: Corrected, ctx: _EventContext) -> JSON:
         target = turn.get("challenge")
         if target:
             what += f", challenging {target if isinstance(target, str) else target['target']}"
-        out["text"] = f"The arbiter ({event.by}) entered the turn {what} ({event.reason})"
+        out["text"] = f"{who} entered the turn {what} ({event.reason})"
     else:
-        out["text"] = (f"The arbiter ({event.by}) took the game back to turn {event.turns}"
+        out["text"] = (f"{who} took the game back to turn {event.turns}"
                        f" ({event.reason}): put the board back as listed")
     return out
 
