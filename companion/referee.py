@@ -498,12 +498,12 @@ class RefereeDesk:
             refused = self.authorise(pin, now, f"set {name}")
             if refused:
                 return refused
-        shown = self._apply(name, value)
+        shown = self._apply(name, value, now)
         if self.session.phase != SETUP:
             self._note({"event": "setting", "name": name, "value": value}, now)
         return [SettingChanged(name, shown)]
 
-    def _apply(self, name: str, value: str) -> str:
+    def _apply(self, name: str, value: str, now: float) -> str:
         if name == "policy":
             if value not in POLICIES:
                 raise RefereeError(f"the reveal policy is one of {', '.join(POLICIES)}")
@@ -517,6 +517,7 @@ class RefereeDesk:
                 raise RefereeError(str(err)) from None
             if self.clock is None:
                 self.clock = GameClock(control, players=len(self.session.rules.players))
+                self.clock.start_setup(now)
             else:
                 self.clock.control = control
             return str(control)
@@ -560,7 +561,7 @@ class RefereeDesk:
                 player = session.rules.player_index(str(body["player"]))
                 desk.offences[player] = int(body["count"])
             elif body.get("event") == "setting":
-                desk._apply(str(body["name"]), str(body["value"]))
+                desk._apply(str(body["name"]), str(body["value"]), entry.time)
         if clock_data is not None:
             try:
                 desk.clock = GameClock.from_json(clock_data)

@@ -7,6 +7,7 @@ policy, and the arbiter's look: shown to both players, leaking nothing to them."
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -18,14 +19,18 @@ from companion.events import (
     ArbiterLooked,
     BoardDiffers,
     Challenge,
+    ClockAdjusted,
     ClockPaused,
+    ClockResumed,
     Clocks,
     Corrected,
+    DrawOffered,
     Event,
     GameOver,
     Offence,
     PinRefused,
     RefereeResult,
+    SettingChanged,
     SetupTimeUp,
     Stay,
     ToMove,
@@ -44,7 +49,7 @@ from companion.rules.codec import game_to_json
 from companion.sensing import Snapshot
 from companion.session import OVER, PLAY, Session
 from companion.views import PUBLIC
-from tests.helpers import HOMES, kind_strings
+from tests.helpers import HOMES, KIND_IDS, kind_strings
 from tests.session_helpers import Desk
 
 PIN = "2468"
@@ -492,3 +497,37 @@ def test_after_a_restart_the_desk_has_its_clocks_offences_and_settings(tmp_path:
     clocks = of(events, Clocks)
     assert list(clocks.remaining) == pytest.approx(left, abs=0.5)
     assert ref.clock.remaining(0, 500.0) == clocks.remaining[0]  # paused until resumed
+
+
+# --- Nothing the desk says leaks a kind ------------------------------------------------------
+
+KIND_WORDS = re.compile(r"\b(" + "|".join(sorted(KIND_IDS)) + r")\b|K4\.\d", re.IGNORECASE)
+DESK_EVENTS = (Clocks, ClockPaused, ClockResumed, ClockAdjusted, SetupTimeUp, ArbiterLooked,
+               Corrected, PinRefused, Offence, DrawOffered, RefereeResult, SettingChanged)
+
+
+def test_no_desk_event_names_a_kind_to_players_or_spectators(tmp_path: Path) -> None:
+    table = Table(tmp_path, {**BLITZ, "e4": "yellow tri", "e6": "orange stego"},
+                  illegal=IllegalMovePolicy(penalty_s=30, lose_after=0))
+    table.move("e3", "e2")
+    table.follow(table.ref.dispute(1, table.now))
+    table.follow(table.ref.look(PIN, "was e6 moved?", table.now)[1])
+    table.follow(table.ref.look("nope", "again", table.now)[1])
+    table.follow(table.ref.resume(PIN, table.now))
+    table.follow(table.ref.adjust(PIN, 0, 15, "clock fault", table.now))
+    table.follow(table.ref.take_back(PIN, 0, "misread", table.now))
+    table.move("e2", "e3")
+    table.follow(table.ref.enter(PIN, "e4-e5 x e6", "reader e5 dead", table.now))
+    table.follow(table.ref.change("penalty", "60", table.now, PIN))
+    table.follow(table.ref.offer_draw(0, table.now))
+    table.follow(table.ref.decide(PIN, "both-lose", "no agreement", table.now))
+    seen = {type(e) for e in table.seen}
+    assert seen >= set(DESK_EVENTS) - {SetupTimeUp, Offence}
+    for event in [e for e in table.seen if isinstance(e, DESK_EVENTS)] + [
+            Offence(0, "M4", 1, 30.0), SetupTimeUp()]:
+        for audience in ("orange", PUBLIC):
+            view = table.desk.view(event, audience)
+            assert view is not None
+            text = json.dumps(view)
+            assert KIND_WORDS.search(text) is None, (event, audience, text)
+            assert "M4" not in text
