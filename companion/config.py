@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.clock import DEFAULT_SETUP_S, ClockError, TimeControl
 from companion.rules.board import TILE_SIZE
 from companion.rules.squares import parse_square_name, square_name
 
@@ -41,7 +42,9 @@ __all__ = [
     "Config",
     "ConfigError",
     "ExtrasConfig",
+    "IllegalMovePolicy",
     "PathsConfig",
+    "RefereeConfig",
     "SerialConfig",
     "SpiConfig",
     "TileConfig",
@@ -173,6 +176,30 @@ class PathsConfig:
 
 
 @dataclass(frozen=True)
+class IllegalMovePolicy:
+    """What a refused move costs in referee mode (FIDE 7.5 style): always refused and
+    restored; optionally ``penalty_s`` added to each opponent's clock, and the game lost
+    at the ``lose_after``-th offence (0: never)."""
+
+    penalty_s: float = 0.0
+    lose_after: int = 0
+
+
+@dataclass(frozen=True)
+class RefereeConfig:
+    """``[referee]``: the arbiter's PIN (a salted PBKDF2 hash, ``giganten referee
+    --set-pin``), who holds it, the time control and the illegal-move policy."""
+
+    pin_hash: str | None = None
+    arbiter: str = "arbiter"
+    time: TimeControl | None = None
+    illegal: IllegalMovePolicy = field(default_factory=IllegalMovePolicy)
+    rules: dict[str, Any] = field(default_factory=dict)
+    """``[referee.rules]``, kept as written. TODO(lead): once ``RuleSet.referee``
+    (``RefereeOptions``: two-squares, chasing, limits) is on main, parse this into it."""
+
+
+@dataclass(frozen=True)
 class Config:
     """A whole validated configuration. ``Config()`` is the default: the simulated board."""
 
@@ -183,6 +210,7 @@ class Config:
     serial: SerialConfig = field(default_factory=SerialConfig)
     extras: ExtrasConfig = field(default_factory=ExtrasConfig)
     paths: PathsConfig = field(default_factory=PathsConfig)
+    referee: RefereeConfig = field(default_factory=RefereeConfig)
     source: Path | None = None
     """The file it was read from; None for the built-in default."""
 
@@ -262,7 +290,7 @@ def parse_config(text: str, source: str | Path = "<config>") -> Config:
 
 
 _SCHEMA: dict[str, tuple[str, ...]] = {
-    "": ("board", "reader", "extras", "paths"),
+    "": ("board", "reader", "extras", "paths", "referee"),
     "board": ("files", "ranks"),
     "reader": ("backend", "spi", "serial"),
     "reader.spi": ("bus", "device", "speed_hz", "address_pins", "enable_pin",
@@ -271,6 +299,8 @@ _SCHEMA: dict[str, tuple[str, ...]] = {
     "reader.serial.tiles": ("port", "origin", "rotation"),
     "extras": ("led_yellow", "led_orange", "buzzer", "confirm_button"),
     "paths": ("log_dir", "registry"),
+    "referee": ("pin_hash", "arbiter", "time_control", "setup_minutes",
+                "illegal_penalty_seconds", "illegal_loss_after", "rules"),
 }
 
 
@@ -391,8 +421,41 @@ class _Checker:
         paths = PathsConfig(log_dir=self.path(paths_table, "paths.log_dir"),
                             registry=self.path(paths_table, "paths.registry"))
         self.shared_pins(backend, spi, extras)
+        referee = self.referee(self.table(top, "referee", "referee"))
         return Config(files=files, ranks=ranks, backend=backend, spi=spi, serial=serial,
-                      extras=extras, paths=paths, source=source)
+                      extras=extras, paths=paths, referee=referee, source=source)
+
+    def referee(self, table: Mapping[str, Any]) -> RefereeConfig:
+        texts: dict[str, str | None] = {}
+        for name in ("pin_hash", "arbiter", "time_control"):
+            value = table.get(name)
+            if value is not None and (not isinstance(value, str) or not value.strip()):
+                self.fail(f"referee.{name}", f"must be text in quotes, not {_kind(value)}")
+                value = None
+            texts[name] = value
+        pin_hash = texts["pin_hash"]
+        if pin_hash is not None and not pin_hash.startswith("pbkdf2_sha256$"):
+            self.fail("referee.pin_hash", "is not a PIN hash: write it with giganten referee"
+                                          " --set-pin (never the PIN itself)")
+            pin_hash = None
+        setup = self.integer(table, "referee.setup_minutes", int(DEFAULT_SETUP_S // 60), 0, 120,
+                             " minutes")
+        time: TimeControl | None = None
+        if texts["time_control"] is not None:
+            try:
+                time = TimeControl.parse(texts["time_control"], setup_s=setup * 60.0)
+            except ClockError as err:
+                self.fail("referee.time_control", str(err))
+        illegal = IllegalMovePolicy(
+            penalty_s=float(self.integer(table, "referee.illegal_penalty_seconds", 0, 0, 3600,
+                                         " s")),
+            lose_after=self.integer(table, "referee.illegal_loss_after", 0, 0, 100))
+        rules = table.get("rules", {})
+        if not isinstance(rules, dict):
+            self.fail("referee.rules", f"must be a table ([referee.rules]), not {_kind(rules)}")
+            rules = {}
+        return RefereeConfig(pin_hash=pin_hash, arbiter=texts["arbiter"] or "arbiter",
+                             time=time, illegal=illegal, rules=dict(rules))
 
     def spi(self, table: Mapping[str, Any], squares: int, ranks: int,
             required: bool) -> SpiConfig:

@@ -118,7 +118,8 @@ def event_lines(event: Event, audience: str, *, board: Board, players: tuple[Pla
     if view.get("type") == "turn":
         text += _combatants(view["action"].get("combat"))
     lines = [text]
-    for problem in view.get("problems", ()):
+    # Only a setup's problems carry reasons; the readers' problems are in the text already.
+    for problem in view.get("problems", ()) if view.get("type") == "setup" else ():
         where = f"{problem['square']}: " if problem.get("square") else ""
         lines.append(f"  {where}{problem['reason']} [{problem['rule']}]")
     return lines

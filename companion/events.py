@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from companion.rules.setup import Problem
 from companion.rules.squares import Square
-from companion.rules.turns import Resignation, TurnResult
+from companion.rules.turns import Resignation, Turn, TurnResult
 from companion.sensing import SensingProblem
 
 # --- Events ---------------------------------------------------------------------------------
@@ -172,9 +172,121 @@ class Notice:
     text: str
 
 
+# --- Referee mode (companion.referee): all about the game, never about a hidden kind ------
+
+
+@dataclass(frozen=True, slots=True)
+class Clocks:
+    """The game clocks after a turn, a pause or an adjustment (public)."""
+
+    remaining: tuple[float, ...]
+    """Seconds left per player, in turn order."""
+    running: int | None
+    paused: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ClockPaused:
+    """The clocks stopped: ``by`` a player's dispute button, or None for the arbiter."""
+
+    by: int | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClockResumed:
+    """The arbiter let the clocks run again."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClockAdjusted:
+    """The arbiter gave (or took) time: ``seconds`` to ``player``'s clock."""
+
+    player: int
+    seconds: float
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class SetupTimeUp:
+    """The setup timer ran out before the game started; the arbiter decides."""
+
+
+@dataclass(frozen=True, slots=True)
+class ArbiterLooked:
+    """Behind the PIN, the arbiter saw the full position (told to everyone)."""
+
+    reason: str
+    turns: int
+    """How many turns the game had when the arbiter looked."""
+
+
+@dataclass(frozen=True, slots=True)
+class Corrected:
+    """The arbiter corrected the game: ``takeback`` to ``turns`` turns, or ``enter``ed
+    ``turn`` by hand (a reader failed). The board is to be put right after it."""
+
+    kind: str
+    turns: int
+    """How many turns the game has after the correction."""
+    reason: str
+    by: str
+    """Who holds the arbiter PIN (the name in the config)."""
+    turn: Turn | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PinRefused:
+    """A wrong arbiter PIN: nothing was done. ``wait`` seconds before the next try."""
+
+    wrong: int
+    """Wrong PINs in a row."""
+    wait: float
+
+
+@dataclass(frozen=True, slots=True)
+class Offence:
+    """A refused move counted against ``player`` (the illegal-move policy)."""
+
+    player: int
+    rule: str
+    """The refusal's rule id: it may name the figure's kind, so private [R22]."""
+    count: int
+    penalty_s: float
+    """Seconds added to each opponent's clock for it (0: none)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawOffered:
+    """``player`` offers a draw; an opponent may accept until the next turn [W3]."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class RefereeResult:
+    """A result beyond the rules' W1/W2 [W3]: ``draw``, ``win`` (loss on time, after
+    offences, by an arbiter's decision) or ``both_lose`` (ISF 4.3)."""
+
+    result: str
+    winner: int | None
+    """The winning team (``win`` only)."""
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class SettingChanged:
+    """A locked setting was changed with the arbiter PIN."""
+
+    name: str
+    value: str
+
+
 Event = (ReadersTrouble | BoardDiffers | InHand | Refused | ChallengePrompt | TurnPlayed
          | AdvanceOffer | AdvanceDone | ToMove | Resigned | GameOver | SetupStatus
-         | GameStarted | Notice)
+         | GameStarted | Notice | Clocks | ClockPaused | ClockResumed | ClockAdjusted
+         | SetupTimeUp | ArbiterLooked | Corrected | PinRefused | Offence | DrawOffered
+         | RefereeResult | SettingChanged)
 
 
 # --- Intents (what the screen sends) ---------------------------------------------------------

@@ -54,7 +54,7 @@ from companion.events import (
     TurnPlayed,
 )
 from companion.reads import Uid
-from companion.record import Entry, GameLog, verify
+from companion.record import Entry, GameLog, LogError, verify
 from companion.rules.board import Board
 from companion.rules.codec import game_from_json, game_to_json, turn_from_json, turn_json
 from companion.rules.figures import FALLE, GESPENST, STANDARD_SET, Kind, parse_kind
@@ -69,6 +69,9 @@ from companion.views import RULEBOOK
 
 SETUP, PLAY, OVER = "setup", "play", "over"
 LOG_FORMAT_GAME = "giganten-session/1"
+NOTE = "referee"
+"""Log entries of the referee's desk (clocks, pauses, looks, offences): the game replays
+without them (``companion.referee`` reads them back)."""
 
 
 class Tagged(Protocol):
@@ -134,6 +137,11 @@ class Session:
         self._last_trouble: tuple[object, ...] | None = None
         self._seen_placed: dict[Uid, Square] = {}
         """Reserve figures seen on their edge squares in this turn (V6), by tag."""
+        self.result: dict[str, Any] | None = None
+        """A result the rules do not produce (referee mode [W3]: draw, time, decision)."""
+        self._restore = False
+        """After a correction: every difference is a fix until the board matches again
+        (never a turn, or the move just taken back would be played again)."""
 
     # --- Inputs -----------------------------------------------------------------------------
 
@@ -377,6 +385,9 @@ class Session:
         diff = physical.differences(physical.expected_board(state, self.tag_of), snapshot.tags)
         if not diff:
             return self._board_matches()
+        if self._restore:
+            return self._show(BoardDiffers(physical.fixes_for(
+                state, self.tag_of, self.figure_of, diff, self._reasons)))
         declined: list[Event] = []
         if self.advance is not None:
             answer = self._judge_advance(diff, snapshot.time)
@@ -392,6 +403,7 @@ class Session:
         assert state is not None
         self._lifted = ()
         self._candidate = None
+        self._restore = False
         if self.advance is not None:
             figure, from_square, into = self.advance
             return self._show(AdvanceOffer(state.fig_player[figure], from_square, into))
@@ -796,7 +808,7 @@ class Session:
         session._begin(state, tags)
         for entry in entries[1:]:
             session._replay(entry, path)
-        if state.winner is not None and session.advance is None:
+        if (state.winner is not None and session.advance is None) or session.result:
             session.phase = OVER
         return session
 
@@ -820,11 +832,110 @@ class Session:
                 self.advance = None
             elif entry.type == "resign":
                 state.resign(state.rules.player_index(entry.body["player"]))
-            else:
+            elif entry.type in ("correction", "result"):
+                self._replay_referee(entry)
+            elif entry.type != NOTE:
                 raise ValueError(f"unknown entry type {entry.type!r}")
         except (KeyError, TypeError, ValueError, IllegalTurn) as err:
             raise SessionError(f"{where} does not replay: {err}") from None
         self._groups = None
+        if entry.type not in ("correction", NOTE):
+            self._restore = False  # the board matched the game again since the correction
+
+
+    # --- Referee mode: corrections and results ([W3]; companion.referee) -------------------
+
+    def take_back(self, actions: int, note: Mapping[str, Any], now: float) -> list[Event]:
+        """Put the game back as it stood after its first ``actions`` actions, logged as a
+        ``correction`` with ``note`` (reason, PIN holder); the board is then to be fixed."""
+        state = self.state
+        if state is None:
+            raise SessionError("There is no game to take back yet.")
+        done = len(state.history)
+        if not 0 <= actions <= done or (actions == done and self.result is None):
+            raise SessionError(f"Take back to a turn from 0 to {done - 1}: the game has"
+                               f" {done} turns.")
+        self._write_correction({**note, "correction": "takeback", "to": actions,
+                                "from": done}, now)
+        self._to_actions(actions)
+        return self._corrected()
+
+    def enter_turn(self, turn: Turn, note: Mapping[str, Any], now: float) -> list[Event]:
+        """Play ``turn`` typed by the arbiter (a reader failed): checked like any turn,
+        logged as a ``correction``. Raises ``IllegalTurn`` (nothing logged) if illegal."""
+        state = self.state
+        if state is None or self.phase != PLAY:
+            raise SessionError("There is no game running to enter a turn into.")
+        if turn.place or turn.reenter is not None:
+            raise SessionError("A figure put onto the board is known by its tag only: put it"
+                               " down on the board, the readers bind it [V6, V5c].")
+        check_turn(state, turn)
+        if self.advance is not None:
+            self._decline(now)
+        result = state.push(turn)
+        try:
+            self._write_correction({**note, "correction": "enter",
+                                    "turn": turn_json(self.board, turn)}, now)
+        except SessionError:
+            state.pop()
+            raise
+        self._restore = True
+        return self._after_turn(result)
+
+    def declare(self, result: Mapping[str, Any], now: float) -> list[Event]:
+        """End the game with a result the rules do not produce ([W3]: an agreed draw, a
+        loss on time, an arbiter's decision), logged as a ``result`` entry."""
+        if self.state is None or self.phase != PLAY:
+            raise SessionError("There is no game running to end.")
+        self._append("result", dict(result), now)
+        self.result, self.phase, self.advance, self.status = dict(result), OVER, None, None
+        return []
+
+    def _write_correction(self, body: dict[str, Any], now: float) -> None:
+        self._append("correction", body, now)
+
+    def _append(self, kind: str, body: dict[str, Any], now: float) -> None:
+        if self.log is None:
+            return
+        try:
+            self.log.append(kind, body, time=now)
+        except (OSError, LogError) as err:
+            raise SessionError(f"The game log could not be written ({err}): nothing was"
+                               " changed. Check the storage, then do it again.") from err
+
+    def _to_actions(self, actions: int) -> None:
+        state = self.state
+        assert state is not None
+        while len(state.history) > actions:
+            state.pop()  # exact undo; tags bound by the undone turns are bound again later
+        self.result, self.advance = None, None
+        self.phase = PLAY if state.winner is None else OVER
+
+    def _corrected(self) -> list[Event]:
+        self._groups = self._candidate = None
+        self._lifted, self._seen_placed, self._reasons = (), {}, {}
+        self._restore, self.status = True, None
+        if self.state is not None and self.state.winner is not None:
+            return [self._game_over()]
+        return self._judge_play(self.snapshot) if self.snapshot is not None else []
+
+    def _replay_referee(self, entry: Entry) -> None:
+        state = self.state
+        assert state is not None
+        body = entry.body
+        if entry.type == "result":
+            self.result, self.advance = dict(body), None
+        elif body["correction"] == "takeback":
+            self._to_actions(int(body["to"]))
+            self._restore = True
+        elif body["correction"] == "enter":
+            self.advance = None
+            result = state.play(turn_from_json(self.board, body["turn"]))
+            self._reasons = {f: "lost" for f in result.removed}
+            self.advance = self._advance_offer(result)
+            self._restore = True
+        else:
+            raise ValueError(f"unknown correction {body['correction']!r}")
 
 
 def _is_step(board: Board, path: tuple[Square, ...]) -> bool:
@@ -837,4 +948,4 @@ def _is_step(board: Board, path: tuple[Square, ...]) -> bool:
     return True
 
 
-__all__ = ["OVER", "PLAY", "SETUP", "Session", "SessionError", "playable_kind"]
+__all__ = ["NOTE", "OVER", "PLAY", "SETUP", "Session", "SessionError", "playable_kind"]

@@ -24,21 +24,34 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from companion.clock import format_time
 from companion.events import (
     AdvanceDone,
     AdvanceOffer,
+    ArbiterLooked,
     BoardDiffers,
     ChallengePrompt,
+    ClockAdjusted,
+    ClockPaused,
+    ClockResumed,
+    Clocks,
+    Corrected,
+    DrawOffered,
     Event,
     Fix,
     GameOver,
     GameStarted,
     InHand,
     Notice,
+    Offence,
+    PinRefused,
     ReadersTrouble,
+    RefereeResult,
     Refused,
     Resigned,
+    SettingChanged,
     SetupStatus,
+    SetupTimeUp,
     ToMove,
     TurnPlayed,
 )
@@ -400,7 +413,97 @@ def _view_setup(event: SetupStatus, ctx: _EventContext) -> JSON:
     return out
 
 
+# --- Referee mode: public facts about the game; only an offence's rule is private [R22] --
+
+
+def _view_clocks(event: Clocks, ctx: _EventContext) -> JSON:
+    faces = [f"{ctx.who(p)} {format_time(left)}{' (running)' if p == event.running else ''}"
+             for p, left in enumerate(event.remaining)]
+    paused = f" — paused: {event.paused}" if event.paused else ""
+    return {"type": "clocks", "remaining": {ctx.names[p]: round(left, 1) for p, left
+                                            in enumerate(event.remaining)},
+            "running": None if event.running is None else ctx.names[event.running],
+            "paused": event.paused, "text": f"Clocks: {' · '.join(faces)}{paused}"}
+
+
+def _view_offence(event: Offence, ctx: _EventContext) -> JSON:
+    out: JSON = {"type": "offence", "player": ctx.names[event.player], "count": event.count,
+                 "penalty_s": event.penalty_s}
+    penalty = (f": {event.penalty_s:g} s added to the opponent's clock"
+               if event.penalty_s else "")
+    rule = ""
+    if ctx.owner(event.player) or event.rule in PUBLIC_REFUSAL_RULES:
+        out["rule"], rule = event.rule, f" [{event.rule}]"
+    out["text"] = f"{ctx.who(event.player)}: illegal move no. {event.count}{rule}{penalty}"
+    return out
+
+
+def _view_corrected(event: Corrected, ctx: _EventContext) -> JSON:
+    out: JSON = {"type": "correction", "kind": event.kind, "turns": event.turns,
+                 "reason": event.reason, "by": event.by}
+    who = "The arbiter" if event.by in ("", ARBITER) else f"The arbiter ({event.by})"
+    if event.turn is not None:
+        turn = turn_json(ctx.board, event.turn)
+        out["turn"] = turn
+        paths = turn.get("paths") or [turn.get("path", [])]
+        what = " and ".join(f"{p[0]}-{p[-1]}" for p in paths if p)
+        target = turn.get("challenge")
+        if target:
+            what += f", challenging {target if isinstance(target, str) else target['target']}"
+        out["text"] = f"{who} entered the turn {what} ({event.reason})"
+    else:
+        out["text"] = (f"{who} took the game back to turn {event.turns}"
+                       f" ({event.reason}): put the board back as listed")
+    return out
+
+
+def _view_result(event: RefereeResult, ctx: _EventContext) -> JSON:
+    if event.result == "win" and event.winner is not None:
+        text = f"Game over: {ctx.names[event.winner].capitalize()} wins ({event.reason})"
+    elif event.result == "draw":
+        text = f"Game over: a draw ({event.reason})"
+    else:
+        text = f"Game over: both players lose ({event.reason}) [ISF 4.3]"
+    return {"type": "result", "result": event.result, "reason": event.reason,
+            "winner": None if event.winner is None else ctx.names[event.winner], "text": text}
+
+
+def _paused_text(event: ClockPaused, ctx: _EventContext) -> str:
+    who = "The arbiter" if event.by is None else f"{ctx.who(event.by)} called the arbiter:"
+    return f"{who} paused the clocks ({event.reason})"
+
+
 _EVENT_VIEWS: dict[type, Callable[[Any, _EventContext], JSON]] = {
+    Clocks: _view_clocks,
+    Offence: _view_offence,
+    Corrected: _view_corrected,
+    RefereeResult: _view_result,
+    ClockPaused: _simple("paused", _paused_text,
+                         lambda e, c: {"by": None if e.by is None else c.names[e.by],
+                                       "reason": e.reason}),
+    ClockResumed: _simple("resumed", lambda e, c: "The arbiter let the clocks run again"),
+    ClockAdjusted: _simple("clock_adjusted",
+                           lambda e, c: f"The arbiter gave {c.who(e.player)}"
+                                        f" {e.seconds:+g} s ({e.reason})",
+                           lambda e, c: {"player": c.names[e.player], "seconds": e.seconds,
+                                         "reason": e.reason}),
+    SetupTimeUp: _simple("setup_time_up", lambda e, c: "The setup time is up: the arbiter"
+                                                       " decides how to go on [S]"),
+    ArbiterLooked: _simple("arbiter_looked",
+                           lambda e, c: f"The arbiter looked at the position ({e.reason})",
+                           lambda e, c: {"reason": e.reason, "turns": e.turns}),
+    PinRefused: _simple("pin_refused",
+                        lambda e, c: f"Wrong arbiter PIN ({e.wrong} in a row): nothing was"
+                                     " done" + (f"; try again in {e.wait:g} s" if e.wait
+                                                else ""),
+                        lambda e, c: {"wrong": e.wrong, "wait": e.wait}),
+    DrawOffered: _simple("draw_offered",
+                         lambda e, c: f"{c.who(e.player)} offers a draw: the opponent may"
+                                      " accept it before the next turn [W3]",
+                         lambda e, c: {"player": c.names[e.player]}),
+    SettingChanged: _simple("setting_changed",
+                            lambda e, c: f"The arbiter changed the {e.name} to {e.value}",
+                            lambda e, c: {"name": e.name, "value": e.value}),
     ReadersTrouble: _view_trouble,
     BoardDiffers: _view_differs,
     Refused: _view_refused,

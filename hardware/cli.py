@@ -23,6 +23,7 @@ from hardware.backends import AVAILABLE, CONFIG_ENV, PLANNED
 from hardware.enrol import enrol_command
 from hardware.hwcheck import add_command as add_hw_check
 from hardware.play import TIMINGS, play_command, resume_command
+from hardware.referee_console import referee_command
 from ui.shots import add_commands as add_ui_commands
 
 _BACKENDS = ", ".join([*AVAILABLE, *PLANNED])
@@ -133,6 +134,33 @@ def add_commands(commands: Any) -> None:
                         help="start from an empty simulated board (put the figures back)")
     _add_table(resume)
     resume.set_defaults(run=resume_command)
+
+    referee = commands.add_parser(
+        "referee", help="one table in referee mode: clocks, arbiter PIN, corrections",
+        description="A game as with giganten play, refereed: game clocks shown after every"
+                    " turn, a setup timer, the players' dispute, draw and resign buttons, and"
+                    " the arbiter's commands behind the PIN (pause, resume, takeback, enter,"
+                    " look, decide, adjust, set). See docs/referee.md.")
+    _add_backend(referee)
+    referee.add_argument("--variants", type=cli.rule_set_arg, default=cli.rule_set_arg(""),
+                         metavar="V3,V8,…", help="play under these variants, comma-separated")
+    referee.add_argument("--policy", choices=POLICIES, default=RULEBOOK,
+                         help="what a challenge reveals (rulebook or outcome-only)")
+    referee.add_argument("--time", default=None, metavar="MIN+SEC",
+                         help="time control: minutes per side plus seconds per turn, like"
+                              " 30+10; none for no clocks (default: [referee] time_control)")
+    referee.add_argument("--setup-minutes", type=int, default=None, metavar="N",
+                         help="the setup time (default: [referee] setup_minutes, else 5)")
+    referee.add_argument("--pin-hash", default=None, metavar="HASH",
+                         help="the arbiter PIN's hash (default: [referee] pin_hash)")
+    referee.add_argument("--arbiter", default=None, metavar="NAME",
+                         help="who holds the PIN, for the log (default: [referee] arbiter)")
+    referee.add_argument("--set-pin", action="store_true",
+                         help="ask for a new arbiter PIN and write its hash into the config")
+    referee.add_argument("--resume", type=Path, default=None, metavar="LOG",
+                         help="continue the refereed game of LOG (the clocks start paused)")
+    _add_table(referee)
+    referee.set_defaults(run=referee_command)
 
     add_hw_check(commands)
     add_ui_commands(commands, _add_backend)
