@@ -626,7 +626,7 @@ class Session:
             return
         try:
             self.log.append(kind, body, time=now)
-        except OSError as err:
+        except (OSError, LogError) as err:  # LogError: the disk refused the entry
             assert self.state is not None
             self.state.pop()
             if undo is not None:

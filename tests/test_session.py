@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from companion import record
 from companion.events import (
     AdvanceDone,
     AdvanceOffer,
@@ -351,6 +352,27 @@ def test_a_log_that_cannot_be_written_takes_the_turn_back(tmp_path: Path,
     with pytest.raises(SessionError, match="could not be written"):
         desk.put("a2")
     assert desk.state.ply == 0
+
+
+def test_a_full_disk_under_the_log_takes_the_turn_back(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk itself refuses the write (the log's own error, not the OS's), the turn is
+    taken back, and the log still holds only what was committed."""
+    log = tmp_path / "g.log"
+    desk = Desk(BASIC, log_path=log)
+    desk.show()
+
+    def no_space(fd: int, data: bytes) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(record, "_write_all", no_space)
+    desk.lift("a1")
+    with pytest.raises(SessionError, match="could not be written"):
+        desk.put("a2")
+    assert desk.state.ply == 0
+    monkeypatch.undo()
+    desk.session.close()
+    assert [entry.type for entry in record.verify(log)] == ["start"]
 
 
 def test_uid_for_is_unique_per_figure() -> None:
