@@ -400,6 +400,14 @@ def _view_setup(event: SetupStatus, ctx: _EventContext) -> JSON:
     return out
 
 
+def _commitments(event: GameStarted) -> JSON:
+    """The setups' commitments: hashes only, for everyone [fairplay]; the salts that open
+    them come with the game's end (``GameOver.salts``), never before."""
+    if not event.commitments:
+        return {}
+    return {"game_id": event.game_id, "commitments": dict(event.commitments)}
+
+
 _EVENT_VIEWS: dict[type, Callable[[Any, _EventContext], JSON]] = {
     ReadersTrouble: _view_trouble,
     BoardDiffers: _view_differs,
@@ -427,9 +435,10 @@ _EVENT_VIEWS: dict[type, Callable[[Any, _EventContext], JSON]] = {
                       lambda e, c: {"player": c.names[e.action.player]}),
     GameOver: _simple("game_over", lambda e, c: f"Game over: {c.names[e.winner].capitalize()}"
                                                 f" wins ({e.reason})",
-                      lambda e, c: {"winner": c.names[e.winner], "reason": e.reason}),
+                      lambda e, c: {"winner": c.names[e.winner], "reason": e.reason,
+                                    **({"salts": dict(e.salts)} if e.salts else {})}),
     GameStarted: _simple("game_started", lambda e, c: f"The game begins: {c.who(e.first)}"
                                                       " moves first [S5]",
-                         lambda e, c: {"first": c.names[e.first]}),
+                         lambda e, c: {"first": c.names[e.first], **_commitments(e)}),
     Notice: _simple("notice", lambda e, c: e.text),
 }
