@@ -48,6 +48,11 @@ KINDS = (PUBLIC_KIND, FULL_KIND, REFEREE_KIND)
 JSON = dict[str, Any]
 
 
+PASSIVE_ENTRY_TYPES = frozenset({"arbiter-look", "note"})
+"""Log entries that change nothing in the game (the arbiter looked, a remark): replays
+skip them, the referee record keeps them."""
+
+
 class RecordRefused(ValueError):
     """A record that may not be written now (a full record of a running game)."""
 
@@ -77,7 +82,8 @@ class LoggedGame:
         entries = read_log(path)
         # Rebuilt from these very entries (not read again: the game may be going on in
         # another program). The registry is only for figures still to be identified.
-        session = Session._rebuild(entries, path, Registry())
+        known = [entry for entry in entries if entry.type not in PASSIVE_ENTRY_TYPES]
+        session = Session._rebuild(known, path, Registry())
         assert session.state is not None
         return cls(path, entries, session.state, session.policy, session.seal)
 
@@ -130,11 +136,10 @@ def public_record(state: GameState, policy: str, seal: Seal | None) -> JSON:
     over = state.winner is not None
     told = policy if over else OUTCOME_ONLY
     replay = game_from_json({**game_to_json(state), "actions": [], "result": None})
-    first = replay.players[replay.first].name.capitalize()
-    steps: list[JSON] = [{"step": 0, "what": f"The game begins: {first} moves first [S5]",
+    steps: list[JSON] = [{"step": 0, "what": start_text(replay),
                           "view": view_for(replay, PUBLIC, told)}]
     for number, action in enumerate(state.history, 1):
-        _redo(replay, action)
+        redo(replay, action)
         steps.append({"step": number, "what": describe(replay, action, told),
                       "view": view_for(replay, PUBLIC, told)})
     out: JSON = {"format": RECORD_FORMAT, "kind": PUBLIC_KIND, "policy": policy,
@@ -156,7 +161,13 @@ def _reveal(state: GameState, seal: Seal | None) -> JSON:
     return out
 
 
-def _redo(state: GameState, action: Action) -> None:
+def start_text(state: GameState) -> str:
+    """The first step's line: who moves first [S5]."""
+    return f"The game begins: {state.players[state.first].name.capitalize()} moves first [S5]"
+
+
+def redo(state: GameState, action: Action) -> None:
+    """Play ``action`` (taken from another state's history) again on ``state``."""
     if isinstance(action, Resignation):
         state.resign(action.player)
     else:
@@ -177,6 +188,7 @@ def describe(state: GameState, action: Action, policy: str) -> str:
     return text
 
 
-__all__ = ["FULL_KIND", "KINDS", "PUBLIC_KIND", "RECORD_FORMAT", "REFEREE_KIND", "LoggedGame",
+__all__ = ["FULL_KIND", "KINDS", "PASSIVE_ENTRY_TYPES", "PUBLIC_KIND", "RECORD_FORMAT",
+           "REFEREE_KIND", "LoggedGame",
            "RecordRefused", "describe", "full_record", "make_record", "public_record",
-           "raw_entries"]
+           "raw_entries", "redo", "start_text"]

@@ -31,7 +31,13 @@ from typing import Any
 from companion.fairplay import Problem, check, check_opened, side_setup
 from companion.record import LOG_FORMAT, ZERO_HASH, Entry, LogError, entry_hash
 from companion.record import verify as read_log
-from companion.records import FULL_KIND, PUBLIC_KIND, RECORD_FORMAT, REFEREE_KIND
+from companion.records import (
+    FULL_KIND,
+    PASSIVE_ENTRY_TYPES,
+    PUBLIC_KIND,
+    RECORD_FORMAT,
+    REFEREE_KIND,
+)
 from companion.rules.board import BoardError
 from companion.rules.codec import (
     RecordError,
@@ -49,8 +55,6 @@ from companion.views import POLICIES, PUBLIC, view_for
 
 EXIT_VERIFIED, EXIT_REJECTED, EXIT_UNREADABLE, EXIT_NOT_YET = 0, 1, 2, 3
 
-PASSIVE_ENTRY_TYPES = frozenset({"arbiter-look", "note"})
-"""Log entries that change nothing in the game (the arbiter looked, a remark): skipped."""
 
 JSON = dict[str, Any]
 
@@ -206,6 +210,10 @@ def _verify_full(document: JSON, kind: str) -> Verdict:
     if not isinstance(game, dict):
         verdict.problems.append(Problem("", "the record holds no game"))
         return verdict
+    if kind == FULL_KIND and "log" in document:
+        verdict.problems.append(Problem("", "a full record holds no log (is it a referee"
+                                            " record whose kind was changed?)"))
+        return verdict
     if kind == REFEREE_KIND:
         of_log = Verdict("log")
         log_state = _check_embedded_log(document.get("log"), of_log)
@@ -217,6 +225,10 @@ def _verify_full(document: JSON, kind: str) -> Verdict:
                                                    " log tells (an edited record)"))
             return verdict
         header = document["log"][0]
+        if header.get("policy") != document.get("policy"):
+            verdict.problems.append(Problem("log", "the record's reveal policy is not the"
+                                                   " one in its log"))
+            return verdict
         if header.get("fairplay") != document.get("fairplay"):
             verdict.problems.append(Problem("log", "the record's commitments are not the"
                                                    " ones in its log"))
