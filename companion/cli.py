@@ -224,6 +224,10 @@ def _export(args: argparse.Namespace) -> int:
     from companion.session import Session, SessionError
 
     if args.kind is not None:
+        if args.public and args.kind != "public":
+            print(f"giganten export: --public and --kind {args.kind} contradict each other;"
+                  " give one of them", file=sys.stderr)
+            return 2
         return _export_kind(args)
     try:
         # Read-only: a game still being played in another program keeps its log. The
