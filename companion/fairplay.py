@@ -173,6 +173,8 @@ def check_opened(commitments: Mapping[str, Any], sides: Mapping[str, Any],
 
 
 def _shape_problems(record: Mapping[str, Any]) -> list[Problem]:
+    if record.get("format") != COMMITMENT_FORMAT:
+        return [Problem("", f"the commitments are not in the format {COMMITMENT_FORMAT!r}")]
     for key, kind in (("game_id", str), ("commitments", dict), ("salts", dict),
                       ("game", dict)):
         if not isinstance(record.get(key), kind):

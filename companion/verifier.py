@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.fairplay import Problem, check, check_opened, side_setup
+from companion.fairplay import COMMITMENT_FORMAT, Problem, check, check_opened, side_setup
 from companion.record import LOG_FORMAT, ZERO_HASH, Entry, LogError, entry_hash
 from companion.record import verify as read_log
 from companion.records import (
@@ -37,6 +37,8 @@ from companion.records import (
     PUBLIC_KIND,
     RECORD_FORMAT,
     REFEREE_KIND,
+    describe,
+    start_text,
 )
 from companion.rules.board import BoardError
 from companion.rules.codec import (
@@ -411,6 +413,10 @@ def _verify_public(document: JSON) -> Verdict:
             commitments, dict) or not commitments:
         verdict.problems.append(Problem("reveal", "the reveal lacks the sides or salts"))
         return verdict
+    if fairplay.get("format") != COMMITMENT_FORMAT:
+        verdict.problems.append(Problem("", "the commitments are not in the format"
+                                            f" {COMMITMENT_FORMAT!r}"))
+        return verdict
     verdict.problems += check_opened(commitments, sides, salts, str(fairplay.get("game_id")))
     if verdict.problems:
         return verdict
@@ -442,7 +448,8 @@ def _check_public_steps(document: JSON, sides: Mapping[str, Any], verdict: Verdi
         verdict.problems += problems
         return
     verdict.checked.append("setups legal [S]")
-    if view_for(state, PUBLIC, str(policy)) != steps[0].get("view"):
+    if view_for(state, PUBLIC, str(policy)) != steps[0].get("view") or steps[0].get(
+            "what") != start_text(state) or steps[0].get("step") != 0:
         verdict.problems.append(Problem("step 0", "the starting view is not the one the"
                                                   " revealed setups give"))
         return
@@ -460,6 +467,9 @@ def _check_public_steps(document: JSON, sides: Mapping[str, Any], verdict: Verdi
         problem = _replay_one(state, _public_action(last), combats=False)
         if problem is None and view_for(state, PUBLIC, str(policy)) != step.get("view"):
             problem = "its view is not the one the rules give after this turn"
+        elif problem is None and (step.get("step") != number or step.get("what") != describe(
+                state, state.history[-1], str(policy))):
+            problem = "its number or description is not the one of this turn"
         if problem is not None:
             verdict.problems.append(Problem(f"turn {number} (ply {ply})", problem))
             return

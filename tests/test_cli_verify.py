@@ -145,6 +145,22 @@ def test_an_edited_log_is_rejected_at_its_line_even_with_the_chain_recomputed(
         in done.out
 
 
+def test_a_turn_dropped_from_the_log_is_rejected(game: tuple[Path, dict[str, Any]],
+                                               tmp_path: Path) -> None:
+    log, _ = game
+    lines = log_lines(log)
+    number = [i for i, line in enumerate(lines) if line["type"] == "turn"][5]
+    dropped = tmp_path / "dropped.log"
+    dropped.write_text("".join(json.dumps(line, sort_keys=True, separators=(",", ":")) + "\n"
+                               for i, line in enumerate(lines) if i != number), "utf-8")
+    done = run("verify", dropped)
+    assert done.code == 1 and f"log line {number + 1}" in done.out  # the chain breaks there
+    forged = tmp_path / "forged.log"
+    forged.write_bytes(forge(lines[:number] + lines[number + 1:]))
+    done = run("verify", forged)
+    assert done.code == 1 and "rejected: turn 6 (ply 6," in done.out
+
+
 def test_a_forged_setup_in_the_log_is_rejected(game: tuple[Path, dict[str, Any]],
                                                tmp_path: Path) -> None:
     log, _ = game
@@ -219,3 +235,22 @@ def test_any_change_of_a_setup_or_salt_in_a_full_record_is_detected(
         parent = parent[key]
     parent[path[-1]] = _changed(parent[path[-1]])
     assert verify_document(record).problems, f"{path} changed and not detected"
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_single_field_change_of_a_finished_public_record_is_detected(
+        game: tuple[Path, dict[str, Any]], data: st.DataObject) -> None:
+    _, records = game
+    record = copy.deepcopy(records["public"])
+    path = data.draw(st.sampled_from(_leaves(record)))
+    parent = record
+    for key in path[:-1]:
+        parent = parent[key]
+    parent[path[-1]] = _changed(parent[path[-1]])
+    try:
+        verdict = verify_document(record)
+    except ValueError:
+        return  # refused as unreadable: detected too
+    assert verdict.status != 0, f"{path} changed and still verified"

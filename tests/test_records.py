@@ -86,11 +86,12 @@ def _check_public_records(game: SimGame, policy: str, checked: list[int]) -> Non
 @pytest.mark.parametrize("policy", POLICIES)
 def test_no_public_record_shows_an_unrevealed_kind(policy: str) -> None:
     checked: list[int] = []
-    for seed in QUICK_SEEDS:
-        game = play_sim_game(seed, policy=policy,
+    games = [(seed, ()) for seed in QUICK_SEEDS] + [(7, ("V5", "V5c"))]  # secret traps too
+    for seed, variants in games:
+        game = play_sim_game(seed, policy=policy, variants=variants,
                              on_turn=lambda g: _check_public_records(g, policy, checked))
         assert game.reference.is_over
-    assert len(checked) == 8 + 17 + 30
+    assert len(checked) == 8 + 17 + 30 + 20  # every turn of four whole games
 
 
 def test_a_referee_record_passes_entries_it_does_not_know_through(tmp_path: Path) -> None:
