@@ -408,6 +408,14 @@ def _commitments(event: GameStarted) -> JSON:
     return {"game_id": event.game_id, "commitments": dict(event.commitments)}
 
 
+def _committed(event: GameStarted, ctx: _EventContext) -> str:
+    """The commitments' first digits, for the players to note [fair play]."""
+    if not event.commitments:
+        return ""
+    digits = ", ".join(f"{name.capitalize()} {value[:8]}" for name, value in event.commitments)
+    return f"; setups committed: {digits}"
+
+
 _EVENT_VIEWS: dict[type, Callable[[Any, _EventContext], JSON]] = {
     ReadersTrouble: _view_trouble,
     BoardDiffers: _view_differs,
@@ -438,7 +446,7 @@ _EVENT_VIEWS: dict[type, Callable[[Any, _EventContext], JSON]] = {
                       lambda e, c: {"winner": c.names[e.winner], "reason": e.reason,
                                     **({"salts": dict(e.salts)} if e.salts else {})}),
     GameStarted: _simple("game_started", lambda e, c: f"The game begins: {c.who(e.first)}"
-                                                      " moves first [S5]",
+                                                      f" moves first [S5]{_committed(e, c)}",
                          lambda e, c: {"first": c.names[e.first], **_commitments(e)}),
     Notice: _simple("notice", lambda e, c: e.text),
 }

@@ -116,6 +116,8 @@ def test_the_start_publishes_each_sides_commitment_to_everyone_and_no_salt() -> 
                           state=state)
         assert view is not None and view["commitments"] == seal.commitments
         assert not any(salt in str(view) for salt in seal.salts.values())
+        for name, value in seal.commitments.items():  # the digits the players note
+            assert f"{name.capitalize()} {value[:8]}" in view["text"]
 
 
 def test_the_end_reveals_the_salts_in_the_log_and_in_the_game_over_event(
