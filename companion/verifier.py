@@ -187,6 +187,11 @@ def _log_actions(entries: Sequence[Entry], verdict: Verdict
     for entry in entries[1:]:
         where = f"log line {entry.seq + 1}"
         body = entry.body
+        if claimed is not _UNSAID and entry.type not in PASSIVE_ENTRY_TYPES:
+            verdict.problems.append(Problem(where, "the game went on after its setups were"
+                                                   " revealed: the salts were revealed before"
+                                                   " the end [I3, fair play]"))
+            break
         if entry.type == "turn" and isinstance(body.get("turn"), dict):
             actions.append((where, {"player": body.get("player"), **body["turn"]}))
         elif entry.type == "advance" and actions and "resign" not in actions[-1][1]:

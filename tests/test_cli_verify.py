@@ -254,3 +254,16 @@ def test_any_single_field_change_of_a_finished_public_record_is_detected(
     except ValueError:
         return  # refused as unreadable: detected too
     assert verdict.status != 0, f"{path} changed and still verified"
+
+
+def test_a_reveal_before_the_end_is_rejected(game: tuple[Path, dict[str, Any]],
+                                             tmp_path: Path) -> None:
+    log, _ = game
+    lines = log_lines(log)
+    reveal = lines[-1]
+    assert reveal["type"] == "reveal"
+    early = tmp_path / "early.log"
+    early.write_bytes(forge([*lines[:5], reveal, *lines[5:-1]]))
+    done = run("verify", early)
+    assert done.code == 1
+    assert "rejected: log line 7: the game went on after its setups were revealed" in done.out
