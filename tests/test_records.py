@@ -20,6 +20,7 @@ from companion.records import (
 )
 from companion.replay import Replay
 from companion.rules.codec import game_to_json
+from companion.verifier import verify_document
 from companion.views import ARBITER, OUTCOME_ONLY, POLICIES, PUBLIC, RULEBOOK, view_for
 from tests.record_helpers import QUICK_SEEDS, finished_game
 from tests.sim_games import SimGame, leaked_kinds, play_sim_game
@@ -103,6 +104,7 @@ def test_a_referee_record_passes_entries_it_does_not_know_through(tmp_path: Path
     assert referee["log"][-1]["type"] == "arbiter-look"
     assert referee["log"][-1]["reason"] == "dispute"
     assert Replay.from_document(referee).log[-1]["type"] == "arbiter-look"
+    assert verify_document(referee).summary().startswith("verified:")  # and still honest
 
 
 def test_raw_entries_rebuild_the_lines_of_the_log(tmp_path: Path) -> None:
