@@ -223,6 +223,12 @@ def _export(args: argparse.Namespace) -> int:
     from companion.registry import Registry
     from companion.session import Session, SessionError
 
+    if args.kind is not None:
+        if args.public and args.kind != "public":
+            print(f"giganten export: --public and --kind {args.kind} contradict each other;"
+                  " give one of them", file=sys.stderr)
+            return 2
+        return _export_kind(args)
     try:
         # Read-only: a game still being played in another program keeps its log. The
         # registry only matters for figures still to be identified; a record needs none.
@@ -247,6 +253,63 @@ def _export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _export_kind(args: argparse.Namespace) -> int:
+    """``giganten export LOG --kind public|full|referee``: a record of ``companion.records``."""
+    from companion.record import LogError, write_json_atomic
+    from companion.records import PUBLIC_KIND, LoggedGame, RecordRefused, make_record
+    from companion.session import SessionError
+
+    try:
+        record = make_record(LoggedGame.read(args.log), args.kind)
+    except (LogError, SessionError, RecordRefused) as err:
+        print(f"giganten export: {err}", file=sys.stderr)
+        return 2
+    if args.output is None:
+        print(json.dumps(record, indent=2, ensure_ascii=False))
+        return 0
+    public = args.kind == PUBLIC_KIND
+    try:
+        write_json_atomic(args.output, record, mode=0o644 if public else 0o600)
+    except OSError as err:
+        print(f"giganten export: cannot write {args.output}: {err.strerror or err}",
+              file=sys.stderr)
+        return 2
+    secret = "" if public else " (secret: mode 0600)"
+    print(f"Wrote the {args.kind} record of {args.log}{secret} to {args.output};"
+          f" check it with: giganten verify {args.output}")
+    return 0
+
+
+def _verify(args: argparse.Namespace) -> int:
+    """``giganten verify RECORD``: exit 0 verified, 1 rejected, 2 unreadable, 3 not yet."""
+    from companion.verifier import EXIT_UNREADABLE, Unreadable, verify_path
+
+    try:
+        verdict = verify_path(args.record)
+    except Unreadable as err:
+        print(f"giganten verify: {err}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    print(f"{args.record} ({verdict.kind}): {verdict.summary()}")
+    for problem in verdict.problems[1:]:
+        print(f"  also: {problem}")
+    return verdict.status
+
+
+def _add_verify(commands: Any) -> None:
+    verify = commands.add_parser(
+        "verify", help="check a game log or record: commitments, setups, every turn",
+        description="Check a game log (JSONL) or a record (giganten export --kind): the log's"
+                    " hash chain, that every side's setup matches the commitment published"
+                    " at the start, that the setups are legal [S], and that every turn"
+                    " replays legally to the recorded result. A public record can be"
+                    " checked only after the game, once the setups are revealed. Exit"
+                    " status: 0 verified, 1 rejected (the first problem is named), 2 not a"
+                    " readable log or record, 3 not verifiable yet (the game is not over).")
+    verify.add_argument("record", type=Path, metavar="RECORD",
+                        help="a game log, or a public, full or referee record")
+    verify.set_defaults(run=_verify)
+
+
 def _add_export(commands: Any) -> None:
     export = commands.add_parser(
         "export", help="write the record of a logged game (full, or what spectators may know)",
@@ -259,6 +322,10 @@ def _add_export(commands: Any) -> None:
                         help="write to FILE (atomically) instead of standard output")
     export.add_argument("--public", action="store_true",
                         help="only what spectators may know (written with mode 0644)")
+    export.add_argument("--kind", choices=("public", "full", "referee"), default=None,
+                        help="a record with the fair-play commitments (docs/records.md):"
+                             " public (every step as spectators saw it; 0644), full (after"
+                             " the game only) or referee (full plus the whole log)")
     export.set_defaults(run=_export)
 
 
@@ -281,6 +348,7 @@ def build_parser(extra: Extra | None = None) -> argparse.ArgumentParser:
     _add_demo(commands)
     _add_deal(commands)
     _add_export(commands)
+    _add_verify(commands)
     if extra is not None:
         extra(commands)
     return parser

@@ -138,6 +138,9 @@ class GameOver:
     winner: int
     """The winning team."""
     reason: str
+    salts: tuple[tuple[str, str], ...] = ()
+    """(player, salt) for each side: the setups' commitments opened for everyone, now that
+    the game is over [fairplay, I3]."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +166,11 @@ class GameStarted:
     """Every setup was valid and the game began; ``first`` moves first [S5]."""
 
     first: int
+    commitments: tuple[tuple[str, str], ...] = ()
+    """(player, SHA-256 commitment of their setup): public from the start, so that the
+    setups can be checked at the end (``companion.fairplay``)."""
+    game_id: str = ""
+    """The game's random id, part of every commitment."""
 
 
 @dataclass(frozen=True, slots=True)

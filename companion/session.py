@@ -53,6 +53,7 @@ from companion.events import (
     ToMove,
     TurnPlayed,
 )
+from companion.fairplay import Entropy, Seal
 from companion.reads import Uid
 from companion.record import Entry, GameLog, LogError, verify
 from companion.rules.board import Board
@@ -107,7 +108,7 @@ class Session:
 
     def __init__(self, board: Board, rules: RuleSet, registry: Directory, *,
                  policy: str = RULEBOOK, log_path: Path | None = None,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, entropy: Entropy | None = None) -> None:
         self.board = board
         self.rules = rules
         self.registry = registry
@@ -127,6 +128,13 @@ class Session:
         self.advance: tuple[int, Square, Square] | None = None
         """(winner figure, from, into) while the winner of the last challenge may advance."""
         self._rng = random.Random(seed)
+        # Salts must be unpredictable in a real game: front ends pass os.urandom. The
+        # default (the seeded generator) is reproducible, for tests and simulations only.
+        self._entropy: Entropy = entropy if entropy is not None else self._rng.randbytes
+        self.seal: Seal | None = None
+        """The fair-play commitments of the game and their salts (secret until the end)."""
+        self.revealed = False
+        """True once the salts were revealed in the log (at the end of the game)."""
         self._groups: dict[physical.Effect, list[Turn]] | None = None
         self._candidate: tuple[physical.Effect, list[Turn]] | None = None
         self._reasons: dict[int, str] = {}
@@ -308,6 +316,7 @@ class Session:
         tags = {state.occ[sq]: uid for sq, uid in self.snapshot.tags.items()
                 if state.occ[sq] >= 0}
         self._begin(state, tags)
+        self.seal = Seal.make(game_to_json(state), self._entropy)
         if self.log_path is not None:
             try:
                 self.log = GameLog.create(self.log_path, self._header(), time=now)
@@ -316,7 +325,7 @@ class Session:
                 raise SessionError(f"The game log {self.log_path} could not be created"
                                    f" ({err}): the game did not start. Check the storage,"
                                    " then start again.") from err
-        return [GameStarted(first), *self._judge_play(self.snapshot)]
+        return [self._started(first), *self._judge_play(self.snapshot)]
 
     @classmethod
     def from_position(cls, state: GameState, tags: Mapping[Square, Uid], registry: Directory,
@@ -329,6 +338,7 @@ class Session:
         if missing:
             raise ValueError(f"no tag given for the figure on {state.board.name(missing[0])}")
         session._begin(state, {state.occ[sq]: uid for sq, uid in tags.items()})
+        session.seal = Seal.make(game_to_json(state), session._entropy)
         if log_path is not None:
             session.log = GameLog.create(log_path, session._header(), time=now)
         return session
@@ -345,7 +355,32 @@ class Session:
         board = self.board
         return {"session": LOG_FORMAT_GAME, "game": game_to_json(self.state),
                 "policy": self.policy,
-                "tags": {board.name(self.state.pos[f]): uid for f, uid in self.tag_of.items()}}
+                "tags": {board.name(self.state.pos[f]): uid for f, uid in self.tag_of.items()},
+                **({"fairplay": self.seal.secret()} if self.seal is not None else {})}
+
+    def _started(self, first: int) -> GameStarted:
+        """The public start: who moves first [S5] and the setups' commitments (fairplay)."""
+        seal = self.seal
+        if seal is None:
+            return GameStarted(first)
+        return GameStarted(first, tuple(sorted(seal.commitments.items())), seal.game_id)
+
+    def _reveal(self) -> tuple[tuple[str, str], ...]:
+        """At the end of the game: log the salts (once) and return them for the GameOver
+        event, so that anyone can check the setups against the commitments [fairplay]."""
+        seal, state = self.seal, self.state
+        if seal is None or state is None:
+            return ()
+        if self.log is not None and not self.revealed:
+            try:
+                self.log.append("reveal", {"salts": seal.salts,
+                                           "result": game_to_json(state)["result"]},
+                                time=self.log.last.time)  # the moment the game ended
+            except (OSError, ValueError):
+                pass  # the game is over all the same; resume logs the reveal again
+            else:
+                self.revealed = True
+        return tuple(sorted(seal.salts.items()))
 
     # --- Play -------------------------------------------------------------------------------
 
@@ -657,7 +692,7 @@ class Session:
         assert state is not None and state.winner is not None
         self.phase = OVER
         self.advance = None
-        over = GameOver(state.winner, state.reason or "")
+        over = GameOver(state.winner, state.reason or "", self._reveal())
         self.status = over
         return over
 
@@ -756,7 +791,7 @@ class Session:
         action = state.resign(player)
         self._write("resign", {"player": state.players[player].name}, now)
         self.phase = OVER
-        over = GameOver(action.winner, action.reason)
+        over = GameOver(action.winner, action.reason, self._reveal())
         self.status = over
         return [Resigned(action), over]
 
@@ -782,6 +817,8 @@ class Session:
             log.close()
             raise
         session.log, session.log_path = log, path
+        if session.phase == OVER:
+            session._reveal()  # a power cut may have come between the end and the reveal
         notes: list[Event] = [Notice(text) for text in
                               ([log.dropped_tail] if log.dropped_tail else []) + log.warnings]
         return session, notes
@@ -806,6 +843,11 @@ class Session:
                 from None
         session = cls(board, state.rules, registry, policy=str(header.get("policy", RULEBOOK)))
         session._begin(state, tags)
+        if "fairplay" in header:
+            try:
+                session.seal = Seal.from_json(header["fairplay"])
+            except ValueError as err:
+                raise SessionError(f"{path}: {err}") from None
         for entry in entries[1:]:
             session._replay(entry, path)
         if (state.winner is not None and session.advance is None) or session.result:
@@ -834,6 +876,8 @@ class Session:
                 state.resign(state.rules.player_index(entry.body["player"]))
             elif entry.type in ("correction", "result"):
                 self._replay_referee(entry)
+            elif entry.type == "reveal":
+                self.revealed = True
             elif entry.type != NOTE:
                 raise ValueError(f"unknown entry type {entry.type!r}")
         except (KeyError, TypeError, ValueError, IllegalTurn) as err:

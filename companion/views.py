@@ -473,6 +473,22 @@ def _paused_text(event: ClockPaused, ctx: _EventContext) -> str:
     return f"{who} paused the clocks ({event.reason})"
 
 
+def _commitments(event: GameStarted) -> JSON:
+    """The setups' commitments: hashes only, for everyone [fairplay]; the salts that open
+    them come with the game's end (``GameOver.salts``), never before."""
+    if not event.commitments:
+        return {}
+    return {"game_id": event.game_id, "commitments": dict(event.commitments)}
+
+
+def _committed(event: GameStarted, ctx: _EventContext) -> str:
+    """The commitments' first digits, for the players to note [fair play]."""
+    if not event.commitments:
+        return ""
+    digits = ", ".join(f"{name.capitalize()} {value[:8]}" for name, value in event.commitments)
+    return f"; setups committed: {digits}"
+
+
 _EVENT_VIEWS: dict[type, Callable[[Any, _EventContext], JSON]] = {
     Clocks: _view_clocks,
     Offence: _view_offence,
@@ -530,9 +546,10 @@ _EVENT_VIEWS: dict[type, Callable[[Any, _EventContext], JSON]] = {
                       lambda e, c: {"player": c.names[e.action.player]}),
     GameOver: _simple("game_over", lambda e, c: f"Game over: {c.names[e.winner].capitalize()}"
                                                 f" wins ({e.reason})",
-                      lambda e, c: {"winner": c.names[e.winner], "reason": e.reason}),
+                      lambda e, c: {"winner": c.names[e.winner], "reason": e.reason,
+                                    **({"salts": dict(e.salts)} if e.salts else {})}),
     GameStarted: _simple("game_started", lambda e, c: f"The game begins: {c.who(e.first)}"
-                                                      " moves first [S5]",
-                         lambda e, c: {"first": c.names[e.first]}),
+                                                      f" moves first [S5]{_committed(e, c)}",
+                         lambda e, c: {"first": c.names[e.first], **_commitments(e)}),
     Notice: _simple("notice", lambda e, c: e.text),
 }

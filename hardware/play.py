@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import random
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -669,7 +670,9 @@ def _play(args: argparse.Namespace) -> int:
     board = deal(seed, rules)
     log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
     log_path = new_log_path(log_dir, datetime.now())
-    session = Session(board, rules, registry, policy=args.policy, log_path=log_path, seed=seed)
+    # The salts of the fair-play commitments must not follow from the printed seed.
+    session = Session(board, rules, registry, policy=args.policy, log_path=log_path, seed=seed,
+                      entropy=os.urandom)
     timing = _timing(args)
     console = _console(session, reader, registry, audience, seed, timing)
     variants = f" --variants {','.join(rules.ids())}" if rules.ids() else ""

@@ -479,7 +479,8 @@ def test_resigning_ends_the_game(tmp_path: Path, home: Path) -> None:
     assert "Orange resigns" in done.out
     assert "Game over: Yellow wins (resignation)" in done.out
     log = only_log(home / "games")
-    assert json.loads(log.read_text("utf-8").splitlines()[-1])["type"] == "resign"
+    types = [json.loads(line)["type"] for line in log.read_text("utf-8").splitlines()]
+    assert types[-2:] == ["resign", "reveal"]  # the end opens the setups' commitments
 
 
 def test_variants_and_traps(tmp_path: Path) -> None:

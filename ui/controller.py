@@ -17,6 +17,7 @@ No rule is decided here: the session and the engine decide, the views say what i
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -261,7 +262,8 @@ class Controller:
         self.registry = registry
         log_dir = self.log_dir if self.log_dir is not None else default_log_dir()
         session = Session(game.board, game.rules, registry, policy=game.options.policy,
-                          log_path=new_log_path(log_dir, self.clock()), seed=game.seed)
+                          log_path=new_log_path(log_dir, self.clock()), seed=game.seed,
+                          entropy=os.urandom)  # fair-play salts: not from the seed
         game.session = session
         if self.reader is None:
             sim = SimTable(session, timing=TILE_MODEL, seed=game.seed)

@@ -1,0 +1,40 @@
+"""Finished games with logs for the record and verify tests, and a forger's tools."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from companion.record import ZERO_HASH, canonical_json, entry_hash
+from companion.views import RULEBOOK
+from tests.sim_games import SimGame, play_sim_game
+
+QUICK_SEEDS = (9, 78, 38)
+"""Base games that the demo bots finish quickly (8, 17 and 30 plies)."""
+
+
+def finished_game(directory: Path, seed: int = 78, variants: tuple[str, ...] = (),
+                  policy: str = RULEBOOK) -> tuple[SimGame, Path]:
+    """A whole game played through the simulated table, and its log."""
+    game = play_sim_game(seed, variants=variants, log_dir=directory, policy=policy)
+    assert game.reference.is_over
+    return game, directory / f"game-{seed}.log"
+
+
+def log_lines(path: Path) -> list[dict[str, Any]]:
+    """The entries of a log file as the JSON objects of its lines."""
+    return [json.loads(line) for line in path.read_text("utf-8").splitlines()]
+
+
+def forge(lines: list[dict[str, Any]]) -> bytes:
+    """A log of ``lines`` whose hash chain is recomputed, as a forger who knows the format
+    would do after an edit: the chain then holds, so only the game's checks can tell."""
+    prev = ZERO_HASH
+    out = []
+    for seq, line in enumerate(lines):
+        entry = {key: value for key, value in line.items() if key != "hash"}
+        entry.update(seq=seq, prev=prev)
+        entry["hash"] = prev = entry_hash(entry)
+        out.append(canonical_json(entry) + "\n")
+    return "".join(out).encode("utf-8")

@@ -1,0 +1,157 @@
+"""Public, full and referee records, and their step-by-step replay."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.record import GameLog, canonical_json
+from companion.records import (
+    FULL_KIND,
+    PUBLIC_KIND,
+    REFEREE_KIND,
+    LoggedGame,
+    RecordRefused,
+    make_record,
+    public_record,
+    raw_entries,
+)
+from companion.replay import Replay
+from companion.rules.codec import game_to_json
+from companion.verifier import verify_document
+from companion.views import ARBITER, OUTCOME_ONLY, POLICIES, PUBLIC, RULEBOOK, view_for
+from tests.record_helpers import QUICK_SEEDS, finished_game
+from tests.sim_games import SimGame, leaked_kinds, play_sim_game
+
+
+def test_the_records_of_a_finished_game(tmp_path: Path) -> None:
+    game, log = finished_game(tmp_path, seed=78)
+    logged = LoggedGame.read(log)
+    seal = game.session.seal
+    assert seal is not None and logged.seal == seal
+    full = make_record(logged, FULL_KIND)
+    assert full["format"] == "giganten-record/1" and full["kind"] == FULL_KIND
+    assert full["game"] == game_to_json(game.reference)
+    assert full["fairplay"] == seal.secret()
+    referee = make_record(logged, REFEREE_KIND)
+    assert referee["kind"] == REFEREE_KIND and referee["game"] == full["game"]
+    # The log passes through exactly: every line of the file, in order.
+    assert [canonical_json(line) for line in referee["log"]] == \
+        log.read_text("utf-8").splitlines()
+    public = make_record(logged, PUBLIC_KIND)
+    assert public["fairplay"] == seal.public() and public["over"] is True
+    assert len(public["steps"]) == game.reference.ply + 1
+    assert public["reveal"]["salts"] == seal.salts
+    assert public["reveal"]["setup"] == full["game"]["setup"]
+
+
+def test_a_running_game_has_only_a_public_record(tmp_path: Path) -> None:
+    play_sim_game(4, log_dir=tmp_path, max_plies=5)
+    logged = LoggedGame.read(tmp_path / "game-4.log")
+    for kind in (FULL_KIND, REFEREE_KIND):
+        with pytest.raises(RecordRefused, match=r"not over.*\[I3\].*--kind public"):
+            make_record(logged, kind)
+    public = make_record(logged, PUBLIC_KIND)
+    assert public["over"] is False and "reveal" not in public
+    assert all(step["view"]["policy"] == OUTCOME_ONLY for step in public["steps"])
+    seal = logged.seal
+    assert seal is not None
+    text = json.dumps(public)
+    assert not any(salt in text for salt in seal.salts.values())
+    assert leaked_kinds(public) == []
+
+
+def _check_public_records(game: SimGame, policy: str, checked: list[int]) -> None:
+    """Called after every turn: the public record then must name no kind at all, and
+    after the end only what the rules revealed."""
+    state, seal = game.session.state, game.session.seal
+    assert state is not None and seal is not None
+    record = public_record(state, policy, seal)
+    text = json.dumps(record)
+    assert not any(salt in text for salt in seal.salts.values()) or state.is_over
+    if not state.is_over:
+        assert "reveal" not in record
+        assert leaked_kinds(record) == [], f"ply {state.ply}: {leaked_kinds(record)[:3]}"
+    else:
+        # After the end: the steps as they were shown, the reveal, and the reason of the
+        # end (a taken Nest is public [W1, I1]).
+        allowed = frozenset({"reveal", "reason", "kinds", "challenger_kind",
+                             "challenged_kind"}) if policy == RULEBOOK \
+            else frozenset({"reveal", "reason"})
+        assert leaked_kinds(record["steps"], allowed) == []
+    checked.append(state.ply)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_no_public_record_shows_an_unrevealed_kind(policy: str) -> None:
+    checked: list[int] = []
+    games = [(seed, ()) for seed in QUICK_SEEDS] + [(7, ("V5", "V5c"))]  # secret traps too
+    for seed, variants in games:
+        game = play_sim_game(seed, policy=policy, variants=variants,
+                             on_turn=lambda g: _check_public_records(g, policy, checked))
+        assert game.reference.is_over
+    assert len(checked) == 8 + 17 + 30 + 20  # every turn of four whole games
+
+
+def test_a_referee_record_passes_entries_it_does_not_know_through(tmp_path: Path) -> None:
+    game, log = finished_game(tmp_path, seed=9)
+    game.session.close()
+    with GameLog.open(log)[0] as open_log:
+        open_log.append("arbiter-look", {"by": "arbiter", "reason": "dispute"}, time=99.0)
+    referee = make_record(LoggedGame.read(log), REFEREE_KIND)
+    assert referee["log"][-1]["type"] == "arbiter-look"
+    assert referee["log"][-1]["reason"] == "dispute"
+    assert Replay.from_document(referee).log[-1]["type"] == "arbiter-look"
+    assert verify_document(referee).summary().startswith("verified:")  # and still honest
+
+
+def test_raw_entries_rebuild_the_lines_of_the_log(tmp_path: Path) -> None:
+    _, log = finished_game(tmp_path, seed=9)
+    logged = LoggedGame.read(log)
+    assert [canonical_json(e) for e in raw_entries(logged.entries)] == \
+        log.read_text("utf-8").splitlines()
+
+
+@pytest.mark.parametrize("kind", ["log", PUBLIC_KIND, FULL_KIND, REFEREE_KIND])
+def test_every_kind_replays_step_by_step(tmp_path: Path, kind: str) -> None:
+    game, log = finished_game(tmp_path, seed=78)
+    path = log
+    if kind != "log":
+        path = tmp_path / f"{kind}.json"
+        path.write_text(json.dumps(make_record(LoggedGame.read(log), kind)), "utf-8")
+    replay = Replay.load(path)
+    reference = game.reference
+    assert len(replay) == reference.ply + 1 == len(replay.steps)
+    assert replay.steps[0].what.startswith("The game begins:")
+    assert "wins" in replay.steps[-1].what
+    assert all(step.what for step in replay.steps)
+    # The views are the views of the game at that step (stepping back and forth).
+    history = list(reference.history)
+    for step in (5, 0, len(replay) - 1, 3):
+        while len(reference.history) > step:
+            reference.pop()
+        for action in history[len(reference.history):step]:
+            reference.play(action.turn)  # type: ignore[union-attr]
+        # A finished game's public record tells every step as it was shown (rulebook).
+        assert replay.view_at(step, PUBLIC) == view_for(reference, PUBLIC, RULEBOOK)
+        if kind == PUBLIC_KIND:
+            with pytest.raises(ValueError, match="only what spectators saw"):
+                replay.view_at(step, "yellow")
+        else:
+            assert replay.view_at(step, "yellow") == view_for(reference, "yellow", RULEBOOK)
+            assert replay.view_at(step, ARBITER) == view_for(reference, ARBITER, RULEBOOK)
+    with pytest.raises(IndexError):
+        replay.view_at(len(replay), PUBLIC)
+
+
+def test_a_file_that_is_no_record_is_refused_with_the_reason(tmp_path: Path) -> None:
+    from companion.replay import ReplayError
+
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "something"}', "utf-8")
+    with pytest.raises(ReplayError, match="not a game record"):
+        Replay.load(bad)
+    with pytest.raises(ReplayError, match="cannot read"):
+        Replay.load(tmp_path / "missing.json")
