@@ -417,7 +417,8 @@ class _Checker:
         paths = PathsConfig(log_dir=self.path(paths_table, "paths.log_dir"),
                             registry=self.path(paths_table, "paths.registry"))
         self.shared_pins(backend, spi, extras)
-        event = self.event(self.table(top, "event", "event")) if "event" in top else None
+        event_table = self.table(top, "event", "event")
+        event = self.event(event_table) if isinstance(top.get("event"), dict) else None
         return Config(files=files, ranks=ranks, backend=backend, spi=spi, serial=serial,
                       extras=extras, paths=paths, event=event, source=source)
 
@@ -451,13 +452,14 @@ class _Checker:
             tls = False
         if "password" in table and "password_file" in table:
             self.fail("event.password", "give password or password_file, not both")
+        round_, username = self.text(table, "event.round"), self.text(table, "event.username")
+        password = self.text(table, "event.password")
+        password_file = self.path(table, "event.password_file")
         if host is None or event is None or board is None:
             return None
         return EventConfig(host=host, event=event, table=board, port=port,
-                           round=self.text(table, "event.round") or "",
-                           username=self.text(table, "event.username"),
-                           password=self.text(table, "event.password"),
-                           password_file=self.path(table, "event.password_file"), tls=tls)
+                           round=round_ or "", username=username, password=password,
+                           password_file=password_file, tls=tls)
 
     def spi(self, table: Mapping[str, Any], squares: int, ranks: int,
             required: bool) -> SpiConfig:

@@ -16,7 +16,7 @@ TABLES = ("t1", "t2", "t3")
 @pytest.fixture
 def broker(tmp_path: Path) -> Iterator[Broker]:
     """A running Mosquitto on a free loopback port, stopped after the test."""
-    server = Broker(tmp_path / "broker", TABLES)
+    server = Broker.made(tmp_path / "broker", TABLES)
     server.start()
     try:
         yield server

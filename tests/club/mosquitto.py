@@ -9,6 +9,7 @@ from __future__ import annotations
 import getpass
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -24,6 +25,8 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 ROOT = Path(__file__).resolve().parents[2]
 MAKE_USERS = ROOT / "club" / "mosquitto" / "make-users"
+MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
+"""Debian installs the broker in /usr/sbin (scripts/setup dev installs it)."""
 WAIT = 30.0
 """Seconds to wait for something that should happen at once (a generous ceiling, not a
 timing claim: the tests assert what happens, never how fast)."""
@@ -46,19 +49,31 @@ def wait_for(check: Callable[[], bool], what: str, timeout: float = WAIT) -> Non
 
 
 class Broker:
-    """One Mosquitto process with a generated config; ``start``, ``stop``, ``restart``."""
+    """One Mosquitto process with a generated config; ``start``, ``stop``, ``restart``.
 
-    def __init__(self, directory: Path, tables: tuple[str, ...]) -> None:
+    ``Broker.made(directory, tables)`` makes the users (``make-users``) and the config;
+    ``Broker(directory, port, config)`` runs a config made elsewhere."""
+
+    def __init__(self, directory: Path, port: int, config: Path,
+                 passwords: dict[str, str] | None = None) -> None:
         self.directory = directory
-        self.port = free_port()
+        self.port = port
+        self.config = config
+        self.passwords = passwords or {}
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @classmethod
+    def made(cls, directory: Path, tables: tuple[str, ...]) -> Broker:
+        """A broker for ``tables`` with the event's users and ACL, persistence on."""
+        port = free_port()
         subprocess.run([str(MAKE_USERS), str(directory / "users"), *tables], check=True,
                        capture_output=True)
-        self.passwords = dict(line.split(" ", 1) for line in
-                              (directory / "users" / "passwords.txt").read_text().splitlines())
+        passwords = dict(line.split(" ", 1) for line in
+                         (directory / "users" / "passwords.txt").read_text().splitlines())
         (directory / "data").mkdir()
-        self.config = directory / "mosquitto.conf"
-        self.config.write_text("\n".join([
-            f"listener {self.port} 127.0.0.1",
+        config = directory / "mosquitto.conf"
+        config.write_text("\n".join([
+            f"listener {port} 127.0.0.1",
             "allow_anonymous true",
             f"password_file {directory / 'users' / 'passwd'}",
             f"acl_file {directory / 'users' / 'acl'}",
@@ -70,11 +85,11 @@ class Broker:
             "max_queued_messages 0",
             "",
         ]))
-        self.process: subprocess.Popen[bytes] | None = None
+        return cls(directory, port, config, passwords)
 
     def start(self) -> None:
         """Start the broker and wait until it takes connections."""
-        self.process = subprocess.Popen(["mosquitto", "-c", str(self.config)],
+        self.process = subprocess.Popen([MOSQUITTO, "-c", str(self.config)],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         wait_for(self._listening, f"mosquitto on port {self.port}")
 

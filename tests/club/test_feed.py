@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from club.feed import TableFeed
-from companion.record import verify
+from companion.record import canonical_json, verify
 from companion.views import ARBITER, OUTCOME_ONLY, RULEBOOK, view_for
 from tests.sim_games import SimGame, leaked_kinds, play_sim_game
 
@@ -138,6 +138,9 @@ def test_the_setup_status_and_the_referee_log(tmp_path: Path) -> None:
     # The arbiter's copy: every entry of the game log, in order, secrets included.
     assert [e["seq"] for e in sink.referee_log] == [e.seq for e in entries]
     assert sink.referee_log[0]["type"] == "start"
+    # ... from which the arbiter can write the log again, byte for byte.
+    rebuilt = "".join(canonical_json(json.loads(json.dumps(e))) + "\n" for e in sink.referee_log)
+    assert rebuilt == game.session.log_path.read_text("utf-8")
     # Consecutive statuses differ: an unchanged status is not published again.
     assert all(a != b for a, b in zip(sink.statuses, sink.statuses[1:], strict=False))
 
