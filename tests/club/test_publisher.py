@@ -167,3 +167,42 @@ def dedup(seqs: list[int]) -> list[int]:
         if not kept or seq > kept[-1]:
             kept.append(seq)
     return kept
+
+
+def test_a_quiet_table_says_it_is_still_there(broker: Broker, tmp_path: Path) -> None:
+    arbiter = Subscriber(broker, [FEED], user="arbiter")
+    publisher = TablePublisher(table_broker(broker), "ev", "t1", tmp_path / "outbox",
+                               heartbeat=0.2)
+    publisher.start()
+    wait_for(lambda: len(arbiter.received.on("/public/feed")) >= 2, "two heartbeats")
+    beats = arbiter.received.json("/public/feed")
+    assert [m["type"] for m in beats[:2]] == ["heartbeat", "heartbeat"]
+    assert [m["seq"] for m in beats[:2]] == [1, 2] and beats[0]["view"] is None
+    publisher.close()
+    arbiter.close()
+
+
+def test_messages_written_while_the_broker_was_never_there_go_out_later(
+        broker: Broker, tmp_path: Path) -> None:
+    """A table that started with no broker and stopped with messages waiting sends them,
+    in order, when its program runs again and the broker is there."""
+    broker.stop()
+    offline = TablePublisher(table_broker(broker), "ev", "t1", tmp_path / "outbox",
+                             heartbeat=None)
+    offline.start()
+    for n in range(1, 6):
+        offline.feed("turn", f"turn {n}", None)
+    offline.close(timeout=0.2)
+    assert offline.pending() == 5
+    broker.start()
+    arbiter = Subscriber(broker, [FEED], user="arbiter")
+    again = TablePublisher(table_broker(broker), "ev", "t1", tmp_path / "outbox",
+                           heartbeat=None)
+    again.start()
+    again.feed("turn", "turn 6", None)
+    wait_for(lambda: len(arbiter.received.on("/public/feed")) == 6, "all six turns")
+    assert [m["text"] for m in arbiter.received.json("/public/feed")] == [
+        f"turn {n}" for n in range(1, 7)]
+    wait_for(lambda: again.pending() == 0, "every message acknowledged")
+    again.close()
+    arbiter.close()
