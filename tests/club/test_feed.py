@@ -145,20 +145,23 @@ def test_the_setup_status_and_the_referee_log(tmp_path: Path) -> None:
     assert all(a != b for a, b in zip(sink.statuses, sink.statuses[1:], strict=False))
 
 
-def test_a_refusal_is_fed_and_alerted_without_its_secret_reason() -> None:
-    from club.feed import TableFeed as Feed
+def test_a_refusal_is_fed_and_alerted_without_its_secret_reason(tmp_path: Path) -> None:
+    from club.table_runner import SimulatedTable
     from companion.events import Refused
-    game, _ = play_published(6, RULEBOOK)
+    table = SimulatedTable(tmp_path / "game.log", 6, RULEBOOK)
+    table.set_up_and_start()
     sink = Recorder()
-    feed = Feed(sink, clock=lambda: 5.0)
-    state = game.session.state
-    assert state is not None
-    feed.update(game.session, [Refused(0, "M4", "A Blitz may not move forward", 3, 4)])
+    feed = TableFeed(sink, clock=lambda: 5.0)
+    feed.update(table.session, table.new_events())
+    # The reason names the moving figure's kind: only its owner may read it [R22].
+    feed.update(table.session, [Refused(0, "M4", "A Blitz may not move forward", 3, 4)])
     message = sink.feeds[-1]
     assert message["type"] == "refusal"
     assert "Blitz" not in json.dumps(message) and "M4" not in json.dumps(message)
+    assert message["text"].startswith("That is not allowed")
     assert sink.statuses[-1]["alerts"] == [{"type": "refusal", "text": message["text"],
                                             "time": 5.0}]
+    table.session.close()
 
 
 def test_the_players_hear_when_the_broker_is_gone_and_back() -> None:
