@@ -83,7 +83,7 @@ class TablePublisher:
         self._mids = threading.Lock()  # the mid map; never held while calling paho
         self._by_mid: dict[int, int | None] = {}
         self._early: set[int] = set()
-        self._status: str | None = None  # the latest status, sent on every connect
+        self._status: dict[str, Any] | None = None  # the latest, sent on every connect
         self._last_feed = time.monotonic()
         self._threads: list[threading.Thread] = []
 
@@ -166,8 +166,7 @@ class TablePublisher:
             for message in self.outbox.unacked():  # the backlog first, oldest first
                 self._hand_over(client, message)
             if self._status is not None:
-                self._track(client.publish(f"{self.topic}/public/status", self._status,
-                                           qos=1, retain=True), None)
+                self._publish_status(client)
             self._connected.set()
 
     def _on_disconnect(self, client: mqtt.Client, userdata: Any, flags: Any,
@@ -230,14 +229,19 @@ class TablePublisher:
         """Publish the table's latest public state, retained, with the last ``seq`` (and
         ``v``, ``event``, ``table``, ``round``, ``time`` where the caller left them out)."""
         with self._send:
-            body = {"v": FEED_VERSION, "event": self.event, "table": self.table,
-                    "round": self.round, "time": time.time(), **status,
-                    "seq": self.outbox.last_seq}
-            self._status = json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+            self._status = {"v": FEED_VERSION, "event": self.event, "table": self.table,
+                            "round": self.round, "time": time.time(), **status}
             client = self.client
             if self._connected.is_set() and client is not None:
-                self._track(client.publish(f"{self.topic}/public/status", self._status,
-                                           qos=1, retain=True), None)
+                self._publish_status(client)
+
+    def _publish_status(self, client: mqtt.Client) -> None:
+        """Send the latest status with the last ``seq`` (the caller holds ``_send``)."""
+        assert self._status is not None
+        body = dict(self._status, seq=self.outbox.last_seq)
+        payload = json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+        self._track(client.publish(f"{self.topic}/public/status", payload, qos=1,
+                                   retain=True), None)
 
     def referee(self, name: str, payload: dict[str, Any]) -> None:
         """Send ``payload`` to ``referee/<name>``, for the arbiter only; kept in the outbox
@@ -257,6 +261,10 @@ class TablePublisher:
             quiet = time.monotonic() - self._last_feed
             if self.connected and quiet >= interval and self.pending() == 0:
                 self.feed("heartbeat", "The table is on line", None)
+                with self._send:  # the status's seq counts the heartbeat too
+                    client = self.client
+                    if self._status is not None and self.connected and client is not None:
+                        self._publish_status(client)
 
     # --- The end ----------------------------------------------------------------------------
 

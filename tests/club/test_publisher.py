@@ -170,14 +170,21 @@ def dedup(seqs: list[int]) -> list[int]:
 
 
 def test_a_quiet_table_says_it_is_still_there(broker: Broker, tmp_path: Path) -> None:
-    arbiter = Subscriber(broker, [FEED], user="arbiter")
+    arbiter = Subscriber(broker, [FEED, "giganten/ev/table/t1/public/status"],
+                         user="arbiter")
     publisher = TablePublisher(table_broker(broker), "ev", "t1", tmp_path / "outbox",
                                heartbeat=0.2)
     publisher.start()
+    publisher.status({"phase": "play"})
     wait_for(lambda: len(arbiter.received.on("/public/feed")) >= 2, "two heartbeats")
     beats = arbiter.received.json("/public/feed")
     assert [m["type"] for m in beats[:2]] == ["heartbeat", "heartbeat"]
     assert [m["seq"] for m in beats[:2]] == [1, 2] and beats[0]["view"] is None
+    # The retained status follows: its seq counts the heartbeats.
+    watcher = Subscriber(broker, ["giganten/ev/table/t1/public/status"], user="spectator")
+    wait_for(lambda: any(m["seq"] >= 2 for m in watcher.received.json("/status")),
+             "a status counting the heartbeats")
+    watcher.close()
     publisher.close()
     arbiter.close()
 
