@@ -260,7 +260,7 @@ class TablePublisher:
         while not self._closed.wait(min(interval, 1.0)):
             quiet = time.monotonic() - self._last_feed
             if self.connected and quiet >= interval and self.pending() == 0:
-                self.feed("heartbeat", "The table is on line", None)
+                self.feed("heartbeat", "The table is online", None)
                 with self._send:  # the status's seq counts the heartbeat too
                     client = self.client
                     if self._status is not None and self.connected and client is not None:
