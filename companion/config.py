@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -41,6 +42,7 @@ __all__ = [
     "SEARCH_PATHS",
     "Config",
     "ConfigError",
+    "EventConfig",
     "ExtrasConfig",
     "IllegalMovePolicy",
     "PathsConfig",
@@ -200,6 +202,23 @@ class RefereeConfig:
 
 
 @dataclass(frozen=True)
+class EventConfig:
+    """The club event this table publishes to (``[event]``; docs/club.md). The table's
+    broker user is ``username``, by default the table id; its password is ``password``
+    or, better, the first line of ``password_file`` (read by ``club.config``)."""
+
+    host: str
+    event: str
+    table: str
+    port: int = 1883
+    round: str = ""
+    username: str | None = None
+    password: str | None = None
+    password_file: Path | None = None
+    tls: bool = False
+
+
+@dataclass(frozen=True)
 class Config:
     """A whole validated configuration. ``Config()`` is the default: the simulated board."""
 
@@ -211,6 +230,8 @@ class Config:
     extras: ExtrasConfig = field(default_factory=ExtrasConfig)
     paths: PathsConfig = field(default_factory=PathsConfig)
     referee: RefereeConfig = field(default_factory=RefereeConfig)
+    event: EventConfig | None = None
+    """The club event to publish to; None: no ``[event]`` section, the table plays alone."""
     source: Path | None = None
     """The file it was read from; None for the built-in default."""
 
@@ -290,7 +311,7 @@ def parse_config(text: str, source: str | Path = "<config>") -> Config:
 
 
 _SCHEMA: dict[str, tuple[str, ...]] = {
-    "": ("board", "reader", "extras", "paths", "referee"),
+    "": ("board", "reader", "extras", "paths", "referee", "event"),
     "board": ("files", "ranks"),
     "reader": ("backend", "spi", "serial"),
     "reader.spi": ("bus", "device", "speed_hz", "address_pins", "enable_pin",
@@ -301,7 +322,12 @@ _SCHEMA: dict[str, tuple[str, ...]] = {
     "paths": ("log_dir", "registry"),
     "referee": ("pin_hash", "arbiter", "time_control", "setup_minutes",
                 "illegal_penalty_seconds", "illegal_loss_after", "rules"),
+    "event": ("host", "port", "event", "table", "round", "username", "password",
+              "password_file", "tls"),
 }
+
+_SLUG = re.compile(r"[a-z0-9-]+")
+"""Event and table ids: they become parts of MQTT topics and broker ACLs."""
 
 
 class _Checker:
@@ -422,8 +448,11 @@ class _Checker:
                             registry=self.path(paths_table, "paths.registry"))
         self.shared_pins(backend, spi, extras)
         referee = self.referee(self.table(top, "referee", "referee"))
+        event_table = self.table(top, "event", "event")
+        event = self.event(event_table) if isinstance(top.get("event"), dict) else None
         return Config(files=files, ranks=ranks, backend=backend, spi=spi, serial=serial,
-                      extras=extras, paths=paths, referee=referee, source=source)
+                      extras=extras, paths=paths, referee=referee, event=event,
+                      source=source)
 
     def referee(self, table: Mapping[str, Any]) -> RefereeConfig:
         texts: dict[str, str | None] = {}
@@ -456,6 +485,45 @@ class _Checker:
             rules = {}
         return RefereeConfig(pin_hash=pin_hash, arbiter=texts["arbiter"] or "arbiter",
                              time=time, illegal=illegal, rules=dict(rules))
+
+    def text(self, table: Mapping[str, Any], key: str, *, slug: bool = False,
+             required: bool = False) -> str | None:
+        """A string value (a slug: ``[a-z0-9-]+``), or None if absent and not required."""
+        name = key.rsplit(".", 1)[-1]
+        if name not in table:
+            if required:
+                self.fail(key, "missing" + (": a short id like t07" if slug else ""))
+            return None
+        value = table[name]
+        if not isinstance(value, str) or not value.strip():
+            self.fail(key, f"must be text in quotes, not {_kind(value)}")
+            return None
+        if slug and not _SLUG.fullmatch(value):
+            self.fail(key, f"'{value}' must be lower-case letters, digits and '-' only"
+                           " (it becomes part of the MQTT topics)")
+            return None
+        return value
+
+    def event(self, table: Mapping[str, Any]) -> EventConfig | None:
+        """``[event]``: the club event's broker and this table's ids (docs/club.md)."""
+        host = self.text(table, "event.host", required=True)
+        event = self.text(table, "event.event", slug=True, required=True)
+        board = self.text(table, "event.table", slug=True, required=True)
+        port = self.integer(table, "event.port", 1883, 1, 65535)
+        tls = table.get("tls", False)
+        if not isinstance(tls, bool):
+            self.fail("event.tls", f"must be true or false, not {_kind(tls)}")
+            tls = False
+        if "password" in table and "password_file" in table:
+            self.fail("event.password", "give password or password_file, not both")
+        round_, username = self.text(table, "event.round"), self.text(table, "event.username")
+        password = self.text(table, "event.password")
+        password_file = self.path(table, "event.password_file")
+        if host is None or event is None or board is None:
+            return None
+        return EventConfig(host=host, event=event, table=board, port=port,
+                           round=round_ or "", username=username, password=password,
+                           password_file=password_file, tls=tls)
 
     def spi(self, table: Mapping[str, Any], squares: int, ranks: int,
             required: bool) -> SpiConfig:
