@@ -42,6 +42,7 @@ from ui.controller import (
     ControllerError,
     GameOptions,
 )
+from ui.referee_panel import ArbiterPanel, referee_rows
 
 JSON = dict[str, Any]
 
@@ -716,6 +717,7 @@ class PlayScreen(TableScreen):
 
     def __init__(self, controller: Controller, **kwargs: Any) -> None:
         super().__init__(controller, PLAY_SCREEN, **kwargs)
+        self.arbiter_panel: ArbiterPanel | None = None
 
     def refresh(self) -> None:
         """Redraw the game."""
@@ -740,6 +742,7 @@ class PlayScreen(TableScreen):
             items.append(make.label(i18n.tr("off_board", player=i18n.player(player),
                                             figures=figures or i18n.tr("none")),
                                     size_hint_y=None, height=32, font_size="12sp"))
+        items += referee_rows(make, controller, self.open_arbiter)
         items += self._zoom_button() + self._side_panel()
         if controller.simulated:
             items.append(make.row(
@@ -749,6 +752,13 @@ class PlayScreen(TableScreen):
                             lambda: controller.resign(str(view["to_move"])))))
         items += self._private_buttons()
         make.fill(self.panel, items + self._messages())
+
+    def open_arbiter(self) -> None:
+        """The arbiter's panel (referee mode)."""
+        if self.arbiter_panel is None:
+            self.arbiter_panel = ArbiterPanel(self.controller, BoardWidget(self.controller),
+                                              size_hint=(0.95, 0.95))
+        self.arbiter_panel.open(animation=False)
 
     def _prompt(self, targets: list[str]) -> list[Any]:
         """What the board waits for, with the buttons that answer it."""
@@ -796,7 +806,7 @@ class OverScreen(GameScreen):
         """Show the result and the revealed setups."""
         controller = self.controller
         state = controller.state() if controller.game else None
-        if state is None or state.winner is None:
+        if state is None or not controller.winner_text():
             return
         view = controller.board_view()
         setup = controller.reveal()["setup"]
@@ -821,6 +831,7 @@ class GigantenApp(App):
         self.refreshed: list[Callable[[], None]] = []
         """Called after every redraw of the screen from the controller."""
         self._poll: Any = None
+        self._clocks: Any = None
         self._refresh_soon: Any = None
 
     def build(self) -> Any:
@@ -838,6 +849,10 @@ class GigantenApp(App):
         _error_sink.append(self.show_error)
         self._poll = Clock.schedule_interval(lambda dt: _safely(lambda: controller.poll(dt)),
                                              POLL_INTERVAL)
+        # Running clocks change every second without an event: show them.
+        self._clocks = Clock.schedule_interval(
+            lambda dt: self._refresh_soon() if controller.referee
+            and controller.screen == PLAY_SCREEN else None, 1.0)
         self.refresh()
         return self.manager
 
@@ -871,8 +886,9 @@ class GigantenApp(App):
 
     def on_stop(self) -> None:
         """Release the log and the readers."""
-        if self._poll is not None:
-            self._poll.cancel()
+        for scheduled in (self._poll, self._clocks):
+            if scheduled is not None:
+                scheduled.cancel()
         self.controller.close()
 
 

@@ -141,13 +141,15 @@ def shots_command(args: argparse.Namespace) -> int:
 
 def ui_command(args: argparse.Namespace) -> int:
     """``giganten ui``: the touchscreen app on the simulated board or a real one."""
+    from companion.config import ConfigError, load_config
     from hardware.play import UsageError, _registry, open_backend
 
     try:
+        referee = load_config(getattr(args, "config", None)).referee
         reader = open_backend(args)
         registry = None if reader is None and args.registry is None else \
             _registry(args.registry, ("yellow", "orange"))[0]
-    except UsageError as err:
+    except (UsageError, ConfigError) as err:
         print(f"giganten ui: {err}", file=sys.stderr)
         return 2
     _kivy_env(args.size)
@@ -162,9 +164,11 @@ def ui_command(args: argparse.Namespace) -> int:
 
     i18n.set_language(args.lang)
     controller = Controller(registry=registry, reader=reader, log_dir=args.log_dir)
+    controller.referee_defaults = referee
     variants = tuple(v.strip() for v in args.variants.split(",") if v.strip())
     controller.defaults = GameOptions(variants=variants, language=args.lang, seed=args.seed,
-                                      policy=args.policy)
+                                      policy=args.policy, referee=args.referee,
+                                      time_control=args.time)
     build_app(controller).run()
     return 0
 
@@ -184,6 +188,11 @@ def add_commands(commands: Any, add_backend: Callable[[argparse.ArgumentParser],
                     help="deal and play new games from this seed (default: a new one each)")
     ui.add_argument("--policy", choices=("rulebook", "outcome-only"), default="rulebook",
                     help="the reveal policy preselected for a new game [I2]")
+    ui.add_argument("--referee", action="store_true",
+                    help="referee mode: clocks, dispute button, arbiter's PIN (docs/referee.md)")
+    ui.add_argument("--time", default=None, metavar="MIN+SEC",
+                    help="referee mode's time control, e.g. 30+10 (default: [referee] of the"
+                         " config)")
     ui.add_argument("--registry", type=Path, default=None, metavar="PATH",
                     help="the tag registry (default: the simulated sets)")
     ui.add_argument("--log-dir", type=Path, default=None, metavar="DIR",
