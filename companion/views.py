@@ -349,6 +349,8 @@ def _view_refused(event: Refused, ctx: _EventContext) -> JSON:
                  "square": ctx.sq(event.square), "put_back": ctx.sq(event.put_back)}
     if ctx.owner(event.player) or event.rule in PUBLIC_REFUSAL_RULES:
         out.update(rule=event.rule, text=f"{event.reason} [{event.rule}]{way_back}")
+        if event.message is not None:  # the reason's key and parameters, seen with its text
+            out.update(event.message.json())
     else:
         out["text"] = f"That is not allowed{way_back}"
     return out
@@ -395,8 +397,8 @@ def _view_setup(event: SetupStatus, ctx: _EventContext) -> JSON:
     state = "complete and valid" if event.ready else "not ready yet"
     out["text"] = f"{ctx.who(event.player)}: {event.placed} of {event.needed} figures, {state}"
     if ctx.owner(event.player):
-        out["problems"] = [{"square": ctx.sq(p.square), "rule": p.rule, "reason": p.reason}
-                           for p in event.problems]
+        out["problems"] = [{"square": ctx.sq(p.square), "rule": p.rule, "reason": p.reason,
+                            **p.message.json()} for p in event.problems]
     return out
 
 
@@ -431,5 +433,6 @@ _EVENT_VIEWS: dict[type, Callable[[Any, _EventContext], JSON]] = {
     GameStarted: _simple("game_started", lambda e, c: f"The game begins: {c.who(e.first)}"
                                                       " moves first [S5]",
                          lambda e, c: {"first": c.names[e.first]}),
-    Notice: _simple("notice", lambda e, c: e.text),
+    Notice: _simple("notice", lambda e, c: e.text,
+                    lambda e, c: e.message.json() if e.message is not None else {}),
 }
