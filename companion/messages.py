@@ -150,6 +150,12 @@ MESSAGES: dict[str, str] = {
     "nothing_to_confirm": "There is no move to confirm: move a figure first.",
     "no_advance_open": "Nobody may advance now.",
     "already_over": "The game is already over.",
+    # --- Notices of a resumed game log: companion/record.py
+    "log_tail_dropped": "the last entry (line {line}) was cut off mid-write, probably by a"
+                        " power cut; it was never confirmed, so it is ignored and the turn it"
+                        " held will be asked for again",
+    "log_made_private": "{path} could be read by other users (mode {mode}); it holds the"
+                        " secrets of the game, so only its owner may read it now (mode 0600)",
 }
 """key -> the English sentence, with ``{param}`` placeholders."""
 

@@ -764,8 +764,7 @@ class Session:
             log.close()
             raise
         session.log, session.log_path = log, path
-        notes: list[Event] = [Notice(text) for text in
-                              ([log.dropped_tail] if log.dropped_tail else []) + log.warnings]
+        notes: list[Event] = [Notice(note.text, note) for note in log.notes]
         return session, notes
 
     @classmethod

@@ -276,6 +276,10 @@ def event_view(event: Event, audience: str, *, board: Board, players: tuple[Play
     """A session event as ``audience`` may see it: a dict with ``type`` and ``text``, or
     None if the event is not for this audience at all. ``state`` is needed for turns.
 
+    A refusal's reason, each setup problem and a notice also come as ``key`` and
+    ``params`` (``companion.messages``) for a front end to word in its language; they are
+    given exactly where the English sentence is [R22, I3].
+
     ``past``: the event is history (a turn before the last one). Its challenge has ended,
     so it is shown as under ``outcome-only``: nothing on screen may remind a player of an
     enemy figure's kind after its challenge [I4]."""

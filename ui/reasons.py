@@ -149,6 +149,12 @@ GERMAN: dict[str, str] = {
     "nothing_to_confirm": "Es gibt keinen Zug zu bestätigen: zuerst eine Figur ziehen.",
     "no_advance_open": "Jetzt darf niemand nachrücken.",
     "already_over": "Das Spiel ist schon vorbei.",
+    "log_tail_dropped": "Der letzte Eintrag (Zeile {line}) wurde beim Schreiben abgeschnitten,"
+                        " wohl durch einen Stromausfall; er war nie bestätigt, wird darum"
+                        " übergangen, und sein Zug wird noch einmal verlangt",
+    "log_made_private": "{path} war für andere Benutzer lesbar (Modus {mode}); die Datei"
+                        " enthält die Geheimnisse des Spiels, darum darf sie jetzt nur noch"
+                        " ihr Besitzer lesen (Modus 0600)",
 }
 """message key -> the German sentence, with the English one's ``{param}`` placeholders."""
 

@@ -8,8 +8,10 @@ setup problems from broken setups. No Kivy here.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,6 +23,7 @@ from companion.messages import MESSAGES, placeholders
 from companion.rules.figures import KIND_BY_ID
 from companion.rules.state import GameState
 from companion.rules.turns import IllegalTurn
+from companion.session import Session
 from companion.views import PUBLIC, PUBLIC_REFUSAL_RULES, event_view
 from tests.refusals import attempts, rule_sets, setup_cases
 from tests.session_helpers import Desk
@@ -242,3 +245,26 @@ def test_notices_in_german() -> None:
         assert view is not None and view["key"] == key
         assert i18n.event_text(view) == MESSAGES[key]
         assert in_german(lambda v=view: i18n.event_text(v)) == GERMAN[key]
+
+
+def test_a_repaired_log_is_reported_in_german(tmp_path: Path) -> None:
+    log = tmp_path / "g.log"
+    desk = Desk({**HOMES, "e3": "yellow tri", "f9": "orange dilo"}, log_path=log)
+    desk.show()
+    desk.move("e3", "e4")
+    desk.move("f9", "f8")
+    log.write_bytes(log.read_bytes()[:-7])  # the power went in the middle of the last entry
+    os.chmod(log, 0o644)
+    desk.session.close()
+    resumed, notes = Session.resume(log, desk.registry)
+    resumed.close()
+    views = [desk.view(note, PUBLIC) for note in notes]
+    assert [v["key"] for v in views if v is not None] == ["log_tail_dropped", "log_made_private"]
+    english = [i18n.event_text(v) for v in views if v is not None]
+    assert english == [str(note.text) for note in notes if isinstance(note, Notice)]
+    assert "(line 3)" in english[0] and "(mode 0644)" in english[1]
+    german = [in_german(lambda v=v: i18n.event_text(v)) for v in views if v is not None]
+    assert german[0].startswith("Der letzte Eintrag (Zeile 3) wurde beim Schreiben abgeschnitten")
+    assert german[1] == f"{log} war für andere Benutzer lesbar (Modus 0644); die Datei enthält" \
+                        " die Geheimnisse des Spiels, darum darf sie jetzt nur noch ihr" \
+                        " Besitzer lesen (Modus 0600)"
