@@ -175,7 +175,7 @@ class Notice:
 
     text: str
     message: Message | None = None
-    """``text`` as a message that any language can word; None for a sentence of the log."""
+    """``text`` as a message that any language can word; None for a sentence without a key."""
 
     @classmethod
     def of(cls, key: str, /, **params: Any) -> Notice:

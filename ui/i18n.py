@@ -4,6 +4,8 @@
 (``set_language("de" | "en")``). The session's messages come from ``companion.views`` as
 views with a ``type`` and fields; ``event_text(view)`` words them in the current language
 from the type and the fields (never by parsing the English text) and keeps every rule id.
+A refusal's reason, a setup problem and a notice come as a message key and parameters
+(``companion.messages``): ``message_text`` words them (German templates in ``ui.reasons``).
 """
 
 from __future__ import annotations
