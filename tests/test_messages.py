@@ -31,18 +31,36 @@ from tests.refusals import attempts, rule_sets, setup_cases
 ROOT = Path(__file__).resolve().parents[1]
 KEY_ARGUMENT = {"IllegalTurn": 1, "Problem": 2, "Message.of": 0, "Notice.of": 0}
 """The constructors of a message, and where their key argument stands."""
+HOMES = {"IllegalTurn": ("companion.rules.turns", "companion.rules"),
+         "Problem": ("companion.rules.setup", "companion.rules"),
+         "Message": ("companion.messages",), "Notice": ("companion.events",)}
+"""Where each class is defined or re-exported: another module's ``Problem`` is not ours."""
 
 NESTS = {"a1": "yellow nest", "n14": "orange nest", "n13": "orange stego"}
 
 
-def _callee(node: ast.Call) -> str | None:
+def _bound(tree: ast.Module, module: str) -> dict[str, str]:
+    """Local name -> class, for the classes of ``HOMES`` a file defines or imports."""
+    names = {node.name: node.name for node in tree.body
+             if isinstance(node, ast.ClassDef) and node.name in HOMES
+             and module == HOMES[node.name][0]}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 0:
+            names.update({alias.asname or alias.name: alias.name for alias in node.names
+                          if alias.name in HOMES and node.module in HOMES[alias.name]})
+    return names
+
+
+def _callee(node: ast.Call, bound: dict[str, str]) -> str | None:
     func = node.func
-    if isinstance(func, ast.Name) and func.id in KEY_ARGUMENT:
-        return func.id
-    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
-        name = f"{func.value.id}.{func.attr}"
-        return name if name in KEY_ARGUMENT else None
-    return None
+    if isinstance(func, ast.Name) and func.id in bound:
+        name = bound[func.id]
+    elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) \
+            and func.value.id in bound:
+        name = f"{bound[func.value.id]}.{func.attr}"
+    else:
+        return None
+    return name if name in KEY_ARGUMENT else None
 
 
 def _keys(node: ast.expr) -> list[str] | None:
@@ -60,10 +78,12 @@ def message_calls() -> Iterator[tuple[str, str, list[str] | None, set[str] | Non
     parameter names are None when passed as ``**mapping``."""
     for path in sorted((ROOT / "companion").rglob("*.py")):
         tree = ast.parse(path.read_text("utf-8"), str(path))
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        bound = _bound(tree, module)
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
-            callee = _callee(node)
+            callee = _callee(node, bound)
             if callee is None:
                 continue
             where = f"{path.relative_to(ROOT)}:{node.lineno}"
