@@ -4,12 +4,17 @@
 (``set_language("de" | "en")``). The session's messages come from ``companion.views`` as
 views with a ``type`` and fields; ``event_text(view)`` words them in the current language
 from the type and the fields (never by parsing the English text) and keeps every rule id.
+A refusal's reason, a setup problem and a notice come as a message key and parameters
+(``companion.messages``): ``message_text`` words them (German templates in ``ui.reasons``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+
+from companion.messages import MESSAGES, WORDS, Words, rank_span, render
+from ui.reasons import DIRECTIONS_DE, GERMAN
 
 LANGUAGES = ("en", "de")
 
@@ -64,6 +69,7 @@ STRINGS: dict[str, dict[str, str]] = {
                   "de": "{player} vom Brett: {figures}"},
     "face_down": {"en": "{count} face down", "de": "{count} verdeckt"},
     "none": {"en": "none", "de": "keine"},
+    "nothing": {"en": "nothing", "de": "nichts"},
     "remove": {"en": "Remove", "de": "Entfernen"},
     "place_here": {"en": "Place", "de": "Setzen"},
     "hand": {"en": "In the hand: {count}", "de": "In der Hand: {count}"},
@@ -170,8 +176,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "ev_off_reserve": {"en": "Take the figure off {square}: it is not in play",
                        "de": "Figur von {square} nehmen: sie ist nicht im Spiel"},
     "ev_off_moved": {"en": "Take the figure off {square}", "de": "Figur von {square} nehmen"},
-    "ev_refused_rule": {"en": "Not allowed [{rule}]{way_back}",
-                        "de": "Nicht erlaubt [{rule}]{way_back}"},
+    "ev_refused_reason": {"en": "{reason} [{rule}]{way_back}",
+                          "de": "{reason} [{rule}]{way_back}"},
     "ev_refused": {"en": "That is not allowed{way_back}", "de": "Das ist nicht erlaubt{way_back}"},
     "ev_way_back": {"en": ": put it back on {square}", "de": ": zurück auf {square}"},
     "ev_prompt": {"en": "{player}: challenge {targets}?",
@@ -263,6 +269,45 @@ def kind(kind_id: str) -> str:
     return f"{name} {number}".strip()
 
 
+def _kinds(kinds: Any) -> str:
+    return ", ".join(kind(str(k)) for k in kinds) or tr("nothing")
+
+
+_WORDS: dict[str, Words] = {
+    "en": WORDS,
+    "de": {"square": str, "other": str, "at": str,
+           "squares": lambda v: ", ".join(str(s) for s in v),
+           "player": lambda v: player(str(v)), "owner": lambda v: player(str(v)),
+           "first": lambda v: player(str(v)),
+           "family": lambda v: kind(str(v)), "kind": lambda v: kind(str(v)),
+           "kinds": _kinds, "agreed": _kinds,
+           "ranks": lambda v: rank_span(v, "Reihe", "Reihen"),
+           "direction": lambda v: DIRECTIONS_DE.get(str(v), str(v)),
+           "reason": lambda v: reason(str(v))},
+}
+"""Per language: how each kind of message parameter is worded (``companion.messages``)."""
+
+MESSAGE_TEMPLATES: dict[str, Mapping[str, str]] = {"en": MESSAGES, "de": GERMAN}
+"""Per language: every refusal, setup problem and notice of the session, by message key."""
+
+
+def message_text(key: str, params: Mapping[str, Any]) -> str | None:
+    """The session's message ``key`` with ``params`` (from a view) in the current language,
+    or None if this screen does not know the key or its parameters (a newer engine)."""
+    template = MESSAGE_TEMPLATES[_current].get(key)
+    if template is None:
+        return None
+    try:
+        return render(template, params, _WORDS[_current])
+    except (KeyError, IndexError, TypeError, ValueError):
+        return None
+
+
+def _said(view: Mapping[str, Any]) -> str | None:
+    """A view's message in the current language, if it carries one this screen knows."""
+    return message_text(str(view["key"]), view.get("params") or {}) if "key" in view else None
+
+
 def _squares(squares: Any) -> str:
     return tr("ev_and").join(str(s) for s in squares or ())
 
@@ -319,9 +364,10 @@ def event_text(view: Mapping[str, Any]) -> str:
     if kind_ == "refused":
         way_back = tr("ev_way_back", square=view["put_back"]) if view.get("put_back") else ""
         if "rule" in view:
-            if _current == "en":
-                return str(view["text"])  # the engine's own words, rule id included
-            return tr("ev_refused_rule", rule=view["rule"], way_back=way_back)
+            said = _said(view)
+            if said is None:
+                return str(view["text"])  # an unknown key: the engine's words, rule id included
+            return tr("ev_refused_reason", reason=said, rule=view["rule"], way_back=way_back)
         return tr("ev_refused", way_back=way_back)
     if kind_ == "challenge_prompt":
         targets = ", ".join(view["targets"])
@@ -348,12 +394,17 @@ def event_text(view: Mapping[str, Any]) -> str:
                   reason=reason(str(view["reason"])))
     if kind_ == "game_started":
         return tr("ev_game_started", player=player(str(view["first"])))
+    if kind_ == "notice":
+        said = _said(view)
+        if said is not None:
+            return said
     return str(view.get("text", ""))
 
 
 def problem_text(problem: Mapping[str, Any]) -> str:
-    """A setup problem (owner only) with its square and rule id. The reason is the
-    engine's English sentence: in German only the square and the rule id are worded."""
+    """A setup problem (owner only) with its square, rule id and reason in the current
+    language; the engine's English reason only for a message key this screen does not know."""
     where = f"{problem['square']}: " if problem.get("square") else ""
-    reason_ = str(problem["reason"]) if _current == "en" else ""
+    said = _said(problem)
+    reason_ = said if said is not None else str(problem["reason"])
     return tr("ev_problem", where=where, rule=problem["rule"], reason=reason_).rstrip(": ")
