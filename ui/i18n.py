@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.clock import format_time
 from companion.messages import MESSAGES, WORDS, Words, rank_span, render
 from ui.reasons import DIRECTIONS_DE, GERMAN
 
@@ -107,6 +108,47 @@ STRINGS: dict[str, dict[str, str]] = {
     "result_draw": {"en": "A draw ({reason})", "de": "Remis ({reason})"},
     "result_both_lose": {"en": "Both players lose ({reason})",
                          "de": "Beide Spieler verlieren ({reason})"},
+    "ev_committed": {"en": "; setups committed: {digits}",
+                     "de": "; Aufstellungen versiegelt: {digits}"},
+    "ev_clocks": {"en": "Clocks: {faces}", "de": "Uhren: {faces}"},
+    "ev_clock_running": {"en": " (running)", "de": " (läuft)"},
+    "ev_clock_paused": {"en": " — paused: {reason}", "de": " — angehalten: {reason}"},
+    "ev_offence": {"en": "{player}: illegal move no. {count}{rule}",
+                   "de": "{player}: regelwidriger Zug Nr. {count}{rule}"},
+    "ev_penalty": {"en": ": {seconds} s added to the opponent's clock",
+                   "de": ": {seconds} s mehr auf der Uhr des Gegners"},
+    "ev_entered": {"en": "The arbiter entered the turn {turn} ({reason})",
+                   "de": "Der Schiedsrichter hat den Zug {turn} eingetragen ({reason})"},
+    "ev_took_back": {"en": "The arbiter took the game back to turn {turns} ({reason}):"
+                           " put the board back as listed",
+                     "de": "Der Schiedsrichter hat das Spiel auf Zug {turns} zurückgesetzt"
+                           " ({reason}): das Brett wie angegeben zurückstellen"},
+    "ev_result_draw": {"en": "Game over: a draw ({reason})",
+                       "de": "Spielende: Remis ({reason})"},
+    "ev_result_both_lose": {"en": "Game over: both players lose ({reason}) [ISF 4.3]",
+                            "de": "Spielende: beide Spieler verlieren ({reason}) [ISF 4.3]"},
+    "ev_paused_by": {"en": "{player} called the arbiter: the clocks are stopped",
+                     "de": "{player} hat den Schiedsrichter gerufen: die Uhren stehen"},
+    "ev_paused": {"en": "The arbiter stopped the clocks ({reason})",
+                  "de": "Der Schiedsrichter hat die Uhren angehalten ({reason})"},
+    "ev_resumed": {"en": "The arbiter let the clocks run again",
+                   "de": "Der Schiedsrichter lässt die Uhren weiterlaufen"},
+    "ev_adjusted": {"en": "The arbiter gave {player} {seconds} s ({reason})",
+                    "de": "Der Schiedsrichter gab {player} {seconds} s ({reason})"},
+    "ev_setup_time_up": {"en": "The setup time is up: the arbiter decides how to go on [S]",
+                         "de": "Die Aufstellzeit ist um: der Schiedsrichter entscheidet [S]"},
+    "ev_arbiter_looked": {"en": "The arbiter looked at the position ({reason})",
+                          "de": "Der Schiedsrichter hat die Stellung eingesehen ({reason})"},
+    "ev_pin_refused": {"en": "Wrong arbiter PIN ({wrong} in a row): nothing was done",
+                       "de": "Falsche Schiedsrichter-PIN ({wrong} in Folge): nichts geändert"},
+    "ev_pin_wait": {"en": "; try again in {seconds} s",
+                    "de": "; erneut versuchen in {seconds} s"},
+    "ev_draw_offered": {"en": "{player} offers a draw: the opponent may accept it before the"
+                              " next turn [W3]",
+                        "de": "{player} bietet Remis an: der Gegner kann vor dem nächsten Zug"
+                              " annehmen [W3]"},
+    "ev_setting_changed": {"en": "The arbiter changed the {name} to {value}",
+                           "de": "Der Schiedsrichter hat {name} auf {value} geändert"},
     "whole_board": {"en": "Whole board", "de": "Ganzes Brett"},
     "winner": {"en": "{winner} wins ({reason})", "de": "{winner} gewinnt ({reason})"},
     "reveal_title": {"en": "The setups, revealed", "de": "Die Aufstellungen, aufgedeckt"},
@@ -393,12 +435,71 @@ def event_text(view: Mapping[str, Any]) -> str:
         return tr("ev_game_over", player=player(str(view["winner"])),
                   reason=reason(str(view["reason"])))
     if kind_ == "game_started":
-        return tr("ev_game_started", player=player(str(view["first"])))
+        text = tr("ev_game_started", player=player(str(view["first"])))
+        commitments = view.get("commitments") or {}
+        if commitments:  # the first digits of each side's sealed setup, to note down
+            text += tr("ev_committed", digits=", ".join(
+                f"{player(name)} {str(value)[:8]}" for name, value in commitments.items()))
+        return text
+    if kind_ in _REFEREE_TEXTS:
+        return str(_REFEREE_TEXTS[kind_](view))
     if kind_ == "notice":
         said = _said(view)
         if said is not None:
             return said
     return str(view.get("text", ""))
+
+
+def _clocks_text(view: Mapping[str, Any]) -> str:
+    faces = []
+    for name, left in view["remaining"].items():
+        running = tr("ev_clock_running") if name == view.get("running") else ""
+        faces.append(f"{player(name)} {format_time(float(left))}{running}")
+    paused = tr("ev_clock_paused", reason=view["paused"]) if view.get("paused") else ""
+    return tr("ev_clocks", faces=" · ".join(faces)) + paused
+
+
+def _offence_text(view: Mapping[str, Any]) -> str:
+    rule = f" [{view['rule']}]" if view.get("rule") else ""
+    penalty = tr("ev_penalty", seconds=f"{view['penalty_s']:g}") if view.get("penalty_s") else ""
+    return tr("ev_offence", player=player(str(view["player"])), count=view["count"],
+              rule=rule) + penalty
+
+
+def _correction_text(view: Mapping[str, Any]) -> str:
+    if view.get("turn"):
+        turn = view["turn"]
+        paths = turn.get("paths") or [turn.get("path", [])]
+        what = tr("ev_and").join(f"{p[0]}-{p[-1]}" for p in paths if p)
+        return tr("ev_entered", turn=what, reason=view["reason"])
+    return tr("ev_took_back", turns=view["turns"], reason=view["reason"])
+
+
+def _result_text(view: Mapping[str, Any]) -> str:
+    if view.get("winner"):
+        return tr("ev_game_over", player=player(str(view["winner"])),
+                  reason=str(view["reason"]))
+    return tr(f"ev_result_{view['result']}", reason=str(view["reason"]))
+
+
+_REFEREE_TEXTS: dict[str, Any] = {
+    "clocks": _clocks_text,
+    "offence": _offence_text,
+    "correction": _correction_text,
+    "result": _result_text,
+    "paused": lambda v: (tr("ev_paused_by", player=player(str(v["by"])))
+                         if v.get("by") else tr("ev_paused", reason=v.get("reason", ""))),
+    "resumed": lambda v: tr("ev_resumed"),
+    "clock_adjusted": lambda v: tr("ev_adjusted", player=player(str(v["player"])),
+                                   seconds=f"{v['seconds']:+g}", reason=v["reason"]),
+    "setup_time_up": lambda v: tr("ev_setup_time_up"),
+    "arbiter_looked": lambda v: tr("ev_arbiter_looked", reason=v["reason"]),
+    "pin_refused": lambda v: tr("ev_pin_refused", wrong=v["wrong"]) + (
+        tr("ev_pin_wait", seconds=f"{v['wait']:g}") if v.get("wait") else ""),
+    "draw_offered": lambda v: tr("ev_draw_offered", player=player(str(v["player"]))),
+    "setting_changed": lambda v: tr("ev_setting_changed", name=v["name"], value=v["value"]),
+}
+"""Referee mode's events [W3] in the current language."""
 
 
 def problem_text(problem: Mapping[str, Any]) -> str:

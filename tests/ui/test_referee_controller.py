@@ -124,3 +124,26 @@ def test_referee_buttons_need_referee_mode(tmp_path: Path) -> None:
     controller.confirm_landscape()
     with pytest.raises(ControllerError, match="referee mode"):
         controller.dispute("yellow")
+
+
+def test_referee_events_are_worded_in_german(tmp_path: Path) -> None:
+    from ui import i18n
+
+    controller, _ = refereed(tmp_path)
+    try:
+        controller.set_language("de")
+        controller.auto(1)
+        controller.arbiter("0000", "pause", "Test")
+        controller.dispute("orange")
+        controller.arbiter(PIN, "look", "Streit um c7")
+        controller.arbiter(PIN, "takeback", "Lesefehler", turns=0)
+        shown = texts(controller)
+        assert any(t.startswith("Uhren: ") for t in shown)
+        for english in ("Wrong arbiter PIN", "called the arbiter", "looked at the position",
+                        "took the game back", "Clocks:"):
+            assert not any(english in t for t in shown), english
+        assert any("Falsche Schiedsrichter-PIN" in t for t in shown)
+        assert any("Stellung eingesehen (Streit um c7)" in t for t in shown)
+        assert any("auf Zug 0 zurückgesetzt" in t for t in shown)
+    finally:
+        i18n.set_language("en")
