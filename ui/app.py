@@ -30,6 +30,7 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
+from companion.record import default_log_dir
 from companion.rules.board import Board
 from ui import i18n
 from ui.controller import (
@@ -37,6 +38,7 @@ from ui.controller import (
     LANDSCAPE,
     OVER_SCREEN,
     PLAY_SCREEN,
+    REPLAY_SCREEN,
     SETUP_SCREEN,
     Controller,
     ControllerError,
@@ -820,6 +822,57 @@ class OverScreen(GameScreen):
         self.home.text = i18n.tr("home")
 
 
+class ReplayScreen(GameScreen):
+    """A saved game step by step: pick a log or record, then step through it; the board
+    shows each step as the public saw it."""
+
+    def __init__(self, controller: Controller, **kwargs: Any) -> None:
+        super().__init__(controller, name=REPLAY_SCREEN, **kwargs)
+        root = BoxLayout(orientation="horizontal", padding=4, spacing=4)
+        self.board = BoardWidget(controller, size_hint_x=0.56)
+        self.panel = BoxLayout(orientation="vertical", spacing=3, size_hint_x=0.44)
+        self.spacer = Widget()
+        root.add_widget(self.board)
+        root.add_widget(self.panel)
+        self.add_widget(root)
+
+    def refresh(self) -> None:
+        """The list of saved games, or the open replay's step."""
+        controller, make = self.controller, self.make
+        shown = controller.replay_view()
+        if shown is None:
+            self.board.show(None)
+            files = controller.records()[:6]
+            items = [make.label(i18n.tr("replay_pick") if files else i18n.tr(
+                "replay_none", folder=controller.log_dir or default_log_dir()),
+                size_hint_y=None, height=30)]
+            items += [make.button(path.name, partial(controller.open_replay, path))
+                      for path in files]
+        else:
+            view, what = shown
+            self.board.show(view)
+            replay = controller.replay
+            assert replay is not None
+            step, last = controller.replay_step, len(replay) - 1
+            items = [make.label(i18n.tr("replay_title", step=step, last=last),
+                                size_hint_y=None, height=30, bold=True),
+                     make.label(what, size_hint_y=None, height=66, font_size="13sp"),
+                     make.row(make.button("|<", partial(controller.step_replay, to=0)),
+                              make.button("<", partial(controller.step_replay, -1)),
+                              make.button(">", partial(controller.step_replay, 1)),
+                              make.button(">|", partial(controller.step_replay, to=last)))]
+        items.append(make.button(i18n.tr("back"), self._back))
+        if self.errors:
+            items.append(make.label(self.errors[-1], size_hint_y=None, height=40))
+        make.fill(self.panel, [*items, self.spacer])
+
+    def _back(self) -> None:
+        if self.controller.replay is not None:
+            self.controller.close_replay()
+        else:
+            self.controller.go(HOME)
+
+
 class GigantenApp(App):
     """The companion's touchscreen."""
 
@@ -840,7 +893,8 @@ class GigantenApp(App):
         controller = self.controller
         self.manager = ScreenManager(transition=NoTransition())
         for screen in (HomeScreen(controller), LandscapeScreen(controller),
-                       SetupScreen(controller), PlayScreen(controller), OverScreen(controller)):
+                       SetupScreen(controller), PlayScreen(controller), OverScreen(controller),
+                       ReplayScreen(controller)):
             self.manager.add_widget(screen)
         self.private = PrivatePanel(controller, size_hint=(0.95, 0.95))
         # Many changes can come in one tick (a drained reader queue): draw once for them.

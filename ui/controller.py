@@ -47,6 +47,7 @@ from companion.reads import Uid
 from companion.record import default_log_dir, new_log_path, write_json_atomic
 from companion.referee import RefereeDesk, RefereeError
 from companion.registry import Registry
+from companion.replay import Replay, ReplayError
 from companion.rules.board import Board, Placement, build_board
 from companion.rules.codec import board_json
 from companion.rules.ruleset import RuleSet, RuleSetError
@@ -68,9 +69,9 @@ from ui import i18n
 
 JSON = dict[str, Any]
 
-HOME, LANDSCAPE, SETUP_SCREEN, PLAY_SCREEN, OVER_SCREEN = (
-    "home", "landscape", "setup", "play", "over")
-SCREENS = (HOME, LANDSCAPE, SETUP_SCREEN, PLAY_SCREEN, OVER_SCREEN)
+HOME, LANDSCAPE, SETUP_SCREEN, PLAY_SCREEN, OVER_SCREEN, REPLAY_SCREEN = (
+    "home", "landscape", "setup", "play", "over", "replay")
+SCREENS = (HOME, LANDSCAPE, SETUP_SCREEN, PLAY_SCREEN, OVER_SCREEN, REPLAY_SCREEN)
 """The app's main screens, in the order a game walks through them."""
 
 MESSAGE_LIMIT = 50
@@ -157,6 +158,10 @@ class Controller:
         """Referee mode's settings from the config's ``[referee]`` (the PIN hash, who holds
         it, the illegal-move policy, the time control unless the new game names one)."""
         self.wall: Callable[[], float] = time.time
+        self.replay: Replay | None = None
+        """The record being stepped through on the replay screen."""
+        self.replay_step = 0
+        self.replay_path: Path | None = None
         """The wall clock of the game clocks (seconds); tests pass their own."""
 
     # --- General ----------------------------------------------------------------------------
@@ -180,7 +185,7 @@ class Controller:
         """Show ``screen`` (one of ``SCREENS``) if the game allows it."""
         if screen not in SCREENS:
             raise ValueError(f"unknown screen {screen!r}")
-        if screen != HOME and self.game is None:
+        if screen not in (HOME, REPLAY_SCREEN) and self.game is None:
             raise ControllerError(i18n.tr("err_no_game"))
         self.screen = screen
         self._changed()
@@ -750,6 +755,51 @@ class Controller:
         self.audience, self.private_request = PUBLIC, None
         self._changed()
 
+    # --- Replaying a record ---------------------------------------------------------------------
+
+    def records(self) -> list[Path]:
+        """Game logs and saved records in the log folder, the newest first."""
+        folder = self.log_dir if self.log_dir is not None else default_log_dir()
+        if not folder.is_dir():
+            return []
+        found = [p for p in folder.iterdir()
+                 if p.is_file() and (p.suffix == ".log" or p.name.endswith(".json"))]
+        return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+
+    def open_replay(self, path: Path) -> None:
+        """Step through the game in ``path`` (a log, or a public, full or referee record)."""
+        try:
+            replay = Replay.load(path)
+        except ReplayError as err:
+            raise ControllerError(str(err)) from None
+        self.replay, self.replay_step = replay, 0
+        self.replay_path = path
+        self.screen = REPLAY_SCREEN
+        self._changed()
+
+    def step_replay(self, delta: int | None = None, *, to: int | None = None) -> None:
+        """Move ``delta`` steps (or ``to`` a step) through the open replay."""
+        replay = self.replay
+        if replay is None:
+            raise ControllerError(i18n.tr("err_no_replay"))
+        target = to if to is not None else self.replay_step + (delta or 0)
+        self.replay_step = max(0, min(len(replay) - 1, target))
+        self._changed()
+
+    def close_replay(self) -> None:
+        """Back to the list of saved games."""
+        self.replay, self.replay_path, self.replay_step = None, None, 0
+        self._changed()
+
+    def replay_view(self) -> tuple[JSON, str] | None:
+        """The board at the current step as the public may see it (``views`` through the
+        replay), and the step's one line; None when no replay is open."""
+        replay = self.replay
+        if replay is None:
+            return None
+        step = replay.steps[self.replay_step]
+        return replay.view_at(self.replay_step, PUBLIC), step.what
+
     # --- Resume and close ---------------------------------------------------------------------
 
     def resume(self, path: Path | None = None) -> None:
@@ -799,5 +849,6 @@ class Controller:
 
 
 
-__all__ = ["ARBITER", "HOME", "LANDSCAPE", "OVER_SCREEN", "PLAY_SCREEN", "PUBLIC", "SCREENS",
+__all__ = ["ARBITER", "HOME", "LANDSCAPE", "OVER_SCREEN", "PLAY_SCREEN", "PUBLIC",
+           "REPLAY_SCREEN", "SCREENS",
            "SETUP_SCREEN", "Controller", "ControllerError", "GameOptions"]

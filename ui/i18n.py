@@ -149,6 +149,14 @@ STRINGS: dict[str, dict[str, str]] = {
                               " annehmen [W3]"},
     "ev_setting_changed": {"en": "The arbiter changed the {name} to {value}",
                            "de": "Der Schiedsrichter hat {name} auf {value} geändert"},
+    "err_no_replay": {"en": "Open a game to replay first", "de": "Zuerst ein Spiel öffnen"},
+    "replay": {"en": "Replay a game", "de": "Partie nachspielen"},
+    "replay_title": {"en": "Replay: step {step} of {last}", "de": "Nachspielen: Schritt {step}"
+                                                                  " von {last}"},
+    "replay_pick": {"en": "Pick a game log or record:", "de": "Protokoll oder Aufzeichnung"
+                                                             " wählen:"},
+    "replay_none": {"en": "No saved games in {folder}", "de": "Keine gespeicherten Partien in"
+                                                             " {folder}"},
     "whole_board": {"en": "Whole board", "de": "Ganzes Brett"},
     "winner": {"en": "{winner} wins ({reason})", "de": "{winner} gewinnt ({reason})"},
     "reveal_title": {"en": "The setups, revealed", "de": "Die Aufstellungen, aufgedeckt"},
