@@ -531,6 +531,14 @@ class Controller:
         view = self._view(clocks, PUBLIC)
         return None if view is None else view | {"text": i18n.event_text(view)}
 
+    @property
+    def draw_offered_by(self) -> str | None:
+        """Who offered the draw that stands now (until the next turn), if anyone."""
+        desk = self.game.desk if self.game is not None else None
+        if desk is None or desk.draw_offer is None:
+            return None
+        return self.players[desk.draw_offer]
+
     def dispute(self, player: str) -> None:
         """``player`` calls the arbiter: the clocks stop."""
         desk = self._desk()

@@ -92,7 +92,7 @@ STRINGS: dict[str, dict[str, str]] = {
                               " starten"},
     "dispute": {"en": "Dispute", "de": "Einspruch"},
     "offer_draw": {"en": "Offer draw", "de": "Remis bieten"},
-    "accept_draw": {"en": "Accept draw", "de": "Remis annehmen"},
+    "accept_draw_by": {"en": "{player}: accept draw", "de": "{player}: Remis annehmen"},
     "arbiter": {"en": "Arbiter", "de": "Schiedsrichter"},
     "arbiter_title": {"en": "Arbiter: PIN for every action; looks are told to both players",
                       "de": "Schiedsrichter: PIN für jede Aktion; Einsicht wird beiden"

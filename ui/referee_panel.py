@@ -37,10 +37,15 @@ def referee_rows(make: Any, controller: Controller, open_panel: Any) -> list[Any
     state = controller.state()
     player = controller.players[state.to_move] if state is not None else None
     if player is not None:
+        offered = controller.draw_offered_by
+        # A standing offer is answered by the other side; else the player to move may offer.
+        other = next((p for p in controller.players if p != offered), None)
+        draw = (make.button(i18n.tr("accept_draw_by", player=i18n.player(other)),
+                            partial(controller.accept_draw, other))
+                if offered is not None and other is not None else
+                make.button(i18n.tr("offer_draw"), partial(controller.offer_draw, player)))
         rows.append(make.row(
-            make.button(i18n.tr("dispute"), partial(controller.dispute, player)),
-            make.button(i18n.tr("offer_draw"), partial(controller.offer_draw, player)),
-            make.button(i18n.tr("accept_draw"), partial(controller.accept_draw, player)),
+            make.button(i18n.tr("dispute"), partial(controller.dispute, player)), draw,
             make.button(i18n.tr("arbiter"), open_panel)))
     return rows
 

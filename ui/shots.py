@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-SHOTS = ("home", "landscape", "setup", "play", "combat", "over")
+SHOTS = ("home", "landscape", "setup", "play", "combat", "over", "referee", "replay")
 """The screens ``giganten shots`` renders, one PNG each (``play`` shows a challenge prompt,
 ``combat`` the outcome of a challenge)."""
 
@@ -58,7 +58,10 @@ def scenario(name: str, log_dir: Path) -> Any:
     controller = Controller(log_dir=log_dir)
     if name == "home":
         return controller
-    controller.new_game(GameOptions(seed=SHOT_SEED))
+    if name == "replay":
+        return _replay_scenario(log_dir)
+    controller.new_game(GameOptions(seed=SHOT_SEED, referee=name == "referee",
+                                    time_control="30+10" if name == "referee" else None))
     if name == "landscape":
         return controller
     controller.confirm_landscape()
@@ -67,6 +70,9 @@ def scenario(name: str, log_dir: Path) -> Any:
         return controller
     controller.setup_side()
     controller.start("yellow")
+    if name == "referee":
+        controller.auto(3)
+        return controller
     if name == "over":
         controller.resign("orange")
         return controller
@@ -81,6 +87,26 @@ def scenario(name: str, log_dir: Path) -> Any:
         assert turn.challenge is not None
         controller.challenge(board.name(turn.challenge))
         controller.settle()
+    return controller
+
+
+def _replay_scenario(log_dir: Path) -> Any:
+    """A finished game (resigned after a few turns), opened on the replay screen."""
+    from ui.controller import Controller, GameOptions
+
+    played = Controller(log_dir=log_dir)
+    played.new_game(GameOptions(seed=SHOT_SEED))
+    played.confirm_landscape()
+    played.setup_side()
+    played.start("yellow")
+    played.auto(8)
+    played.resign("orange")
+    log = played.session().log_path
+    played.close()
+    controller = Controller(log_dir=log_dir)
+    assert log is not None
+    controller.open_replay(log)
+    controller.step_replay(to=5)
     return controller
 
 
@@ -204,9 +230,9 @@ def add_commands(commands: Any, add_backend: Callable[[argparse.ArgumentParser],
 
     shots = commands.add_parser(
         "shots", help="render each main screen of the touchscreen to PNG files",
-        description="Render home, landscape, setup, play (a challenge prompt), combat (an"
-                    " outcome) and over to DIR/NAME.png, offscreen (under xvfb-run when"
-                    " there is no display).")
+        description="Render the main screens (home, landscape, setup, play with a challenge"
+                    " prompt, combat with an outcome, over, referee mode, replay) to"
+                    " DIR/NAME.png, offscreen (under xvfb-run when there is no display).")
     shots.add_argument("directory", type=Path, metavar="DIR")
     shots.add_argument("--size", type=parse_size, default=(800, 480), metavar="WxH")
     shots.add_argument("--screens", nargs="*", choices=SHOTS, default=None,
