@@ -390,7 +390,7 @@ class Session:
         if self.advance is not None:
             figure, from_square, into = self.advance
             return self._show(AdvanceOffer(state.fig_player[figure], from_square, into))
-        if state.winner is not None:
+        if state.is_over:
             return self._show(self._game_over())
         return self._show(ToMove(state.to_move))
 
@@ -549,8 +549,7 @@ class Session:
         if isinstance(intent, NoChallenge):
             quiet = [t for t in turns if t.challenge is None]
             if not quiet:
-                return [Refused(player, "M7", "A scout flight must end in a challenge: choose"
-                                              " the figure to challenge", None, None)]
+                return [self._refuse_quiet(turns[0])]
             return self._commit(quiet[0], now)
         chosen = [t for t in turns if t.challenge == intent.target
                   and (intent.by is None or t.challenger_square == intent.by)]
@@ -563,6 +562,18 @@ class Session:
         except IllegalTurn as err:
             return [Refused(player, err.rule, err.reason, intent.target, None)]
         return self._commit(attempt, now)
+
+    def _refuse_quiet(self, turn: Turn) -> Refused:
+        """Why the move may not end without a challenge: a scout flight [M7], or a referee
+        rule such as chasing [W3, R25]."""
+        state = self.state
+        assert state is not None
+        try:
+            check_turn(state, turn._replace(challenge=None, challenge_from=None, advance=False))
+        except IllegalTurn as err:
+            return Refused(state.to_move, err.rule, err.reason, None, None)
+        return Refused(state.to_move, "M7", "A scout flight must end in a challenge: choose"
+                                            " the figure to challenge", None, None)
 
     def _commit(self, turn: Turn, now: float) -> list[Event]:
         """Play ``turn``, log it (flushed), then report it."""
@@ -629,7 +640,7 @@ class Session:
         self._reasons.update({e.figure: "trap" for e in result.traps if e.effect == "removed"})
         self.advance = self._advance_offer(result)
         events: list[Event] = [TurnPlayed(result)]
-        if state.winner is not None and self.advance is None:
+        if state.is_over and self.advance is None:
             return [*events, self._game_over()]
         if self.snapshot is not None:
             events += self._judge_play(self.snapshot)
@@ -637,7 +648,7 @@ class Session:
 
     def _game_over(self) -> GameOver:
         state = self.state
-        assert state is not None and state.winner is not None
+        assert state is not None and state.is_over
         self.phase = OVER
         self.advance = None
         over = GameOver(state.winner, state.reason or "")
@@ -712,7 +723,7 @@ class Session:
 
     def _after_advance(self) -> list[Event]:
         self._groups = None
-        if self.state is not None and self.state.winner is not None:
+        if self.state is not None and self.state.is_over:
             return [self._game_over()]
         return self._judge_play(self.snapshot) if self.snapshot is not None else []
 
@@ -734,7 +745,7 @@ class Session:
     def _resign(self, player: int, now: float) -> list[Event]:
         state = self.state
         assert state is not None
-        if state.winner is not None:
+        if state.is_over:
             return [Notice("The game is already over.")]
         action = state.resign(player)
         self._write("resign", {"player": state.players[player].name}, now)
@@ -791,7 +802,7 @@ class Session:
         session._begin(state, tags)
         for entry in entries[1:]:
             session._replay(entry, path)
-        if state.winner is not None and session.advance is None:
+        if state.is_over and session.advance is None:
             session.phase = OVER
         return session
 

@@ -239,7 +239,7 @@ def reveal_after_game(state: GameState) -> JSON:
 
     Raises ``ValueError`` while the game is still running: nothing hidden may leak early.
     """
-    if state.winner is None:
+    if not state.is_over:
         raise ValueError("the setups are revealed only after the game")
     return {"setup": position_json(state.board, state.players, state.start),
             "figures": position_json(state.board, state.players, state.position())}
@@ -303,6 +303,13 @@ class _EventContext:
 
     def who(self, player: int) -> str:
         return self.names[player].capitalize()
+
+
+def _result_text(event: GameOver, ctx: _EventContext) -> str:
+    """``Yellow wins (nest)``, or ``drawn (turn limit)`` for a referee limit [R26]."""
+    if event.winner is None:
+        return f"drawn ({event.reason}) [W3]"
+    return f"{ctx.names[event.winner].capitalize()} wins ({event.reason})"
 
 
 def _squares_text(ctx: _EventContext, squares: Iterable[int]) -> str:
@@ -425,9 +432,9 @@ _EVENT_VIEWS: dict[type, Callable[[Any, _EventContext], JSON]] = {
                     lambda e, c: {"player": c.names[e.player]}),
     Resigned: _simple("resigned", lambda e, c: f"{c.who(e.action.player)} resigns",
                       lambda e, c: {"player": c.names[e.action.player]}),
-    GameOver: _simple("game_over", lambda e, c: f"Game over: {c.names[e.winner].capitalize()}"
-                                                f" wins ({e.reason})",
-                      lambda e, c: {"winner": c.names[e.winner], "reason": e.reason}),
+    GameOver: _simple("game_over", lambda e, c: f"Game over: {_result_text(e, c)}",
+                      lambda e, c: {"winner": None if e.winner is None else c.names[e.winner],
+                                    "reason": e.reason}),
     GameStarted: _simple("game_started", lambda e, c: f"The game begins: {c.who(e.first)}"
                                                       " moves first [S5]",
                          lambda e, c: {"first": c.names[e.first]}),
