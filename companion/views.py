@@ -113,8 +113,18 @@ def view_for(state: GameState, audience: str, policy: str = RULEBOOK) -> JSON:
                     if figure >= 0],
         "off_board": _off_board(sight),
         **_variant_parts(sight),
+        **_referee_part(state),
         "last_turn": _action(sight, state.history[-1]) if state.history else None,
     }
+
+
+def _referee_part(state: GameState) -> JSON:
+    """The referee rules in force and how near the limits are [W3, R26]: public, since
+    every turn and challenge is (nothing for a plain game)."""
+    options = state.rules.referee
+    if options is None:
+        return {}
+    return {"referee": {**options.to_dict(), "quiet_turns": state.referee_state.quiet}}
 
 
 def _figure(sight: _Sight, sq: int, figure: int) -> JSON:

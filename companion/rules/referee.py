@@ -53,6 +53,11 @@ DRAW_REASONS = (NO_CHALLENGE_LIMIT, TURN_LIMIT)
 RULE = "W3"
 """The rule id of every referee refusal and draw."""
 
+_SCOUT = [kind.scout for kind in KINDS]
+_new = tuple.__new__
+"""``tuple.__new__``: builds the detectors' named tuples at C speed (they are made every
+turn; a NamedTuple's own ``__new__`` is Python code)."""
+
 _OFF_WORDS = frozenset({"off", "none", "no", "false", "0"})
 _ON_WORDS = frozenset({"on", "yes", "true", "default"})
 
@@ -182,10 +187,13 @@ class Run(NamedTuple):
     """A player's latest moves of one figure back and forth on one line [R24]."""
 
     figure: int
+    origin: Square
+    """Where the last move of the run started."""
     target: Square
     """Where the last move of the run ended (the next one must start there)."""
-    unit: tuple[int, int]
-    """The last move's direction as (file step, rank step), each -1, 0 or 1."""
+    unit: tuple[int, int] | None
+    """A Flug's last move's direction as (file step, rank step), each -1, 0 or 1 (None for
+    other figures: for them only the move straight back continues the run)."""
     moves: int
     """Moves in the run so far."""
     low: Square
@@ -269,21 +277,38 @@ def after_turn(state: GameState, before: RefereeState, player: int, turn: Turn,
         key = _next_key(state, key, moves)
         if figure >= 0 and turn.challenge is None:
             chase = _next_chase(state, before.chase, before.key, key, figure, turn)
-    return RefereeState(runs, chase, 0 if progress else before.quiet + 1, key)
+    return _new(RefereeState, (runs, chase, 0 if progress else before.quiet + 1, key))
 
 
 def _next_run(state: GameState, run: Run | None, figure: int, turn: Turn) -> Run:
     origin, target = turn.path
-    unit = _unit(state.board.files, origin, target)
-    if run is not None and run.figure == figure and run.target == origin \
-            and unit == (-run.unit[0], -run.unit[1]):
-        return Run(figure, target, unit, run.moves + 1, min(run.low, target),
-                   max(run.high, target))
-    return Run(figure, target, unit, 1, min(origin, target), max(origin, target))
+    unit = _unit(state.board.files, origin, target) if _SCOUT[state.fig_kind[figure]] else None
+    if run is not None and run.figure == figure and _reverses(state, run, origin, target, unit):
+        low, high = run.low, run.high
+        return _new(Run, (figure, origin, target, unit, run.moves + 1,
+                          target if target < low else low, target if target > high else high))
+    low, high = (origin, target) if origin < target else (target, origin)
+    return _new(Run, (figure, origin, target, unit, 1, low, high))
+
+
+def _reverses(state: GameState, run: Run, origin: Square, target: Square,
+              unit: tuple[int, int] | None) -> bool:
+    """True if the move ``origin``-``target`` goes back along the run's last move: straight
+    back for most figures, back along the same line for a Flug [R24]."""
+    if origin != run.target:
+        return False
+    if run.unit is None:
+        return target == run.origin
+    if unit is None:
+        unit = _unit(state.board.files, origin, target)
+    return unit == (-run.unit[0], -run.unit[1])
 
 
 def _next_key(state: GameState, key: int, moves: Sequence[tuple[int, Square]]) -> int:
     pos = state.pos
+    if len(moves) == 1 and moves[0][1] >= 0 and pos[moves[0][0]] >= 0:
+        figure, previous = moves[0]  # the common case: one figure moved on the board
+        return key ^ _zobrist(figure, previous) ^ _zobrist(figure, pos[figure])
     done: set[int] = set()
     for figure, previous in moves:
         if figure in done:
@@ -303,8 +328,12 @@ def _touched(state: GameState, figure: int) -> tuple[int, ...]:
         return ()
     occ, team = state.occ, state.fig_team
     mine = team[figure]
-    return tuple(other for _, n in state.board.geometry.orthogonal[sq]
-                 if (other := occ[n]) >= 0 and team[other] != mine)
+    found: list[int] = []
+    for _, n in state.board.geometry.orthogonal[sq]:
+        other = occ[n]
+        if other >= 0 and team[other] != mine:
+            found.append(other)
+    return tuple(found)
 
 
 def _next_chase(state: GameState, chase: Chase | None, key_before: int, key: int,
@@ -313,14 +342,14 @@ def _next_chase(state: GameState, chase: Chase | None, key_before: int, key: int
     team = state.fig_team[figure]
     if chase is not None and chase.evader < 0 and team != chase.team \
             and figure in chase.threatened:
-        return chase._replace(threatened=(), evader=figure, seen=chase.seen | {key})
+        return _new(Chase, (chase.team, (), figure, chase.seen | {key}, chase.last))
     touched = _touched(state, figure)
     if not touched:
         return None
     last = (figure, turn.path[0])
     if chase is not None and chase.evader in touched and team == chase.team:
-        return Chase(team, touched, -1, chase.seen | {key}, last)
-    return Chase(team, touched, -1, frozenset((key_before, key)), last)
+        return _new(Chase, (team, touched, -1, chase.seen | {key}, last))
+    return _new(Chase, (team, touched, -1, frozenset((key_before, key)), last))
 
 
 # --- Judging a turn --------------------------------------------------------------------------
@@ -363,15 +392,12 @@ def _two_squares(state: GameState, turn: Turn) -> str | None:
     run = state.referee_state.runs[state.to_move]
     origin, target = turn.path
     if limit is None or run is None or run.moves < limit or origin != run.target \
-            or state.occ[origin] != run.figure:
-        return None
-    unit = _unit(state.board.files, origin, target)
-    if unit != (-run.unit[0], -run.unit[1]):
+            or state.occ[origin] != run.figure or not _reverses(state, run, origin, target, None):
         return None
     kind = KINDS[state.fig_kind[run.figure]]
     low, high = min(run.low, target), max(run.high, target)
     name = state.board.name
-    ranged = high - low != abs(run.unit[0] + run.unit[1] * state.board.files)
+    ranged = kind.scout and high - low not in (1, state.board.files)
     way = "back and forth between" if ranged else "between"
     return (f"The {kind.family.capitalize()} may not move {way} {name(low)} and {name(high)}"
             f" a {_ordinal(limit + 1)} time in a row (two-squares rule, ruling R24):"

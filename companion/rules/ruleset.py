@@ -70,6 +70,8 @@ class RuleSet:
         for option, bases, why in _NEEDS:
             if option in self.variants and not self.variants & set(bases):
                 raise RuleSetError(f"{option} needs {' or '.join(bases)}: {why}")
+        if self.referee is not None and not isinstance(self.referee, RefereeOptions):
+            raise RuleSetError("the referee rules must be RefereeOptions (or None for none)")
 
     @classmethod
     def of(cls, variants: Iterable[str], referee: RefereeOptions | None = None) -> RuleSet:

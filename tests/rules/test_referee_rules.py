@@ -31,6 +31,7 @@ from companion.rules.ruleset import RuleSet
 from companion.rules.state import END_RULES, GameState
 from companion.rules.turns import IllegalTurn, Turn
 from companion.session import Session
+from companion.textboard import render
 from companion.views import ARBITER, PUBLIC, event_view, reveal_after_game, view_for
 from tests.helpers import HOMES, make_state, refusal, turn
 from tests.session_helpers import Desk
@@ -280,12 +281,15 @@ def test_W3_a_drawn_game_is_recorded_shown_and_revealed() -> None:
     for audience in ("yellow", "orange", PUBLIC, ARBITER):
         view = view_for(state, audience)
         assert (view["winner"], view["reason"]) == (None, TURN_LIMIT)
+        assert view["referee"]["turn_limit"] == 2 and view["referee"]["quiet_turns"] == 2
+    assert "referee" not in view_for(make_state(TWO_TRIS), PUBLIC)
     assert reveal_after_game(state)["setup"]["e4"] == "yellow tri"
     shown = event_view(GameOver(None, TURN_LIMIT), PUBLIC, board=state.board,
                        players=state.players, state=state)
     assert shown is not None
     assert shown["text"] == "Game over: drawn (turn limit) [W3]"
     assert shown["winner"] is None
+    assert "Game over: drawn — the turn limit was reached" in render(view_for(state, PUBLIC))
 
 
 def test_W3_an_edited_result_of_a_drawn_game_is_refused() -> None:
@@ -395,6 +399,8 @@ def test_W3_no_challenge_after_a_chasing_move_is_refused_with_the_chasing_rule()
 # --- Properties -----------------------------------------------------------------------------
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+VARIANT_SETS = [(), ("V5", "V6"), ("V4", "V5", "V5c"), ("V5", "V5b"), ("V8",), ("V9",)]
+"""Variants whose turns move figures in other ways: traps, reserves, double moves, teams."""
 SMALL_OPTIONS = st.builds(RefereeOptions, st.sampled_from([None, 1, 2, 3]), st.booleans(),
                           st.sampled_from([None, 6, 15]), st.sampled_from([None, 40]))
 SMALL = {"a1": "yellow nest", "c2": "yellow tri", "d3": "yellow stego", "b4": "yellow blitz",
@@ -413,8 +419,7 @@ def _random_state(seed: int, options: RefereeOptions) -> GameState:
         return make_state(SMALL, files=5, ranks=6, referee=options, to_move=mover)
     if draw < 0.7:
         return make_state(TINY, files=4, ranks=4, referee=options, to_move=mover)
-    plain = random_game(rng)
-    return GameState(plain.board, plain.start, plain.first, RuleSet(referee=options))
+    return random_game(rng, rules=RuleSet.of(rng.choice(VARIANT_SETS), options))
 
 
 def _pick(turns: list[Turn], rng: random.Random) -> Turn:
@@ -442,9 +447,10 @@ def test_W3_push_and_pop_keep_the_referee_detectors_as_a_replay(
             state.pop()
         else:
             turns = state.legal_turns()
-            if not turns:
+            if state.is_over or not (turns or state.may_place_reserve(state.to_move)):
                 break
-            state.play(_pick(turns, rng))
+            special = state.random_turn(rng) if rng.random() < 0.2 or not turns else None
+            state.play(special or _pick(turns, rng))
         if rng.random() < 0.2:
             assert state.snapshot() == _replayed(state).snapshot()
         _check_turn_lists(state, rng)
