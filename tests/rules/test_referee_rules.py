@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.events import GameOver, Refused
+from companion.export import full_record, public_record
 from companion.registry import Registry
 from companion.rules.board import Board
 from companion.rules.codec import game_from_json, game_to_json, rules_from_json, rules_json
@@ -27,7 +28,7 @@ from companion.rules.referee import (
     RefereeError,
     RefereeOptions,
 )
-from companion.rules.ruleset import RuleSet
+from companion.rules.ruleset import RuleSet, RuleSetError
 from companion.rules.state import END_RULES, GameState
 from companion.rules.turns import IllegalTurn, Turn
 from companion.session import Session
@@ -330,6 +331,23 @@ def test_W3_a_record_that_breaks_a_referee_rule_does_not_replay() -> None:
     record["referee"] = RefereeOptions().to_dict()
     with pytest.raises(ValueError, match=r"action 11 is illegal: .*two-squares rule"):
         game_from_json(record)
+
+
+def test_W3_exports_keep_the_referee_rules_and_the_draw() -> None:
+    """The full record keeps the options; the public record replays under them and, the
+    game being over, reveals the setups."""
+    state = make_state(TWO_TRIS, referee=RefereeOptions(turn_limit=4))
+    play(state, *SHUTTLE[:4])
+    assert full_record(state)["referee"]["turn_limit"] == 4
+    public = public_record(state)
+    assert public["view"]["reason"] == TURN_LIMIT and public["view"]["winner"] is None
+    assert len(public["turns"]) == 4 and "revealed" in public
+
+
+def test_W3_a_rule_set_takes_only_referee_options() -> None:
+    with pytest.raises(RuleSetError, match="RefereeOptions"):
+        RuleSet(referee={"two_squares": 5})  # type: ignore[arg-type]
+    assert RuleSet.of(["V3"], RefereeOptions()).referee == RefereeOptions()
 
 
 # --- Sessions -------------------------------------------------------------------------------
