@@ -277,7 +277,8 @@ def main(argv: list[str] | None = None) -> int:
           f" mean double-move turns per position {doubles['doubles']:.0f} of"
           f" {doubles['turns']:.0f} legal turns; slowest {doubles['gen_max']:.0f} us")
     print(f"METRIC double_move_turns_us_mean {doubles['gen_mean']:.1f} us")
-    print(f"# referee defaults: {refereed['positions']:.0f} positions; playouts"
+    print(f"# referee defaults: {refereed['positions']:.0f} positions, legal_turns median"
+          f" {refereed['gen_median']:.1f} us (plain {positions['gen_median']:.1f} us); playouts"
           f" {playouts_referee['games']:.0f} games, {playouts_referee['plies']:.0f} plies,"
           f" {playouts_referee['finished']:.0f} ended (drawn by a limit or decided)")
     print(f"METRIC legal_turns_us_mean_referee {refereed['gen_mean']:.1f} us")

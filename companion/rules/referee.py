@@ -381,8 +381,31 @@ def allowed(state: GameState, turns: list[Turn]) -> list[Turn]:
     """The turns the referee rules allow, in order."""
     if not bites(state):
         return turns
-    return [turn for turn in turns if not _single(turn)
-            or (_two_squares(state, turn) is None and _chasing(state, turn) is None)]
+    origin, near = _suspects(state)
+    # Only a move from the run's end square, or a quiet move next to the evader, can be
+    # forbidden: the full checks run for those few turns only.
+    forbidden = {turn for turn in turns
+                 if turn.path and (turn.path[0] == origin or (
+                     turn.challenge is None and turn.path[-1] in near)) and _single(turn)
+                 and (_two_squares(state, turn) or _chasing(state, turn))}
+    if not forbidden:
+        return turns
+    return [turn for turn in turns if turn not in forbidden]
+
+
+def _suspects(state: GameState) -> tuple[Square, tuple[Square, ...]]:
+    """The square a two-squares run at its limit ends on (-1 if none), and the squares
+    next to a chased evader (none if no chase awaits the player to move)."""
+    ref, options = state.referee_state, state.rules.referee
+    assert options is not None
+    run = ref.runs[state.to_move]
+    limit = options.two_squares
+    origin = run.target if limit is not None and run is not None and run.moves >= limit else -1
+    chase = ref.chase
+    near: tuple[Square, ...] = ()
+    if chase is not None and chase.evader >= 0 and state.pos[chase.evader] >= 0:
+        near = tuple(n for _, n in state.board.geometry.orthogonal[state.pos[chase.evader]])
+    return origin, near
 
 
 def _two_squares(state: GameState, turn: Turn) -> str | None:
@@ -407,7 +430,8 @@ def _two_squares(state: GameState, turn: Turn) -> str | None:
 def _chasing(state: GameState, turn: Turn) -> str | None:
     ref = state.referee_state
     chase = ref.chase
-    if chase is None or chase.evader < 0 or turn.challenge is not None:
+    if chase is None or chase.evader < 0 or turn.challenge is not None \
+            or chase.team != state.players[state.to_move].team:
         return None
     origin, target = turn.path
     evader_at = state.pos[chase.evader]
