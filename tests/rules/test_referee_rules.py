@@ -36,6 +36,14 @@ from companion.textboard import render
 from companion.views import ARBITER, PUBLIC, event_view, reveal_after_game, view_for
 from tests.helpers import HOMES, make_state, refusal, turn
 from tests.session_helpers import Desk
+from tests.test_views import (
+    Game,
+    all_views,
+    permuted_start,
+    play_random,
+    replay_and_compare,
+    small_board,
+)
 
 TWO_TRIS = {**HOMES, "e4": "yellow tri", "j10": "orange tri"}
 SHUTTLE = [("e4", "e5"), ("j10", "j9"), ("e5", "e4"), ("j9", "j10"), ("e4", "e5"),
@@ -556,3 +564,21 @@ def test_W3_the_board_is_unchanged_by_a_referee_refusal() -> None:
     with pytest.raises(IllegalTurn):
         state.play(Turn((board.square("e5"), board.square("e4"))))
     assert state.snapshot() == before
+
+
+# --- Hidden information ---------------------------------------------------------------------
+
+@settings(max_examples=15, deadline=None)
+@given(SEEDS, st.sampled_from(["yellow", "orange", PUBLIC]), st.booleans())
+def test_W3_referee_games_show_no_hidden_kind_and_do_not_depend_on_one(
+        seed: int, audience: str, small: bool) -> None:
+    """[I3, I4, R25] Under the referee rules (two squares at 2, so they bite often) every
+    view names only kinds the audience may know, and with the never-revealed enemy kinds
+    shuffled the same turns stay legal and the audience's views stay equal."""
+    rng = random.Random(seed)
+    rules = RuleSet(referee=RefereeOptions(two_squares=2, no_challenge_limit=60))
+    state = random_game(rng, small_board(rng) if small else None, rules=rules)
+    game = Game(state, dict(state.start))
+    views = [all_views(s) for s in play_random(game, seed, 150, 0.3)]
+    start, _ = permuted_start(game, audience, random.Random(seed))
+    replay_and_compare(game, audience, start, views)
