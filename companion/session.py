@@ -571,7 +571,8 @@ class Session:
         try:
             check_turn(state, turn._replace(challenge=None, challenge_from=None, advance=False))
         except IllegalTurn as err:
-            return Refused(state.to_move, err.rule, err.reason, None, None)
+            if err.rule != "M7":
+                return Refused(state.to_move, err.rule, err.reason, None, None)
         return Refused(state.to_move, "M7", "A scout flight must end in a challenge: choose"
                                             " the figure to challenge", None, None)
 
