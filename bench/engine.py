@@ -11,6 +11,10 @@ at least 50,000 random plies per second on one core.
 The variants add three figures: ``legal_turns`` in four-player (V9) mid-game positions on
 the 28 × 14 board, random V9 playouts, and ``legal_turns`` where V8 double moves are
 allowed (each player's first three turns), which lists a couple of thousand turns.
+
+The referee rules [W3, R24–R26] add two: ``legal_turns`` and random playouts of games under
+the club defaults (``RefereeOptions()``: two squares, chasing, the two limits), to compare
+with the plain figures.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from functools import partial
 
 from companion.rules.combat import Outcome
 from companion.rules.generate import random_game, random_playout
+from companion.rules.referee import RefereeOptions
 from companion.rules.ruleset import RuleSet
 from companion.rules.state import GameState
 from companion.rules.turns import Turn
@@ -38,6 +43,7 @@ MIN_FIGURES_4P = 80
 """The same for four players (96 figures at the start)."""
 FOUR_PLAYERS = RuleSet.of(["V9"])
 DOUBLE_MOVES = RuleSet.of(["V8"])
+REFEREE = RuleSet(referee=RefereeOptions())
 SAMPLE_EVERY = 7
 """Plies between sampled positions of one playout, so samples are not near-duplicates."""
 
@@ -126,14 +132,15 @@ def with_advance(state: GameState, turn: Turn, rng: random.Random) -> Turn:
     return turn
 
 
-def bench_positions(config: Config) -> dict[str, float]:
-    """Time ``legal_turns`` and ``play``+``pop`` on every sampled position."""
+def bench_positions(config: Config, rules: RuleSet | None = None) -> dict[str, float]:
+    """Time ``legal_turns`` and ``play``+``pop`` on every sampled position (under ``rules``,
+    the standard game by default)."""
     generate_ns: list[int] = []
     play_ns: list[int] = []
     figures: list[int] = []
     turn_counts: list[int] = []
     rng = random.Random(2024)
-    for state in sample_positions(config):
+    for state in sample_positions(config, rules):
         figures.append(figures_on_board(state))
         turns = state.legal_turns()
         turn_counts.append(len(turns))
@@ -237,6 +244,10 @@ def main(argv: list[str] | None = None) -> int:
     playouts_4p = bench_playouts(config, FOUR_PLAYERS, config.playout_games_4p)
     gc.collect()
     doubles = bench_double_moves(config)
+    gc.collect()
+    refereed = bench_positions(config, REFEREE)
+    gc.collect()
+    playouts_referee = bench_playouts(config, REFEREE)
 
     print(f"# python {platform.python_version()} ({platform.python_implementation()})"
           f" on {platform.machine()}, {sys.platform}")
@@ -266,6 +277,13 @@ def main(argv: list[str] | None = None) -> int:
           f" mean double-move turns per position {doubles['doubles']:.0f} of"
           f" {doubles['turns']:.0f} legal turns; slowest {doubles['gen_max']:.0f} us")
     print(f"METRIC double_move_turns_us_mean {doubles['gen_mean']:.1f} us")
+    print(f"# referee defaults: {refereed['positions']:.0f} positions, legal_turns median"
+          f" {refereed['gen_median']:.1f} us (plain {positions['gen_median']:.1f} us); playouts"
+          f" {playouts_referee['games']:.0f} games, {playouts_referee['plies']:.0f} plies,"
+          f" {playouts_referee['finished']:.0f} ended (drawn by a limit or decided)")
+    print(f"METRIC legal_turns_us_mean_referee {refereed['gen_mean']:.1f} us")
+    print(f"METRIC play_turn_us_mean_referee {refereed['play_mean']:.1f} us")
+    print(f"METRIC playout_plies_per_s_referee {playouts_referee['rate']:.0f} plies/s")
     print(f"# total {time.perf_counter() - began:.1f} s")
     return 0
 

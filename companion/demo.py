@@ -455,6 +455,8 @@ def _show_each(state: GameState, bots: Sequence[Bot], policy: str) -> None:
 
 def summary(state: GameState, max_plies: int) -> str:
     """The result in one sentence: who won, how and with which rule; or the ply limit."""
+    if state.is_drawn:
+        return f"Drawn after {_plies(state.ply)}: the {state.reason} was reached [W3, R26]."
     if state.winner is None:
         return (f"Stopped at the ply limit after {_plies(state.ply)} (--max-plies {max_plies}):"
                 " no winner, the game was not finished.")

@@ -139,8 +139,8 @@ class Resigned:
 class GameOver:
     """The game is decided."""
 
-    winner: int
-    """The winning team."""
+    winner: int | None
+    """The winning team; None for a draw by a referee limit [R26]."""
     reason: str
     salts: tuple[tuple[str, str], ...] = ()
     """(player, salt) for each side: the setups' commitments opened for everyone, now that

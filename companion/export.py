@@ -35,7 +35,7 @@ def public_record(state: GameState, policy: str = RULEBOOK) -> JSON:
     """What spectators may know of the game, from the public views only (see the module
     doc): ``view`` (the public view now), ``turns`` (each turn's public ``last_turn``) and,
     after the game, ``revealed`` (every setup)."""
-    over = state.winner is not None
+    over = state.is_over
     told = policy if over else OUTCOME_ONLY
     replay = game_from_json({**game_to_json(state), "actions": [], "result": None})
     turns: list[JSON] = []

@@ -14,6 +14,7 @@ a parameter holds is fixed by its name (``WORDS`` says how English words it):
 - ``kind``: a kind id (``tyra1``) or family id, worded as the id; ``kinds``, ``agreed``:
   sorted kind ids;
 - ``ranks``: 1-based rank numbers; ``direction``: a direction id (``north``, ``southeast``);
+- ``ordinal``: a count worded as an ordinal (``6``: sixth);
 - ``reason``: why a game ended (``nest``, ``immobilized``, ``resignation``);
 - anything else (``turns``, ``rank``, ``count``, ``number``, ``variant`` …): a number or id
   shown as it is.
@@ -41,6 +42,14 @@ MESSAGES: dict[str, str] = {
                   " in one turn only with variant V8",
     "no_figure": "There is no figure on {square} to move",
     "not_your_figure": "It is {player}'s turn: the figure on {square} is {owner}'s",
+    "two_squares": "The {family} may not move between {square} and {other} a {ordinal} time"
+                   " in a row (two-squares rule, ruling R24): move another figure, or this one"
+                   " elsewhere",
+    "two_squares_range": "The {family} may not move back and forth between {square} and"
+                         " {other} a {ordinal} time in a row (two-squares rule, ruling R24):"
+                         " move another figure, or this one elsewhere",
+    "chasing": "Chasing the figure on {square} may not bring back a position of the chase"
+               " (chasing rule, ruling R25): challenge it, or make another move",
     "never_moves": "The {family} never moves",
     "trap_holds_one": "The figure on {square} is held by a trap: it may not move for {turns}"
                       " more turn",
@@ -169,6 +178,18 @@ def _names(values: Any) -> list[str]:
     return [str(value) for value in values]
 
 
+_ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh",
+             "eighth", "ninth", "tenth", "eleventh", "twelfth")
+
+
+def ordinal(n: int) -> str:
+    """``6`` -> ``sixth``, ``23`` -> ``23rd``."""
+    if n < len(_ORDINALS):
+        return _ORDINALS[n]
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def rank_span(ranks: Iterable[int], run: str = "ranks", listed: str = "ranks") -> str:
     """1-based ranks as ``ranks 1–6`` (a run, named by ``run``) or ``ranks 1, 3`` (named by
     ``listed``)."""
@@ -192,6 +213,7 @@ WORDS: Words = {
     "kinds": lambda v: ", ".join(_names(v)) or "nothing",
     "agreed": lambda v: ", ".join(_names(v)) or "nothing",
     "ranks": rank_span,
+    "ordinal": lambda v: ordinal(int(v)),
 }
 """How English words each kind of parameter."""
 

@@ -440,7 +440,7 @@ class Session:
         if self.advance is not None:
             figure, from_square, into = self.advance
             return self._show(AdvanceOffer(state.fig_player[figure], from_square, into))
-        if state.winner is not None:
+        if state.is_over:
             return self._show(self._game_over())
         return self._show(ToMove(state.to_move))
 
@@ -600,8 +600,7 @@ class Session:
         if isinstance(intent, NoChallenge):
             quiet = [t for t in turns if t.challenge is None]
             if not quiet:
-                why = Message.of("scout_choose_target")
-                return [Refused(player, "M7", why.text, None, None, why)]
+                return [self._refuse_quiet(turns[0])]
             return self._commit(quiet[0], now)
         chosen = [t for t in turns if t.challenge == intent.target
                   and (intent.by is None or t.challenger_square == intent.by)]
@@ -614,6 +613,19 @@ class Session:
         except IllegalTurn as err:
             return [Refused(player, err.rule, err.reason, intent.target, None, err.message)]
         return self._commit(attempt, now)
+
+    def _refuse_quiet(self, turn: Turn) -> Refused:
+        """Why the move may not end without a challenge: a scout flight [M7], or a referee
+        rule such as chasing [W3, R25]."""
+        state = self.state
+        assert state is not None
+        try:
+            check_turn(state, turn._replace(challenge=None, challenge_from=None, advance=False))
+        except IllegalTurn as err:
+            if err.rule != "M7":
+                return Refused(state.to_move, err.rule, err.reason, None, None, err.message)
+        why = Message.of("scout_choose_target")
+        return Refused(state.to_move, "M7", why.text, None, None, why)
 
     def _commit(self, turn: Turn, now: float) -> list[Event]:
         """Play ``turn``, log it (flushed), then report it."""
@@ -680,7 +692,7 @@ class Session:
         self._reasons.update({e.figure: "trap" for e in result.traps if e.effect == "removed"})
         self.advance = self._advance_offer(result)
         events: list[Event] = [TurnPlayed(result)]
-        if state.winner is not None and self.advance is None:
+        if state.is_over and self.advance is None:
             return [*events, self._game_over()]
         if self.snapshot is not None:
             events += self._judge_play(self.snapshot)
@@ -688,7 +700,7 @@ class Session:
 
     def _game_over(self) -> GameOver:
         state = self.state
-        assert state is not None and state.winner is not None
+        assert state is not None and state.is_over
         self.phase = OVER
         self.advance = None
         over = GameOver(state.winner, state.reason or "", self._reveal())
@@ -763,7 +775,7 @@ class Session:
 
     def _after_advance(self) -> list[Event]:
         self._groups = None
-        if self.state is not None and self.state.winner is not None:
+        if self.state is not None and self.state.is_over:
             return [self._game_over()]
         return self._judge_play(self.snapshot) if self.snapshot is not None else []
 
@@ -785,7 +797,7 @@ class Session:
     def _resign(self, player: int, now: float) -> list[Event]:
         state = self.state
         assert state is not None
-        if state.winner is not None:
+        if state.is_over:
             return [Notice.of("already_over")]
         action = state.resign(player)
         self._write("resign", {"player": state.players[player].name}, now)
@@ -848,7 +860,7 @@ class Session:
                 raise SessionError(f"{path}: {err}") from None
         for entry in entries[1:]:
             session._replay(entry, path)
-        if (state.winner is not None and session.advance is None) or session.result:
+        if (state.is_over and session.advance is None) or session.result:
             session.phase = OVER
         return session
 

@@ -66,6 +66,8 @@ def render(view: JSON) -> str:
         if view.get("teams"):
             winner = f"Team {winner}"
         lines.append(f"Game over: {winner} wins — {_REASON_WORDS.get(reason, reason)}")
+    elif view.get("reason"):
+        lines.append(f"Game over: drawn — the {view['reason']} was reached [W3, R26]")
     return "\n".join(lines)
 
 

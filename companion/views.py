@@ -126,8 +126,18 @@ def view_for(state: GameState, audience: str, policy: str = RULEBOOK) -> JSON:
                     if figure >= 0],
         "off_board": _off_board(sight),
         **_variant_parts(sight),
+        **_referee_part(state),
         "last_turn": _action(sight, state.history[-1]) if state.history else None,
     }
+
+
+def _referee_part(state: GameState) -> JSON:
+    """The referee rules in force and how near the limits are [W3, R26]: public, since
+    every turn and challenge is (nothing for a plain game)."""
+    options = state.rules.referee
+    if options is None:
+        return {}
+    return {"referee": {**options.to_dict(), "quiet_turns": state.referee_state.quiet}}
 
 
 def _figure(sight: _Sight, sq: int, figure: int) -> JSON:
@@ -252,7 +262,7 @@ def reveal_after_game(state: GameState) -> JSON:
 
     Raises ``ValueError`` while the game is still running: nothing hidden may leak early.
     """
-    if state.winner is None:
+    if not state.is_over:
         raise ValueError("the setups are revealed only after the game")
     return {"setup": position_json(state.board, state.players, state.start),
             "figures": position_json(state.board, state.players, state.position())}
@@ -320,6 +330,13 @@ class _EventContext:
 
     def who(self, player: int) -> str:
         return self.names[player].capitalize()
+
+
+def _result_text(event: GameOver, ctx: _EventContext) -> str:
+    """``Yellow wins (nest)``, or ``drawn (turn limit)`` for a referee limit [R26]."""
+    if event.winner is None:
+        return f"drawn ({event.reason}) [W3]"
+    return f"{ctx.names[event.winner].capitalize()} wins ({event.reason})"
 
 
 def _squares_text(ctx: _EventContext, squares: Iterable[int]) -> str:
@@ -550,9 +567,9 @@ _EVENT_VIEWS: dict[type, Callable[[Any, _EventContext], JSON]] = {
                     lambda e, c: {"player": c.names[e.player]}),
     Resigned: _simple("resigned", lambda e, c: f"{c.who(e.action.player)} resigns",
                       lambda e, c: {"player": c.names[e.action.player]}),
-    GameOver: _simple("game_over", lambda e, c: f"Game over: {c.names[e.winner].capitalize()}"
-                                                f" wins ({e.reason})",
-                      lambda e, c: {"winner": c.names[e.winner], "reason": e.reason,
+    GameOver: _simple("game_over", lambda e, c: f"Game over: {_result_text(e, c)}",
+                      lambda e, c: {"winner": None if e.winner is None else c.names[e.winner],
+                                    "reason": e.reason,
                                     **({"salts": dict(e.salts)} if e.salts else {})}),
     GameStarted: _simple("game_started", lambda e, c: f"The game begins: {c.who(e.first)}"
                                                       f" moves first [S5]{_committed(e, c)}",

@@ -100,7 +100,7 @@ class Extras:
             self.buzz()
         elif isinstance(event, GameOver):
             self._light(None)
-            led = self.leds[event.winner % 2]
+            led = None if event.winner is None else self.leds[event.winner % 2]
             if led is not None:
                 led.blink(on_time=0.5, off_time=0.5)
         armed: Intent | None = None

@@ -755,7 +755,7 @@ def _resume(args: argparse.Namespace) -> int:
             if state.pos[figure] < 0:
                 console.hands.aside.add(uid)
     to_move = state.players[state.to_move].name.capitalize()
-    where = "the game is over" if state.winner is not None else f"{to_move} to move"
+    where = "the game is over" if state.is_over else f"{to_move} to move"
     console.say(f"Resuming {path}: ply {state.ply}, {where}; reveal policy {session.policy}.")
     console.say(figures)
     for note in notes:

@@ -12,6 +12,7 @@ import pytest
 from companion.rules.board import Board
 from companion.rules.codec import game_from_json, game_to_json, position_json, start_from_json
 from companion.rules.figures import KINDS
+from companion.rules.referee import RefereeOptions
 from companion.rules.ruleset import RuleSet
 from companion.rules.state import GameState
 from companion.rules.turns import Combat, IllegalTurn, Turn, TurnResult
@@ -40,14 +41,15 @@ F_TABLE: dict[str, tuple[str, int, int | None, int | None]] = {
 
 def make_state(figures: Mapping[str, str], swamp: Iterable[str] = (), to_move: str = "yellow",
                files: int = 14, ranks: int = 14, variants: Iterable[str] = (),
-               **secrets: Any) -> GameState:
+               referee: RefereeOptions | None = None, **secrets: Any) -> GameState:
     """A game from scenario-style figures, e.g. ``{"e3": "yellow stego", "e5": "orange tri"}``.
 
     ``secrets`` are the scenario format's variant fields, e.g. ``secret_traps={"yellow":
-    "c4"}``, ``reserve={"orange": ["tri"]}``, ``frozen={"e4": 2}``, ``turns_made={...}``.
+    "c4"}``, ``reserve={"orange": ["tri"]}``, ``frozen={"e4": 2}``, ``turns_made={...}``;
+    ``referee`` the referee rules in force [W3].
     """
     board = Board.from_swamp_names(files, ranks, list(swamp))
-    return start_from_json(board, RuleSet.of(variants),
+    return start_from_json(board, RuleSet.of(variants, referee),
                            {"figures": figures, "to_move": to_move, **secrets})
 
 

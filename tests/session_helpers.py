@@ -9,6 +9,7 @@ from typing import Any
 from companion.events import Event
 from companion.reads import Uid
 from companion.registry import Figure, Registry
+from companion.rules.referee import RefereeOptions
 from companion.rules.state import GameState
 from companion.sensing import Snapshot
 from companion.session import Session
@@ -22,8 +23,10 @@ class Desk:
 
     def __init__(self, figures: Mapping[str, str], *, swamp: tuple[str, ...] = (),
                  to_move: str = "yellow", variants: tuple[str, ...] = (),
-                 log_path: Path | None = None, policy: str = RULEBOOK, **secrets: Any) -> None:
-        self.state0 = make_state(figures, swamp, to_move, variants=variants, **secrets)
+                 log_path: Path | None = None, policy: str = RULEBOOK,
+                 referee: RefereeOptions | None = None, **secrets: Any) -> None:
+        self.state0 = make_state(figures, swamp, to_move, variants=variants, referee=referee,
+                                 **secrets)
         self.registry = Registry()
         self.tags: dict[str, Uid] = {}
         counts: dict[tuple[str, str], int] = {}

@@ -333,7 +333,8 @@ _WORDS: dict[str, Words] = {
            "kinds": _kinds, "agreed": _kinds,
            "ranks": lambda v: rank_span(v, "Reihe", "Reihen"),
            "direction": lambda v: DIRECTIONS_DE.get(str(v), str(v)),
-           "reason": lambda v: reason(str(v))},
+           "reason": lambda v: reason(str(v)),
+           "ordinal": lambda v: f"{int(v)}."},
 }
 """Per language: how each kind of message parameter is worded (``companion.messages``)."""
 

@@ -22,6 +22,14 @@ GERMAN: dict[str, str] = {
                   " zwei Schritte in einem Zug nur mit Variante V8",
     "no_figure": "Auf {square} steht keine Figur, die ziehen könnte",
     "not_your_figure": "{player} ist am Zug: die Figur auf {square} gehört {owner}",
+    "two_squares": "{family} darf nicht zum {ordinal} Mal in Folge zwischen {square} und"
+                   " {other} ziehen (Zwei-Felder-Regel, Entscheidung R24): eine andere Figur"
+                   " ziehen oder diese woandershin",
+    "two_squares_range": "{family} darf nicht zum {ordinal} Mal in Folge zwischen {square}"
+                         " und {other} hin und her fliegen (Zwei-Felder-Regel, Entscheidung"
+                         " R24): eine andere Figur ziehen oder diese woandershin",
+    "chasing": "Die Jagd auf die Figur auf {square} darf keine Stellung der Jagd wiederholen"
+               " (Jagdregel, Entscheidung R25): sie herausfordern oder anders ziehen",
     "never_moves": "{family} ist unbeweglich",
     "trap_holds_one": "Die Figur auf {square} sitzt in einer Falle: sie darf noch {turns} Zug"
                       " lang nicht ziehen",

@@ -1,8 +1,9 @@
 """JSON forms of turns, combats, positions and whole games.
 
-A game's JSON holds its board, players, variants, who moved first [S5], the starting
-position and every action; outcomes and the result are included for readers and checked
-on loading, so an edited record is refused rather than silently replayed differently.
+A game's JSON holds its board, players, variants, the referee options if any [W3], who
+moved first [S5], the starting position and every action; outcomes and the result are
+included for readers and checked on loading, so an edited record is refused rather than
+silently replayed differently.
 ``game_from_json(game_to_json(state))`` replays to the same state, and the JSON of a
 loaded game is equal to the JSON it was loaded from.
 """
@@ -15,6 +16,7 @@ from typing import Any
 from companion.rules.board import Board, BoardError, Placement
 from companion.rules.figures import KINDS, parse_kind
 from companion.rules.players import Player, team_name
+from companion.rules.referee import RefereeOptions
 from companion.rules.ruleset import RuleSet
 from companion.rules.squares import Square, square_sort_key
 from companion.rules.state import GameState, Position
@@ -176,10 +178,12 @@ def action_json(state: GameState, action: Action) -> JSON:
 
 
 def result_json(state: GameState) -> JSON | None:
-    """``{"winner": team name, "reason": …}`` once the game is decided, else None."""
-    if state.winner is None:
+    """``{"winner": team name, "reason": …}`` once the game is decided, else None; a draw
+    by a referee limit has ``"winner": null`` [R26]."""
+    if not state.is_over:
         return None
-    return {"winner": team_name(state.players, state.winner), "reason": state.reason}
+    winner = None if state.winner is None else team_name(state.players, state.winner)
+    return {"winner": winner, "reason": state.reason}
 
 
 def secrets_json(state: GameState) -> JSON:
@@ -203,12 +207,28 @@ def secrets_json(state: GameState) -> JSON:
     return out
 
 
+def rules_json(rules: RuleSet) -> JSON:
+    """``{"variants": [...]}``, plus ``"referee": {...}`` when referee rules are in force."""
+    out: JSON = {"variants": rules.ids()}
+    if rules.referee is not None:
+        out["referee"] = rules.referee.to_dict()
+    return out
+
+
+def rules_from_json(data: Mapping[str, Any]) -> RuleSet:
+    """The rule set of ``rules_json`` (or of a record); raises ``ValueError`` naming the
+    bad variant or referee option."""
+    referee = data.get("referee")
+    return RuleSet.of(data.get("variants", []),
+                      None if referee is None else RefereeOptions.from_dict(referee))
+
+
 def game_to_json(state: GameState) -> JSON:
     """The full record of a game (it contains every identity: not for players' eyes)."""
     return {
         "format": GAME_FORMAT,
         "board": board_json(state.board),
-        "variants": state.rules.ids(),
+        **rules_json(state.rules),
         "players": [p.name for p in state.players],
         "first": state.players[state.first].name,
         "setup": position_json(state.board, state.players, state.start),
@@ -284,7 +304,7 @@ def _count(value: Any, key: str) -> int:
 
 
 def _start_from_json(data: Mapping[str, Any]) -> GameState:
-    rules = RuleSet.of(data.get("variants", []))
+    rules = rules_from_json(data)
     names = data.get("players", [p.name for p in rules.players])
     if list(names) != [p.name for p in rules.players]:
         raise ValueError(f"players {names} do not fit the variants {rules.ids()}")

@@ -1,15 +1,17 @@
 """Why a turn is illegal: every check of M1–M8, C1–C3, K5 and the variants, each citing its rule.
 
 ``check_turn`` raises ``IllegalTurn`` with the first rule a turn breaks, in the order a
-player would want to hear it (R3): whose figure, how it moves, whom it challenges, whether
-its winner may advance. A turn of several parts (reserve figures placed, two steps, two
-figures) is checked part by part on a scratch position, exactly as it would be played.
+player would want to hear it (R3): whose figure, how it moves, whom it challenges, the
+referee rules in force [W3, R24, R25], whether its winner may advance. A turn of several
+parts (reserve figures placed, two steps, two figures) is checked part by part on a scratch
+position, exactly as it would be played.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
+from companion.rules import referee
 from companion.rules.board import DIRECTION_NAMES, DIRECTIONS
 from companion.rules.combat import Outcome
 from companion.rules.figures import KINDS, NEST
@@ -63,14 +65,25 @@ def check_turn(state: GameState, turn: Turn) -> None:
             raise IllegalTurn("V6", "reserve_no_challenge")
     finally:
         scratch.undo()
+    _check_referee(state, turn)
     if turn.advance:
         _check_advance(state, turn)
 
 
 def _check_not_over(state: GameState) -> None:
-    if state.winner is not None:
+    if state.is_over:
         reason = state.reason or "nest"
         raise IllegalTurn(END_RULES.get(reason, "W1"), "game_over", reason=reason)
+
+
+def _check_referee(state: GameState, turn: Turn) -> None:
+    """The referee rules in force [W3]: two squares (R24), chasing (R25); they lapse when
+    they would forbid every turn of the player [R24]."""
+    if state.rules.referee is None:
+        return
+    why = referee.refusal(state, turn)
+    if why is not None and not state.referee_lapses():
+        raise IllegalTurn.because(referee.RULE, why)
 
 
 def _check_squares(state: GameState, turn: Turn) -> None:

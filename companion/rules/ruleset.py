@@ -1,4 +1,5 @@
-"""A game's rule set as data: which variants are in force [V], and who plays.
+"""A game's rule set as data: which variants are in force [V], who plays, and the referee
+rules beyond the rulebook [W3] (``referee``, see ``companion.rules.referee``).
 
 Variants are options of the one engine, not forks of it: move generation, combat, setup
 checks and views all read a ``RuleSet``. Combinations that cannot work together are
@@ -12,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from companion.rules.players import TWO_PLAYERS, Player
+from companion.rules.referee import RefereeOptions
 
 VARIANTS = ("V1", "V2", "V3", "V4", "V5", "V5a", "V5b", "V5c", "V6", "V6a", "V6b", "V7", "V8",
             "V9")
@@ -51,9 +53,11 @@ class RuleSetError(ValueError):
 
 @dataclass(frozen=True)
 class RuleSet:
-    """The variants in force for one game."""
+    """The variants in force for one game, and the referee rules (None: the plain game)."""
 
     variants: frozenset[str] = frozenset()
+    referee: RefereeOptions | None = None
+    """The rules a referee adds beyond the rulebook [W3] (``companion.rules.referee``)."""
 
     def __post_init__(self) -> None:
         for variant in sorted(self.variants):
@@ -66,11 +70,14 @@ class RuleSet:
         for option, bases, why in _NEEDS:
             if option in self.variants and not self.variants & set(bases):
                 raise RuleSetError(f"{option} needs {' or '.join(bases)}: {why}")
+        if self.referee is not None and not isinstance(self.referee, RefereeOptions):
+            raise RuleSetError("the referee rules must be RefereeOptions (or None for none)")
 
     @classmethod
-    def of(cls, variants: Iterable[str]) -> RuleSet:
-        """A rule set from variant ids; raises ``RuleSetError`` for a bad combination."""
-        return cls(frozenset(variants))
+    def of(cls, variants: Iterable[str], referee: RefereeOptions | None = None) -> RuleSet:
+        """A rule set from variant ids (and referee options); raises ``RuleSetError`` for a
+        bad combination."""
+        return cls(frozenset(variants), referee)
 
     def has(self, variant: str) -> bool:
         """True if ``variant`` is in force."""

@@ -17,6 +17,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.rules import referee as _referee
 from companion.rules.board import NORTH, SOUTH, Board
 from companion.rules.combat import COMBAT, Outcome
 from companion.rules.figures import FALLE, KINDS, NEST, Kind
@@ -39,8 +40,9 @@ _ADVANCES = [k.advances for k in KINDS]
 Position = Mapping[Square, tuple[int, Kind]]
 """Square -> (player index, kind) of every figure on the board."""
 
-END_RULES = {"nest": "W1", "immobilized": "W2", "resignation": "W3"}
-"""The rule behind each way a game can end."""
+END_RULES = {"nest": "W1", "immobilized": "W2", "resignation": "W3",
+             _referee.NO_CHALLENGE_LIMIT: "W3", _referee.TURN_LIMIT: "W3"}
+"""The rule behind each way a game can end (the referee limits end it drawn [R26])."""
 
 FROZEN_TURNS = 2
 """How many of its owner's turns a trapped figure stays put under V5b."""
@@ -102,9 +104,10 @@ class GameState:
         self.ply = 0
         """Turns played so far."""
         self.winner: int | None = None
-        """The winning team once the game is decided."""
+        """The winning team once the game is decided (None while it runs, and for a draw)."""
         self.reason: str | None = None
-        """How the game was decided: ``nest``, ``immobilized`` or ``resignation``."""
+        """How the game was decided: ``nest``, ``immobilized`` or ``resignation``; or drawn
+        by a referee limit: ``no-challenge limit``, ``turn limit`` [R26]."""
         self.off_board: list[int] = []
         """Figures that left the board, in the order they left [K6]."""
         self.history: list[Action] = []
@@ -123,6 +126,8 @@ class GameState:
         self.start_frozen = dict(self.frozen)
         self._trap_at = {sq: p for p, sq in enumerate(self.traps) if sq is not None}
         self._flags()
+        self.referee_state = _referee.start_state(self)
+        """What the referee rules remember (``companion.rules.referee``); kept by push/pop."""
         self._settle(to_move)
 
     def _flags(self) -> None:
@@ -132,6 +137,7 @@ class GameState:
         self._reserve = has("V6")
         self._doubles = has("V8")
         self._all_nests = has("V9")
+        self._refereed = self.rules.referee is not None
 
     def _check_start(self, position: Position, to_move: int,
                      reserves: Mapping[int, Sequence[Kind]], traps: Mapping[int, Square],
@@ -218,8 +224,13 @@ class GameState:
 
     @property
     def is_over(self) -> bool:
-        """True once the game is decided."""
-        return self.winner is not None
+        """True once the game is decided: won, or drawn by a referee limit [R26]."""
+        return self.reason is not None
+
+    @property
+    def is_drawn(self) -> bool:
+        """True if a referee limit ended the game drawn [R26]."""
+        return self.reason is not None and self.winner is None
 
     def may_place_reserve(self, player: int) -> bool:
         """True if ``player`` may put reserve figures on the board this turn (V6: from the
@@ -247,10 +258,29 @@ class GameState:
         With V8 it includes double moves (a pair of independent steps once, in figure
         order); with V5c the re-entries of trapped figures. Reserve placements (V6) are
         combinations of squares and figures that are not listed: ``reserve_squares`` and
-        ``reserve_of`` give the choices, and ``check_turn`` judges any placement.
+        ``reserve_of`` give the choices, and ``check_turn`` judges any placement. The
+        referee rules in force leave out what they forbid, unless that is every turn [W3,
+        R24, R25].
         """
+        turns = self.rulebook_turns()
+        if self._refereed and _referee.bites(self):
+            allowed = _referee.allowed(self, turns)
+            if allowed or self.may_place_reserve(self.to_move):
+                return allowed
+        return turns
+
+    def referee_lapses(self) -> bool:
+        """True if the referee rules forbid every turn the player to move has: then they
+        do not apply to this turn, since they must not decide the game [W2, R24]."""
+        if not self._refereed or not _referee.bites(self):
+            return False
+        return not _referee.allowed(self, self.rulebook_turns()) and not self.may_place_reserve(
+            self.to_move)
+
+    def rulebook_turns(self) -> list[Turn]:
+        """``legal_turns`` under the rulebook and variants alone, without the referee rules."""
         turns: list[Turn] = []
-        if self.winner is not None:
+        if self.reason is not None:
             return turns
         player, pos, frozen = self.to_move, self.pos, self.frozen
         for figure in self._figures_of[player]:
@@ -380,22 +410,29 @@ class GameState:
         Under the variants it sometimes plays a double move, a reserve placement or a
         re-entry instead.
         """
-        if self.winner is None and (self._doubles or self._reserve or self._reentry):
+        if self.reason is None and (self._doubles or self._reserve or self._reentry):
             special = self._random_special_turn(rng)
             if special is not None:
                 return special
-        if self.winner is not None:
+        if self.reason is not None:
             return None
         pos, frozen = self.pos, self.frozen
         live = [f for f in self._figures_of[self.to_move] if pos[f] >= 0 and f not in frozen]
         count = len(live)
         start = int(rng.random() * count) if count else 0
         turns: list[Turn] = []
+        refereed = self._refereed and _referee.bites(self)
         for offset in range(count):
             self._add_turns(live[(start + offset) % count], turns)
+            if refereed and turns:
+                turns = _referee.allowed(self, turns)
             if turns:
                 return turns[int(rng.random() * len(turns))]
-        return self._random_special_turn(rng, always=True)
+        special = self._random_special_turn(rng, always=True)
+        if special is None and refereed:
+            lapsed = self.rulebook_turns()  # the referee rules lapse rather than decide [R24]
+            return lapsed[int(rng.random() * len(lapsed))] if lapsed else None
+        return special
 
     def _random_special_turn(self, rng: random.Random, always: bool = False) -> Turn | None:
         player = self.to_move
@@ -453,8 +490,12 @@ class GameState:
         if self.frozen or now.freeze:
             self._thaw(player, now)
         self.ply += 1
+        if self._refereed:
+            self._referee_after(player, turn, combat is not None or bool(now.removed), now)
         if self.winner is None:
             self._settle(player + 1, now)
+            if self._refereed and self.winner is None:
+                self.reason = _referee.draw_reason(self)
         result = TurnResult(player, turn, combat, tuple(now.removed), advanced, self.winner,
                             self.reason, tuple(now.events))
         self.history.append(result)
@@ -462,7 +503,7 @@ class GameState:
 
     def resign(self, player: int) -> Resignation:
         """``player`` gives up for their team; the first enemy team in turn order wins [W3]."""
-        if self.winner is not None:
+        if self.reason is not None:
             raise ValueError("the game is already over")
         self._undo.append(([], len(self.off_board), self.to_move, self.ply, self.winner,
                            self.reason, 0, []))
@@ -519,6 +560,12 @@ class GameState:
         result = self.push(turn._replace(advance=False))
         self.pop()
         return result
+
+    def _referee_after(self, player: int, turn: Turn, progress: bool, now: _Turn) -> None:
+        """Update the referee rules' detectors after a turn; ``pop`` restores them."""
+        before = self.referee_state
+        now.extras.append(("referee_state", before))
+        self.referee_state = _referee.after_turn(self, before, player, turn, now.moves, progress)
 
     def _bring_on(self, player: int, turn: Turn, now: _Turn) -> None:
         """Put figures onto the board: a trapped one back (V5c), or reserve figures (V6)."""
@@ -666,7 +713,7 @@ class GameState:
                 self.to_move, self.ply, self.winner, self.reason, tuple(self.off_board),
                 tuple(self.history), tuple(self.turns_made), tuple(self.traps),
                 tuple(self.traps_sprung), tuple(sorted(self.frozen.items())),
-                tuple(self.trapped))
+                tuple(self.trapped), self.referee_state)
 
 
 __all__ = ["END_RULES", "OFF_BOARD", "RESERVE", "GameState", "Position", "make_turn"]

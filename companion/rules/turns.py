@@ -130,3 +130,9 @@ class IllegalTurn(ValueError):
         self.params = self.message.params
         self.reason = self.message.text
         super().__init__(f"{self.reason} [{rule}]")
+
+    @classmethod
+    def because(cls, rule: str, message: Message) -> IllegalTurn:
+        """The refusal of ``rule`` for a reason already made (``Message.of`` with its
+        literal key, where the reason is found)."""
+        return cls(rule, message.key, **message.params)

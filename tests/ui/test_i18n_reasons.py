@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.events import Notice, Refused, SetupStatus
-from companion.messages import MESSAGES, placeholders
+from companion.messages import MESSAGES, ordinal, placeholders
 from companion.rules.figures import KIND_BY_ID
 from companion.rules.state import GameState
 from companion.rules.turns import IllegalTurn
@@ -94,6 +94,8 @@ def test_every_key_reads_in_german_without_english_words(key: str) -> None:
 
 
 def _english(name: str, value: Any) -> str:
+    if name == "ordinal":
+        return ordinal(int(value))
     if name in ("player", "owner", "first", "family"):
         return str(value).capitalize()
     if isinstance(value, list):
