@@ -15,12 +15,15 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-SHOTS = ("home", "landscape", "setup", "play", "combat", "over")
+SHOTS = ("home", "landscape", "setup", "play", "combat", "over", "settings", "enrol",
+         "hwcheck")
 """The screens ``giganten shots`` renders, one PNG each (``play`` shows a challenge prompt,
-``combat`` the outcome of a challenge)."""
+``combat`` the outcome of a challenge; ``settings``, ``enrol`` and ``hwcheck`` are the tool
+screens, shown in the middle of their work)."""
 
 SHOT_SEED = 3
 """The seed of the game in the screenshots."""
@@ -58,6 +61,8 @@ def scenario(name: str, log_dir: Path) -> Any:
     controller = Controller(log_dir=log_dir)
     if name == "home":
         return controller
+    if name in TOOL_SHOTS:
+        return tool_scenario(name, controller, log_dir)
     controller.new_game(GameOptions(seed=SHOT_SEED))
     if name == "landscape":
         return controller
@@ -81,6 +86,38 @@ def scenario(name: str, log_dir: Path) -> Any:
         assert turn.challenge is not None
         controller.challenge(board.name(turn.challenge))
         controller.settle()
+    return controller
+
+
+TOOL_SHOTS = ("settings", "enrol", "hwcheck")
+
+
+def tool_scenario(name: str, controller: Any, log_dir: Path) -> Any:
+    """``controller`` showing tool screen ``name`` in the middle of its work: impossible
+    variants chosen; a set half enrolled with a duplicate tag; a check with a dead and a
+    faulty reader. The models are made here and handed to the screens (``tools.PREPARED``)."""
+    from companion.registry import Registry
+    from ui.controller import GameOptions
+    from ui.tools import PREPARED, Enrolment, HardwareCheck
+
+    if name == "settings":
+        controller.defaults = GameOptions(variants=("V3", "V4", "V8"), first="orange", seed=7)
+    elif name == "enrol":
+        enrolment = Enrolment.simulated(Registry(), log_dir / "registry.json", seed=SHOT_SEED)
+        for square in (0, 1, 2):
+            enrolment.tap(square)
+            enrolment.settle()
+        enrolment.put(20, enrolment.tags()[1])  # the same tag again: a duplicate
+        enrolment.settle()
+        PREPARED["enrol"] = enrolment
+    else:
+        check = HardwareCheck.simulated(dead=[3, 47], faulty={100: 0.3}, seed=SHOT_SEED)
+        check.run_scan()
+        for square in range(0, 196, 5):
+            check.tap(square)
+            check.poll(0.2)
+        PREPARED["hwcheck"] = check
+    controller.open_tool(name)
     return controller
 
 
@@ -158,13 +195,26 @@ def ui_command(args: argparse.Namespace) -> int:
         Config.set("graphics", "borderless", "1")
     from ui import i18n
     from ui.app import build_app
-    from ui.controller import Controller, GameOptions
+    from ui.controller import Controller
+    from ui.tool_screens import ToolPaths
+    from ui.tools import Settings, settings_path
 
-    i18n.set_language(args.lang)
+    settings, notice = Settings.load(settings_path())
+    if notice is not None:
+        print(f"giganten ui: {notice.text}", file=sys.stderr)
+    if args.lang is not None:
+        settings = replace(settings, language=args.lang)
+    if args.variants is not None:
+        variants = frozenset(v.strip() for v in args.variants.split(",") if v.strip())
+        settings = replace(settings, variants=variants)
+    i18n.set_language(settings.language)
     controller = Controller(registry=registry, reader=reader, log_dir=args.log_dir)
-    variants = tuple(v.strip() for v in args.variants.split(",") if v.strip())
-    controller.defaults = GameOptions(variants=variants, language=args.lang)
-    build_app(controller).run()
+    controller.defaults = settings.options()
+    app = build_app(controller)
+    app.tool_paths = ToolPaths(settings_path(), args.registry)
+    if notice is not None:
+        app.bind(on_start=lambda *_: app.show_error(notice.text))
+    app.run()
     return 0
 
 
@@ -176,9 +226,11 @@ def add_commands(commands: Any, add_backend: Callable[[argparse.ArgumentParser],
         description="The Kivy touchscreen: home, landscape, setup, play, game over. On the"
                     " simulated board, drag the figures on the screen.")
     add_backend(ui)
-    ui.add_argument("--lang", choices=("en", "de"), default="en", help="the language")
-    ui.add_argument("--variants", default="", metavar="V3,V8,…",
-                    help="variants to preselect for a new game")
+    ui.add_argument("--lang", choices=("en", "de"), default=None,
+                    help="the language (default: the one saved in the settings, else en)")
+    ui.add_argument("--variants", default=None, metavar="V3,V8,…",
+                    help="variants to preselect for a new game (default: the saved"
+                         " settings)")
     ui.add_argument("--registry", type=Path, default=None, metavar="PATH",
                     help="the tag registry (default: the simulated sets)")
     ui.add_argument("--log-dir", type=Path, default=None, metavar="DIR",
@@ -191,8 +243,8 @@ def add_commands(commands: Any, add_backend: Callable[[argparse.ArgumentParser],
     shots = commands.add_parser(
         "shots", help="render each main screen of the touchscreen to PNG files",
         description="Render home, landscape, setup, play (a challenge prompt), combat (an"
-                    " outcome) and over to DIR/NAME.png, offscreen (under xvfb-run when"
-                    " there is no display).")
+                    " outcome), over, settings, enrol and hwcheck to DIR/NAME.png, offscreen"
+                    " (under xvfb-run when there is no display).")
     shots.add_argument("directory", type=Path, metavar="DIR")
     shots.add_argument("--size", type=parse_size, default=(800, 480), metavar="WxH")
     shots.add_argument("--screens", nargs="*", choices=SHOTS, default=None,
