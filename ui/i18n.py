@@ -206,8 +206,6 @@ TOOL_STRINGS: dict[str, dict[str, str]] = {
     "tool_raw": {"en": "{text}", "de": "{text}"},
     "tool_reader_stopped": {"en": "The readers stopped: {problem}",
                             "de": "Die Leser haben aufgehört: {problem}"},
-    "tool_sim_note": {"en": "Simulated board: tap the squares",
-                      "de": "Simuliertes Brett: Felder antippen"},
     "lang_en": {"en": "English", "de": "Englisch"},
     "lang_de": {"en": "German", "de": "Deutsch"},
     "set_title": {"en": "Settings", "de": "Einstellungen"},

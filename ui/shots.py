@@ -15,7 +15,6 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -197,17 +196,12 @@ def ui_command(args: argparse.Namespace) -> int:
     from ui.app import build_app
     from ui.controller import Controller
     from ui.tool_screens import ToolPaths
-    from ui.tools import Settings, settings_path
+    from ui.tools import settings_path, startup_settings
 
-    settings, notice = Settings.load(settings_path())
+    settings, notice = startup_settings(settings_path(), args.lang, args.variants)
+    i18n.set_language(settings.language)
     if notice is not None:
         print(f"giganten ui: {notice.text}", file=sys.stderr)
-    if args.lang is not None:
-        settings = replace(settings, language=args.lang)
-    if args.variants is not None:
-        variants = frozenset(v.strip() for v in args.variants.split(",") if v.strip())
-        settings = replace(settings, variants=variants)
-    i18n.set_language(settings.language)
     controller = Controller(registry=registry, reader=reader, log_dir=args.log_dir)
     controller.defaults = settings.options()
     app = build_app(controller)
@@ -223,8 +217,10 @@ def add_commands(commands: Any, add_backend: Callable[[argparse.ArgumentParser],
     """Add ``ui`` and ``shots`` to the subcommands."""
     ui = commands.add_parser(
         "ui", help="the touchscreen app (simulated board unless hardware is configured)",
-        description="The Kivy touchscreen: home, landscape, setup, play, game over. On the"
-                    " simulated board, drag the figures on the screen.")
+        description="The Kivy touchscreen: home, landscape, setup, play, game over, and the"
+                    " settings (saved in $GIGANTEN_HOME/settings.json), enrolment and"
+                    " hardware check. On the simulated board, drag the figures on the"
+                    " screen.")
     add_backend(ui)
     ui.add_argument("--lang", choices=("en", "de"), default=None,
                     help="the language (default: the one saved in the settings, else en)")

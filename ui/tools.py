@@ -51,7 +51,7 @@ from hardware.live import ReaderPump
 from hardware.protocol import Reader, ReaderError
 from hardware.sim import TILE_MODEL, SimBoard, SimReader
 from ui import i18n
-from ui.controller import ControllerError, GameOptions
+from ui.controller import Controller, ControllerError, GameOptions
 
 SETTINGS_FORMAT = "giganten-settings/1"
 """The ``"format"`` of the settings file."""
@@ -261,6 +261,19 @@ class Settings:
         except ValueError as err:
             problem = str(err)
         return cls(), Note("error", "set_unreadable", {"path": str(path), "problem": problem})
+
+
+def startup_settings(path: Path, language: str | None = None,
+                     variants: str | None = None) -> tuple[Settings, Note | None]:
+    """The settings ``giganten ui`` starts with: the saved ones (or the defaults and a
+    note why), with ``--lang`` and ``--variants`` (``V5,V8``) in their place when given."""
+    settings, note = Settings.load(path)
+    if language is not None:
+        settings = replace(settings, language=language)
+    if variants is not None:
+        settings = replace(settings, variants=frozenset(
+            _variant_id(v.strip()) for v in variants.split(",") if v.strip()))
+    return settings, note
 
 
 def _variant_id(text: str) -> str:
@@ -489,11 +502,12 @@ class Enrolment:
         a tag, or (``replace``) every figure, each to get a new tag."""
         if owner is not None and owner not in PLAYER_NAMES:
             raise ValueError(f"unknown owner {owner!r}")
-        if owner is not None and enrol_board(owner).size != self.board.size \
-                and self.simulated_board:
-            board = enrol_board(owner)
-            self.source.close()
-            self.source = SimSource(board.files, board.ranks, seed=self.rng.randrange(10**6))
+        board = enrol_board(owner or self.owner)
+        if board.size != self.board.size:  # a partner's set of V9: the wide board
+            if self.simulated_board:
+                self.source.close()
+                self.source = SimSource(board.files, board.ranks,
+                                        seed=self.rng.randrange(10**6))
             self.board, self.sensing, self._seen, self.hand = board, Sensing(board.size), {}, []
         self.owner = owner or self.owner
         self.enrolled = self.skipped = 0
@@ -574,8 +588,10 @@ class Enrolment:
             self.stopped = str(err)
             self.notes.append(Note("error", "tool_reader_stopped", {"problem": str(err)}))
             return True
+        size = self.board.size
         for read in reads:
-            self.sensing.feed(read)
+            if 0 <= read.square < size:  # a real board may be larger than the set's
+                self.sensing.feed(read)
         tags = dict(self.sensing.snapshot().tags)
         if tags == self._seen:
             return False
@@ -856,7 +872,7 @@ class HardwareCheck:
         self.source.close()
 
 
-def put_game_aside(controller: Any) -> bool:
+def put_game_aside(controller: Controller) -> bool:
     """A real reader serves one reader of reads at a time: if a game's live table holds
     it, close that game (its log stays, Resume continues it). True if one was put aside."""
     from hardware.live import LiveTable
