@@ -104,12 +104,14 @@ def collapse(events: Sequence[Event], *, settled: bool) -> list[Event]:
 
 
 def event_lines(event: Event, audience: str, *, board: Board, players: tuple[Player, ...],
-                state: GameState | None, policy: str = RULEBOOK) -> list[str]:
+                state: GameState | None, policy: str = RULEBOOK,
+                past: bool = False) -> list[str]:
     """The lines that show ``event`` to ``audience``: its view's text, then what else that
     view holds for this audience (a setup's problems for their owner, the combatants of a
-    challenge where the view names them). Empty if the event is not for this audience."""
+    challenge where the view names them). Empty if the event is not for this audience.
+    ``past``: a turn whose challenge is over, told without the kinds [I4]."""
     view = event_view(event, audience, board=board, players=players, state=state,
-                      policy=policy)
+                      policy=policy, past=past)
     if view is None:
         return []
     text = str(view["text"])

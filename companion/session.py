@@ -162,6 +162,11 @@ class Session:
             return self._answer_prompt(intent, now)
         raise TypeError(f"unknown intent {intent!r}")
 
+    def setup_status(self, player: int) -> SetupStatus | None:
+        """``player``'s latest setup progress (None before their first figure is seen);
+        its problems are private to them [S, I3]: render it through ``views.event_view``."""
+        return self._setup_status.get(player)
+
     def focus(self) -> list[Square]:
         """Squares the readers should look at first, most urgent first."""
         snapshot, state = self.snapshot, self.state

@@ -38,8 +38,6 @@ from companion.console import (
 from companion.deal import deal
 from companion.demo import DEFAULT_MAX_PLIES, Bot, make_bots
 from companion.events import (
-    AdvanceOffer,
-    BoardDiffers,
     Challenge,
     Event,
     Intent,
@@ -49,7 +47,7 @@ from companion.events import (
     SetTrap,
     Start,
     Stay,
-    ToMove,
+    TurnPlayed,
 )
 from companion.export import full_record, public_record
 from companion.reads import Uid
@@ -67,10 +65,22 @@ from hardware.backends import SIM, BackendError, backend_from_config, make_reade
 from hardware.live import LiveTable, live_lines
 from hardware.protocol import Reader, ReaderError
 from hardware.sim import BUS_MODEL, TILE_MODEL, SimBoard, TimingModel
-from hardware.simtable import BotTurnError, Hands, SimTable, bot_turns, sim_registry
+from hardware.simtable import (
+    BotTurnError,
+    Hands,
+    SimTable,
+    bot_turns,
+    ready_for_bots,
+    sim_registry,
+)
 
 TIMINGS: dict[str, TimingModel] = {"tile": TILE_MODEL, "bus": BUS_MODEL}
-"""``--timing``: one controller per map tile, or one SPI bus for the whole board."""
+
+RECENT_LINES = 12
+"""How many recent events are told again after the screen is cleared [I4]."""
+
+CLEAR_SCREEN_AND_SCROLLBACK = "\x1b[3J\x1b[H\x1b[2J"
+"""ANSI: erase the scrollback, home the cursor, erase the screen."""
 
 CARRY = 0.5
 """Seconds a figure spends in the hand during ``move``."""
@@ -166,6 +176,10 @@ class PlayConsole:
         """Tags lifted by ``lift`` and not put down yet, the last lifted last."""
         self.bots: list[Bot] | None = None
         self._printed = 0
+        self._recent: list[Event] = []
+        """The last events printed, to tell them again without kinds [I4]."""
+        self._kinds_shown: object = None
+        """The turn whose challenge the terminal showed with its kinds, until the next."""
         self._plan: tuple[dict[int, dict[int, Kind]], dict[int, int]] | None = None
         self._set_up: set[int] = set()
         self._commands: dict[str, Callable[[list[str]], bool | None]] = {
@@ -194,14 +208,37 @@ class PlayConsole:
         snapshot = self.sim.table.sensing.snapshot()
         settled = snapshot.complete and not snapshot.pending
         for event in collapse(new, settled=settled):
-            for line in self._lines(event):
+            turn = (event.result.player, event.result.turn) \
+                if isinstance(event, TurnPlayed) else None
+            if turn is not None and turn != self._kinds_shown:
+                self._forget_kinds()
+            lines = self._lines(event)
+            if turn is not None and lines != self._lines(event, past=True):
+                self._kinds_shown = turn
+            self._recent = [*self._recent, event][-RECENT_LINES:]
+            for line in lines:
                 self.say(line)
 
-    def _lines(self, event: Event) -> list[str]:
+    def _forget_kinds(self) -> None:
+        """A new turn: the last challenge is over, and nothing on the terminal may remind
+        anyone of the kinds it showed [I4]. On a terminal the screen and its scrollback are
+        cleared and the recent lines told again without kinds; a pipe or a file cannot be
+        taken back (it is not in front of the players)."""
+        if self._kinds_shown is None:
+            return
+        self._kinds_shown = None
+        if not (hasattr(self.out, "isatty") and self.out.isatty()):
+            return
+        self.out.write(CLEAR_SCREEN_AND_SCROLLBACK)
+        for event in self._recent:
+            for line in self._lines(event, past=True):
+                self.say(line)
+
+    def _lines(self, event: Event, *, past: bool = False) -> list[str]:
         session = self.session
         return event_lines(event, self.audience, board=session.board,
                            players=session.rules.players, state=session.state,
-                           policy=session.policy)
+                           policy=session.policy, past=past)
 
     def settle(self) -> None:
         """Let the readers scan after a command until they see the board as it is."""
@@ -428,19 +465,15 @@ class PlayConsole:
         turns = _count(words)
         session = self.session
         state = self._game()
-        status = session.status
-        if isinstance(status, BoardDiffers) and all(
-                fix.action == "take_off" and fix.why in ("lost", "trap") for fix in status.fixes):
-            for fix in status.fixes:  # the losers of the last challenge: the hands clear them
-                self._hands().take_off(fix.square)
-            self.settle()
-        if isinstance(session.status, AdvanceOffer):
-            self._tap(Stay())
-        elif not isinstance(session.status, ToMove):
+        try:
+            ready_for_bots(self._hands(), SETTLE_LIMIT)
+        except BotTurnError:
             shown = " ".join(line for event in ([session.status] if session.status else [])
                              for line in self._lines(event))
             raise CommandError("the board must match the game before the computer players"
-                               f" take over{': ' + shown if shown else ''}")
+                               f" take over{': ' + shown if shown else ''}") from None
+        finally:
+            self.flush()
         if self.bots is None:
             self.bots = make_bots(state, self.seed)
         try:

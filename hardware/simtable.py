@@ -26,6 +26,7 @@ from companion.events import (
     Refused,
     Start,
     Stay,
+    ToMove,
 )
 from companion.reads import TagRead, Uid
 from companion.registry import Figure, Registry, full_set
@@ -339,6 +340,26 @@ class Hands:
 
 class BotTurnError(RuntimeError):
     """A computer player's turn could not be made on the board; the text says why."""
+
+
+def ready_for_bots(hands: Hands, settle_limit: float = 10.0) -> list[Event]:
+    """Get the board ready for the computer players to take over: the hands clear the
+    losers of the last challenge, an open advance is declined [K5]. Returns the events;
+    raises ``BotTurnError`` (naming nothing hidden) when a person must fix the board first."""
+    session = hands.sim.session
+    events: list[Event] = []
+    status = session.status
+    if isinstance(status, BoardDiffers) and all(
+            fix.action == "take_off" and fix.why in ("lost", "trap") for fix in status.fixes):
+        for fix in status.fixes:
+            hands.take_off(fix.square)
+        events += hands.settle(settle_limit)
+    if isinstance(session.status, AdvanceOffer):
+        events += hands.sim.intent(Stay())
+    elif not isinstance(session.status, ToMove):
+        raise BotTurnError("the board must match the game before the computer players take"
+                           " over")
+    return events
 
 
 def bot_turns(hands: Hands, bots: Sequence[Bot], policy: str, turns: int | None = None

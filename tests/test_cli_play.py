@@ -3,6 +3,8 @@ board, run in-process through the console script's ``main`` (and once as a real 
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import re
@@ -22,7 +24,8 @@ from companion.rules.figures import KINDS
 from companion.rules.ruleset import RuleSet
 from companion.rules.state import GameState
 from companion.rules.turns import Turn
-from hardware.play import setup_plan
+from hardware.cli import main
+from hardware.play import CLEAR_SCREEN_AND_SCROLLBACK, RECENT_LINES, setup_plan
 from tests.cli_helpers import Run, home, mode, run
 
 # Every test gets a companion home of its own (the fixture is used by name, too).
@@ -581,3 +584,32 @@ def test_a_killed_process_resumes_the_same_game(tmp_path: Path, turns_before_kil
     replayed = [e for e in json.loads(record.read_text("utf-8"))["actions"]]
     for logged, played in zip(turns_before, replayed, strict=False):
         assert {k: v for k, v in played.items() if k in logged} == logged
+
+
+class _Terminal(io.StringIO):
+    """Standard output that is a terminal in front of the players."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_terminal_keeps_no_challenge_after_the_next_turn(tmp_path: Path) -> None:
+    """[I4] On a terminal the screen and its scrollback are cleared once a challenge is
+    over, and the recent lines told again without kinds: between two clears at most one
+    turn's line names kinds, the challenge that is still on the table."""
+    lines = script(tmp_path / "game.txt", "setup all", "start", "auto 60")
+    terminal = _Terminal()
+    with contextlib.redirect_stdout(terminal):
+        code = main(["play", "--sim", "--seed", str(SEED), "--policy", "rulebook",
+                     "--audience", "public", "--log-dir", str(tmp_path / "logs"),
+                     "--script", str(lines)])
+    assert code == 0
+    screens = terminal.getvalue().split(CLEAR_SCREEN_AND_SCROLLBACK)
+    assert len(screens) > 3, "no challenge was ever cleared from the screen"
+    for screen in screens:
+        naming = [line for line in screen.splitlines()
+                  if " played " in line and kind_words(line)]
+        assert len(naming) <= 1, naming
+    retold = [line for screen in screens[1:] for line in screen.splitlines()[:RECENT_LINES]
+              if " challenged " in line and not kind_words(line)]
+    assert retold, "the earlier challenges were not told again, without their kinds"

@@ -68,7 +68,8 @@ def _button(text: str, on_press: Callable[[], object], **kwargs: Any) -> Any:
     button = Button(text=text, size_hint_y=None, height=max(TOUCH_MIN, dp(48)),
                     halign="center", valign="middle", **kwargs)
     button.bind(size=lambda b, s: setattr(b, "text_size", s))
-    button.bind(on_press=lambda *_: _safely(on_press))
+    button.action = on_press
+    button.bind(on_press=lambda b: _safely(b.action))
     return button
 
 
@@ -89,10 +90,83 @@ def _label(text: str = "", **kwargs: Any) -> Any:
     return label
 
 
+class Recycler:
+    """Makes a panel's widgets, reusing those of the last redraw that look the same.
+
+    Making a Kivy label lays out its text and makes a texture (milliseconds each on a Pi),
+    and the panel is redrawn after every read that changes something: most redraws change
+    a line or two, so the rest is taken over as it is."""
+
+    def __init__(self) -> None:
+        self._old: dict[tuple[Any, ...], list[Any]] = {}
+        self._new: dict[tuple[Any, ...], list[Any]] = {}
+
+    def _take(self, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+        old = self._old.get(key)
+        widget = old.pop() if old else make()
+        self._new.setdefault(key, []).append(widget)
+        return widget
+
+    def button(self, text: str, action: Callable[[], object], **kwargs: Any) -> Any:
+        """A ``_button`` doing ``action``."""
+        key = ("button", text, *sorted(kwargs.items()))
+        widget = self._take(key, lambda: _button(text, action, **kwargs))
+        widget.action = action
+        return widget
+
+    def label(self, text: str, **kwargs: Any) -> Any:
+        """A ``_label``."""
+        key = ("label", text, *sorted(kwargs.items()))
+        return self._take(key, lambda: _label(text, **kwargs))
+
+    def row(self, *children: Any, height: float = TOUCH_MIN) -> Any:
+        """A row of ``children`` (buttons, labels) ``height`` high."""
+        def make() -> Any:
+            row = BoxLayout(size_hint_y=None, height=height, spacing=3)
+            for child in children:
+                _detach(child)
+                row.add_widget(child)
+            return row
+
+        return self._take(("row", height, *(id(child) for child in children)), make)
+
+    def fill(self, panel: Any, widgets: list[Any]) -> None:
+        """Make ``widgets`` the children of ``panel`` (top to bottom); end of a redraw."""
+        if list(reversed(panel.children)) != widgets:
+            panel.clear_widgets()
+            for widget in widgets:
+                _detach(widget)
+                panel.add_widget(widget)
+        self._old, self._new = self._new, {}
+
+
+def _detach(widget: Any) -> None:
+    if widget.parent is not None:
+        widget.parent.remove_widget(widget)
+
+
+_LABELS: dict[tuple[str, int], Any] = {}
+"""Rendered kind labels by (text, font size): drawing a board must not lay out text anew."""
+
+
+def _label_texture(text: str, font_size: int) -> Any:
+    key = (text, font_size)
+    if key not in _LABELS:
+        label = CoreLabel(text=text, font_size=font_size, color=(0, 0, 0, 1))
+        label.refresh()
+        _LABELS[key] = label.texture
+    return _LABELS[key]
+
+
 class BoardWidget(Widget):
     """The board from a view dict: terrain, tokens in their owner's colour, a kind label only
-    where the view has one, challenge targets highlighted. On the simulated board a figure
-    can be dragged to another square; a tap selects a square (or challenges a target)."""
+    where the view has one, challenge targets highlighted.
+
+    Squares are at least ``TOUCH_MIN`` pixels (9 mm on the 7" display) where they are
+    touched: when the whole board does not fit at that size, it shows the whole board as an
+    overview, and a tap zooms into the part around it (a two-step pick); ``zoom_out`` goes
+    back. On the simulated board a figure is dragged to another square (the token follows
+    the finger); a tap selects a square (or challenges a target)."""
 
     def __init__(self, controller: Controller, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -102,10 +176,18 @@ class BoardWidget(Widget):
         self.targets: list[str] = []
         self.selected: str | None = None
         self.on_tap: Callable[[str], None] | None = None
+        self.on_zoom: Callable[[], None] | None = None
         self.draggable = False
+        self.window: tuple[int, int, int, int] | None = None
+        """The zoomed part: first file, first rank, files, ranks (None: the whole board)."""
+        self.drawn_texts: list[str] = []
+        """The texts drawn on the canvas (kind labels), for the tests that read the screen."""
         self._drag_from: str | None = None
         self._names: Board | None = None
-        self.bind(pos=lambda *_: self.redraw(), size=lambda *_: self.redraw())
+        self._drawn: object = None
+        self._terrain_drawn: object = None
+        self.bind(pos=lambda *_: self.redraw(force=True),
+                  size=lambda *_: self.redraw(force=True))
 
     def show(self, view: JSON | None, *, physical: dict[str, str] | None = None,
              targets: list[str] | None = None, draggable: bool = False) -> None:
@@ -116,76 +198,180 @@ class BoardWidget(Widget):
         self.draggable = draggable
         if view is not None:
             board = view["board"]
-            self._names = Board(board["files"], board["ranks"])
+            names = Board(board["files"], board["ranks"])
+            if self._names is None or (names.files, names.ranks) != (
+                    self._names.files, self._names.ranks):
+                self.window = None
+            self._names = names
         self.redraw()
 
-    def _geometry(self) -> tuple[float, float, float]:
+    # --- Geometry and zoom -----------------------------------------------------------------
+
+    def _shown(self) -> tuple[int, int, int, int]:
         assert self._names is not None
-        cell = min(self.width / self._names.files, self.height / self._names.ranks)
-        x0 = self.x + (self.width - cell * self._names.files) / 2
-        y0 = self.y + (self.height - cell * self._names.ranks) / 2
+        return self.window or (0, 0, self._names.files, self._names.ranks)
+
+    def _geometry(self) -> tuple[float, float, float]:
+        _, _, files, ranks = self._shown()
+        cell = min(self.width / files, self.height / ranks)
+        x0 = self.x + (self.width - cell * files) / 2
+        y0 = self.y + (self.height - cell * ranks) / 2
         return cell, x0, y0
 
+    @property
+    def needs_zoom(self) -> bool:
+        """True when the whole board's squares are smaller than a finger needs."""
+        if self._names is None or self.width <= 1:
+            return False
+        cell: float = min(self.width / self._names.files, self.height / self._names.ranks)
+        return cell < TOUCH_MIN
+
+    @property
+    def zoomed(self) -> bool:
+        """True while a part of the board is shown enlarged."""
+        return self.window is not None
+
+    def zoom_to(self, square: str) -> None:
+        """Show the part of the board around ``square`` with squares of ``TOUCH_MIN``."""
+        assert self._names is not None
+        names = self._names
+        files = max(1, min(names.files, int(self.width // TOUCH_MIN)))
+        ranks = max(1, min(names.ranks, int(self.height // TOUCH_MIN)))
+        file, rank = names.file_rank(names.square(square))
+        first_file = min(max(0, file - files // 2), names.files - files)
+        first_rank = min(max(0, rank - ranks // 2), names.ranks - ranks)
+        self.window = (first_file, first_rank, files, ranks)
+        self.redraw()
+        if self.on_zoom is not None:
+            self.on_zoom()
+
+    def zoom_out(self) -> None:
+        """Show the whole board again."""
+        self.window = None
+        self.redraw()
+        if self.on_zoom is not None:
+            self.on_zoom()
+
     def square_at(self, x: float, y: float) -> str | None:
-        """The square under a point, if any."""
+        """The square under a point, if any (of the part shown)."""
         if self._names is None:
             return None
+        first_file, first_rank, files, ranks = self._shown()
         cell, x0, y0 = self._geometry()
         file, rank = int((x - x0) // cell), int((y - y0) // cell)
-        if 0 <= file < self._names.files and 0 <= rank < self._names.ranks:
-            return self._names.name(rank * self._names.files + file)
+        if 0 <= file < files and 0 <= rank < ranks:
+            return self._names.name((first_rank + rank) * self._names.files + first_file + file)
         return None
 
-    def _xy(self, square: str) -> tuple[float, float]:
+    def square_center(self, square: str) -> tuple[float, float] | None:
+        """Where ``square`` is drawn (its middle), or None when it is outside the part
+        shown."""
+        if self._names is None:
+            return None
+        xy = self._xy(square)
+        if xy is None:
+            return None
+        cell, _, _ = self._geometry()
+        return xy[0] + cell / 2, xy[1] + cell / 2
+
+    def _xy(self, square: str) -> tuple[float, float] | None:
         assert self._names is not None
+        first_file, first_rank, files, ranks = self._shown()
         cell, x0, y0 = self._geometry()
         file, rank = self._names.file_rank(self._names.square(square))
+        file, rank = file - first_file, rank - first_rank
+        if not (0 <= file < files and 0 <= rank < ranks):
+            return None
         return x0 + file * cell, y0 + rank * cell
 
-    def redraw(self) -> None:
-        """Paint the board again from the current view."""
-        self.canvas.clear()
+    # --- Drawing ---------------------------------------------------------------------------
+
+    def redraw(self, *, force: bool = False) -> None:
+        """Paint the board again from the current view (skipped when nothing changed): the
+        terrain only when the part shown or the size changed, the figures every time."""
+        terrain = (self.view is not None and repr(self.view["board"]), self.window,
+                   tuple(self.pos), tuple(self.size))
+        drawn = (terrain, repr(self.view), repr(self.physical), tuple(self.targets),
+                 self.selected, self._drag_from)
+        if drawn == self._drawn and not force:
+            return
+        if terrain != self._terrain_drawn or force:
+            self._terrain_drawn = terrain
+            self._draw_terrain()
+        self._drawn = drawn
+        self._draw_figures()
+
+    def _draw_terrain(self) -> None:
+        self.canvas.before.clear()
         if self.view is None or self._names is None:
             return
         cell, _, _ = self._geometry()
         swamp = set(self.view["board"]["swamp"])
-        figures = {f["square"]: f for f in self.view["figures"]}
-        with self.canvas:
+        with self.canvas.before:
             for sq in range(self._names.size):
                 name = self._names.name(sq)
-                x, y = self._xy(name)
-                Color(*(SWAMP if name in swamp else LAND))
-                Rectangle(pos=(x + 0.5, y + 0.5), size=(cell - 1, cell - 1))
-                if name in self.targets:
-                    Color(*TARGET)
-                    Line(rectangle=(x + 1, y + 1, cell - 2, cell - 2), width=2)
-                if name == self.selected:
-                    Color(*SELECTED)
-                    Line(rectangle=(x + 2, y + 2, cell - 4, cell - 4), width=1.5)
+                xy = self._xy(name)
+                if xy is not None:
+                    Color(*(SWAMP if name in swamp else LAND))
+                    Rectangle(pos=(xy[0] + 0.5, xy[1] + 0.5), size=(cell - 1, cell - 1))
+
+    def _draw_figures(self) -> None:
+        self.canvas.clear()
+        self.drawn_texts = []
+        if self.view is None or self._names is None:
+            return
+        cell, _, _ = self._geometry()
+        figures = {f["square"]: f for f in self.view["figures"]}
+        with self.canvas:
+            for name, colour, inset, width in (
+                    [(t, TARGET, 1, 2) for t in self.targets]
+                    + ([(self.selected, SELECTED, 2, 1.5)] if self.selected else [])):
+                xy = self._xy(name)
+                if xy is not None:
+                    Color(*colour)
+                    Line(rectangle=(xy[0] + inset, xy[1] + inset, cell - 2 * inset,
+                                    cell - 2 * inset), width=width)
             for name, figure in figures.items():
                 self._token(name, str(figure["owner"]), figure.get("kind"), cell,
-                            faded=bool(self.physical) and name not in self.physical)
+                            faded=(bool(self.physical) and name not in self.physical)
+                            or name == self._drag_from)
             for name, owner in self.physical.items():
-                if name not in figures:  # on the board, not (yet) in the game: a ring
-                    x, y = self._xy(name)
+                xy = self._xy(name)
+                if name not in figures and xy is not None:  # on the board, not in the game
                     Color(*OWNER_COLOURS.get(owner, OWNER_COLOURS["unknown"]))
-                    Line(circle=(x + cell / 2, y + cell / 2, cell * 0.38), width=2)
+                    Line(circle=(xy[0] + cell / 2, xy[1] + cell / 2, cell * 0.38), width=2)
 
     def _token(self, square: str, owner: str, kind: str | None, cell: float, *,
                faded: bool) -> None:
-        x, y = self._xy(square)
+        xy = self._xy(square)
+        if xy is None:
+            return
+        x, y = xy
         r, g, b = OWNER_COLOURS.get(owner, OWNER_COLOURS["unknown"])
         Color(r, g, b, 0.35 if faded else 1.0)
         pad = cell * 0.1
         Ellipse(pos=(x + pad, y + pad), size=(cell - 2 * pad, cell - 2 * pad))
         if kind:
-            label = CoreLabel(text=i18n.kind(kind)[:5], font_size=max(8, cell * 0.28),
-                              color=(0, 0, 0, 1))
-            label.refresh()
-            texture = label.texture
+            text = i18n.kind(kind)[:5]
+            texture = _label_texture(text, int(max(8, cell * 0.28)))
+            self.drawn_texts.append(text)
             Color(1, 1, 1, 1)
             Rectangle(texture=texture, size=texture.size,
                       pos=(x + (cell - texture.width) / 2, y + (cell - texture.height) / 2))
+
+    def _draw_dragged(self, x: float, y: float) -> None:
+        """The dragged figure under the finger (its owner's colour only)."""
+        self.canvas.after.clear()
+        owner = self.physical.get(self._drag_from or "")
+        if owner is None:
+            return
+        cell, _, _ = self._geometry()
+        with self.canvas.after:
+            Color(*OWNER_COLOURS.get(owner, OWNER_COLOURS["unknown"]))
+            size = cell * 0.9
+            Ellipse(pos=(x - size / 2, y - size / 2), size=(size, size))
+
+    # --- Touches ---------------------------------------------------------------------------
 
     def on_touch_down(self, touch: Any) -> bool:
         """Start a drag on a figure of the simulated board, or remember the tap."""
@@ -198,20 +384,38 @@ class BoardWidget(Widget):
         touch.grab(self)
         return True
 
+    def _dragging(self) -> bool:
+        return bool(self.draggable and self._drag_from in self.physical
+                    and not (self.needs_zoom and not self.zoomed))
+
+    def on_touch_move(self, touch: Any) -> bool:
+        """The dragged token follows the finger."""
+        if touch.grab_current is not self:
+            return False
+        if self._dragging():
+            self._draw_dragged(*touch.pos)
+        return True
+
     def on_touch_up(self, touch: Any) -> bool:
-        """End a drag (a move on the simulated board) or a tap."""
+        """End a drag (a move on the simulated board) or a tap (on the overview: zoom in)."""
         if touch.grab_current is not self:
             return False
         touch.ungrab(self)
+        dragging = self._dragging()
         origin, self._drag_from = self._drag_from, None
+        self.canvas.after.clear()
         target = self.square_at(*touch.pos)
         if origin is None or target is None:
+            self.redraw()
             return True
-        if target != origin and self.draggable and origin in self.physical:
+        if self.needs_zoom and not self.zoomed:
+            self.zoom_to(origin)
+        elif target != origin and dragging:
             _safely(lambda: self.controller.move(origin, target))
         elif self.on_tap is not None:
             tap = self.on_tap
             _safely(lambda: tap(origin))
+        self.redraw()
         return True
 
 
@@ -238,6 +442,7 @@ class GameScreen(Screen):
         super().__init__(**kwargs)
         self.controller = controller
         self.errors: list[str] = []
+        self.make = Recycler()
 
     def refresh(self) -> None:
         """Redraw from the controller."""
@@ -298,6 +503,7 @@ class LandscapeScreen(GameScreen):
         root = BoxLayout(orientation="horizontal", padding=6, spacing=6)
         self.board = BoardWidget(controller, size_hint_x=0.6)
         self.panel = BoxLayout(orientation="vertical", spacing=4, size_hint_x=0.4)
+        self.spacer = Widget()
         root.add_widget(self.board)
         root.add_widget(self.panel)
         self.add_widget(root)
@@ -307,23 +513,22 @@ class LandscapeScreen(GameScreen):
         if self.controller.game is None:
             return
         self.board.show(self.controller.board_view())
-        panel = self.panel
-        panel.clear_widgets()
-        panel.add_widget(_label(i18n.tr("landscape_title"), size_hint_y=None, height=50))
-        for index, tile in enumerate(self.controller.tiles()):
-            row = BoxLayout(size_hint_y=None, height=TOUCH_MIN, spacing=4)
+        make, controller = self.make, self.controller
+        items = [make.label(i18n.tr("landscape_title"), size_hint_y=None, height=50)]
+        for index, tile in enumerate(controller.tiles()):
             letter = str(tile["tile"])
             following = "abcd"[("abcd".index(letter) + 1) % 4]
-            row.add_widget(_button(f"{i18n.tr('tile', tile=letter.upper())}"
-                                   f" ({tile['col']},{tile['row']})",
-                                   partial(self.controller.set_tile, index, following)))
-            row.add_widget(_button(f"{i18n.tr('rotate')} {tile['rotation'] * 90}°",
-                                   partial(self.controller.rotate_tile, index)))
-            panel.add_widget(row)
-        panel.add_widget(_button(i18n.tr("deal_again"), self.controller.deal_again))
-        panel.add_widget(_button(i18n.tr("confirm"), self.controller.confirm_landscape))
-        panel.add_widget(_button(i18n.tr("back"), lambda: self.controller.go(HOME)))
-        panel.add_widget(Widget())
+            items.append(make.row(
+                make.button(f"{i18n.tr('tile', tile=letter.upper())}"
+                            f" ({tile['col']},{tile['row']})",
+                            partial(controller.set_tile, index, following)),
+                make.button(f"{i18n.tr('rotate')} {tile['rotation'] * 90}°",
+                            partial(controller.rotate_tile, index))))
+        items += [make.button(i18n.tr("deal_again"), controller.deal_again),
+                  make.button(i18n.tr("confirm"), controller.confirm_landscape),
+                  make.button(i18n.tr("back"), lambda: controller.go(HOME)),
+                  self.spacer]
+        make.fill(self.panel, items)
 
 
 class PrivatePanel(ModalView):
@@ -394,6 +599,7 @@ class TableScreen(GameScreen):
         root = BoxLayout(orientation="horizontal", padding=4, spacing=4)
         self.board = BoardWidget(controller, size_hint_x=0.56)
         self.board.on_tap = self._tap
+        self.board.on_zoom = self.refresh
         self.panel = BoxLayout(orientation="vertical", spacing=3, size_hint_x=0.44)
         self.messages = MessageArea()
         root.add_widget(self.board)
@@ -401,41 +607,53 @@ class TableScreen(GameScreen):
         self.add_widget(root)
 
     def _tap(self, square: str) -> None:
-        if square in self.controller.challenge_targets():
-            self.controller.challenge(square)
+        controller = self.controller
+        if square in controller.challenge_targets():
+            controller.challenge(square)
             return
-        self.board.selected = None if self.board.selected == square else square
+        selected = self.board.selected
+        physical = controller.physical() if controller.simulated else {}
+        if selected in physical and square not in physical:
+            # Two taps make a move (from one zoomed part of the board to another, too).
+            self.board.selected = None
+            controller.move(selected, square)
+            return
+        self.board.selected = None if selected == square else square
         self.refresh()
 
-    def _side_panel(self) -> None:
+    def _zoom_button(self) -> list[Any]:
+        """Back to the whole board while a part of it is shown enlarged."""
+        if self.board.zoomed:
+            return [self.make.button(i18n.tr("whole_board"), self.board.zoom_out)]
+        return []
+
+    def _side_panel(self) -> list[Any]:
         """Lift/remove/place on the simulated board for the selected square."""
-        controller = self.controller
+        controller, make = self.controller, self.make
         selected = self.board.selected
         if not controller.simulated or selected is None:
-            return
-        row = BoxLayout(size_hint_y=None, height=TOUCH_MIN, spacing=3)
-        row.add_widget(_label(i18n.tr("selected", square=selected)))
+            return []
+        cells = [make.label(i18n.tr("selected", square=selected))]
         if selected in controller.physical():
-            row.add_widget(_button(i18n.tr("remove"), lambda: controller.remove(selected)))
+            cells.append(make.button(i18n.tr("remove"), lambda: controller.remove(selected)))
         else:
             for owner in controller.players:
                 beside = controller.beside(owner)
                 if beside:
-                    row.add_widget(_button(f"{i18n.tr('place_here')} {i18n.player(owner)}",
-                                           partial(controller.place, selected, beside[0])))
-        self.panel.add_widget(row)
+                    cells.append(make.button(f"{i18n.tr('place_here')} {i18n.player(owner)}",
+                                             partial(controller.place, selected, beside[0])))
+        return [make.row(*cells)]
 
-    def _private_buttons(self) -> None:
-        row = BoxLayout(size_hint_y=None, height=TOUCH_MIN, spacing=3)
-        for player in self.controller.players:
-            row.add_widget(_button(i18n.tr("private_for", player=i18n.player(player)),
-                                   partial(self.controller.request_private, player)))
-        self.panel.add_widget(row)
+    def _private_buttons(self) -> list[Any]:
+        make = self.make
+        return [make.row(*[make.button(i18n.tr("private_for", player=i18n.player(player)),
+                                       partial(self.controller.request_private, player))
+                           for player in self.controller.players])]
 
-    def _messages(self) -> None:
+    def _messages(self) -> list[Any]:
         lines = [str(m["text"]) for m in self.controller.messages()] + self.errors[-1:]
         self.messages.show(lines)
-        self.panel.add_widget(self.messages)
+        return [self.messages]
 
 
 class SetupScreen(TableScreen):
@@ -446,29 +664,25 @@ class SetupScreen(TableScreen):
 
     def refresh(self) -> None:
         """Redraw the setup."""
-        controller = self.controller
+        controller, make = self.controller, self.make
         if controller.game is None or controller.game.session is None:
             return
         self.board.show(controller.board_view(), physical=controller.physical(),
                         draggable=controller.simulated)
-        panel = self.panel
-        panel.clear_widgets()
-        panel.add_widget(_label(i18n.tr("setup_title"), size_hint_y=None, height=30))
+        items = [make.label(i18n.tr("setup_title"), size_hint_y=None, height=30)]
         for side in controller.setup_progress():
-            panel.add_widget(_label(i18n.tr(
+            items.append(make.label(i18n.tr(
                 "setup_progress", player=i18n.player(side["player"]), placed=side["placed"],
                 needed=side["needed"], ready=i18n.tr("ready") if side["ready"] else ""),
                 size_hint_y=None, height=24))
         if controller.simulated:
-            row = BoxLayout(size_hint_y=None, height=TOUCH_MIN, spacing=3)
-            for player in controller.players:
-                row.add_widget(_button(i18n.tr("setup_side", player=i18n.player(player)),
-                                       partial(controller.setup_side, player)))
-            panel.add_widget(row)
-        self._side_panel()
-        self._private_buttons()
-        panel.add_widget(_button(i18n.tr("start"), controller.start))
-        self._messages()
+            items.append(make.row(*[
+                make.button(i18n.tr("setup_side", player=i18n.player(player)),
+                            partial(controller.setup_side, player))
+                for player in controller.players]))
+        items += self._zoom_button() + self._side_panel() + self._private_buttons()
+        items.append(make.button(i18n.tr("start"), controller.start))
+        make.fill(self.panel, items + self._messages())
 
 
 class PlayScreen(TableScreen):
@@ -487,46 +701,51 @@ class PlayScreen(TableScreen):
         targets = controller.challenge_targets()
         self.board.show(view, physical=controller.physical(), targets=targets,
                         draggable=controller.simulated)
-        panel = self.panel
-        panel.clear_widgets()
-        panel.add_widget(_label(i18n.tr("to_move_now", player=i18n.player(str(view["to_move"]))),
-                                size_hint_y=None, height=26, bold=True))
+        make = self.make
+        items = [make.label(i18n.tr("to_move_now", player=i18n.player(str(view["to_move"]))),
+                            size_hint_y=None, height=26, bold=True)]
         turns = [m for m in controller.messages() if m["type"] == "turn"]
         if turns:
-            panel.add_widget(_label(i18n.tr("last_turn", text=turns[-1]["text"]),
+            items.append(make.label(i18n.tr("last_turn", text=turns[-1]["text"]),
                                     size_hint_y=None, height=44, font_size="12sp"))
-        prompt = controller.prompt()
-        if prompt is not None and prompt["type"] not in ("to_move",):
-            panel.add_widget(_label(str(prompt["text"]), size_hint_y=None, height=44,
-                                    color=(1, 0.85, 0.3, 1)))
-            row = BoxLayout(size_hint_y=None, height=TOUCH_MIN, spacing=3)
-            if prompt["type"] == "challenge_prompt":
-                for square in targets[:3]:
-                    row.add_widget(_button(i18n.tr("challenge_sq", square=square),
-                                           partial(controller.challenge, square)))
-                if prompt["may_decline"] or prompt["may_continue"] or not targets:
-                    key = "no_challenge" if targets else "confirm_turn"
-                    row.add_widget(_button(i18n.tr(key), controller.no_challenge))
-            elif prompt["type"] == "advance_offer":
-                row.add_widget(_button(i18n.tr("stay"), controller.stay))
-            if row.children:
-                panel.add_widget(row)
+        items += self._prompt(targets)
         for player, entry in view.get("off_board", {}).items():
             figures = (", ".join(i18n.kind(k) for k in entry["kinds"]) if "kinds" in entry
                        else i18n.tr("face_down", count=entry["count"]))
-            panel.add_widget(_label(i18n.tr("off_board", player=i18n.player(player),
+            items.append(make.label(i18n.tr("off_board", player=i18n.player(player),
                                             figures=figures or i18n.tr("none")),
                                     size_hint_y=None, height=32, font_size="12sp"))
-        self._side_panel()
+        items += self._zoom_button() + self._side_panel()
         if controller.simulated:
-            row = BoxLayout(size_hint_y=None, height=TOUCH_MIN, spacing=3)
-            row.add_widget(_button(i18n.tr("auto_one"), lambda: controller.auto(1)))
-            row.add_widget(_button(i18n.tr("auto"), controller.auto))
-            row.add_widget(_button(i18n.tr("resign"), lambda: controller.resign(
-                str(view["to_move"]))))
-            panel.add_widget(row)
-        self._private_buttons()
-        self._messages()
+            items.append(make.row(
+                make.button(i18n.tr("auto_one"), lambda: controller.auto(1)),
+                make.button(i18n.tr("auto"), controller.auto),
+                make.button(i18n.tr("resign"),
+                            lambda: controller.resign(str(view["to_move"])))))
+        items += self._private_buttons()
+        make.fill(self.panel, items + self._messages())
+
+    def _prompt(self, targets: list[str]) -> list[Any]:
+        """What the board waits for, with the buttons that answer it."""
+        controller, make = self.controller, self.make
+        prompt = controller.prompt()
+        if prompt is None or prompt["type"] == "to_move":
+            return []
+        items = [make.label(str(prompt["text"]), size_hint_y=None, height=44,
+                            color=(1, 0.85, 0.3, 1))]
+        buttons = []
+        if prompt["type"] == "challenge_prompt":
+            buttons = [make.button(i18n.tr("challenge_sq", square=square),
+                                   partial(controller.challenge, square))
+                       for square in targets[:3]]
+            if prompt["may_decline"] or prompt["may_continue"] or not targets:
+                key = "no_challenge" if targets else "confirm_turn"
+                buttons.append(make.button(i18n.tr(key), controller.no_challenge))
+        elif prompt["type"] == "advance_offer":
+            buttons.append(make.button(i18n.tr("stay"), controller.stay))
+        if buttons:
+            items.append(make.row(*buttons))
+        return items
 
 
 class OverScreen(GameScreen):
@@ -574,7 +793,10 @@ class GigantenApp(App):
         self.controller = controller
         self.manager: Any = None
         self.private: PrivatePanel | None = None
+        self.refreshed: list[Callable[[], None]] = []
+        """Called after every redraw of the screen from the controller."""
         self._poll: Any = None
+        self._refresh_soon: Any = None
         self.tool_paths: Any = None
         """Where the tool screens keep their files (``ui.tool_screens.ToolPaths``; None:
         the companion's home)."""
@@ -591,7 +813,9 @@ class GigantenApp(App):
 
         add_tool_screens(self.manager, controller, self.tool_paths)
         self.private = PrivatePanel(controller, size_hint=(0.95, 0.95))
-        controller.listeners.append(self.refresh)
+        # Many changes can come in one tick (a drained reader queue): draw once for them.
+        self._refresh_soon = Clock.create_trigger(lambda _dt: self.refresh(), -1)
+        controller.listeners.append(self._refresh_soon)
         _error_sink.append(self.show_error)
         self._poll = Clock.schedule_interval(lambda dt: _safely(lambda: controller.poll(dt)),
                                              POLL_INTERVAL)
@@ -605,10 +829,16 @@ class GigantenApp(App):
         screen.refresh()
 
     def refresh(self) -> None:
-        """Show the controller's screen, redrawn; open or close the private moment."""
+        """Show the controller's screen, redrawn; open or close the private moment; then
+        tell ``refreshed``'s listeners (the tests that read the screen)."""
         controller = self.controller
         if self.manager is None:
             return
+        self._show(controller)
+        for listener in list(self.refreshed):
+            listener()
+
+    def _show(self, controller: Controller) -> None:
         if self.manager.current != controller.screen:
             self.manager.current = controller.screen
         self.manager.current_screen.refresh()

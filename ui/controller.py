@@ -27,8 +27,6 @@ from typing import Any
 from companion.deal import deal
 from companion.demo import Bot, make_bots
 from companion.events import (
-    AdvanceOffer,
-    BoardDiffers,
     Challenge,
     ChallengePrompt,
     Event,
@@ -38,7 +36,6 @@ from companion.events import (
     SetTrap,
     Start,
     Stay,
-    ToMove,
     TurnPlayed,
 )
 from companion.export import full_record
@@ -54,7 +51,14 @@ from companion.views import ARBITER, PUBLIC, RULEBOOK, event_view, reveal_after_
 from hardware.live import LiveTable
 from hardware.protocol import Reader
 from hardware.sim import TILE_MODEL
-from hardware.simtable import BotTurnError, Hands, SimTable, bot_turns, sim_registry
+from hardware.simtable import (
+    BotTurnError,
+    Hands,
+    SimTable,
+    bot_turns,
+    ready_for_bots,
+    sim_registry,
+)
 from ui import i18n
 
 JSON = dict[str, Any]
@@ -470,16 +474,10 @@ class Controller:
         state = session.state
         if session.phase != PLAY or state is None:
             raise ControllerError(i18n.tr("err_not_running"))
-        status = session.status
-        if isinstance(status, BoardDiffers) and all(
-                fix.action == "take_off" and fix.why in ("lost", "trap") for fix in status.fixes):
-            for fix in status.fixes:
-                hands.take_off(fix.square)
-            self.settle()
-        if isinstance(session.status, AdvanceOffer):
-            self.stay()
-        elif not isinstance(session.status, ToMove):
-            raise ControllerError(i18n.tr("err_board_first"))
+        try:
+            self._collect(ready_for_bots(hands, SETTLE_LIMIT))
+        except BotTurnError:
+            raise ControllerError(i18n.tr("err_board_first")) from None
         if game.bots is None:
             game.bots = make_bots(state, game.seed)
         played = 0
@@ -517,7 +515,7 @@ class Controller:
         """What only ``player`` may see: their view of the board and their setup problems."""
         session = self.session()
         problems: list[JSON] = []
-        status = session._setup_status.get(self.players.index(player))
+        status = session.setup_status(self.players.index(player))
         if status is not None:
             shown = self._view(status, player)
             problems = list(shown.get("problems", [])) if shown else []
@@ -575,7 +573,7 @@ class Controller:
         session = self.session()
         out = []
         for index, name in enumerate(self.players):
-            status = session._setup_status.get(index)
+            status = session.setup_status(index)
             view = self._view(status, PUBLIC) if status is not None else None
             out.append({"player": name, "placed": view["placed"] if view else 0,
                         "needed": view["needed"] if view else 0,

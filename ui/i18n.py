@@ -80,6 +80,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "set_trap_hint": {"en": "Tap a square to set your secret trap [V5]",
                       "de": "Feld antippen, um die geheime Falle zu setzen [V5]"},
     "over_title": {"en": "Game over", "de": "Spielende"},
+    "whole_board": {"en": "Whole board", "de": "Ganzes Brett"},
     "winner": {"en": "{winner} wins ({reason})", "de": "{winner} gewinnt ({reason})"},
     "reveal_title": {"en": "The setups, revealed", "de": "Die Aufstellungen, aufgedeckt"},
     "record_saved": {"en": "Record saved: {path}", "de": "Spielbericht gespeichert: {path}"},

@@ -114,6 +114,8 @@ def _collect_texts(widget: Widget, found: list[str]) -> None:
         text = shown_text(widget)
         if text:
             found.append(text)
+    # Widgets that draw text on their canvas (the board's kind labels) list it here.
+    found.extend(str(text) for text in getattr(widget, "drawn_texts", ()) if text)
     for child in reversed(list(widget.children)):
         _collect_texts(child, found)
 
@@ -665,3 +667,44 @@ def _unfilter(raw: bytes, width: int, height: int, channels: int) -> list[bytear
         previous = line
     return rows
 
+
+
+# --------------------------------------------------------------------------- synthetic touches
+
+
+def window_center(widget: Widget) -> tuple[float, float]:
+    """The middle of ``widget`` in window coordinates."""
+    x, y = widget.to_window(*widget.center)
+    return float(x), float(y)
+
+
+def touch(start: tuple[float, float], end: tuple[float, float] | None = None, *,
+          steps: int = 4) -> None:
+    """One finger: down at ``start``, moved in ``steps`` to ``end`` (if given), up.
+
+    The touch goes through the window's real input dispatch (``EventLoop``), as one from
+    the touchscreen does, so every widget on the way sees it."""
+    from kivy.tests.common import UnitTestTouch
+
+    finger = UnitTestTouch(*start)
+    finger.touch_down()
+    if end is not None:
+        for step in range(1, steps + 1):
+            finger.touch_move(start[0] + (end[0] - start[0]) * step / steps,
+                              start[1] + (end[1] - start[1]) * step / steps)
+    finger.touch_up()
+
+
+def tap(widget: Widget) -> None:
+    """Touch ``widget`` in its middle and let go."""
+    touch(window_center(widget))
+
+
+def find_button(root: Widget, text: str) -> Widget | None:
+    """The visible button under ``root`` whose text is ``text`` (None if there is none)."""
+    from kivy.uix.button import Button
+
+    for widget in walk(root):
+        if isinstance(widget, Button) and shown_text(widget) == text:
+            return widget
+    return None
