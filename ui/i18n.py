@@ -306,16 +306,14 @@ TOOL_STRINGS: dict[str, dict[str, str]] = {
                            "de": "In dieser Runde wurde noch keine Figur angemeldet"},
     "enr_again": {"en": "{figure} again: put it down with its tag",
                   "de": "{figure} noch einmal: mit seinem Tag hinstellen"},
-    "enr_enrolled": {"en": "{figure} enrolled (tag {uid})",
-                     "de": "{figure} angemeldet (Tag {uid})"},
-    "enr_reenrolled": {"en": "{figure} re-enrolled (tag {uid}; its old tag {old} is forgotten)",
-                       "de": "{figure} neu angemeldet (Tag {uid}; das alte Tag {old} ist"
-                             " vergessen)"},
-    "enr_already": {"en": "{figure} is already enrolled (tag {uid})",
-                    "de": "{figure} ist schon angemeldet (Tag {uid})"},
-    "enr_duplicate": {"en": "The tag {uid} is seen on {squares}: two tags with one UID, or"
+    "enr_enrolled": {"en": "{figure} enrolled", "de": "{figure} angemeldet"},
+    "enr_reenrolled": {"en": "{figure} re-enrolled: its old tag is forgotten",
+                       "de": "{figure} neu angemeldet: das alte Tag ist vergessen"},
+    "enr_already": {"en": "{figure} is already enrolled with this tag",
+                    "de": "{figure} ist mit diesem Tag schon angemeldet"},
+    "enr_duplicate": {"en": "The same tag is seen on {squares}: two tags with one UID, or"
                             " one figure read twice; take one off",
-                      "de": "Das Tag {uid} steht auf {squares}: zwei Tags mit einer UID oder"
+                      "de": "Dasselbe Tag steht auf {squares}: zwei Tags mit einer UID oder"
                             " eine Figur doppelt gelesen; eins wegnehmen"},
     "enr_two_at_once": {"en": "New tags on {squares} at once: take them off and put {figure}"
                               " down alone",
@@ -329,10 +327,10 @@ TOOL_STRINGS: dict[str, dict[str, str]] = {
                            " down",
                      "de": "Das ist {holder} (auf {square}), schon angemeldet; {figure}"
                            " hinstellen"},
-    "enr_other_figure": {"en": "The tag on {square} ({uid}) is already {holder}, not {figure}:"
-                               " take it off, or re-enrol {holder} first",
-                         "de": "Das Tag auf {square} ({uid}) ist schon {holder}, nicht"
-                               " {figure}: wegnehmen oder zuerst {holder} neu anmelden"},
+    "enr_other_figure": {"en": "The tag on {square} is already {holder}, not {figure}: take"
+                               " it off, or re-enrol {holder} first",
+                         "de": "Das Tag auf {square} ist schon {holder}, nicht {figure}:"
+                               " wegnehmen oder zuerst {holder} neu anmelden"},
     "enr_not_saved": {"en": "Not saved: {problem}", "de": "Nicht gespeichert: {problem}"},
     "enr_saved_to": {"en": "Saved after each figure (only you can read it): {path}",
                      "de": "Nach jeder Figur gespeichert (nur für dich lesbar): {path}"},
@@ -351,6 +349,7 @@ TOOL_STRINGS: dict[str, dict[str, str]] = {
                 "de": "Ein Tag über jedes Feld führen: {seen} von {total} haben ein Tag"
                       " gesehen"},
     "hw_never_read": {"en": "never answered", "de": "nie geantwortet"},
+    "hw_no_answer": {"en": "no answer from the reader", "de": "keine Antwort vom Leser"},
     "hw_missing": {"en": "{square}: reader missing ({fault})",
                    "de": "{square}: Leser fehlt ({fault})"},
     "hw_faulty": {"en": "{square}: {faults} of {reads} reads failed ({fault})",

@@ -49,7 +49,7 @@ from hardware.enrol import enrol_board
 from hardware.hwcheck import FAILED, MISSING, OK, TEST_TAG, UNTESTED, CheckResult
 from hardware.live import ReaderPump
 from hardware.protocol import Reader, ReaderError
-from hardware.sim import TILE_MODEL, SimBoard, SimReader
+from hardware.sim import NO_ANSWER, TILE_MODEL, SimBoard, SimReader
 from ui import i18n
 from ui.controller import Controller, ControllerError, GameOptions
 
@@ -419,7 +419,9 @@ class Enrolment:
 
     ``prompt()`` names the figure to put down; ``poll(dt)`` reads the board and, when a new
     tag is confirmed there, records it for that figure, saves the registry and words what
-    happened in ``notes``. ``skip()`` leaves a figure out, ``reenrol_previous()`` takes the
+    happened in ``notes``. The notes never show a tag's UID: a screen showing UIDs beside
+    figures would give the registry away to anyone with an NFC phone (design: threat
+    model). ``skip()`` leaves a figure out, ``reenrol_previous()`` takes the
     last one again (the wrong figure went down). On the simulated board ``tap(square)`` puts
     a new tag down on an empty square or lifts the one there.
     """
@@ -637,8 +639,7 @@ class Enrolment:
         doubled = [uid for uid, sq in by_uid.items() if len(sq) > max(1, counts[uid])]
         if doubled:
             uid = doubled[0]
-            return Note("error", "enr_duplicate", {"uid": uid, "squares": self._names(
-                by_uid[uid])})
+            return Note("error", "enr_duplicate", {"squares": self._names(by_uid[uid])})
         new = [uid for uid in by_uid if counts[uid] == 0]
         if not new:
             return None
@@ -651,19 +652,18 @@ class Enrolment:
         holder = registry.get(uid)
         if advanced and holder == figure:
             self.enrolled += 1
-            return Note("info", "enr_already", {"figure": figure, "uid": uid})
+            return Note("info", "enr_already", {"figure": figure})
         if advanced:
             self.enrolled += 1
-            old = next((u for u, f in registry.items() if f == figure), None)
-            if old is not None:
-                return Note("info", "enr_reenrolled", {"figure": figure, "uid": uid, "old": old})
-            return Note("info", "enr_enrolled", {"figure": figure, "uid": uid})
+            replaced = figure in registry.values()
+            return Note("info", "enr_reenrolled" if replaced else "enr_enrolled",
+                        {"figure": figure})
         if holder is not None and holder in self.one.done:
             return Note("info", "enr_put_back", {"holder": holder, "square": squares,
                                                  "figure": figure})
         if holder is not None:
-            return Note("error", "enr_other_figure", {"square": squares, "uid": uid,
-                                                      "holder": holder, "figure": figure})
+            return Note("error", "enr_other_figure", {"square": squares, "holder": holder,
+                                                      "figure": figure})
         return None
 
     def _names(self, squares: Iterable[int]) -> list[str]:
@@ -841,16 +841,25 @@ class HardwareCheck:
         for square in range(self.size):
             state = self.state(square)
             if state == MISSING:
-                fault = self._faults.get(square, i18n.tr("hw_never_read"))
+                fault = self._fault_text(self._faults.get(square))
                 notes.append(Note("error", "hw_missing", {"square": self.name(square),
                                                           "fault": fault}))
             elif square in self._fault_counts and state != WAITING:
                 notes.append(Note("error", "hw_faulty", {
                     "square": self.name(square), "faults": self._fault_counts[square],
-                    "reads": self._reads.get(square, 0), "fault": self._faults[square]}))
+                    "reads": self._reads.get(square, 0),
+                    "fault": self._fault_text(self._faults[square])}))
         if len(notes) > limit:
             notes = [*notes[:limit], Note("error", "hw_more", {"count": len(notes) - limit})]
         return notes
+
+    @staticmethod
+    def _fault_text(fault: str | None) -> str:
+        """A reader's fault in words: the ones every backend knows translated, a driver's
+        own message as it is."""
+        if fault is None:
+            return i18n.tr("hw_never_read")
+        return i18n.tr("hw_no_answer") if fault == NO_ANSWER else fault
 
     def result(self) -> CheckResult:
         """The check as ``giganten hw-check`` reports it: ok (read a tag), missing, failed

@@ -206,7 +206,11 @@ def test_the_home_line_sums_the_settings_up() -> None:
 
 
 def texts(enrolment: Enrolment) -> list[str]:
-    return [note.text for note in enrolment.notes]
+    """The enrolment's notes as shown; never a UID (design: threat model)."""
+    shown = [note.text for note in enrolment.notes]
+    for uid, _ in enrolment.registry.items():
+        assert not any(uid in text for text in shown), f"{uid} shown: {shown}"
+    return shown
 
 
 def test_a_whole_set_enrolled_on_the_simulated_reader(tmp_path: Path) -> None:
@@ -217,21 +221,20 @@ def test_a_whole_set_enrolled_on_the_simulated_reader(tmp_path: Path) -> None:
     enrolment.tap(0)
     enrolment.settle()
     first = enrolment.tags()[0]
-    assert texts(enrolment)[-1] == f"Yellow Tyra 1 enrolled (tag {first})"
+    assert texts(enrolment)[-1] == "Yellow Tyra 1 enrolled"
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     # The same tag again on another square: a duplicate, nothing recorded.
     enrolment.put(30, first)
     enrolment.settle()
-    assert texts(enrolment)[-1].startswith(f"The tag {first} is seen on a1 and c3")
+    assert texts(enrolment)[-1].startswith("The same tag is seen on a1 and c3")
     assert enrolment.expected == Figure("yellow", "tyra2")
     enrolment.lift(30)
     enrolment.hand.clear()
     # Another set's tag: refused, named.
     enrolment.put(31, "04AAAAAAAAAAAA")
     enrolment.settle()
-    assert texts(enrolment)[-1] == ("The tag on d3 (04AAAAAAAAAAAA) is already Orange Tri #1,"
-                                    " not Yellow Tyra 2: take it off, or re-enrol Orange"
-                                    " Tri #1 first")
+    assert texts(enrolment)[-1] == ("The tag on d3 is already Orange Tri #1, not Yellow"
+                                    " Tyra 2: take it off, or re-enrol Orange Tri #1 first")
     assert enrolment.lift(31) == "04AAAAAAAAAAAA"
     enrolment.hand.clear()  # put away, not down again
     enrolment.settle()
@@ -266,8 +269,7 @@ def test_skip_and_re_enrol_the_previous_figure(tmp_path: Path) -> None:
     enrolment.tap(1)
     enrolment.settle()
     new = enrolment.tags()[1]
-    assert texts(enrolment)[-1] == (f"Yellow Tyra 2 re-enrolled (tag {new}; its old tag"
-                                    f" {wrong} is forgotten)")
+    assert texts(enrolment)[-1] == "Yellow Tyra 2 re-enrolled: its old tag is forgotten"
     assert enrolment.registry.lookup(wrong) is None
     assert Registry.load(tmp_path / "r.json").lookup(new) == Figure("yellow", "tyra2")
     assert enrolment.expected == Figure("yellow", "tri", 1)
@@ -348,7 +350,8 @@ def test_enrolment_on_a_real_reader_after_the_game_that_held_it(tmp_path: Path) 
         while enrolment.enrolled == 0 and time.monotonic() < deadline:
             enrolment.poll(0.0)
             time.sleep(0.02)
-        assert texts(enrolment) == ["Yellow Tyra 1 enrolled (tag 04112233445566)"]
+        assert texts(enrolment) == ["Yellow Tyra 1 enrolled"]
+        assert enrolment.registry.lookup("04112233445566") == Figure("yellow", "tyra1")
         with pytest.raises(ControllerError, match="real board"):
             enrolment.tap(0)
     finally:
@@ -383,7 +386,7 @@ def test_a_dead_reader_is_missing_and_a_flaky_one_faulty() -> None:
     assert result.status[square("n14")] == OK
     assert result.squares(FAILED) == []
     i18n.set_language("de")
-    assert check.problems()[0].text == "e4: Leser fehlt (no answer from the reader)"
+    assert check.problems()[0].text == "e4: Leser fehlt (keine Antwort vom Leser)"
 
 
 def test_every_reader_answering_and_reading_a_tag_is_ok() -> None:
