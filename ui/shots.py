@@ -198,7 +198,8 @@ def ui_command(args: argparse.Namespace) -> int:
     from ui.tool_screens import ToolPaths
     from ui.tools import settings_path, startup_settings
 
-    settings, notice = startup_settings(settings_path(), args.lang, args.variants)
+    settings, notice = startup_settings(settings_path(), args.lang, args.variants,
+                                        seed=args.seed, policy=args.policy)
     i18n.set_language(settings.language)
     if notice is not None:
         print(f"giganten ui: {notice.text}", file=sys.stderr)
@@ -227,6 +228,12 @@ def add_commands(commands: Any, add_backend: Callable[[argparse.ArgumentParser],
     ui.add_argument("--variants", default=None, metavar="V3,V8,…",
                     help="variants to preselect for a new game (default: the saved"
                          " settings)")
+    ui.add_argument("--seed", type=int, default=None,
+                    help="deal and play new games from this seed (default: the saved"
+                         " settings, else a new one each)")
+    ui.add_argument("--policy", choices=("rulebook", "outcome-only"), default=None,
+                    help="the reveal policy preselected for a new game [I2] (default: the"
+                         " saved settings, else rulebook)")
     ui.add_argument("--registry", type=Path, default=None, metavar="PATH",
                     help="the tag registry (default: the simulated sets)")
     ui.add_argument("--log-dir", type=Path, default=None, metavar="DIR",

@@ -263,13 +263,19 @@ class Settings:
         return cls(), Note("error", "set_unreadable", {"path": str(path), "problem": problem})
 
 
-def startup_settings(path: Path, language: str | None = None,
-                     variants: str | None = None) -> tuple[Settings, Note | None]:
+def startup_settings(path: Path, language: str | None = None, variants: str | None = None,
+                     *, seed: int | None = None, policy: str | None = None,
+                     ) -> tuple[Settings, Note | None]:
     """The settings ``giganten ui`` starts with: the saved ones (or the defaults and a
-    note why), with ``--lang`` and ``--variants`` (``V5,V8``) in their place when given."""
+    note why), with ``--lang``, ``--variants`` (``V5,V8``), ``--seed`` and ``--policy`` in
+    their place when given."""
     settings, note = Settings.load(path)
     if language is not None:
         settings = replace(settings, language=language)
+    if seed is not None:
+        settings = replace(settings, seed=seed)
+    if policy is not None:
+        settings = replace(settings, policy=policy)
     if variants is not None:
         settings = replace(settings, variants=frozenset(
             _variant_id(v.strip()) for v in variants.split(",") if v.strip()))

@@ -419,6 +419,8 @@ def test_the_app_starts_with_the_saved_settings_and_the_command_line_over_them(
     settings, note = startup_settings(path, "en", "v5, V8")
     assert note is None
     assert settings == Settings(language="en", variants=frozenset({"V5", "V8"}), seed=5)
+    settings, _ = startup_settings(path, seed=11, policy=OUTCOME_ONLY)
+    assert (settings.seed, settings.policy, settings.language) == (11, OUTCOME_ONLY, "de")
     path.write_text("[]")
     settings, note = startup_settings(path, None, "")
     assert settings == Settings() and note is not None and "not a settings file" in note.text
