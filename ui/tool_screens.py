@@ -22,6 +22,7 @@ from kivy.uix.label import Label
 from kivy.uix.textinput import TextInput
 from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
+from kivy.utils import escape_markup
 
 from companion.config import ConfigError, load_config
 from companion.registry import Registry, RegistryError
@@ -350,10 +351,19 @@ class ReaderToolScreen(GameScreen):
     def _tap(self, square: int) -> None:
         """A tap on the board."""
 
-    def _footer(self, lines: list[str]) -> None:
+    def _messages(self, area: Any, notes: Sequence[Note]) -> None:
+        """Show ``notes`` in ``area``, errors in red, then the screen's own last error."""
+        area.label.markup = True
+        lines = [_coloured(note.text, note.level == "error") for note in notes]
         if self.aside:
-            lines.append(i18n.tr("hw_game_aside"))
-        lines += self.errors[-1:]
+            lines.append(escape_markup(i18n.tr("hw_game_aside")))
+        lines += [_coloured(error, True) for error in self.errors[-1:]]
+        area.show(lines)
+
+
+def _coloured(text: str, error: bool) -> str:
+    """``text`` as Kivy markup, red if it is an error."""
+    return f"[color=ff7766]{escape_markup(text)}[/color]" if error else escape_markup(text)
 
 
 class EnrolScreen(ReaderToolScreen):
@@ -468,7 +478,7 @@ class EnrolScreen(ReaderToolScreen):
         self.back.text = i18n.tr("back")
         simulated = self.controller.simulated
         self.hint.text = i18n.tr("enr_sim_hint" if simulated else "enr_real_hint")
-        lines: list[str] = []
+        notes: list[Note] = []
         if model is None:
             self.mode_button.text = i18n.tr("enr_missing_mode")
             self.prompt.text = self.progress.text = self.saved.text = ""
@@ -478,15 +488,14 @@ class EnrolScreen(ReaderToolScreen):
             self.prompt.text = model.prompt().text
             self.progress.text = model.progress().text
             self.saved.text = i18n.tr("enr_saved_to", path=str(model.path))
-            lines = [note.text for note in model.notes[-6:]]
+            notes = model.notes[-6:]
             colours = [EMPTY] * model.board.size
             for square, uid in model.tags().items():
                 figure = model.registry.lookup(uid)
                 colours[square] = OWNER_COLOURS.get(figure.owner, UNKNOWN_TAG) \
                     if figure is not None else UNKNOWN_TAG
             self.grid.show(model.board.files, model.board.ranks, colours)
-        self._footer(lines)
-        self.notes.show(lines)
+        self._messages(self.notes, notes)
 
 
 class HardwareScreen(ReaderToolScreen):
@@ -571,7 +580,7 @@ class HardwareScreen(ReaderToolScreen):
         self.fill_button.text = i18n.tr("hw_fill")
         self.fill_button.disabled = not simulated
         self.back.text = i18n.tr("back")
-        lines: list[str] = []
+        notes: list[Note] = []
         if model is not None:
             self.status.text = model.status().text
             counts = model.counts()
@@ -580,11 +589,10 @@ class HardwareScreen(ReaderToolScreen):
                                      count=counts[state])
             self.grid.show(model.files, model.ranks,
                            [STATE_COLOURS[state] for state in model.states()])
-            lines = [note.text for note in model.problems()]
+            notes = model.problems()
         else:
             self.status.text = ""
-        self._footer(lines)
-        self.problems.show(lines)
+        self._messages(self.problems, notes)
 
 
 __all__ = ["EnrolScreen", "HardwareScreen", "SettingsScreen", "SquareGrid", "ToolPaths",

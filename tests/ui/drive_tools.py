@@ -5,6 +5,7 @@ settings file under HOME, which is ``$GIGANTEN_HOME``), then runs SCRIPT, a list
 letting the app draw two frames between steps:
 
 - ``settings``: home → Settings → the language button → V8 → Back → New game;
+- ``impossible``: home → Settings → V3 → V4 → Back → New game (refused);
 - ``enrol``: home → Enrol figures → tap two squares of the board → Skip → Back;
 - ``hwcheck``: home → Hardware check → wait for the readers' scan → tap a square → Back.
 
@@ -113,6 +114,8 @@ SCRIPTS: dict[str, list[Callable[[], None]]] = {
     "settings": [note("home_before"), tap("Settings"), tap("Language: English"),
                  tap("V8\nDoppelzüge"), note("settings_screen"), tap("Zurück"),
                  note("home_after"), tap("Neues Spiel")],
+    "impossible": [tap("Settings"), tap("V3\nGespenst"), tap("V4\nFalle"),
+                   note("settings_screen"), tap("Back"), tap("New game"), note("home_after")],
     "enrol": [tap("Enrol figures"), wait(0.5), tap_square(0), wait(0.5), tap_square(20),
               wait(0.5), tap("Skip"), note("enrol_screen"), tap("Back"), wait(0.2),
               tap("Enrol figures"), wait(0.3)],

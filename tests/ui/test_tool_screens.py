@@ -45,6 +45,17 @@ def test_settings_language_and_a_variant_are_what_the_new_game_uses(
     assert json.loads(saved.read_text())["language"] == "de"
 
 
+def test_new_game_refuses_variants_that_do_not_combine_and_says_why(
+        run_kivy: RunKivy, tmp_path: Path) -> None:
+    shown = drive(run_kivy, "impossible", tmp_path)
+    reason = ("V3 and V4 do not combine: the one blank figure plays either as the Gespenst or"
+              " as the Falle")
+    assert reason in shown["settings_screen"]  # type: ignore[operator]
+    assert shown["screen"] == "home" and shown["variants"] is None  # no game was started
+    assert reason in shown["home_after"]  # type: ignore[operator]
+    assert shown["settings"]["variants"] == ["V3", "V4"]  # type: ignore[index]
+
+
 def test_enrolment_by_tapping_the_simulated_board(run_kivy: RunKivy, tmp_path: Path) -> None:
     shown = drive(run_kivy, "enrol", tmp_path)
     screen = shown["enrol_screen"]
