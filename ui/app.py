@@ -9,6 +9,7 @@ thread. No rule is decided here.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -27,24 +28,26 @@ from kivy.uix.screenmanager import (
     ScreenManager,
 )
 from kivy.uix.scrollview import ScrollView
-from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
 from companion.record import default_log_dir
 from companion.rules.board import Board
 from ui import i18n
 from ui.controller import (
+    ENROL_SCREEN,
     HOME,
+    HW_SCREEN,
     LANDSCAPE,
     OVER_SCREEN,
     PLAY_SCREEN,
     REPLAY_SCREEN,
+    SETTINGS_SCREEN,
     SETUP_SCREEN,
     Controller,
     ControllerError,
-    GameOptions,
 )
 from ui.referee_panel import ArbiterPanel, referee_rows
+from ui.tools import checked_options, summary
 
 JSON = dict[str, Any]
 
@@ -449,75 +452,49 @@ class GameScreen(Screen):
 
 
 class HomeScreen(GameScreen):
-    """New game, resume, enrolment, settings (language, variants, policy, who starts) and
-    the hardware check."""
+    """New game (with the settings shown in one line), resume, and the tools: enrol
+    figures, settings, hardware check (``ui.tool_screens``)."""
 
     def __init__(self, controller: Controller, **kwargs: Any) -> None:
         super().__init__(controller, name=HOME, **kwargs)
-        self.policy, self.first = controller.defaults.policy, controller.defaults.first
         root = BoxLayout(orientation="horizontal", padding=8, spacing=8)
         left = BoxLayout(orientation="vertical", spacing=6)
         right = BoxLayout(orientation="vertical", spacing=6)
         self.title = _label(font_size="28sp", size_hint_y=None, height=60)
         self.mode = _label(size_hint_y=None, height=50)
+        self.summary = _label(font_size="14sp", size_hint_y=None, height=64)
         self.info = _label()
+        for widget in (self.title, self.mode, self.summary, self.info):
+            left.add_widget(widget)
         self.new_button = _button("", self._new_game)
         self.resume_button = _button("", self.controller.resume)
-        self.enrol_button = _button("", lambda: self._info(i18n.tr("enrol_hint")))
-        self.hw_button = _button("", lambda: self._info(i18n.tr("hw_hint")))
-        for widget in (self.title, self.mode, self.new_button, self.resume_button,
-                       self.enrol_button, self.hw_button, self.info):
-            left.add_widget(widget)
-        self.settings = _label(size_hint_y=None, height=40)
-        self.language_button = _button("", self._toggle_language)
-        self.policy_button = _button("", self._toggle_policy)
-        self.first_button = _button("", self._toggle_first)
-        self.variants_label = _label(size_hint_y=None, height=30)
-        self.variants = TextInput(text=",".join(controller.defaults.variants),
-                                  multiline=False, size_hint_y=None, height=TOUCH_MIN,
-                                  hint_text="V5,V8")
-        for widget in (self.settings, self.language_button, self.policy_button,
-                       self.first_button, self.variants_label, self.variants, Widget()):
+        self.enrol_button = _button("", lambda: controller.open_tool(ENROL_SCREEN))
+        self.settings_button = _button("", lambda: controller.open_tool(SETTINGS_SCREEN))
+        self.hw_button = _button("", lambda: controller.open_tool(HW_SCREEN))
+        self.replay_button = _button("", lambda: controller.go(REPLAY_SCREEN))
+        for widget in (self.new_button, self.resume_button, self.replay_button,
+                       self.enrol_button, self.settings_button, self.hw_button, Widget()):
             right.add_widget(widget)
         root.add_widget(left)
         root.add_widget(right)
         self.add_widget(root)
 
-    def _info(self, text: str) -> None:
-        self.info.text = text
-
     def _new_game(self) -> None:
-        variants = tuple(v.strip() for v in self.variants.text.split(",") if v.strip())
-        self.controller.new_game(GameOptions(variants=variants, policy=self.policy,
-                                             first=self.first, language=i18n.language(),
-                                             seed=self.controller.defaults.seed))
-
-    def _toggle_language(self) -> None:
-        self.controller.set_language("de" if i18n.language() == "en" else "en")
-
-    def _toggle_policy(self) -> None:
-        self.policy = "outcome-only" if self.policy == "rulebook" else "rulebook"
-        self.refresh()
-
-    def _toggle_first(self) -> None:
-        order: list[str | None] = [None, "yellow", "orange"]
-        self.first = order[(order.index(self.first) + 1) % len(order)]
-        self.refresh()
+        """A new game with the settings (``controller.defaults``) in the language shown."""
+        options = replace(checked_options(self.controller.defaults), language=i18n.language())
+        self.controller.new_game(options)
 
     def refresh(self) -> None:
         """Redraw in the current language."""
         self.title.text = i18n.tr("app_title")
         self.mode.text = i18n.tr("sim_mode" if self.controller.simulated else "real_mode")
+        self.summary.text = summary(self.controller.defaults)
         self.new_button.text = i18n.tr("new_game")
         self.resume_button.text = i18n.tr("resume")
         self.enrol_button.text = i18n.tr("enrol")
+        self.settings_button.text = i18n.tr("settings")
         self.hw_button.text = i18n.tr("hw_check")
-        self.settings.text = i18n.tr("settings")
-        self.language_button.text = i18n.tr("language")
-        self.policy_button.text = i18n.tr("policy", policy=i18n.tr(f"policy_{self.policy}"))
-        self.first_button.text = i18n.tr("first", player=i18n.player(self.first)
-                                         if self.first else i18n.tr("first_draw"))
-        self.variants_label.text = i18n.tr("variants")
+        self.replay_button.text = i18n.tr("replay")
         if self.errors:
             self.info.text = self.errors[-1]
 
@@ -886,6 +863,9 @@ class GigantenApp(App):
         self._poll: Any = None
         self._clocks: Any = None
         self._refresh_soon: Any = None
+        self.tool_paths: Any = None
+        """Where the tool screens keep their files (``ui.tool_screens.ToolPaths``; None:
+        the companion's home)."""
 
     def build(self) -> Any:
         """The screens; the clock polls the readers."""
@@ -896,6 +876,9 @@ class GigantenApp(App):
                        SetupScreen(controller), PlayScreen(controller), OverScreen(controller),
                        ReplayScreen(controller)):
             self.manager.add_widget(screen)
+        from ui.tool_screens import add_tool_screens  # it builds on this module's widgets
+
+        add_tool_screens(self.manager, controller, self.tool_paths)
         self.private = PrivatePanel(controller, size_hint=(0.95, 0.95))
         # Many changes can come in one tick (a drained reader queue): draw once for them.
         self._refresh_soon = Clock.create_trigger(lambda _dt: self.refresh(), -1)

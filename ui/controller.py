@@ -74,6 +74,10 @@ HOME, LANDSCAPE, SETUP_SCREEN, PLAY_SCREEN, OVER_SCREEN, REPLAY_SCREEN = (
 SCREENS = (HOME, LANDSCAPE, SETUP_SCREEN, PLAY_SCREEN, OVER_SCREEN, REPLAY_SCREEN)
 """The app's main screens, in the order a game walks through them."""
 
+SETTINGS_SCREEN, ENROL_SCREEN, HW_SCREEN = "settings", "enrol", "hwcheck"
+TOOL_SCREENS = (SETTINGS_SCREEN, ENROL_SCREEN, HW_SCREEN)
+"""The tool screens (``ui.tool_screens``): reached from home, with or without a game."""
+
 MESSAGE_LIMIT = 50
 """How many session events the message area keeps."""
 
@@ -187,6 +191,13 @@ class Controller:
             raise ValueError(f"unknown screen {screen!r}")
         if screen not in (HOME, REPLAY_SCREEN) and self.game is None:
             raise ControllerError(i18n.tr("err_no_game"))
+        self.screen = screen
+        self._changed()
+
+    def open_tool(self, screen: str) -> None:
+        """Show a tool screen of ``TOOL_SCREENS`` (settings, enrolment, hardware check)."""
+        if screen not in TOOL_SCREENS:
+            raise ValueError(f"unknown tool screen {screen!r}")
         self.screen = screen
         self._changed()
 

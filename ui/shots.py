@@ -15,12 +15,15 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-SHOTS = ("home", "landscape", "setup", "play", "combat", "over", "referee", "replay")
+SHOTS = ("home", "landscape", "setup", "play", "combat", "over", "referee", "replay",
+         "settings", "enrol", "hwcheck")
 """The screens ``giganten shots`` renders, one PNG each (``play`` shows a challenge prompt,
-``combat`` the outcome of a challenge)."""
+``combat`` the outcome of a challenge; ``settings``, ``enrol`` and ``hwcheck`` are the tool
+screens, shown in the middle of their work)."""
 
 SHOT_SEED = 3
 """The seed of the game in the screenshots."""
@@ -60,6 +63,8 @@ def scenario(name: str, log_dir: Path) -> Any:
         return controller
     if name == "replay":
         return _replay_scenario(log_dir)
+    if name in TOOL_SHOTS:
+        return tool_scenario(name, controller, log_dir)
     controller.new_game(GameOptions(seed=SHOT_SEED, referee=name == "referee",
                                     time_control="30+10" if name == "referee" else None))
     if name == "landscape":
@@ -107,6 +112,38 @@ def _replay_scenario(log_dir: Path) -> Any:
     assert log is not None
     controller.open_replay(log)
     controller.step_replay(to=5)
+    return controller
+
+
+TOOL_SHOTS = ("settings", "enrol", "hwcheck")
+
+
+def tool_scenario(name: str, controller: Any, log_dir: Path) -> Any:
+    """``controller`` showing tool screen ``name`` in the middle of its work: impossible
+    variants chosen; a set half enrolled with a duplicate tag; a check with a dead and a
+    faulty reader. The models are made here and handed to the screens (``tools.PREPARED``)."""
+    from companion.registry import Registry
+    from ui.controller import GameOptions
+    from ui.tools import PREPARED, Enrolment, HardwareCheck
+
+    if name == "settings":
+        controller.defaults = GameOptions(variants=("V3", "V4", "V8"), first="orange", seed=7)
+    elif name == "enrol":
+        enrolment = Enrolment.simulated(Registry(), log_dir / "registry.json", seed=SHOT_SEED)
+        for square in (0, 1, 2):
+            enrolment.tap(square)
+            enrolment.settle()
+        enrolment.put(20, enrolment.tags()[1])  # the same tag again: a duplicate
+        enrolment.settle()
+        PREPARED["enrol"] = enrolment
+    else:
+        check = HardwareCheck.simulated(dead=[3, 47], faulty={100: 0.3}, seed=SHOT_SEED)
+        check.run_scan()
+        for square in range(0, 196, 5):
+            check.tap(square)
+            check.poll(0.2)
+        PREPARED["hwcheck"] = check
+    controller.open_tool(name)
     return controller
 
 
@@ -186,16 +223,25 @@ def ui_command(args: argparse.Namespace) -> int:
         Config.set("graphics", "borderless", "1")
     from ui import i18n
     from ui.app import build_app
-    from ui.controller import Controller, GameOptions
+    from ui.controller import Controller
+    from ui.tool_screens import ToolPaths
+    from ui.tools import settings_path, startup_settings
 
-    i18n.set_language(args.lang)
+    settings, notice = startup_settings(settings_path(), args.lang, args.variants,
+                                        seed=args.seed, policy=args.policy)
+    i18n.set_language(settings.language)
+    if notice is not None:
+        print(f"giganten ui: {notice.text}", file=sys.stderr)
     controller = Controller(registry=registry, reader=reader, log_dir=args.log_dir)
     controller.referee_defaults = referee
-    variants = tuple(v.strip() for v in args.variants.split(",") if v.strip())
-    controller.defaults = GameOptions(variants=variants, language=args.lang, seed=args.seed,
-                                      policy=args.policy, referee=args.referee,
-                                      time_control=args.time)
-    build_app(controller).run()
+    controller.defaults = settings.options()
+    if args.referee or args.time:
+        controller.defaults = replace(controller.defaults, referee=True, time_control=args.time)
+    app = build_app(controller)
+    app.tool_paths = ToolPaths(settings_path(), args.registry)
+    if notice is not None:
+        app.bind(on_start=lambda *_: app.show_error(notice.text))
+    app.run()
     return 0
 
 
@@ -204,16 +250,22 @@ def add_commands(commands: Any, add_backend: Callable[[argparse.ArgumentParser],
     """Add ``ui`` and ``shots`` to the subcommands."""
     ui = commands.add_parser(
         "ui", help="the touchscreen app (simulated board unless hardware is configured)",
-        description="The Kivy touchscreen: home, landscape, setup, play, game over. On the"
-                    " simulated board, drag the figures on the screen.")
+        description="The Kivy touchscreen: home, landscape, setup, play, game over, and the"
+                    " settings (saved in $GIGANTEN_HOME/settings.json), enrolment and"
+                    " hardware check. On the simulated board, drag the figures on the"
+                    " screen.")
     add_backend(ui)
-    ui.add_argument("--lang", choices=("en", "de"), default="en", help="the language")
-    ui.add_argument("--variants", default="", metavar="V3,V8,…",
-                    help="variants to preselect for a new game")
+    ui.add_argument("--lang", choices=("en", "de"), default=None,
+                    help="the language (default: the one saved in the settings, else en)")
+    ui.add_argument("--variants", default=None, metavar="V3,V8,…",
+                    help="variants to preselect for a new game (default: the saved"
+                         " settings)")
     ui.add_argument("--seed", type=int, default=None,
-                    help="deal and play new games from this seed (default: a new one each)")
-    ui.add_argument("--policy", choices=("rulebook", "outcome-only"), default="rulebook",
-                    help="the reveal policy preselected for a new game [I2]")
+                    help="deal and play new games from this seed (default: the saved"
+                         " settings, else a new one each)")
+    ui.add_argument("--policy", choices=("rulebook", "outcome-only"), default=None,
+                    help="the reveal policy preselected for a new game [I2] (default: the"
+                         " saved settings, else rulebook)")
     ui.add_argument("--referee", action="store_true",
                     help="referee mode: clocks, dispute button, arbiter's PIN (docs/referee.md)")
     ui.add_argument("--time", default=None, metavar="MIN+SEC",
@@ -231,8 +283,9 @@ def add_commands(commands: Any, add_backend: Callable[[argparse.ArgumentParser],
     shots = commands.add_parser(
         "shots", help="render each main screen of the touchscreen to PNG files",
         description="Render the main screens (home, landscape, setup, play with a challenge"
-                    " prompt, combat with an outcome, over, referee mode, replay) to"
-                    " DIR/NAME.png, offscreen (under xvfb-run when there is no display).")
+                    " prompt, combat with an outcome, over, referee mode, replay, settings,"
+                    " enrol, hwcheck) to DIR/NAME.png, offscreen (under xvfb-run when there"
+                    " is no display).")
     shots.add_argument("directory", type=Path, metavar="DIR")
     shots.add_argument("--size", type=parse_size, default=(800, 480), metavar="WxH")
     shots.add_argument("--screens", nargs="*", choices=SHOTS, default=None,

@@ -1,0 +1,604 @@
+"""The app's tool screens: Settings, Enrol figures and Hardware check.
+
+Each draws a model of ``ui.tools`` (no rule and no file format is decided here) and sends
+the taps back to it. The home screen reaches them through ``Controller.open_tool``; each
+has a Back button. The reader tools poll their model with the Kivy clock while they are
+shown and stop reading when they are left.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.graphics import Color, Line, Rectangle
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.textinput import TextInput
+from kivy.uix.togglebutton import ToggleButton
+from kivy.uix.widget import Widget
+from kivy.utils import escape_markup
+
+from companion.config import ConfigError, load_config
+from companion.registry import Registry, RegistryError
+from companion.rules.ruleset import VARIANTS
+from hardware.protocol import ReaderError
+from ui import i18n
+from ui.app import OWNER_COLOURS, TOUCH_MIN, GameScreen, MessageArea, _button, _label, _safely
+from ui.controller import (
+    ENROL_SCREEN,
+    HOME,
+    HW_SCREEN,
+    SETTINGS_SCREEN,
+    Controller,
+    ControllerError,
+)
+from ui.tools import (
+    ANSWERING,
+    FAULTY,
+    MISSING,
+    PREPARED,
+    SQUARE_STATES,
+    TAG_SEEN,
+    WAITING,
+    Enrolment,
+    HardwareCheck,
+    LiveSource,
+    Note,
+    ReadSource,
+    Settings,
+    SimSource,
+    put_game_aside,
+    registry_path,
+    rules_problem,
+    settings_path,
+)
+
+POLL_INTERVAL = 1 / 20
+"""Seconds between two polls of a tool's reader."""
+
+RGB = tuple[float, float, float]
+EMPTY: RGB = (0.30, 0.36, 0.30)
+UNKNOWN_TAG: RGB = (0.95, 0.95, 0.95)
+STATE_COLOURS: dict[str, RGB] = {
+    ANSWERING: (0.45, 0.58, 0.45), MISSING: (0.80, 0.15, 0.15), FAULTY: (0.95, 0.60, 0.10),
+    TAG_SEEN: (0.15, 0.75, 0.30), WAITING: (0.35, 0.35, 0.35)}
+ERROR_COLOUR = (1.0, 0.45, 0.40, 1)
+TEXT_COLOUR = (1, 1, 1, 1)
+
+
+@dataclass(frozen=True)
+class ToolPaths:
+    """Where the tools keep their files: the settings, and the registry enrolment writes
+    (None: ``tools.registry_path`` for the board in use)."""
+
+    settings: Path
+    registry: Path | None = None
+
+    @classmethod
+    def default(cls) -> ToolPaths:
+        """The settings file of the companion's home (``tools.settings_path``)."""
+        return cls(settings_path())
+
+
+def add_tool_screens(manager: Any, controller: Controller,
+                     paths: ToolPaths | None = None) -> None:
+    """Add the three tool screens to the app's ``ScreenManager``."""
+    paths = paths or ToolPaths.default()
+    for screen in (SettingsScreen(controller, paths), EnrolScreen(controller, paths),
+                   HardwareScreen(controller)):
+        manager.add_widget(screen)
+
+
+def _middle_label(text: str = "", **kwargs: Any) -> Any:
+    """A label whose text is centred vertically (beside a button or a swatch)."""
+    label = Label(text=text, halign="left", valign="middle", **kwargs)
+    label.bind(size=lambda lab, s: setattr(lab, "text_size", s))
+    return label
+
+
+class SquareGrid(Widget):
+    """A board as coloured squares (rank 1 at the bottom), a tap reports the square's
+    index. The tools' boards need no terrain: only what each reader sees."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.files, self.ranks = 14, 14
+        self.colours: Sequence[RGB] = []
+        self.on_square: Callable[[int], None] | None = None
+        self.bind(pos=lambda *_: self.redraw(), size=lambda *_: self.redraw())
+
+    def show(self, files: int, ranks: int, colours: Sequence[RGB]) -> None:
+        """Draw ``files`` × ``ranks`` squares in ``colours`` (by index)."""
+        self.files, self.ranks, self.colours = files, ranks, colours
+        self.redraw()
+
+    def _geometry(self) -> tuple[float, float, float]:
+        cell = min(self.width / self.files, self.height / self.ranks)
+        return (cell, self.x + (self.width - cell * self.files) / 2,
+                self.y + (self.height - cell * self.ranks) / 2)
+
+    def square_at(self, x: float, y: float) -> int | None:
+        """The square under a point, if any."""
+        cell, x0, y0 = self._geometry()
+        if cell <= 0:
+            return None
+        file, rank = int((x - x0) // cell), int((y - y0) // cell)
+        if 0 <= file < self.files and 0 <= rank < self.ranks and x >= x0 and y >= y0:
+            return rank * self.files + file
+        return None
+
+    def redraw(self) -> None:
+        """Paint the squares again."""
+        self.canvas.clear()
+        cell, x0, y0 = self._geometry()
+        with self.canvas:
+            for square, colour in enumerate(self.colours):
+                file, rank = square % self.files, square // self.files
+                Color(*colour)
+                Rectangle(pos=(x0 + file * cell + 0.5, y0 + rank * cell + 0.5),
+                          size=(cell - 1, cell - 1))
+            Color(0.8, 0.8, 0.8)
+            Line(rectangle=(x0, y0, cell * self.files, cell * self.ranks), width=1)
+
+    def on_touch_down(self, touch: Any) -> bool:
+        """A tap on a square."""
+        if not self.collide_point(*touch.pos):
+            return False
+        square = self.square_at(*touch.pos)
+        if square is not None and self.on_square is not None:
+            tap = self.on_square
+            _safely(lambda: tap(square))
+        return True
+
+
+class Swatch(Widget):
+    """A small square of one colour (the legend of the hardware check)."""
+
+    def __init__(self, colour: RGB, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.colour = colour
+        self.bind(pos=lambda *_: self._draw(), size=lambda *_: self._draw())
+
+    def _draw(self) -> None:
+        self.canvas.clear()
+        side = min(self.width, self.height) * 0.7
+        with self.canvas:
+            Color(*self.colour)
+            Rectangle(pos=(self.x + (self.width - side) / 2, self.y + (self.height - side) / 2),
+                      size=(side, side))
+
+
+# --- Settings -----------------------------------------------------------------------------------
+
+
+class SettingsScreen(GameScreen):
+    """Language, reveal policy, who starts, the seed and the variants; every change is what
+    the next new game uses (``controller.defaults``) and is saved for the next start."""
+
+    def __init__(self, controller: Controller, paths: ToolPaths, **kwargs: Any) -> None:
+        super().__init__(controller, name=SETTINGS_SCREEN, **kwargs)
+        self.paths = paths
+        self.settings = Settings.from_options(controller.defaults)
+        self.notice: Note | None = None
+        self._filling = False
+        root = BoxLayout(orientation="horizontal", padding=8, spacing=8)
+        left = BoxLayout(orientation="vertical", spacing=6, size_hint_x=0.4)
+        self.title = _label(font_size="22sp", size_hint_y=None, height=40)
+        self.language_button = _button("", lambda: self._apply(self.settings.next_language()))
+        self.policy_button = _button("", lambda: self._apply(self.settings.next_policy()))
+        self.first_button = _button("", lambda: self._apply(self.settings.next_first()))
+        self.referee_button = _button("", lambda: self._apply(self.settings.next_referee()))
+        seed_row = BoxLayout(size_hint_y=None, height=TOUCH_MIN, spacing=6)
+        self.seed_label = _middle_label(size_hint_x=0.35)
+        self.seed_input = TextInput(multiline=False, input_filter="int", font_size="18sp",
+                                    size_hint_x=0.65, write_tab=False)
+        self.seed_input.bind(text=lambda _w, text: self._seed_typed(text))
+        seed_row.add_widget(self.seed_label)
+        seed_row.add_widget(self.seed_input)
+        self.random_button = _button("", lambda: self._apply(self.settings.with_seed("")))
+        self.info = _label(font_size="13sp")
+        self.back = _button("", lambda: controller.go(HOME))
+        for widget in (self.title, self.language_button, self.policy_button,
+                       self.first_button, self.referee_button, seed_row, self.random_button,
+                       self.info, self.back):
+            left.add_widget(widget)
+        right = BoxLayout(orientation="vertical", spacing=4, size_hint_x=0.6)
+        self.variants_label = _label(size_hint_y=None, height=30, bold=True)
+        grid = GridLayout(cols=3, spacing=4, size_hint_y=None)
+        grid.bind(minimum_height=grid.setter("height"))
+        self.toggles: dict[str, Any] = {}
+        for variant in VARIANTS:
+            toggle = ToggleButton(size_hint_y=None, height=TOUCH_MIN + 8, font_size="12sp",
+                                  halign="center", valign="middle")
+            toggle.bind(size=lambda b, s: setattr(b, "text_size", (s[0] - 6, s[1])))
+            toggle.bind(on_press=lambda _b, v=variant: _safely(
+                lambda: self._apply(self.settings.toggle(v))))
+            self.toggles[variant] = toggle
+            grid.add_widget(toggle)
+        self.problem = _label(font_size="14sp")
+        for widget in (self.variants_label, grid, self.problem):
+            right.add_widget(widget)
+        root.add_widget(left)
+        root.add_widget(right)
+        self.add_widget(root)
+
+    def on_pre_enter(self, *args: Any) -> None:
+        """Show what a new game would use now."""
+        self.settings = Settings.from_options(self.controller.defaults)
+        self.notice = None
+        self.refresh()
+
+    def _seed_typed(self, text: str) -> None:
+        if self._filling:
+            return
+        try:
+            settings = self.settings.with_seed(text)
+        except ValueError as err:
+            self.notice = Note("error", "tool_raw", {"text": str(err)})
+            self.refresh()
+            return
+        if settings != self.settings:
+            self._apply(settings)
+
+    def _apply(self, settings: Settings) -> None:
+        """Use ``settings`` for the next game, save them, redraw (in a new language)."""
+        language_changed = settings.language != i18n.language()
+        self.settings = settings
+        self.controller.defaults = settings.options()
+        try:
+            settings.save(self.paths.settings)
+            self.notice = Note("info", "set_saved", {"path": str(self.paths.settings)})
+        except OSError as err:
+            self.notice = Note("error", "set_not_saved", {"problem": err.strerror or str(err)})
+        if language_changed:
+            self.controller.set_language(settings.language)  # redraws every screen
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw in the current language."""
+        settings = self.settings
+        self.title.text = i18n.tr("set_title")
+        self.language_button.text = i18n.tr("language")
+        self.policy_button.text = i18n.tr("policy", policy=i18n.tr(f"policy_{settings.policy}"))
+        self.first_button.text = i18n.tr("first", player=i18n.player(settings.first)
+                                         if settings.first else i18n.tr("first_draw"))
+        self.referee_button.text = (
+            i18n.tr("set_referee", clock=settings.time_control or i18n.tr("set_no_clock"))
+            if settings.referee else i18n.tr("set_referee_off"))
+        self.seed_label.text = i18n.tr("set_seed")
+        self.seed_input.hint_text = i18n.tr("set_seed_hint")
+        seed = "" if settings.seed is None else str(settings.seed)
+        if self.seed_input.text.strip() != seed:
+            self._filling = True
+            self.seed_input.text = seed
+            self._filling = False
+        self.random_button.text = i18n.tr("set_seed_random")
+        self.back.text = i18n.tr("back")
+        self.variants_label.text = i18n.tr("variants")
+        for variant, toggle in self.toggles.items():
+            toggle.text = f"{variant}\n{i18n.tr(f'var_{variant}')}"
+            toggle.state = "down" if variant in settings.variants else "normal"
+        problem = rules_problem(settings.variants)
+        self.problem.text = problem or i18n.tr("set_ok")
+        self.problem.color = ERROR_COLOUR if problem else TEXT_COLOUR
+        lines = [self.notice.text] if self.notice is not None else []
+        lines += self.errors[-1:]
+        self.info.text = "\n".join(lines) or i18n.tr("set_tap_variant")
+        self.info.color = ERROR_COLOUR if (self.errors or (
+            self.notice is not None and self.notice.level == "error")) else TEXT_COLOUR
+
+
+# --- The reader tools ---------------------------------------------------------------------------
+
+
+class ReaderToolScreen(GameScreen):
+    """A tool that reads the board while it is shown: the board on the left, the panel on
+    the right; the clock polls the model, leaving the screen stops the reader."""
+
+    def __init__(self, controller: Controller, name: str, **kwargs: Any) -> None:
+        super().__init__(controller, name=name, **kwargs)
+        self._event: Any = None
+        self.aside = False
+        """A game on the real board was put aside to free the reader."""
+        root = BoxLayout(orientation="horizontal", padding=6, spacing=6)
+        self.grid = SquareGrid(size_hint_x=0.5)
+        self.grid.on_square = self._tap
+        self.panel = BoxLayout(orientation="vertical", spacing=4, size_hint_x=0.5)
+        root.add_widget(self.grid)
+        root.add_widget(self.panel)
+        self.add_widget(root)
+
+    def _source(self, files: int, ranks: int) -> ReadSource:
+        """The simulated board, or the app's real reader (a game holding it is put aside)."""
+        reader = self.controller.reader
+        if reader is None:
+            return SimSource(files, ranks, seed=random.randrange(1_000_000))
+        self.aside = put_game_aside(self.controller) or self.aside
+        try:
+            return LiveSource(reader)
+        except ReaderError as err:
+            raise ControllerError(str(err)) from None
+
+    def on_enter(self, *args: Any) -> None:
+        """Start reading."""
+        self.errors.clear()
+        _safely(self.start)
+        self._event = Clock.schedule_interval(self._tick, POLL_INTERVAL)
+        self.refresh()
+
+    def on_leave(self, *args: Any) -> None:
+        """Stop reading."""
+        if self._event is not None:
+            self._event.cancel()
+            self._event = None
+        self.stop()
+
+    def _tick(self, dt: float) -> None:
+        if self.poll(dt):
+            self.refresh()
+
+    def start(self) -> None:
+        """Make the model (a screen of its own overrides this)."""
+
+    def stop(self) -> None:
+        """Close the model."""
+
+    def poll(self, dt: float) -> bool:
+        """Let the model read; True if the screen must be redrawn."""
+        return False
+
+    def _tap(self, square: int) -> None:
+        """A tap on the board."""
+
+    def _messages(self, area: Any, notes: Sequence[Note]) -> None:
+        """Show ``notes`` in ``area``, errors in red, then the screen's own last error."""
+        area.label.markup = True
+        lines = [_coloured(note.text, note.level == "error") for note in notes]
+        if self.aside:
+            lines.append(escape_markup(i18n.tr("hw_game_aside")))
+        lines += [_coloured(error, True) for error in self.errors[-1:]]
+        area.show(lines)
+
+
+def _coloured(text: str, error: bool) -> str:
+    """``text`` as Kivy markup, red if it is an error."""
+    return f"[color=ff7766]{escape_markup(text)}[/color]" if error else escape_markup(text)
+
+
+class EnrolScreen(ReaderToolScreen):
+    """Enrol a set one figure at a time (``tools.Enrolment``)."""
+
+    def __init__(self, controller: Controller, paths: ToolPaths, **kwargs: Any) -> None:
+        super().__init__(controller, ENROL_SCREEN, **kwargs)
+        self.paths = paths
+        self.model: Enrolment | None = None
+        self.owner = "yellow"
+        self.title = _label(font_size="20sp", size_hint_y=None, height=34)
+        self.hint = _label(font_size="12sp", size_hint_y=None, height=34)
+        row = BoxLayout(size_hint_y=None, height=TOUCH_MIN, spacing=4)
+        self.owner_button = _button("", self._next_owner)
+        self.mode_button = _button("", self._switch_mode)
+        row.add_widget(self.owner_button)
+        row.add_widget(self.mode_button)
+        self.prompt = _label(font_size="16sp", size_hint_y=None, height=52, bold=True,
+                             color=(1, 0.85, 0.3, 1))
+        self.progress = _label(font_size="13sp", size_hint_y=None, height=22)
+        self.notes = MessageArea()
+        self.saved = _label(font_size="11sp", size_hint_y=None, height=30)
+        actions = BoxLayout(size_hint_y=None, height=TOUCH_MIN, spacing=4)
+        self.skip_button = _button("", self._skip)
+        self.again_button = _button("", self._again)
+        actions.add_widget(self.skip_button)
+        actions.add_widget(self.again_button)
+        self.back = _button("", lambda: controller.go(HOME))
+        for widget in (self.title, self.hint, row, self.prompt, self.progress, self.notes,
+                       self.saved, actions, self.back):
+            self.panel.add_widget(widget)
+
+    def _path(self) -> Path:
+        return registry_path(simulated=self.controller.simulated, explicit=self.paths.registry)
+
+    def start(self) -> None:
+        """A new round for the chosen set (or the one made in advance)."""
+        prepared = PREPARED.pop(ENROL_SCREEN, None)
+        if isinstance(prepared, Enrolment):
+            self.model, self.owner = prepared, prepared.owner
+            return
+        path = self._path()
+        try:
+            registry = Registry.load(path, missing_ok=True)
+        except RegistryError as err:
+            raise ControllerError(str(err)) from None
+        from hardware.enrol import enrol_board
+
+        board = enrol_board(self.owner)
+        self.model = Enrolment(registry, path, self._source(board.files, board.ranks),
+                               owner=self.owner, seed=random.randrange(1_000_000))
+        if not self.model.total:
+            self.model.restart()  # says that every figure has a tag
+
+    def stop(self) -> None:
+        """Stop reading; a real board's new tags are what the next game uses."""
+        if self.model is not None:
+            self.model.close()
+            self._adopt()
+            self.model = None
+
+    def _adopt(self) -> None:
+        model = self.model
+        if model is not None and not self.controller.simulated and model.saved:
+            self.controller.registry = model.registry
+
+    def poll(self, dt: float) -> bool:
+        """Read; enrol what came down."""
+        if self.model is None:
+            return False
+        changed = self.model.poll(dt)
+        if changed:
+            self._adopt()
+        return changed
+
+    def _model(self) -> Enrolment:
+        if self.model is None:
+            raise ControllerError(self.errors[-1] if self.errors else i18n.tr("enr_title"))
+        return self.model
+
+    def _tap(self, square: int) -> None:
+        self._model().tap(square)
+        self.refresh()
+
+    def _next_owner(self) -> None:
+        players = Settings.from_options(self.controller.defaults).players()
+        self.owner = players[(players.index(self.owner) + 1) % len(players)] \
+            if self.owner in players else players[0]
+        self._model().restart(self.owner)
+        self.refresh()
+
+    def _switch_mode(self) -> None:
+        model = self._model()
+        model.restart(replace=not model.replace)
+        self.refresh()
+
+    def _skip(self) -> None:
+        self._model().skip()
+        self.refresh()
+
+    def _again(self) -> None:
+        self._model().reenrol_previous()
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw the board's tags, the prompt, the progress and the messages."""
+        model = self.model
+        self.title.text = i18n.tr("enr_title")
+        self.owner_button.text = i18n.tr("enr_set", player=i18n.player(self.owner))
+        self.skip_button.text = i18n.tr("enr_skip")
+        self.again_button.text = i18n.tr("enr_reenrol")
+        self.back.text = i18n.tr("back")
+        simulated = self.controller.simulated
+        self.hint.text = i18n.tr("enr_sim_hint" if simulated else "enr_real_hint")
+        notes: list[Note] = []
+        if model is None:
+            self.mode_button.text = i18n.tr("enr_missing_mode")
+            self.prompt.text = self.progress.text = self.saved.text = ""
+        else:
+            self.mode_button.text = i18n.tr("enr_all_mode" if model.replace
+                                            else "enr_missing_mode")
+            self.prompt.text = model.prompt().text
+            self.progress.text = model.progress().text
+            self.saved.text = i18n.tr("enr_saved_to", path=str(model.path))
+            notes = model.notes[-6:]
+            colours = [EMPTY] * model.board.size
+            for square, uid in model.tags().items():
+                figure = model.registry.lookup(uid)
+                colours[square] = OWNER_COLOURS.get(figure.owner, UNKNOWN_TAG) \
+                    if figure is not None else UNKNOWN_TAG
+            self.grid.show(model.board.files, model.board.ranks, colours)
+        self._messages(self.notes, notes)
+
+
+class HardwareScreen(ReaderToolScreen):
+    """Every reader of the board: answering, missing, faulty, a tag seen
+    (``tools.HardwareCheck``)."""
+
+    def __init__(self, controller: Controller, **kwargs: Any) -> None:
+        super().__init__(controller, HW_SCREEN, **kwargs)
+        self.model: HardwareCheck | None = None
+        self.title = _label(font_size="20sp", size_hint_y=None, height=34)
+        self.hint = _label(font_size="12sp", size_hint_y=None, height=34)
+        self.status = _label(font_size="14sp", size_hint_y=None, height=42, bold=True)
+        self.legend: dict[str, Any] = {}
+        legend = GridLayout(cols=2, size_hint_y=None, height=3 * 26, spacing=2)
+        for state in SQUARE_STATES:
+            row = BoxLayout(size_hint_y=None, height=24, spacing=2)
+            row.add_widget(Swatch(STATE_COLOURS[state], size_hint_x=None, width=22))
+            label = _middle_label(font_size="12sp")
+            self.legend[state] = label
+            row.add_widget(label)
+            legend.add_widget(row)
+        self.problems = MessageArea()
+        actions = BoxLayout(size_hint_y=None, height=TOUCH_MIN, spacing=4)
+        self.again_button = _button("", self._again)
+        self.fill_button = _button("", self._fill)
+        actions.add_widget(self.again_button)
+        actions.add_widget(self.fill_button)
+        self.back = _button("", lambda: controller.go(HOME))
+        for widget in (self.title, self.hint, self.status, legend, self.problems, actions,
+                       self.back):
+            self.panel.add_widget(widget)
+
+    def start(self) -> None:
+        """A new check (or the one made in advance)."""
+        prepared = PREPARED.pop(HW_SCREEN, None)
+        if isinstance(prepared, HardwareCheck):
+            self.model = prepared
+            return
+        files, ranks = 14, 14
+        if self.controller.reader is not None:
+            try:
+                config = load_config()
+                files, ranks = config.files, config.ranks
+            except ConfigError as err:
+                raise ControllerError(str(err)) from None
+        self.model = HardwareCheck(self._source(files, ranks), files, ranks)
+
+    def stop(self) -> None:
+        """Stop reading."""
+        if self.model is not None:
+            self.model.close()
+            self.model = None
+
+    def poll(self, dt: float) -> bool:
+        """Read."""
+        return self.model is not None and self.model.poll(dt)
+
+    def _model(self) -> HardwareCheck:
+        if self.model is None:
+            raise ControllerError(self.errors[-1] if self.errors else i18n.tr("hw_title"))
+        return self.model
+
+    def _tap(self, square: int) -> None:
+        self._model().tap(square)
+
+    def _again(self) -> None:
+        self.stop()
+        self.errors.clear()
+        self.start()
+        self.refresh()
+
+    def _fill(self) -> None:
+        self._model().fill()
+
+    def refresh(self) -> None:
+        """Redraw every square's state, the counts and the problems."""
+        model = self.model
+        self.title.text = i18n.tr("hw_title")
+        simulated = self.controller.simulated
+        self.hint.text = i18n.tr("hw_sim_hint") if simulated else ""
+        self.again_button.text = i18n.tr("hw_again")
+        self.fill_button.text = i18n.tr("hw_fill")
+        self.fill_button.disabled = not simulated
+        self.back.text = i18n.tr("back")
+        notes: list[Note] = []
+        if model is not None:
+            self.status.text = model.status().text
+            counts = model.counts()
+            for state, label in self.legend.items():
+                label.text = i18n.tr("hw_count", state=i18n.tr(f"hw_state_{state}"),
+                                     count=counts[state])
+            self.grid.show(model.files, model.ranks,
+                           [STATE_COLOURS[state] for state in model.states()])
+            notes = model.problems()
+        else:
+            self.status.text = ""
+        self._messages(self.problems, notes)
+
+
+__all__ = ["EnrolScreen", "HardwareScreen", "SettingsScreen", "SquareGrid", "ToolPaths",
+           "add_tool_screens"]
