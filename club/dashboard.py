@@ -1,0 +1,361 @@
+"""The arbiter's view of an event: every table's public state, alerts and the standings.
+
+``Dashboard`` is the model behind ``giganten event``'s web page. It is fed the messages of
+the event's public topics (``giganten/<event>/table/<table>/public/{status,feed,online}``,
+see docs/club.md) and keeps, per table, what the page shows: the position (the public view
+only), both clocks, whose turn, the last turn, the turns seen so far, and alerts. It does
+no I/O, starts no threads and never reads the clock: the time is passed in (``clock``), so
+tests decide when a table has been silent for 30 s.
+
+Hidden information: the model reads public topics only and copies from a status message
+only the fields it knows, field by field (``_board``); a kind is kept only where the
+public view of the table has one. Nothing else a message carries reaches the page.
+
+Feed messages are deduplicated by ``(table, seq)``: a table resends what the broker had
+not acknowledged when it comes back, so ``seq <= last seen`` is a duplicate and dropped.
+A jump in ``seq`` means messages were lost on the way; it is shown as a warning.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+JSON = dict[str, Any]
+
+SILENT_AFTER = 30.0
+"""Seconds without any message (feed, heartbeat, status, online) after which a table that
+is not over is reported as silent."""
+
+FEED_KEPT = 500
+"""Feed entries kept per table for the page (older ones drop off the turn list)."""
+
+EVENT_ALERTS_KEPT = 20
+"""Event alerts (dispute, refusal, correction, gap) kept per table, newest first."""
+
+ALERT_TYPES = {"dispute": "Dispute", "refusal": "Illegal move refused",
+               "correction": "Correction by the arbiter"}
+"""Feed types that raise an alert, with the words the page puts before their text."""
+
+SLUG = re.compile(r"[a-z0-9-]+")
+TOPIC = re.compile(r"giganten/(?P<event>[a-z0-9-]+)/table/(?P<table>[a-z0-9-]+)"
+                   r"/public/(?P<kind>status|feed|online)")
+
+
+def topics(event: str) -> list[str]:
+    """The topic filters the dashboard subscribes to: the event's public topics only."""
+    if not SLUG.fullmatch(event):
+        raise ValueError(f"an event id is lower-case letters, digits and dashes, not {event!r}")
+    return [f"giganten/{event}/table/+/public/#"]
+
+
+@dataclass
+class Alert:
+    """Something the arbiter should look at on one table."""
+
+    kind: str
+    """``silent``, ``offline``, ``gap`` or a feed type of ``ALERT_TYPES``."""
+    text: str
+    since: float
+    """The dashboard's clock when it was noticed."""
+    seq: int | None = None
+
+    def json(self) -> JSON:
+        """The alert for the page."""
+        return {"kind": self.kind, "text": self.text, "since": self.since, "seq": self.seq}
+
+
+@dataclass
+class TableState:
+    """What the dashboard knows of one table."""
+
+    table: str
+    round: str = ""
+    status_seq: int = -1
+    status: JSON = field(default_factory=dict)
+    last_seq: int = 0
+    """The highest feed seq seen (0: none yet)."""
+    heard: float | None = None
+    """The dashboard's clock at the last message of any kind from this table."""
+    online: bool | None = None
+    feed: list[JSON] = field(default_factory=list)
+    alerts: list[Alert] = field(default_factory=list)
+    """Event alerts, newest first (conditions such as silence are computed, not stored)."""
+    duplicates: int = 0
+    silent: bool = False
+
+    @property
+    def over(self) -> bool:
+        """True once the table's game is over."""
+        return self.status.get("phase") == "over"
+
+
+class Dashboard:
+    """The state of every table of one event, built from its public messages."""
+
+    def __init__(self, event: str, clock: Callable[[], float], *,
+                 silent_after: float = SILENT_AFTER) -> None:
+        topics(event)  # validates the id
+        self.event = event
+        self.clock = clock
+        self.silent_after = silent_after
+        self.tables: dict[str, TableState] = {}
+        self.broker: JSON = {"connected": False, "text": "connecting to the broker"}
+        """The dashboard's own connection to the broker, for the page."""
+        self.rejected: list[str] = []
+        """Why messages were not used (bad topic, bad JSON, wrong event …), newest last."""
+
+    # --- input ----------------------------------------------------------------------------
+
+    def receive(self, topic: str, payload: bytes) -> list[JSON]:
+        """Take one MQTT message; return what changed for the page: ``{"type": "card",
+        "card": …}`` and ``{"type": "feed", "entry": …}`` items (empty if it was a
+        duplicate or unusable; the reason of an unusable one is kept in ``rejected``)."""
+        match = TOPIC.fullmatch(topic)
+        if match is None or match["event"] != self.event:
+            return self._reject(f"not a public topic of event {self.event}: {topic}")
+        table = self.tables.get(match["table"]) or TableState(match["table"])
+        now = self.clock()
+        if match["kind"] == "online":
+            self._ensure(table)
+            table.heard = now
+            table.online = payload.strip() != b"0"
+            return [self._card_change(table)]
+        try:
+            message = json.loads(payload)
+        except (ValueError, UnicodeDecodeError) as err:
+            return self._reject(f"{topic}: not JSON ({err})")
+        problem = _check(message, self.event, match["table"])
+        if problem:
+            return self._reject(f"{topic}: {problem}")
+        self._ensure(table)
+        table.heard = now
+        if match["kind"] == "status":
+            return self._status(table, message)
+        return self._feed(table, message, now)
+
+    def _ensure(self, table: TableState) -> None:
+        self.tables.setdefault(table.table, table)
+
+    def _reject(self, why: str) -> list[JSON]:
+        self.rejected = [*self.rejected[-99:], why]
+        return []
+
+    def _status(self, table: TableState, message: JSON) -> list[JSON]:
+        seq = _int(message.get("seq"), -1)
+        if seq < table.status_seq:
+            return [self._card_change(table)]  # an old retained status after a newer one
+        table.status_seq = seq
+        table.status = message
+        table.round = str(message.get("round") or table.round)
+        return [self._card_change(table)]
+
+    def _feed(self, table: TableState, message: JSON, now: float) -> list[JSON]:
+        seq = _int(message.get("seq"), 0)
+        if seq < 1:
+            return self._reject(f"table {table.table}: a feed message without a seq")
+        if seq <= table.last_seq:
+            table.duplicates += 1
+            return [self._card_change(table)]  # heard from it all the same
+        expected = table.last_seq + 1 if table.last_seq else max(table.status_seq, 0) + 1
+        if table.last_seq and seq > expected:
+            missing = f"{expected}" if seq == expected + 1 else f"{expected}–{seq - 1}"
+            table.alerts.insert(0, Alert("gap", f"Messages {missing} of this table were lost"
+                                                " on the way (the board keeps them)",
+                                         now, seq))
+        table.last_seq = seq
+        entry = {"table": table.table, "seq": seq, "time": _float(message.get("time")),
+                 "type": str(message.get("type", "")), "text": str(message.get("text", ""))}
+        table.feed = [*table.feed[-(FEED_KEPT - 1):], entry]
+        if entry["type"] in ALERT_TYPES:
+            table.alerts.insert(0, Alert(entry["type"],
+                                         f"{ALERT_TYPES[entry['type']]}: {entry['text']}",
+                                         now, seq))
+        del table.alerts[EVENT_ALERTS_KEPT:]
+        return [{"type": "feed", "entry": entry}, self._card_change(table)]
+
+    def tick(self) -> list[JSON]:
+        """Look at the clock: the cards of tables that just fell silent or spoke again."""
+        changes = []
+        now = self.clock()
+        for table in self.tables.values():
+            silent = self._is_silent(table, now)
+            if silent != table.silent:
+                changes.append(self._card_change(table))
+        return changes
+
+    def _is_silent(self, table: TableState, now: float) -> bool:
+        return (not table.over and table.heard is not None
+                and now - table.heard >= self.silent_after)
+
+    # --- output ---------------------------------------------------------------------------
+
+    def _card_change(self, table: TableState) -> JSON:
+        return {"type": "card", "card": self.card(table.table)}
+
+    def card(self, name: str) -> JSON:
+        """One table as the page shows it; only fields named here reach the page."""
+        table = self.tables[name]
+        now = self.clock()
+        table.silent = self._is_silent(table, now)
+        status = table.status
+        return {
+            "table": table.table,
+            "round": table.round,
+            "seq": table.last_seq,
+            "status_seq": table.status_seq,
+            "phase": str(status.get("phase", "")),
+            "players": _players(status.get("players")),
+            "to_move": _text_or_none(status.get("to_move")),
+            "ply": _int(status.get("ply"), 0),
+            "clocks": _clocks(status.get("clocks")),
+            "last_turn": _last_turn(status.get("last_turn")),
+            "result": _result(status.get("result")),
+            "board": _board(status.get("board")),
+            "online": table.online,
+            "alerts": [a.json() for a in self.conditions(table, now)]
+                      + [a.json() for a in table.alerts],
+            "table_alerts": [str(a) for a in status.get("alerts") or [] if isinstance(a, str)],
+            "duplicates": table.duplicates,
+        }
+
+    def conditions(self, table: TableState, now: float) -> list[Alert]:
+        """The alerts that hold now: a silent table, a table whose connection is lost."""
+        out = []
+        if table.silent and table.heard is not None:
+            out.append(Alert("silent", f"No message for {now - table.heard:.0f} s:"
+                                       " is the board switched on and connected?", table.heard))
+        if table.online is False and not table.over:
+            out.append(Alert("offline", "The table lost its connection to the broker",
+                             table.heard or now))
+        return out
+
+    def feed(self, name: str) -> list[JSON]:
+        """The feed entries kept for one table, oldest first."""
+        return list(self.tables[name].feed)
+
+    def snapshot(self) -> JSON:
+        """Everything the page shows, for a page that has just connected."""
+        names = sorted(self.tables)
+        return {"event": self.event, "broker": self.broker,
+                "cards": [self.card(n) for n in names],
+                "feeds": {n: self.feed(n) for n in names}, **self.results()}
+
+    def results(self) -> JSON:
+        """The finished games and the standings (win 1, draw ½, loss 0 per player)."""
+        games = []
+        for name in sorted(self.tables):
+            table = self.tables[name]
+            result = _result(table.status.get("result"))
+            if table.over and result is not None:
+                games.append({"table": name, "round": table.round,
+                              "players": _players(table.status.get("players")),
+                              "winner": result["winner"], "reason": result["reason"]})
+        return {"results": games, "standings": standings(games)}
+
+
+def standings(games: Iterable[JSON]) -> list[JSON]:
+    """Points per player name over finished games, best first: a win is 1, a draw ½, a loss
+    0. ``winner`` names a player (by name or by colour), or is None for a draw."""
+    rows: dict[str, JSON] = {}
+    for game in games:
+        players = game["players"]
+        winner = game["winner"]
+        for player in players:
+            row = rows.setdefault(player["name"], {"name": player["name"], "points": 0.0,
+                                                   "played": 0, "won": 0, "drawn": 0,
+                                                   "lost": 0})
+            row["played"] += 1
+            if winner is None:
+                row["points"] += 0.5
+                row["drawn"] += 1
+            elif winner in (player["name"], player["colour"]):
+                row["points"] += 1.0
+                row["won"] += 1
+            else:
+                row["lost"] += 1
+    return sorted(rows.values(), key=lambda r: (-r["points"], -r["won"], r["name"]))
+
+
+# --- reading messages field by field -------------------------------------------------------
+
+def _check(message: Any, event: str, table: str) -> str | None:
+    """Why a status or feed message cannot be used, or None."""
+    if not isinstance(message, dict):
+        return "not a JSON object"
+    if message.get("v") != 1:
+        return f"version {message.get('v')!r} is not 1 (update giganten on this laptop?)"
+    if message.get("event") not in (None, event) or message.get("table") not in (None, table):
+        return "its event or table differs from its topic"
+    return None
+
+
+def _int(value: Any, default: int) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def _float(value: Any) -> float | None:
+    ok = isinstance(value, int | float) and not isinstance(value, bool)
+    return float(value) if ok else None
+
+
+def _text_or_none(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+def _players(value: Any) -> list[JSON]:
+    """Players as ``{"name", "colour"}``: a table may send colours only (``"yellow"``) or
+    ``{"name": "Anna", "colour": "yellow"}`` when it knows who plays."""
+    out = []
+    for index, player in enumerate(value if isinstance(value, list) else []):
+        if isinstance(player, dict):
+            colour = str(player.get("colour") or player.get("side") or f"player {index + 1}")
+            out.append({"name": str(player.get("name") or colour), "colour": colour})
+        else:
+            out.append({"name": str(player), "colour": str(player)})
+    return out
+
+
+def _clocks(value: Any) -> dict[str, float] | None:
+    if not isinstance(value, dict):
+        return None
+    return {str(k): float(v) for k, v in value.items()
+            if isinstance(v, int | float) and not isinstance(v, bool)}
+
+
+def _last_turn(value: Any) -> str | None:
+    if isinstance(value, dict) and value.get("text") is not None:
+        return str(value["text"])
+    return None
+
+
+def _result(value: Any) -> JSON | None:
+    if not isinstance(value, dict):
+        return None
+    winner = value.get("winner")
+    return {"winner": None if winner in (None, "draw") else str(winner),
+            "reason": str(value.get("reason") or "")}
+
+
+def _board(value: Any) -> JSON | None:
+    """The grid of a public board view: size, swamp squares, and each figure's square and
+    owner, with a kind only where the public view has one."""
+    if not isinstance(value, dict):
+        return None
+    inner = value.get("board")
+    size: JSON = inner if isinstance(inner, dict) else value
+    files, ranks = _int(size.get("files"), 0), _int(size.get("ranks"), 0)
+    if not (0 < files <= 26 and 0 < ranks <= 99):
+        return None
+    figures = []
+    for figure in value.get("figures") or []:
+        if isinstance(figure, dict) and isinstance(figure.get("square"), str):
+            entry = {"square": figure["square"], "owner": str(figure.get("owner", ""))}
+            if isinstance(figure.get("kind"), str):
+                entry["kind"] = figure["kind"]
+            figures.append(entry)
+    swamp = [s for s in size.get("swamp") or [] if isinstance(s, str)]
+    return {"files": files, "ranks": ranks, "swamp": swamp, "figures": figures}
