@@ -128,7 +128,7 @@ class Dashboard:
             message = json.loads(payload)
         except (ValueError, UnicodeDecodeError) as err:
             return self._reject(f"{topic}: not JSON ({err})")
-        problem = _check(message, self.event, match["table"])
+        problem = _check(message, self.event, match["table"], match["kind"])
         if problem:
             return self._reject(f"{topic}: {problem}")
         self._ensure(table)
@@ -155,8 +155,6 @@ class Dashboard:
 
     def _feed(self, table: TableState, message: JSON, now: float) -> list[JSON]:
         seq = _int(message.get("seq"), 0)
-        if seq < 1:
-            return self._reject(f"table {table.table}: a feed message without a seq")
         if seq <= table.last_seq:
             table.duplicates += 1
             return [self._card_change(table)]  # heard from it all the same
@@ -214,11 +212,12 @@ class Dashboard:
             "clocks": _clocks(status.get("clocks")),
             "last_turn": _last_turn(status.get("last_turn")),
             "result": _result(status.get("result")),
-            "board": _board(status.get("board")),
+            "board": _board(status.get("board")) if _public(status.get("board")) else None,
             "online": table.online,
             "alerts": [a.json() for a in self.conditions(table, now)]
                       + [a.json() for a in table.alerts],
-            "table_alerts": [str(a) for a in status.get("alerts") or [] if isinstance(a, str)],
+            "table_alerts": [str(a) for a in status.get("alerts") or [] if isinstance(a, str)]
+                            + ([] if _public(status.get("board")) else [NOT_PUBLIC]),
             "duplicates": table.duplicates,
         }
 
@@ -282,7 +281,7 @@ def standings(games: Iterable[JSON]) -> list[JSON]:
 
 # --- reading messages field by field -------------------------------------------------------
 
-def _check(message: Any, event: str, table: str) -> str | None:
+def _check(message: Any, event: str, table: str, kind: str) -> str | None:
     """Why a status or feed message cannot be used, or None."""
     if not isinstance(message, dict):
         return "not a JSON object"
@@ -290,6 +289,8 @@ def _check(message: Any, event: str, table: str) -> str | None:
         return f"version {message.get('v')!r} is not 1 (update giganten on this laptop?)"
     if message.get("event") not in (None, event) or message.get("table") not in (None, table):
         return "its event or table differs from its topic"
+    if kind == "feed" and _int(message.get("seq"), 0) < 1:
+        return "a feed message without a seq (1, 2, …)"
     return None
 
 
@@ -338,6 +339,16 @@ def _result(value: Any) -> JSON | None:
     winner = value.get("winner")
     return {"winner": None if winner in (None, "draw") else str(winner),
             "reason": str(value.get("reason") or "")}
+
+
+NOT_PUBLIC = ("This table sent a board view that is not the public one: it is not shown."
+              " Check the table's software (only the public view may be published [I3]).")
+
+
+def _public(view: Any) -> bool:
+    """False for a board view made for another audience than ``public`` (a player's or the
+    arbiter's view would show hidden kinds): the dashboard never shows it."""
+    return not isinstance(view, dict) or view.get("audience", "public") == "public"
 
 
 def _board(value: Any) -> JSON | None:

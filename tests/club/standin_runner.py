@@ -29,10 +29,34 @@ from companion.demo import make_bots, new_game, take_turn
 from companion.events import TurnPlayed
 from companion.rules.state import GameState
 from companion.rules.turns import TurnResult
-from companion.views import PUBLIC, event_view, view_for
+from companion.views import PUBLIC, RULEBOOK, event_view, view_for
 
 BASE_CLOCK = 600.0
 """Seconds on each player's clock at the start (the stand-in's clocks only count down)."""
+
+
+def last_turn_view(state: GameState, policy: str = RULEBOOK) -> dict[str, Any] | None:
+    """The public event view of the last turn played (None after a resignation)."""
+    result = state.history[-1] if state.history else None
+    if not isinstance(result, TurnResult):
+        return None
+    return event_view(TurnPlayed(result), PUBLIC, board=state.board, players=state.players,
+                      state=state, policy=policy)
+
+
+def status_of(event: str, table: str, round_: str, seq: int, state: GameState,
+              last_turn: dict[str, Any] | None, clocks: dict[str, float] | None,
+              policy: str = RULEBOOK) -> dict[str, Any]:
+    """A ``public/status`` message of the shared design, built from the public view."""
+    result = ({"winner": state.players[state.winner].name, "reason": state.reason}
+              if state.winner is not None else None)
+    return {"v": 1, "event": event, "table": table, "round": round_, "seq": seq,
+            "time": time.time(), "phase": "over" if state.is_over else "play",
+            "players": [p.name for p in state.players],
+            "to_move": state.players[state.to_move].name, "ply": state.ply,
+            "board": view_for(state, PUBLIC, policy), "last_turn": last_turn,
+            "clocks": None if clocks is None else dict(clocks), "result": result,
+            "alerts": []}
 
 
 class Runner:
@@ -73,17 +97,8 @@ class Runner:
 
     def status(self) -> None:
         """Publish the retained public state."""
-        state = self.state
-        over = state.is_over
-        result = ({"winner": state.players[state.winner].name, "reason": state.reason}
-                  if state.winner is not None else None)
-        message = {"v": 1, "event": self.args.event, "table": self.args.table,
-                   "round": self.args.round, "seq": self.seq, "time": time.time(),
-                   "phase": "over" if over else "play",
-                   "players": [p.name for p in state.players],
-                   "to_move": state.players[state.to_move].name, "ply": state.ply,
-                   "board": view_for(state, PUBLIC), "last_turn": self.last_turn,
-                   "clocks": dict(self.clocks), "result": result, "alerts": []}
+        message = status_of(self.args.event, self.args.table, self.args.round, self.seq,
+                            self.state, self.last_turn, self.clocks)
         self.client.publish(f"{self.prefix}/status", json.dumps(message), qos=1, retain=True)
 
     def play(self) -> None:
@@ -101,11 +116,8 @@ class Runner:
             began = time.monotonic()
             take_turn(state, self.bots)
             self.clocks[mover] -= self.args.turn_interval
-            result = state.history[-1]
-            if isinstance(result, TurnResult):
-                view = event_view(TurnPlayed(result), PUBLIC, board=state.board,
-                                  players=state.players, state=state)
-                assert view is not None
+            view = last_turn_view(state)
+            if view is not None:
                 self.last_turn = {"text": view["text"], "view": view}
                 self.feed("turn", view["text"], view)
             self.status()
