@@ -1,0 +1,119 @@
+"""What the dashboard's end-to-end test and ``bench/event.py`` share: the table runner
+to start, waiting for a condition, reading the retained statuses, and reading the page."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
+
+from tests.club.browser import Browser
+
+ROOT = Path(__file__).resolve().parents[2]
+
+RUNNER = ("club.table_runner" if importlib.util.find_spec("club.table_runner") is not None
+          else "tests.club.standin_runner")
+"""The table runner of club-table once it is there; until then this package's stand-in,
+which takes the same command line."""
+
+
+def wait_for(check: Callable[[], Any], what: str, timeout: float = 60.0,
+             every: float = 0.2) -> Any:
+    """Poll ``check`` until it returns something true; return that, or fail saying what."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout:g} s for {what}")
+        time.sleep(every)
+
+
+def start_table(broker: str, event: str, table: str, seed: int, interval: float,
+                outbox: Path, max_plies: int | None = None) -> subprocess.Popen[bytes]:
+    """One table runner process."""
+    command = [sys.executable, "-m", RUNNER, "--broker", broker, "--event", event,
+               "--table", table, "--seed", str(seed), "--turn-interval", str(interval),
+               "--outbox", str(outbox)]
+    if max_plies is not None:
+        command += ["--max-plies", str(max_plies)]
+    return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+
+
+def start_dashboard(broker: str, event: str, http: int) -> subprocess.Popen[bytes]:
+    """``giganten event`` in its own process."""
+    return subprocess.Popen([sys.executable, "-m", "hardware.cli", "event", "--broker", broker,
+                             "--event", event, "--http", f"127.0.0.1:{http}"], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def retained_statuses(broker: str, event: str, tables: int,
+                      timeout: float = 30.0) -> dict[str, dict[str, Any]]:
+    """The retained ``public/status`` of every table, read by a fresh subscriber."""
+    host, _, port = broker.rpartition(":")
+    got: dict[str, dict[str, Any]] = {}
+    lock = threading.Lock()
+
+    def message(client: Any, userdata: Any, msg: Any) -> None:
+        status = json.loads(msg.payload)
+        with lock:
+            got[status["table"]] = status
+
+    client = mqtt.Client(CallbackAPIVersion.VERSION2)
+    client.on_message = message
+    client.on_connect = lambda c, *_: c.subscribe(f"giganten/{event}/table/+/public/status", 1)
+    client.connect(host, int(port))
+    client.loop_start()
+    try:
+        wait_for(lambda: len(got) >= tables, f"{tables} retained statuses", timeout)
+        time.sleep(0.5)
+        with lock:
+            return dict(got)
+    finally:
+        client.disconnect()
+        client.loop_stop()
+
+
+PAGE_TABLES = """JSON.stringify([...document.querySelectorAll('.card')].map(card => ({
+  table: card.dataset.table,
+  clocks: Object.fromEntries([...card.querySelectorAll('[data-clock]')]
+    .map(c => [c.dataset.clock, c.textContent])),
+  last_turn: card.querySelector('.last-turn').textContent,
+  feed: [...card.querySelectorAll('.feed [data-seq]')].map(li => Number(li.dataset.seq)),
+  kinds: [...card.querySelectorAll('[data-kind]')].map(t => t.dataset.kind),
+  tokens: card.querySelectorAll('.tok').length,
+})))"""
+
+PAGE_SEEN = """JSON.stringify(Object.fromEntries(Object.entries(window.giganten.seen)
+  .map(([t, s]) => [t, Object.keys(s).map(Number).sort((a, b) => a - b)])))"""
+
+PAGE_ALERTS = """JSON.stringify([...document.querySelectorAll('#alerts li[data-kind]')]
+  .map(li => [li.dataset.table, li.dataset.kind, li.textContent]))"""
+
+PAGE_TEXTS = """JSON.stringify((() => {
+  const out = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT
+                                         | NodeFilter.SHOW_TEXT);
+  for (let n = walk.currentNode; n; n = walk.nextNode()) {
+    if (n.nodeType === Node.TEXT_NODE) out.push(n.textContent);
+    else for (const a of n.attributes) out.push(a.value);
+  }
+  out.push(document.title);
+  return out;
+})())"""
+
+
+def page(browser: Browser, expression: str) -> Any:
+    """A JSON-returning expression evaluated in the page."""
+    return json.loads(browser.evaluate(expression))
