@@ -1,9 +1,10 @@
 """The arbiter's view of an event: every table's public state, alerts and the standings.
 
 ``Dashboard`` is the model behind ``giganten event``'s web page. It is fed the messages of
-the event's public topics (``giganten/<event>/table/<table>/public/{status,feed,online}``,
-see docs/club.md) and keeps, per table, what the page shows: the position (the public view
-only), both clocks, whose turn, the last turn, the turns seen so far, and alerts. It does
+the event's public topics (``giganten/<event>/table/<table>/public/{status,feed,online}``;
+docs/event-dashboard.md) and keeps, per table, what the page shows: the position (the
+public view only), both clocks, whose turn, the last turn, the turns seen so far, and
+alerts. It does
 no I/O, starts no threads and never reads the clock: the time is passed in (``clock``), so
 tests decide when a table has been silent for 30 s.
 
@@ -113,7 +114,8 @@ class Dashboard:
     def receive(self, topic: str, payload: bytes) -> list[JSON]:
         """Take one MQTT message; return what changed for the page: ``{"type": "card",
         "card": …}`` and ``{"type": "feed", "entry": …}`` items (empty if it was a
-        duplicate or unusable; the reason of an unusable one is kept in ``rejected``)."""
+        duplicate or unusable; the reason of an unusable one is kept in ``rejected``).
+        A feed entry comes without its card unless it changed the card's alerts."""
         match = TOPIC.fullmatch(topic)
         if match is None or match["event"] != self.event:
             return self._reject(f"not a public topic of event {self.event}: {topic}")
@@ -157,7 +159,8 @@ class Dashboard:
         seq = _int(message.get("seq"), 0)
         if seq <= table.last_seq:
             table.duplicates += 1
-            return [self._card_change(table)]  # heard from it all the same
+            return []  # heard from it all the same (``heard`` is set)
+        alerts = len(table.alerts)
         expected = table.last_seq + 1 if table.last_seq else max(table.status_seq, 0) + 1
         if table.last_seq and seq > expected:
             missing = f"{expected}" if seq == expected + 1 else f"{expected}–{seq - 1}"
@@ -173,7 +176,13 @@ class Dashboard:
                                          f"{ALERT_TYPES[entry['type']]}: {entry['text']}",
                                          now, seq))
         del table.alerts[EVENT_ALERTS_KEPT:]
-        return [{"type": "feed", "entry": entry}, self._card_change(table)]
+        changes: list[JSON] = [{"type": "feed", "entry": entry}]
+        # A turn changes the card through the status that follows it; the card is sent
+        # here only when an alert came with the entry (or the table is new, or spoke
+        # again after a silence): at 50 tables that halves what the page redraws.
+        if len(table.alerts) != alerts or table.silent or table.last_seq == seq == 1:
+            changes.append(self._card_change(table))
+        return changes
 
     def tick(self) -> list[JSON]:
         """Look at the clock: the cards of tables that just fell silent or spoke again."""

@@ -5,8 +5,8 @@ dashboard page (``club.server``) on ``--http`` (default 127.0.0.1:8080; give 0.0
 to let other laptops at the club look too). It stops on Ctrl-C.
 
 The MQTT session is persistent (``clean_session=False`` with a fixed client id): when the
-broker is restarted with ``persistence true`` (docs/club.md), the messages the tables
-send while the dashboard reconnects are kept for it, so no turn is lost on the page.
+broker is restarted with ``persistence true`` (docs/event-dashboard.md), the messages the
+tables send while the dashboard reconnects are kept for it, so no turn is lost on the page.
 """
 
 from __future__ import annotations
@@ -122,7 +122,8 @@ def add_command(commands: Any) -> None:
         description="Subscribe to the public topics of an event on its MQTT broker and serve"
                     " a web page listing every table: position (public view only), clocks,"
                     " whose turn, last turn, alerts (a silent table, a dispute, an illegal"
-                    " move refused, a correction) and the standings. See docs/club.md.")
+                    " move refused, a correction) and the standings."
+                    " See docs/event-dashboard.md.")
     event.add_argument("--broker", type=lambda t: host_port(t, 1883), required=True,
                        metavar="HOST:PORT", help="the event's Mosquitto broker")
     event.add_argument("--event", type=_slug, required=True, metavar="EVENT",

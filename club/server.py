@@ -47,9 +47,10 @@ class Hub:
     def receive(self, topic: str, payload: bytes) -> None:
         """Give one MQTT message to the model and send what changed to every page."""
         with self._lock:
-            before = len(self.dashboard.results()["results"])
+            status = topic.endswith("/status")  # only a status can finish a game
+            before = len(self.dashboard.results()["results"]) if status else 0
             changes = self.dashboard.receive(topic, payload)
-            if changes and len(self.dashboard.results()["results"]) != before:
+            if status and changes and len(self.dashboard.results()["results"]) != before:
                 changes.append({"type": "results", **self.dashboard.results()})
             self._send(changes)
 
@@ -93,6 +94,21 @@ class Hub:
         with self._lock:
             for stream in self._streams:
                 stream.put(_CLOSE)
+
+
+def coalesce(batch: list[object]) -> list[JSON]:
+    """The changes of ``batch`` worth sending: every feed entry, in order, but of several
+    cards of one table only the last (at the place of the last), and of several results
+    or broker states only the last. When the page (or the network) is slower than the
+    tables, what it has to draw is bounded by the number of tables, not of messages."""
+    last: dict[tuple[str, str], int] = {}
+    changes = [change for change in batch if isinstance(change, dict)]
+    for index, change in enumerate(changes):
+        if change["type"] != "feed":
+            last[change["type"], change["card"]["table"] if change["type"] == "card" else ""] \
+                = index
+    keep = set(last.values())
+    return [c for i, c in enumerate(changes) if c["type"] == "feed" or i in keep]
 
 
 def _static(name: str) -> bytes:
@@ -141,15 +157,21 @@ def make_handler(hub: Hub) -> type[BaseHTTPRequestHandler]:
                 self._event({"type": "snapshot", **snapshot})
                 while True:
                     try:
-                        change = stream.get(timeout=KEEP_ALIVE)
+                        batch = [stream.get(timeout=KEEP_ALIVE)]
                     except queue.Empty:
                         self.wfile.write(b": keep-alive\n\n")
                         self.wfile.flush()
                         continue
-                    if change is _CLOSE:
+                    while True:  # everything that is waiting: a page that lags catches up
+                        try:
+                            batch.append(stream.get_nowait())
+                        except queue.Empty:
+                            break
+                    if _CLOSE in batch:
                         return
-                    assert isinstance(change, dict)
-                    self._event(change)
+                    for change in coalesce(batch):
+                        self._event(change)
+                    self.wfile.flush()
             except (BrokenPipeError, ConnectionResetError):
                 return  # the page was closed
             finally:
@@ -158,7 +180,6 @@ def make_handler(hub: Hub) -> type[BaseHTTPRequestHandler]:
         def _event(self, change: JSON) -> None:
             data = json.dumps(change, separators=(",", ":"))
             self.wfile.write(f"event: {change['type']}\ndata: {data}\n\n".encode())
-            self.wfile.flush()
 
     return Handler
 

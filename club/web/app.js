@@ -3,9 +3,9 @@
 // only ever set with textContent, never parsed as HTML.
 "use strict";
 
-// What tests and bench/event.py read over the DevTools protocol: when each feed seq was
-// rendered (Date.now()), and how many entries arrived twice (the server dedups; this
-// counts what would have been shown twice).
+// What tests and bench/event.py read over the DevTools protocol: when each feed entry was
+// rendered, which seqs the page has per table, and how many entries arrived twice (the
+// server drops duplicates; this counts any that would have been shown twice).
 window.giganten = { rendered: {}, seen: {}, doubled: 0, cards: {}, snapshots: 0 };
 
 const state = { cards: {}, feeds: {}, elements: {} };
@@ -97,6 +97,28 @@ function drawBoard(parts, board) {
   }
 }
 
+// Cards are drawn once per frame, each with its newest state: when messages come faster
+// than the page can draw (50 tables on a slow laptop), the work stays one card per table.
+const pending = new Map();
+let scheduled = false;
+
+function queueCard(card) {
+  pending.set(card.table, card);
+  if (scheduled) return;
+  scheduled = true;
+  // requestAnimationFrame does not run in a hidden tab; the timer draws there too.
+  const timer = setTimeout(flushCards, 100);
+  requestAnimationFrame(() => { clearTimeout(timer); flushCards(); });
+}
+
+function flushCards() {
+  if (!scheduled) return;
+  scheduled = false;
+  const cards = [...pending.values()];
+  pending.clear();
+  for (const card of cards) renderCard(card);
+}
+
 function renderCard(card) {
   state.cards[card.table] = card;
   window.giganten.cards[card.table] = card.status_seq;
@@ -124,6 +146,9 @@ function renderCard(card) {
   parts.result.textContent = card.result
     ? (card.result.winner ? "Won by " + card.result.winner : "Draw")
       + (card.result.reason ? " (" + card.result.reason + ")" : "") : "";
+  const alertsKey = JSON.stringify([card.alerts, card.table_alerts]);
+  if (parts.alertsKey === alertsKey) return;  // most updates: a turn, no new alert
+  parts.alertsKey = alertsKey;
   parts.alerts.replaceChildren();
   for (const a of card.alerts) {
     const item = el("li", "alert " + a.kind, a.text);
@@ -148,7 +173,9 @@ function addFeed(entry, again) {
   item.dataset.seq = entry.seq;
   parts.feed.prepend(item);
   while (parts.feed.childElementCount > 50) parts.feed.lastChild.remove();
-  window.giganten.rendered[entry.table + "/" + entry.seq] = Date.now();
+  // [when it was rendered, when the table committed it (its clock), its type]: the
+  // latency of bench/event.py, measured in the page.
+  window.giganten.rendered[entry.table + "/" + entry.seq] = [Date.now(), entry.time, entry.type];
 }
 
 function renderAlerts() {
@@ -210,7 +237,7 @@ function connect() {
     for (const entries of Object.values(snap.feeds)) for (const f of entries) addFeed(f, true);
     renderResults(snap);
   });
-  source.addEventListener("card", (e) => renderCard(JSON.parse(e.data).card));
+  source.addEventListener("card", (e) => queueCard(JSON.parse(e.data).card));
   source.addEventListener("feed", (e) => addFeed(JSON.parse(e.data).entry));
   source.addEventListener("results", (e) => renderResults(JSON.parse(e.data)));
   source.addEventListener("broker", (e) => renderBroker(JSON.parse(e.data)));

@@ -67,8 +67,8 @@ def kinds(card: JSON) -> list[str]:
 def test_a_resent_feed_message_is_dropped(dash: Dashboard) -> None:
     first = dash.receive(topic("t1", "feed"), feed("t1", 1))
     again = dash.receive(topic("t1", "feed"), feed("t1", 1))
-    assert [c["type"] for c in first] == ["feed", "card"]
-    assert [c["type"] for c in again] == ["card"]  # no second feed entry for the page
+    assert [c["type"] for c in first] == ["feed", "card"]  # a new table: its first card
+    assert again == []  # no second feed entry for the page
     assert [e["seq"] for e in dash.feed("t1")] == [1]
     assert dash.card("t1")["duplicates"] == 1
 
@@ -81,8 +81,9 @@ def test_seq_is_per_table(dash: Dashboard) -> None:
 
 
 def test_a_gap_is_a_warning_naming_the_missing_seqs(dash: Dashboard) -> None:
-    for seq in (1, 2, 5):
-        dash.receive(topic("t1", "feed"), feed("t1", seq))
+    sent = [dash.receive(topic("t1", "feed"), feed("t1", seq)) for seq in (1, 2, 5)]
+    assert [[c["type"] for c in changes] for changes in sent] == [["feed", "card"], ["feed"],
+                                                                  ["feed", "card"]]
     card = dash.card("t1")
     assert kinds(card) == ["gap"]
     assert "3–4" in card["alerts"][0]["text"]

@@ -13,7 +13,7 @@ import pytest
 
 from club.dashboard import Dashboard
 from club.event import host_port
-from club.server import DashboardServer, Hub
+from club.server import DashboardServer, Hub, coalesce
 from hardware.cli import main
 from tests.club.test_dashboard import EVENT, Clock, feed, status, topic
 
@@ -69,16 +69,24 @@ def test_state_and_the_live_stream(server: DashboardServer) -> None:
     assert name == "snapshot" and [c["table"] for c in snapshot["cards"]] == ["t1"]
     hub.receive(topic("t1", "feed"), feed("t1", 1, text="Orange played c3-c4"))
     hub.receive(topic("t1", "feed"), feed("t1", 1, text="Orange played c3-c4"))  # resent
+    hub.receive(topic("t1", "feed"), feed("t1", 2, "dispute", "Orange disputes the turn"))
     hub.broker(False, "lost the broker")
-    got = [next(stream) for _ in range(4)]
-    assert [n for n, _ in got] == ["feed", "card", "card", "broker"]
-    assert got[0][1]["entry"]["text"] == "Orange played c3-c4"
-    assert got[2][1]["card"]["duplicates"] == 1
-    assert got[3][1] == {"type": "broker", "connected": False, "text": "lost the broker"}
+    got = []
+    while not got or got[-1][0] != "broker":
+        got.append(next(stream))
+    # The entries in order, the resent one not at all; of the cards (more than one if the
+    # stream was not behind) the last has the dispute's alert.
+    entries = [data["entry"] for name, data in got if name == "feed"]
+    assert [(e["seq"], e["text"]) for e in entries] == [(1, "Orange played c3-c4"),
+                                                        (2, "Orange disputes the turn")]
+    cards = [data["card"] for name, data in got if name == "card"]
+    assert cards[-1]["duplicates"] == 1
+    assert cards[-1]["alerts"][0]["kind"] == "dispute"
+    assert got[-1][1] == {"type": "broker", "connected": False, "text": "lost the broker"}
     connection.close()
     code, _, body = get(server.url + "state")
     state = json.loads(body)
-    assert code == 200 and [e["seq"] for e in state["feeds"]["t1"]] == [1]
+    assert code == 200 and [e["seq"] for e in state["feeds"]["t1"]] == [1, 2]
     assert state["broker"]["connected"] is False
 
 
@@ -122,3 +130,17 @@ def test_a_taken_http_port_is_an_error_with_advice(capsys: pytest.CaptureFixture
                    "--http", f"{host!s}:{port}", "--run-for", "0"])
     assert status == 1
     assert "choose another with --http" in capsys.readouterr().out
+
+
+def test_a_lagging_stream_sends_every_entry_but_only_the_newest_card_per_table() -> None:
+    def card(table: str, ply: int) -> dict[str, Any]:
+        return {"type": "card", "card": {"table": table, "ply": ply}}
+
+    def entry(table: str, seq: int) -> dict[str, Any]:
+        return {"type": "feed", "entry": {"table": table, "seq": seq}}
+
+    batch: list[object] = [entry("t1", 1), card("t1", 1), entry("t2", 1), card("t2", 1),
+                           {"type": "broker", "connected": False}, entry("t1", 2),
+                           card("t1", 2), {"type": "broker", "connected": True}]
+    assert coalesce(batch) == [entry("t1", 1), entry("t2", 1), card("t2", 1), entry("t1", 2),
+                               card("t1", 2), {"type": "broker", "connected": True}]
