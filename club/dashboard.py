@@ -14,11 +14,13 @@ public view of the table has one. Nothing else a message carries reaches the pag
 
 Feed messages are deduplicated by ``(table, seq)``: a table resends what the broker had
 not acknowledged when it comes back, so ``seq <= last seen`` is a duplicate and dropped.
-A jump in ``seq`` means messages were lost on the way; it is shown as a warning.
+A jump in ``seq`` means messages are missing; it is shown as a warning until they arrive
+(a table may send a new message before it resends older ones after a reconnect).
 """
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
 from collections.abc import Callable, Iterable
@@ -35,7 +37,7 @@ FEED_KEPT = 500
 """Feed entries kept per table for the page (older ones drop off the turn list)."""
 
 EVENT_ALERTS_KEPT = 20
-"""Event alerts (dispute, refusal, correction, gap) kept per table, newest first."""
+"""Event alerts (dispute, refusal, correction) kept per table, newest first."""
 
 ALERT_TYPES = {"dispute": "Dispute", "refusal": "Illegal move refused",
                "correction": "Correction by the arbiter"}
@@ -79,6 +81,10 @@ class TableState:
     status: JSON = field(default_factory=dict)
     last_seq: int = 0
     """The highest feed seq seen (0: none yet)."""
+    contiguous: int = 0
+    """Every seq up to this one has been seen (or came before the dashboard knew the table)."""
+    ahead: set[int] = field(default_factory=set)
+    """Seqs seen above ``contiguous``: the ones between are missing, so far."""
     heard: float | None = None
     """The dashboard's clock at the last message of any kind from this table."""
     online: bool | None = None
@@ -157,20 +163,25 @@ class Dashboard:
 
     def _feed(self, table: TableState, message: JSON, now: float) -> list[JSON]:
         seq = _int(message.get("seq"), 0)
-        if seq <= table.last_seq:
+        if seq <= table.contiguous or seq in table.ahead:
             table.duplicates += 1
             return []  # heard from it all the same (``heard`` is set)
         alerts = len(table.alerts)
-        expected = table.last_seq + 1 if table.last_seq else max(table.status_seq, 0) + 1
-        if table.last_seq and seq > expected:
-            missing = f"{expected}" if seq == expected + 1 else f"{expected}–{seq - 1}"
-            table.alerts.insert(0, Alert("gap", f"Messages {missing} of this table were lost"
-                                                " on the way (the board keeps them)",
-                                         now, seq))
-        table.last_seq = seq
+        gap = bool(table.ahead)
+        if not table.last_seq:  # new to the dashboard: what came before is not a gap
+            table.contiguous = seq - 1
+        # A seq below the highest one is not dropped: after a reconnect a table may send a
+        # new message before it resends the ones the broker missed (paho does, while its
+        # CONNACK is on the way). Only a seq seen before is a duplicate.
+        table.ahead.add(seq)
+        while table.contiguous + 1 in table.ahead:
+            table.contiguous += 1
+            table.ahead.discard(table.contiguous)
+        table.last_seq = max(table.last_seq, seq)
         entry = {"table": table.table, "seq": seq, "time": _float(message.get("time")),
                  "type": str(message.get("type", "")), "text": str(message.get("text", ""))}
-        table.feed = [*table.feed[-(FEED_KEPT - 1):], entry]
+        bisect.insort(table.feed, entry, key=lambda e: e["seq"])
+        del table.feed[:-FEED_KEPT]
         if entry["type"] in ALERT_TYPES:
             table.alerts.insert(0, Alert(entry["type"],
                                          f"{ALERT_TYPES[entry['type']]}: {entry['text']}",
@@ -180,7 +191,8 @@ class Dashboard:
         # A turn changes the card through the status that follows it; the card is sent
         # here only when an alert came with the entry (or the table is new, or spoke
         # again after a silence): at 50 tables that halves what the page redraws.
-        if len(table.alerts) != alerts or table.silent or table.last_seq == seq == 1:
+        if len(table.alerts) != alerts or table.silent or gap or table.ahead \
+                or len(table.feed) == 1:
             changes.append(self._card_change(table))
         return changes
 
@@ -239,6 +251,12 @@ class Dashboard:
         if table.online is False and not table.over:
             out.append(Alert("offline", "The table lost its connection to the broker",
                              table.heard or now))
+        if table.ahead:
+            first, last = table.contiguous + 1, max(table.ahead)
+            missing = [s for s in range(first, last) if s not in table.ahead]
+            out.append(Alert("gap", f"Messages {_ranges(missing)} of this table have not"
+                                    " arrived (the board's log keeps them)",
+                             table.heard or now, missing[0]))
         return out
 
     def feed(self, name: str) -> list[JSON]:
@@ -263,6 +281,20 @@ class Dashboard:
                               "players": _players(table.status.get("players")),
                               "winner": result["winner"], "reason": result["reason"]})
         return {"results": games, "standings": standings(games)}
+
+
+def _ranges(seqs: list[int]) -> str:
+    """``[3, 4, 5, 9]`` as ``3–5, 9``."""
+    parts: list[str] = []
+    start = previous = seqs[0]
+    for seq in [*seqs[1:], None]:
+        if seq is not None and seq == previous + 1:
+            previous = seq
+            continue
+        parts.append(str(start) if start == previous else f"{start}–{previous}")
+        if seq is not None:
+            start = previous = seq
+    return ", ".join(parts)
 
 
 def standings(games: Iterable[JSON]) -> list[JSON]:

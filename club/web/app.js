@@ -134,11 +134,11 @@ function renderCard(card) {
     const chip = el("span", "player" + (p.colour === card.to_move && card.phase === "play"
                                         ? " to-move" : ""), p.name);
     chip.dataset.player = p.colour;
-    if (card.clocks && card.clocks[p.colour] !== undefined) {
-      const clock = el("span", "clock", clockText(card.clocks[p.colour]));
-      clock.dataset.clock = p.colour;
-      chip.append(clock);
-    }
+    // A table without a time control publishes no clocks: the page says so.
+    const left = card.clocks ? card.clocks[p.colour] : undefined;
+    const clock = el("span", "clock", left === undefined ? "no clock" : clockText(left));
+    clock.dataset.clock = p.colour;
+    chip.append(clock);
     parts.players.append(chip);
   }
   drawBoard(parts, card.board);
@@ -171,7 +171,10 @@ function addFeed(entry, again) {
   const parts = cardFor(entry.table);
   const item = el("li", "entry " + entry.type, entry.text);
   item.dataset.seq = entry.seq;
-  parts.feed.prepend(item);
+  // Newest first; after a reconnect an older seq may come after a newer one.
+  let before = parts.feed.firstElementChild;
+  while (before && Number(before.dataset.seq) > entry.seq) before = before.nextElementSibling;
+  parts.feed.insertBefore(item, before);
   while (parts.feed.childElementCount > 50) parts.feed.lastChild.remove();
   // [when it was rendered, when the table committed it (its clock), its type]: the
   // latency of bench/event.py, measured in the page.
