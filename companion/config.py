@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -40,6 +41,7 @@ __all__ = [
     "SEARCH_PATHS",
     "Config",
     "ConfigError",
+    "EventConfig",
     "ExtrasConfig",
     "PathsConfig",
     "SerialConfig",
@@ -173,6 +175,23 @@ class PathsConfig:
 
 
 @dataclass(frozen=True)
+class EventConfig:
+    """The club event this table publishes to (``[event]``; docs/club.md). The table's
+    broker user is ``username``, by default the table id; its password is ``password``
+    or, better, the first line of ``password_file`` (read by ``club.config``)."""
+
+    host: str
+    event: str
+    table: str
+    port: int = 1883
+    round: str = ""
+    username: str | None = None
+    password: str | None = None
+    password_file: Path | None = None
+    tls: bool = False
+
+
+@dataclass(frozen=True)
 class Config:
     """A whole validated configuration. ``Config()`` is the default: the simulated board."""
 
@@ -183,6 +202,8 @@ class Config:
     serial: SerialConfig = field(default_factory=SerialConfig)
     extras: ExtrasConfig = field(default_factory=ExtrasConfig)
     paths: PathsConfig = field(default_factory=PathsConfig)
+    event: EventConfig | None = None
+    """The club event to publish to; None: no ``[event]`` section, the table plays alone."""
     source: Path | None = None
     """The file it was read from; None for the built-in default."""
 
@@ -262,7 +283,7 @@ def parse_config(text: str, source: str | Path = "<config>") -> Config:
 
 
 _SCHEMA: dict[str, tuple[str, ...]] = {
-    "": ("board", "reader", "extras", "paths"),
+    "": ("board", "reader", "extras", "paths", "event"),
     "board": ("files", "ranks"),
     "reader": ("backend", "spi", "serial"),
     "reader.spi": ("bus", "device", "speed_hz", "address_pins", "enable_pin",
@@ -271,7 +292,12 @@ _SCHEMA: dict[str, tuple[str, ...]] = {
     "reader.serial.tiles": ("port", "origin", "rotation"),
     "extras": ("led_yellow", "led_orange", "buzzer", "confirm_button"),
     "paths": ("log_dir", "registry"),
+    "event": ("host", "port", "event", "table", "round", "username", "password",
+              "password_file", "tls"),
 }
+
+_SLUG = re.compile(r"[a-z0-9-]+")
+"""Event and table ids: they become parts of MQTT topics and broker ACLs."""
 
 
 class _Checker:
@@ -391,8 +417,49 @@ class _Checker:
         paths = PathsConfig(log_dir=self.path(paths_table, "paths.log_dir"),
                             registry=self.path(paths_table, "paths.registry"))
         self.shared_pins(backend, spi, extras)
+        event_table = self.table(top, "event", "event")
+        event = self.event(event_table) if isinstance(top.get("event"), dict) else None
         return Config(files=files, ranks=ranks, backend=backend, spi=spi, serial=serial,
-                      extras=extras, paths=paths, source=source)
+                      extras=extras, paths=paths, event=event, source=source)
+
+    def text(self, table: Mapping[str, Any], key: str, *, slug: bool = False,
+             required: bool = False) -> str | None:
+        """A string value (a slug: ``[a-z0-9-]+``), or None if absent and not required."""
+        name = key.rsplit(".", 1)[-1]
+        if name not in table:
+            if required:
+                self.fail(key, "missing" + (": a short id like t07" if slug else ""))
+            return None
+        value = table[name]
+        if not isinstance(value, str) or not value.strip():
+            self.fail(key, f"must be text in quotes, not {_kind(value)}")
+            return None
+        if slug and not _SLUG.fullmatch(value):
+            self.fail(key, f"'{value}' must be lower-case letters, digits and '-' only"
+                           " (it becomes part of the MQTT topics)")
+            return None
+        return value
+
+    def event(self, table: Mapping[str, Any]) -> EventConfig | None:
+        """``[event]``: the club event's broker and this table's ids (docs/club.md)."""
+        host = self.text(table, "event.host", required=True)
+        event = self.text(table, "event.event", slug=True, required=True)
+        board = self.text(table, "event.table", slug=True, required=True)
+        port = self.integer(table, "event.port", 1883, 1, 65535)
+        tls = table.get("tls", False)
+        if not isinstance(tls, bool):
+            self.fail("event.tls", f"must be true or false, not {_kind(tls)}")
+            tls = False
+        if "password" in table and "password_file" in table:
+            self.fail("event.password", "give password or password_file, not both")
+        round_, username = self.text(table, "event.round"), self.text(table, "event.username")
+        password = self.text(table, "event.password")
+        password_file = self.path(table, "event.password_file")
+        if host is None or event is None or board is None:
+            return None
+        return EventConfig(host=host, event=event, table=board, port=port,
+                           round=round_ or "", username=username, password=password,
+                           password_file=password_file, tls=tls)
 
     def spi(self, table: Mapping[str, Any], squares: int, ranks: int,
             required: bool) -> SpiConfig:

@@ -75,6 +75,10 @@ def _add_table(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None,
                         help="seed of the landscape, the setups, the readers and the"
                              " computer players (default: random, printed)")
+    parser.add_argument("--event", default=None, metavar="HOST:PORT/EVENT/TABLE",
+                        help="publish the public feed to a club event's MQTT broker"
+                             " (password: $GIGANTEN_EVENT_PASSWORD; default: the config"
+                             " file's [event] section, if any); see docs/club.md")
 
 
 def add_commands(commands: Any) -> None:

@@ -25,6 +25,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
+from club.link import EventLink, EventLinkError, event_target, outbox_path
 from companion.config import ConfigError, load_config
 from companion.console import (
     PLAY_HELP,
@@ -165,6 +166,8 @@ class PlayConsole:
         self.hand: list[Uid] = []
         """Tags lifted by ``lift`` and not put down yet, the last lifted last."""
         self.bots: list[Bot] | None = None
+        self.event: EventLink | None = None
+        """The club event's feed (``--event``, ``[event]``), if the table publishes one."""
         self._printed = 0
         self._plan: tuple[dict[int, dict[int, Kind]], dict[int, int]] | None = None
         self._set_up: set[int] = set()
@@ -195,6 +198,9 @@ class PlayConsole:
         settled = snapshot.complete and not snapshot.pending
         for event in collapse(new, settled=settled):
             for line in self._lines(event):
+                self.say(line)
+        if self.event is not None:  # never waits for the broker [docs/club.md]
+            for line in self.event.update(self.session, new):
                 self.say(line)
 
     def _lines(self, event: Event) -> list[str]:
@@ -269,6 +275,9 @@ class PlayConsole:
             self.say("No game was started, so nothing was logged.")
         session.close()
         self.sim.close()
+        if self.event is not None:
+            for line in self.event.close():
+                self.say(line)
 
     # --- The board --------------------------------------------------------------------------
 
@@ -650,7 +659,21 @@ def _play(args: argparse.Namespace) -> int:
     console.say(figures)
     console.say(f"Game log: {log_path} (written from the start of the game).")
     console.say(f"Showing what {audience} may see. Type help for the commands.")
+    _link_event(console, args, log_path)
     return console.run(source)
+
+
+def _link_event(console: PlayConsole, args: argparse.Namespace, log_path: Path) -> None:
+    """Publish the game to the club event of ``--event`` or the config's ``[event]``."""
+    try:
+        target = event_target(getattr(args, "event", None),
+                              load_config(getattr(args, "config", None)))
+        if target is not None:
+            console.event = EventLink(target, outbox_path(log_path))
+            console.say(console.event.describe())
+    except (ConfigError, EventLinkError) as err:
+        console.close()
+        raise UsageError(str(err)) from None
 
 
 def _console(session: Session, reader: Reader | None, registry: Registry, audience: str,
@@ -706,6 +729,7 @@ def _resume(args: argparse.Namespace) -> int:
                     " them.")
     console.say(f"Game log: {path} (every turn is appended to it).")
     console.say(f"Showing what {audience} may see. Type help for the commands.")
+    _link_event(console, args, path)
     return console.run(source)
 
 

@@ -1,0 +1,84 @@
+"""A front end's link to the club event: ``giganten play --event`` and ``[event]``.
+
+``EventLink`` puts a ``TablePublisher`` and a ``TableFeed`` together for one game: the
+front end calls :meth:`EventLink.update` with the session's new events and prints the
+lines it returns (the broker's state, never a reason to stop: the game goes on while the
+broker is unreachable, and the outbox catches up when it is back).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from club.config import EventTarget, parse_event_target, target_from_config
+from club.feed import TableFeed
+from club.outbox import OutboxError
+from club.publisher import TablePublisher
+from companion.config import Config
+from companion.events import Event
+from companion.session import Session
+
+PASSWORD_ENV = "GIGANTEN_EVENT_PASSWORD"
+"""The table's broker password for ``--event`` (the ``[event]`` section has its own)."""
+
+
+class EventLinkError(ValueError):
+    """The event link cannot be set up; the text says what to fix."""
+
+
+def event_target(argument: str | None, config: Config,
+                 environ: Mapping[str, str] | None = None) -> EventTarget | None:
+    """The event to publish to: ``--event HOST:PORT/EVENT/TABLE`` (its password from
+    ``$GIGANTEN_EVENT_PASSWORD``, its round from the config), else the config's ``[event]``
+    section, else None (no event)."""
+    env = os.environ if environ is None else environ
+    try:
+        if argument is not None:
+            section = config.event
+            return parse_event_target(argument, round=section.round if section else "",
+                                      password=env.get(PASSWORD_ENV) or None)
+        return target_from_config(config.event) if config.event is not None else None
+    except ValueError as err:
+        raise EventLinkError(str(err)) from None
+
+
+def outbox_path(log_path: Path) -> Path:
+    """The outbox beside a game log: ``game-….log`` keeps its feed in ``game-….outbox``,
+    so that resuming the game (here or on a spare Pi, with both files) continues its feed."""
+    return log_path.with_suffix(".outbox")
+
+
+class EventLink:
+    """One game's feed to the event's broker."""
+
+    def __init__(self, target: EventTarget, outbox: Path) -> None:
+        try:
+            self.publisher = TablePublisher(target.broker, target.event, target.table,
+                                            outbox, round=target.round)
+        except OutboxError as err:
+            raise EventLinkError(str(err)) from None
+        self.target = target
+        self.feed = TableFeed(self.publisher)
+        self.publisher.start()
+
+    def describe(self) -> str:
+        """A line for the start of the game."""
+        return (f"Publishing the public feed as {self.target.describe()} (outbox"
+                f" {self.publisher.outbox.path}).")
+
+    def update(self, session: Session, events: Sequence[Event]) -> list[str]:
+        """Publish what ``events`` (new since the last call) tell the public; return the
+        notices for the table (the broker unreachable, or back)."""
+        self.feed.update(session, events)
+        notice = self.feed.notice()
+        return [notice] if notice else []
+
+    def close(self) -> list[str]:
+        """Send what is pending (briefly), disconnect; say what is left for next time."""
+        self.publisher.close()
+        left = self.publisher.pending()
+        return ([f"event broker: {left} messages not sent yet; they stay in"
+                 f" {self.publisher.outbox.path} and go out when this game is resumed"]
+                if left else [])

@@ -1,0 +1,249 @@
+"""One table's connection to the event's broker: ``TablePublisher``.
+
+Topics (``giganten/<event>/table/<table>/...``, docs/club.md):
+
+- ``public/feed``: one message per thing that happened, QoS 1, numbered by ``seq`` from 1
+  without gaps; every one goes through the durable outbox (``club.outbox``) first;
+- ``public/status``: the latest public state, retained, QoS 1 (not kept in the outbox: a
+  newer status replaces it anyway);
+- ``public/online``: retained ``"1"`` while connected; the Last Will is ``"0"``, so the
+  broker says ``"0"`` when the table vanishes (a crash, a pulled plug, ``kill -9``);
+- ``referee/<name>``: what only the arbiter may read (the broker's ACL enforces it).
+
+The game never waits for the network: :meth:`TablePublisher.feed` costs one synced append
+to the outbox and hands the message to paho's queue; paho's own thread connects,
+reconnects with a growing delay (1 s up to 8 s), and resends what the broker has not
+acknowledged, in order. Acknowledged messages are marked in the outbox; what is left
+when the program ends is sent by the next program that opens the same outbox.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
+from paho.mqtt.reasoncodes import ReasonCode
+
+from club.config import BrokerConfig, check_slug
+from club.outbox import Message, Outbox
+
+FEED_VERSION = 1
+"""``"v"`` of every feed and status message."""
+
+KEEPALIVE = 10
+"""Seconds between MQTT pings: a table whose network died is declared offline by the broker
+(its Last Will) after about one and a half times this."""
+
+RECONNECT_DELAY = (1, 8)
+"""Seconds before the first attempt to reconnect, and the most the delay grows to."""
+
+HEARTBEAT = 10.0
+"""Seconds of silence after which a connected table says it is still there (``heartbeat``):
+the arbiter's dashboard warns about a table silent for 30 s."""
+
+
+def table_topic(event: str, table: str) -> str:
+    """The root of one table's topics."""
+    return f"giganten/{event}/table/{table}"
+
+
+class TablePublisher:
+    """Publishes one table's feed and status; thread-safe, paho's loop runs in its own
+    thread. ``outbox`` is the outbox file (created if missing)."""
+
+    def __init__(self, broker: BrokerConfig, event: str, table: str, outbox: Path, *,
+                 round: str = "", heartbeat: float | None = HEARTBEAT,
+                 client_id: str | None = None) -> None:
+        self.broker = broker
+        self.event = check_slug(event, "event id")
+        self.table = check_slug(table, "table id")
+        self.round = round
+        self.topic = table_topic(event, table)
+        self.outbox = Outbox.open(outbox)
+        self.error: str | None = None
+        """Why the last connection attempt failed or ended, for the players' notice."""
+        self._heartbeat = heartbeat
+        self._connected = threading.Event()
+        self._closed = threading.Event()
+        self._send = threading.Lock()  # outbox order == paho queue order
+        self._mids = threading.Lock()  # the mid map; never held while calling paho
+        self._by_mid: dict[int, int | None] = {}
+        self._early: set[int] = set()
+        self._last_feed = time.monotonic()
+        self._started = False
+        self._thread: threading.Thread | None = None
+        self.client = self._make_client(client_id or f"giganten-{event}-{table}")
+
+    # --- Connection -------------------------------------------------------------------------
+
+    def _make_client(self, client_id: str) -> mqtt.Client:
+        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id,
+                             clean_session=True)
+        client.max_inflight_messages_set(100)
+        client.max_queued_messages_set(0)  # unlimited: the outbox bounds what matters
+        client.reconnect_delay_set(*RECONNECT_DELAY)
+        if self.broker.username is not None:
+            client.username_pw_set(self.broker.username, self.broker.password)
+        if self.broker.tls:
+            client.tls_set()
+        client.will_set(f"{self.topic}/public/online", "0", qos=1, retain=True)
+        client.on_connect = self._on_connect
+        client.on_disconnect = self._on_disconnect
+        client.on_connect_fail = self._on_connect_fail
+        client.on_publish = self._on_publish
+        return client
+
+    def start(self) -> None:
+        """Connect in the background (never blocks the game) and queue every message the
+        outbox still holds from before, oldest first."""
+        if self._started:
+            return
+        self._started = True
+        with self._send:
+            for message in self.outbox.unacked():
+                self._hand_over(message)
+        self.client.connect_async(self.broker.host, self.broker.port, keepalive=KEEPALIVE)
+        self.client.loop_start()
+        if self._heartbeat:
+            self._thread = threading.Thread(target=self._beat, name="giganten-heartbeat",
+                                            daemon=True)
+            self._thread.start()
+
+    @property
+    def connected(self) -> bool:
+        """True while the broker has accepted the connection."""
+        return self._connected.is_set()
+
+    def wait_connected(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for the connection (tools and tests only)."""
+        return self._connected.wait(timeout)
+
+    def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any,
+                    reason: ReasonCode, properties: Any) -> None:
+        if reason.is_failure:
+            self.error = f"the broker refused the table: {reason} (check the user name and"\
+                         " password of the table, and the broker's ACL)"
+            return
+        self.error = None
+        self._connected.set()
+        self._track(client.publish(f"{self.topic}/public/online", "1", qos=1, retain=True),
+                    None)
+
+    def _on_connect_fail(self, client: mqtt.Client, userdata: Any) -> None:
+        self.error = f"no answer from {self.broker.host}:{self.broker.port}"
+
+    def _on_disconnect(self, client: mqtt.Client, userdata: Any, flags: Any,
+                       reason: ReasonCode, properties: Any) -> None:
+        self._connected.clear()
+        if not self._closed.is_set():
+            self.error = f"lost the connection to the broker ({reason})"
+
+    def _on_publish(self, client: mqtt.Client, userdata: Any, mid: int, reason: ReasonCode,
+                    properties: Any) -> None:
+        with self._mids:
+            if mid not in self._by_mid:
+                self._early.add(mid)  # acknowledged before publish() returned its mid
+                return
+            n = self._by_mid.pop(mid)
+        if n is not None:
+            self.outbox.ack(n)
+
+    def _track(self, info: mqtt.MQTTMessageInfo, n: int | None) -> None:
+        with self._mids:
+            if info.mid in self._early:
+                self._early.discard(info.mid)
+                acked = True
+            else:
+                self._by_mid[info.mid] = n
+                acked = False
+        if acked and n is not None:
+            self.outbox.ack(n)
+
+    def _hand_over(self, message: Message) -> None:
+        """Give a message to paho, which sends it now or after the next connect."""
+        payload = json.dumps(message.payload, separators=(",", ":"), ensure_ascii=False)
+        info = self.client.publish(f"{self.topic}/{message.topic}", payload, qos=1)
+        self._track(info, message.n)
+
+    # --- What the table publishes -----------------------------------------------------------
+
+    def feed(self, type: str, text: str, view: dict[str, Any] | None, *,
+             at: float | None = None) -> int:
+        """Append one feed message to the outbox (synced) and send it; return its ``seq``.
+        ``at``: when it happened, on the table's wall clock (default: now)."""
+        payload = {"v": FEED_VERSION, "event": self.event, "table": self.table,
+                   "time": time.time() if at is None else at, "type": type,
+                   "text": text, "view": view}
+        with self._send:
+            message = self.outbox.append("public/feed", payload, feed=True)
+            self._last_feed = time.monotonic()
+            self._hand_over(message)
+        assert message.seq is not None
+        return message.seq
+
+    def status(self, status: dict[str, Any]) -> None:
+        """Publish the table's latest public state, retained, with the last ``seq`` (and
+        ``v``, ``event``, ``table``, ``round``, ``time`` where the caller left them out)."""
+        body = {"v": FEED_VERSION, "event": self.event, "table": self.table,
+                "round": self.round, "time": time.time(), **status,
+                "seq": self.outbox.last_seq}
+        payload = json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+        with self._send:
+            info = self.client.publish(f"{self.topic}/public/status", payload, qos=1,
+                                       retain=True)
+            self._track(info, None)
+
+    def referee(self, name: str, payload: dict[str, Any]) -> None:
+        """Send ``payload`` to ``referee/<name>``, for the arbiter only; kept in the outbox
+        like the feed, so it survives an outage too."""
+        check_slug(name, "referee topic")
+        with self._send:
+            self._hand_over(self.outbox.append(f"referee/{name}", payload))
+
+    def pending(self) -> int:
+        """Messages (feed and referee) the broker has not acknowledged yet."""
+        return self.outbox.pending()
+
+    def _beat(self) -> None:
+        interval = self._heartbeat
+        assert interval
+        while not self._closed.wait(min(interval, 1.0)):
+            quiet = time.monotonic() - self._last_feed
+            if self.connected and quiet >= interval and self.pending() == 0:
+                self.feed("heartbeat", "The table is on line", None)
+
+    # --- The end ----------------------------------------------------------------------------
+
+    def close(self, timeout: float = 2.0) -> None:
+        """Send what is pending (waiting up to ``timeout`` seconds), say ``"0"`` on the
+        online topic, disconnect. What is still unsent stays in the outbox."""
+        if self._closed.is_set():
+            return
+        deadline = time.monotonic() + timeout
+        while self._started and self.connected and self.pending() \
+                and time.monotonic() < deadline:
+            time.sleep(0.02)
+        self._closed.set()
+        if self._started:
+            if self.connected:
+                info = self.client.publish(f"{self.topic}/public/online", "0", qos=1,
+                                           retain=True)
+                with contextlib.suppress(RuntimeError, ValueError):  # gone meanwhile
+                    info.wait_for_publish(max(0.1, deadline - time.monotonic()))
+            self.client.disconnect()
+            self.client.loop_stop()
+        if self._thread is not None:
+            self._thread.join()
+        self.outbox.close()
+
+    def __enter__(self) -> TablePublisher:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
