@@ -169,6 +169,8 @@ function addFeed(entry, again) {
   }
   seen[entry.seq] = true;
   const parts = cardFor(entry.table);
+  // A heartbeat only says the table is alive (the silent alert is built on it): not a line.
+  if (entry.type === "heartbeat") return;
   const item = el("li", "entry " + entry.type, entry.text);
   item.dataset.seq = entry.seq;
   // Newest first; after a reconnect an older seq may come after a newer one.

@@ -40,15 +40,23 @@ def wait_for(check: Callable[[], Any], what: str, timeout: float = 60.0,
 
 
 def start_table(broker: str, event: str, table: str, seed: int, interval: float,
-                outbox: Path, max_plies: int | None = None) -> subprocess.Popen[bytes]:
-    """One table runner process."""
-    command = [sys.executable, "-m", RUNNER, "--broker", broker, "--event", event,
-               "--table", table, "--seed", str(seed), "--turn-interval", str(interval),
-               "--outbox", str(outbox)]
+                outbox: Path, max_plies: int | None = None, *,
+                nice: int = 0) -> subprocess.Popen[bytes]:
+    """One table runner process (``nice``: its CPU priority, see ``bench/event.py``)."""
+    command = [*(["nice", "-n", str(nice)] if nice else []), sys.executable, "-m", RUNNER,
+               "--broker", broker, "--event", event, "--table", table, "--seed", str(seed),
+               "--turn-interval", str(interval), "--outbox", str(outbox)]
     if max_plies is not None:
         command += ["--max-plies", str(max_plies)]
-    return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
+    # Its errors go to a file (a pipe nobody reads would block a talkative runner).
+    outbox.parent.mkdir(parents=True, exist_ok=True)
+    with errors_of(outbox).open("wb") as errors:
+        return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=errors)
+
+
+def errors_of(outbox: Path) -> Path:
+    """Where ``start_table`` writes the errors of the runner with this outbox."""
+    return outbox.with_name(outbox.name + ".stderr")
 
 
 def start_dashboard(broker: str, event: str, http: int) -> subprocess.Popen[bytes]:

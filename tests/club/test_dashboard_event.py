@@ -28,6 +28,7 @@ from tests.club.event_helpers import (
     PAGE_SEEN,
     PAGE_TABLES,
     PAGE_TEXTS,
+    errors_of,
     page,
     retained_statuses,
     start_dashboard,
@@ -115,7 +116,7 @@ def test_eight_tables_on_one_dashboard(tmp_path: Path, broker: Broker,
         broker.start()
         for table, process in tables.items():
             if table != KILLED:
-                assert process.wait(180) == 0, process.stderr.read() if process.stderr else ""
+                assert process.wait(180) == 0, errors_of(tmp_path / table).read_text()
         check_no_kind_on_page(browser, set())
 
         # Every table caught up: the page shows every seq of the table exactly once, up to

@@ -71,7 +71,7 @@ def test_state_and_the_live_stream(server: DashboardServer) -> None:
     hub.receive(topic("t1", "feed"), feed("t1", 1, text="Orange played c3-c4"))  # resent
     hub.receive(topic("t1", "feed"), feed("t1", 2, "dispute", "Orange disputes the turn"))
     hub.broker(False, "lost the broker")
-    got = []
+    got: list[tuple[str, Any]] = []
     while not got or got[-1][0] != "broker":
         got.append(next(stream))
     # The entries in order, the resent one not at all; of the cards (more than one if the
