@@ -3,15 +3,16 @@
 Run ``.venv/bin/python bench/event.py`` (a few minutes) or ``--quick`` (about a minute).
 It prints ``METRIC <name> <value> <unit>`` lines and context lines that start with ``#``.
 
-What is measured. A real Mosquitto (Debian's) on loopback, ``giganten event`` in its own
-process, its page in headless Chromium (Debian's), and 8, then 50, table processes
-(``python -m club.table_runner``, or the tests' stand-in with the same command line until
-that exists), each playing a turn per second. The page notes ``Date.now()`` when it has
-rendered each feed entry; the latency of a turn is that minus the entry's ``time`` (the
-table's wall clock when it committed the turn; all on one machine, so one clock). Only
-turns committed once every table had appeared on the page count (the start of 50 Python
-processes on two cores is not the steady state). The table processes run at ``nice 19``
-(``TABLE_NICE``): at a club each is its own Pi, not a load on the arbiter's laptop.
+What is measured. A real Mosquitto (Debian's) on loopback with the event's users and ACLs,
+``giganten event`` in its own process (as the arbiter), its page in headless Chromium
+(Debian's), and 8, then 50, table processes (``python -m club.table_runner``: the demo's
+bots on the simulated board), each playing a turn per second. The page notes
+``Date.now()`` when it has rendered each feed entry; the latency of a turn is that minus
+the entry's ``time`` (the table's wall clock when it committed the turn; all on one
+machine, so one clock). Only turns committed once every table had appeared on the page
+count (the start of 50 Python processes on two cores is not the steady state). The table
+processes run at ``nice 19`` (``TABLE_NICE``): at a club each is its own Pi, not a load on
+the arbiter's laptop.
 
 Catch-up: during the 50-table run the broker is stopped (SIGTERM, as a service stop) for
 ``OUTAGE`` seconds while the tables play on, and started again. ``event_catchup_s`` is the
@@ -36,7 +37,6 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the broker, browser and runner helpers live in tests/club
 
-from tests.club.broker import Broker, free_port  # noqa: E402
 from tests.club.browser import Browser  # noqa: E402
 from tests.club.event_helpers import (  # noqa: E402
     PAGE_SEEN,
@@ -46,6 +46,7 @@ from tests.club.event_helpers import (  # noqa: E402
     start_table,
     wait_for,
 )
+from tests.club.mosquitto import Broker, free_port  # noqa: E402
 
 GOAL_MS = 500.0
 OUTAGE = 5.0
@@ -83,10 +84,11 @@ class Run:
 
     def __init__(self, directory: Path, count: int, event: str, plies: int) -> None:
         self.count, self.event = count, event
-        self.broker = Broker(directory / "broker")
+        names = tuple(f"t{i + 1}" for i in range(count))
+        self.broker = Broker.made(directory / "broker", names)
         self.broker.start()
         http = free_port()
-        self.dashboard = start_dashboard(self.broker.address, event, http)
+        self.dashboard = start_dashboard(self.broker, event, http)
         self.browser = Browser()
         self.tables: list[Any] = []
         try:
@@ -94,10 +96,9 @@ class Run:
             self.dashboard.stdout.readline()  # serving
             self.browser.open(f"http://127.0.0.1:{http}/")
             began = time.time()
-            self.tables = [start_table(self.broker.address, event, f"t{i + 1}",
-                                       SEED_BASE + i, 1.0, directory / f"t{i + 1}", plies,
-                                       nice=TABLE_NICE)
-                           for i in range(count)]
+            self.tables = [start_table(self.broker, event, name, SEED_BASE + i, 1.0,
+                                       directory / name, plies, nice=TABLE_NICE)
+                           for i, name in enumerate(names)]
             wait_for(lambda: len(page(self.browser, PAGE_SEEN)) == count,
                      f"{count} tables on the page", 300, every=0.5)
             self.steady = time.time()

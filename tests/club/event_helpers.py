@@ -1,10 +1,12 @@
 """What the dashboard's end-to-end test and ``bench/event.py`` share: the table runner
-to start, waiting for a condition, reading the retained statuses, and reading the page."""
+to start, waiting for a condition, reading the retained statuses, and reading the page.
+The broker is club-table's test Mosquitto (``tests.club.mosquitto``: users and ACLs made
+by ``club/mosquitto/make-users``, persistence on)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
+import os
 import subprocess
 import sys
 import threading
@@ -16,14 +18,14 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
+from club.event import PASSWORD_ENV
 from tests.club.browser import Browser
+from tests.club.mosquitto import Broker
 
 ROOT = Path(__file__).resolve().parents[2]
 
-RUNNER = ("club.table_runner" if importlib.util.find_spec("club.table_runner") is not None
-          else "tests.club.standin_runner")
-"""The table runner of club-table once it is there; until then this package's stand-in,
-which takes the same command line."""
+RUNNER = "club.table_runner"
+"""A simulated table: the demo's bots on the simulated board, published by TablePublisher."""
 
 
 def wait_for(check: Callable[[], Any], what: str, timeout: float = 60.0,
@@ -39,13 +41,20 @@ def wait_for(check: Callable[[], Any], what: str, timeout: float = 60.0,
         time.sleep(every)
 
 
-def start_table(broker: str, event: str, table: str, seed: int, interval: float,
+def address(broker: Broker) -> str:
+    """``HOST:PORT`` of a test broker, as the command lines take it."""
+    return f"127.0.0.1:{broker.port}"
+
+
+def start_table(broker: Broker, event: str, table: str, seed: int, interval: float,
                 outbox: Path, max_plies: int | None = None, *,
                 nice: int = 0) -> subprocess.Popen[bytes]:
-    """One table runner process (``nice``: its CPU priority, see ``bench/event.py``)."""
+    """One table runner process, logged in as the table's broker user (``nice``: its CPU
+    priority, see ``bench/event.py``)."""
     command = [*(["nice", "-n", str(nice)] if nice else []), sys.executable, "-m", RUNNER,
-               "--broker", broker, "--event", event, "--table", table, "--seed", str(seed),
-               "--turn-interval", str(interval), "--outbox", str(outbox)]
+               "--broker", address(broker), "--event", event, "--table", table,
+               "--seed", str(seed), "--turn-interval", str(interval), "--outbox", str(outbox),
+               "--username", table, "--password", broker.passwords[table]]
     if max_plies is not None:
         command += ["--max-plies", str(max_plies)]
     # Its errors go to a file (a pipe nobody reads would block a talkative runner).
@@ -59,17 +68,20 @@ def errors_of(outbox: Path) -> Path:
     return outbox.with_name(outbox.name + ".stderr")
 
 
-def start_dashboard(broker: str, event: str, http: int) -> subprocess.Popen[bytes]:
-    """``giganten event`` in its own process."""
-    return subprocess.Popen([sys.executable, "-m", "hardware.cli", "event", "--broker", broker,
-                             "--event", event, "--http", f"127.0.0.1:{http}"], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+def start_dashboard(broker: Broker, event: str, http: int) -> subprocess.Popen[bytes]:
+    """``giganten event`` in its own process, logged in as the arbiter (the password from
+    the environment, as docs/event-dashboard.md suggests)."""
+    return subprocess.Popen([sys.executable, "-m", "hardware.cli", "event",
+                             "--broker", address(broker), "--event", event,
+                             "--username", "arbiter", "--http", f"127.0.0.1:{http}"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            env={**os.environ, PASSWORD_ENV: broker.passwords["arbiter"]})
 
 
-def retained_statuses(broker: str, event: str, tables: int,
+def retained_statuses(broker: Broker, event: str, tables: int,
                       timeout: float = 30.0) -> dict[str, dict[str, Any]]:
-    """The retained ``public/status`` of every table, read by a fresh subscriber."""
-    host, _, port = broker.rpartition(":")
+    """The retained ``public/status`` of every table, read by a fresh anonymous subscriber
+    (a spectator: the ACL lets it read the public topics)."""
     got: dict[str, dict[str, Any]] = {}
     lock = threading.Lock()
 
@@ -81,7 +93,7 @@ def retained_statuses(broker: str, event: str, tables: int,
     client = mqtt.Client(CallbackAPIVersion.VERSION2)
     client.on_message = message
     client.on_connect = lambda c, *_: c.subscribe(f"giganten/{event}/table/+/public/status", 1)
-    client.connect(host, int(port))
+    client.connect("127.0.0.1", broker.port)
     client.loop_start()
     try:
         wait_for(lambda: len(got) >= tables, f"{tables} retained statuses", timeout)

@@ -13,7 +13,7 @@ import pytest
 from club.dashboard import NOT_PUBLIC, Dashboard, standings, topics
 from companion.demo import make_bots, new_game, take_turn
 from companion.views import ARBITER, OUTCOME_ONLY, POLICIES, PUBLIC, view_for
-from tests.club.standin_runner import last_turn_view, status_of
+from tests.club.messages import last_turn_view, status_of
 from tests.helpers import names_kind
 
 JSON = dict[str, Any]

@@ -1,6 +1,7 @@
 """An event on loopback, end to end (issue 7): a real Mosquitto, 8 tables played by
-simulated boards in parallel processes, ``giganten event`` in its own process, and its page
-in a real headless Chromium (Debian's), read over the DevTools protocol.
+simulated boards in parallel processes (each logged in as its own broker user),
+``giganten event`` in its own process (as the ``arbiter`` user), and its page in a real
+headless Chromium (Debian's), read over the DevTools protocol.
 
 Checked on the page: every table with both clocks and its last turn (as the table's
 retained status has them); a killed table's alert; after a broker restart every table
@@ -21,7 +22,6 @@ from typing import Any
 
 import pytest
 
-from tests.club.broker import Broker, free_port
 from tests.club.browser import Browser
 from tests.club.event_helpers import (
     PAGE_ALERTS,
@@ -35,6 +35,7 @@ from tests.club.event_helpers import (
     start_table,
     wait_for,
 )
+from tests.club.mosquitto import Broker, free_port
 from tests.helpers import KIND_IDS, RULE_NAMING_KINDS
 
 EVENT = "club-e2e"
@@ -50,7 +51,7 @@ WORD = re.compile(r"[A-Za-z0-9.]+")
 
 @pytest.fixture
 def broker(tmp_path: Path) -> Iterator[Broker]:
-    server = Broker(tmp_path / "broker")
+    server = Broker.made(tmp_path / "broker", tuple(TABLES))  # users and ACLs of the event
     server.start()
     yield server
     server.stop()
@@ -79,14 +80,14 @@ def check_no_kind_on_page(browser: Browser, finished_reasons: set[str]) -> None:
 def test_eight_tables_on_one_dashboard(tmp_path: Path, broker: Broker,
                                        browser: Browser) -> None:
     http = free_port()
-    dashboard = start_dashboard(broker.address, EVENT, http)
+    dashboard = start_dashboard(broker, EVENT, http)
     tables: dict[str, subprocess.Popen[bytes]] = {}
     try:
         assert dashboard.stdout is not None
         assert "the dashboard is at" in dashboard.stdout.readline().decode()
         browser.open(f"http://127.0.0.1:{http}/")
         for table in TABLES:
-            tables[table] = start_table(broker.address, EVENT, table, SEEDS[table], INTERVAL,
+            tables[table] = start_table(broker, EVENT, table, SEEDS[table], INTERVAL,
                                         tmp_path / table, MAX_PLIES)
 
         # Every table on the page, with its clocks, a board and turns.
@@ -121,7 +122,7 @@ def test_eight_tables_on_one_dashboard(tmp_path: Path, broker: Broker,
 
         # Every table caught up: the page shows every seq of the table exactly once, up to
         # the one of its last status, and that status's clocks and last turn.
-        statuses = retained_statuses(broker.address, EVENT, len(TABLES))
+        statuses = retained_statuses(broker, EVENT, len(TABLES))
 
         def caught_up() -> bool:
             seen = page(browser, PAGE_SEEN)
