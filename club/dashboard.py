@@ -117,11 +117,16 @@ class Dashboard:
 
     # --- input ----------------------------------------------------------------------------
 
-    def receive(self, topic: str, payload: bytes) -> list[JSON]:
+    def receive(self, topic: str, payload: bytes, retained: bool = False) -> list[JSON]:
         """Take one MQTT message; return what changed for the page: ``{"type": "card",
         "card": …}`` and ``{"type": "feed", "entry": …}`` items (empty if it was a
         duplicate or unusable; the reason of an unusable one is kept in ``rejected``).
-        A feed entry comes without its card unless it changed the card's alerts."""
+        A feed entry comes without its card unless it changed the card's alerts.
+
+        ``retained``: the broker delivered the message as a retained one, on subscribing
+        (MQTT's retain flag): a status from before the dashboard knew the table. Its seq is
+        where the dashboard starts to expect the table's feed; a table first heard live is
+        expected from seq 1 (a table may send seq 2 before seq 1 when it connects)."""
         match = TOPIC.fullmatch(topic)
         if match is None or match["event"] != self.event:
             return self._reject(f"not a public topic of event {self.event}: {topic}")
@@ -142,6 +147,8 @@ class Dashboard:
         self._ensure(table)
         table.heard = now
         if match["kind"] == "status":
+            if retained and not table.last_seq and table.status_seq < 0:
+                table.contiguous = max(_int(message.get("seq"), 0), 0)
             return self._status(table, message)
         return self._feed(table, message, now)
 
@@ -168,8 +175,6 @@ class Dashboard:
             return []  # heard from it all the same (``heard`` is set)
         alerts = len(table.alerts)
         gap = bool(table.ahead)
-        if not table.last_seq:  # new to the dashboard: what came before is not a gap
-            table.contiguous = seq - 1
         # A seq below the highest one is not dropped: after a reconnect a table may send a
         # new message before it resends the ones the broker missed (paho does, while its
         # CONNACK is on the way). Only a seq seen before is a duplicate.

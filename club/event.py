@@ -73,7 +73,7 @@ class Subscriber:
                                " reconnecting")
 
     def _message(self, client: Any, userdata: Any, message: Any) -> None:
-        self.hub.receive(message.topic, message.payload)
+        self.hub.receive(message.topic, message.payload, bool(message.retain))
 
     def start(self) -> None:
         """Connect in the background (and keep reconnecting)."""

@@ -44,12 +44,13 @@ class Hub:
         self._lock = threading.Lock()
         self._streams: list[queue.Queue[object]] = []
 
-    def receive(self, topic: str, payload: bytes) -> None:
-        """Give one MQTT message to the model and send what changed to every page."""
+    def receive(self, topic: str, payload: bytes, retained: bool = False) -> None:
+        """Give one MQTT message to the model and send what changed to every page
+        (``retained``: see ``Dashboard.receive``)."""
         with self._lock:
             status = topic.endswith("/status")  # only a status can finish a game
             before = len(self.dashboard.results()["results"]) if status else 0
-            changes = self.dashboard.receive(topic, payload)
+            changes = self.dashboard.receive(topic, payload, retained)
             if status and changes and len(self.dashboard.results()["results"]) != before:
                 changes.append({"type": "results", **self.dashboard.results()})
             self._send(changes)

@@ -107,9 +107,23 @@ def test_a_single_missing_seq_is_named_alone(dash: Dashboard) -> None:
 
 
 def test_joining_late_is_no_gap(dash: Dashboard) -> None:
-    dash.receive(topic("t1", "status"), status("t1", 40))
+    """A retained status (from before the dashboard subscribed) says where the feed goes on:
+    the turns before it are history, not missing."""
+    dash.receive(topic("t1", "status"), status("t1", 40), retained=True)
     dash.receive(topic("t1", "feed"), feed("t1", 41))
     dash.receive(topic("t1", "feed"), feed("t1", 42))
+    assert kinds(dash.card("t1")) == []
+    assert dash.receive(topic("t1", "feed"), feed("t1", 40)) == []  # history: not shown
+
+
+def test_a_table_heard_live_is_expected_from_seq_1(dash: Dashboard) -> None:
+    """A table that connects may send seq 2 before seq 1 (and its status before both): the
+    dashboard waits for seq 1 and shows it."""
+    dash.receive(topic("t1", "status"), status("t1", 2))
+    dash.receive(topic("t1", "feed"), feed("t1", 2))
+    assert "Messages 1 of" in dash.card("t1")["alerts"][0]["text"]
+    assert dash.receive(topic("t1", "feed"), feed("t1", 1))[0]["entry"]["seq"] == 1
+    assert [e["seq"] for e in dash.feed("t1")] == [1, 2]
     assert kinds(dash.card("t1")) == []
 
 
