@@ -242,7 +242,7 @@ class Dashboard:
             "online": table.online,
             "alerts": [a.json() for a in self.conditions(table, now)]
                       + [a.json() for a in table.alerts],
-            "table_alerts": [str(a) for a in status.get("alerts") or [] if isinstance(a, str)]
+            "table_alerts": _table_alerts(status.get("alerts"))
                             + ([] if _public(status.get("board")) else [NOT_PUBLIC]),
             "duplicates": table.duplicates,
         }
@@ -338,6 +338,18 @@ def _check(message: Any, event: str, table: str, kind: str) -> str | None:
     if kind == "feed" and _int(message.get("seq"), 0) < 1:
         return "a feed message without a seq (1, 2, …)"
     return None
+
+
+def _table_alerts(value: Any) -> list[str]:
+    """The texts of what a table's status lists as alerts (a reader in trouble, say), as
+    strings or ``{"type", "text"}``; the types its feed reports are shown from the feed."""
+    out = []
+    for alert in value if isinstance(value, list) else []:
+        if isinstance(alert, str):
+            out.append(alert)
+        elif isinstance(alert, dict) and alert.get("type") not in ALERT_TYPES:
+            out.append(str(alert.get("text", "")))
+    return out
 
 
 def _int(value: Any, default: int) -> int:

@@ -319,3 +319,12 @@ def test_whole_games_show_the_public_board_and_name_no_kind(policy: str, seed: i
         assert leaked == [], f"ply {state.ply}: the page would name {leaked}"
     if policy != OUTCOME_ONLY:
         assert named_in_messages > 0  # the messages did hold kinds: the filter was tested
+
+
+def test_a_status_alert_is_shown_unless_the_feed_reports_it(dash: Dashboard) -> None:
+    alerts = [{"type": "readers", "text": "The reader under e4 does not answer", "time": 1.0},
+              {"type": "refusal", "text": "That is not allowed", "time": 1.0},
+              "Board restarted"]
+    dash.receive(topic("t1", "status"), status("t1", 3, alerts=alerts))
+    assert dash.card("t1")["table_alerts"] == ["The reader under e4 does not answer",
+                                               "Board restarted"]
