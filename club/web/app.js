@@ -117,6 +117,7 @@ function flushCards() {
   const cards = [...pending.values()];
   pending.clear();
   for (const card of cards) renderCard(card);
+  renderSummary();
 }
 
 function renderCard(card) {
@@ -170,7 +171,13 @@ function addFeed(entry, again) {
   seen[entry.seq] = true;
   const parts = cardFor(entry.table);
   // A heartbeat only says the table is alive (the silent alert is built on it): not a line.
-  if (entry.type === "heartbeat") return;
+  if (entry.type !== "heartbeat") showEntry(parts, entry);
+  // [when it was rendered, when the table committed it (its clock), its type]: the
+  // latency of bench/event.py, measured in the page.
+  window.giganten.rendered[entry.table + "/" + entry.seq] = [Date.now(), entry.time, entry.type];
+}
+
+function showEntry(parts, entry) {
   const item = el("li", "entry " + entry.type, entry.text);
   item.dataset.seq = entry.seq;
   // Newest first; after a reconnect an older seq may come after a newer one.
@@ -178,9 +185,6 @@ function addFeed(entry, again) {
   while (before && Number(before.dataset.seq) > entry.seq) before = before.nextElementSibling;
   parts.feed.insertBefore(item, before);
   while (parts.feed.childElementCount > 50) parts.feed.lastChild.remove();
-  // [when it was rendered, when the table committed it (its clock), its type]: the
-  // latency of bench/event.py, measured in the page.
-  window.giganten.rendered[entry.table + "/" + entry.seq] = [Date.now(), entry.time, entry.type];
 }
 
 function renderAlerts() {
@@ -198,6 +202,9 @@ function renderAlerts() {
     item.dataset.table = table;
     list.append(item);
   }
+}
+
+function renderSummary() {
   const cards = Object.values(state.cards);
   document.getElementById("summary").textContent = cards.length + " tables, "
     + cards.filter((c) => c.phase === "over").length + " finished";
@@ -239,6 +246,7 @@ function connect() {
     document.getElementById("event").textContent = snap.event;
     renderBroker(snap.broker);
     for (const card of snap.cards) renderCard(card);
+    renderSummary();
     for (const entries of Object.values(snap.feeds)) for (const f of entries) addFeed(f, true);
     renderResults(snap);
   });
