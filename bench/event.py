@@ -26,6 +26,7 @@ Goal (issue 7): p95 within 500 ms at 50 tables.
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import sys
 import tempfile
@@ -103,6 +104,7 @@ class Run:
                      f"{count} tables on the page", 300, every=0.5)
             self.steady = time.time()
             self.startup = self.steady - began
+            self.window = 0.0
         except BaseException:
             self.close()
             raise
@@ -137,6 +139,7 @@ def steady_run(directory: Path, count: int, seconds: float) -> tuple[list[float]
     time.sleep(seconds)
     until = time.time()
     time.sleep(1.5)  # let the last turns of the window arrive
+    run.window = until - run.steady
     return latencies(run.rendered(), run.steady, until), run
 
 
@@ -189,13 +192,18 @@ def catch_up(run: Run) -> tuple[float, int]:
     return max(worst, 0.0), during
 
 
-def report(count: int, values: list[float], startup: float) -> list[str]:
+def report(count: int, values: list[float], run: Run) -> list[str]:
     """Context and METRIC lines of one table count."""
     if not values:
         raise RuntimeError(f"no turn was measured with {count} tables")
     p50, p95 = percentile(values, 0.5), percentile(values, 0.95)
-    print(f"# {count} tables: {len(values)} turns measured after a start of {startup:.1f} s;"
-          f" p50 {p50:.1f} ms, p95 {p95:.1f} ms, worst {max(values):.1f} ms")
+    print(f"# {count} tables: {len(values)} turns measured after a start of"
+          f" {run.startup:.1f} s; p50 {p50:.1f} ms, p95 {p95:.1f} ms, worst"
+          f" {max(values):.1f} ms")
+    # On two shared cores the simulated tables may not manage a turn per second each: say
+    # how many turns per second the dashboard really had to show.
+    print(f"#   turns committed per second: {len(values) / run.window:.1f} of the"
+          f" {count:d} asked for; load average {os.getloadavg()[0]:.1f}")
     return [f"METRIC event_dashboard_p50_ms_{count} {p50:.1f} ms",
             f"METRIC event_dashboard_p95_ms_{count} {p95:.1f} ms"]
 
@@ -213,10 +221,10 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="giganten-bench-event-") as tmp:
         values, run = steady_run(Path(tmp) / "8", 8, config.steady_8)
         run.close()
-        metrics += report(8, values, run.startup)
+        metrics += report(8, values, run)
         values, run = steady_run(Path(tmp) / "50", 50, config.steady_50)
         try:
-            metrics += report(50, values, run.startup)
+            metrics += report(50, values, run)
             p95 = percentile(values, 0.95)
             print(f"#   goal p95 <= {GOAL_MS:g} ms at 50 tables:"
                   f" {'met' if p95 <= GOAL_MS else 'missed'}")
