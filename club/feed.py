@@ -85,6 +85,7 @@ class TableFeed:
         self._published: JSON | None = None
         self._log_offset = 0
         self._waiting = 0
+        self._fed = False
 
     def update(self, session: Session, events: Sequence[Event]) -> None:
         """Publish the feed messages of ``events`` (in order), the referee's log entries
@@ -96,8 +97,10 @@ class TableFeed:
             previous = event
         self._referee_log(session)
         status = self.status(session)
-        if status != self._published:
-            self._published = status
+        # A new feed message makes a new status too, even if nothing else changed (a
+        # winner who stays, a notice): its ``seq`` tells a receiver what it should have.
+        if status != self._published or self._fed:
+            self._published, self._fed = status, False
             self.sink.status(dict(status, time=now))
 
     def _event(self, session: Session, event: Event, previous: Event | None,
@@ -120,6 +123,7 @@ class TableFeed:
         if kind == "refusal":
             self._alert("refusal", view["text"], now)
         self.sink.feed(kind, str(view["text"]), view, at=now)
+        self._fed = True
 
     def _view(self, session: Session, event: Event, *, past: bool = False) -> JSON | None:
         return event_view(event, PUBLIC, board=session.board, players=session.rules.players,

@@ -11,10 +11,14 @@ Topics (``giganten/<event>/table/<table>/...``, docs/club.md):
 - ``referee/<name>``: what only the arbiter may read (the broker's ACL enforces it).
 
 The game never waits for the network: :meth:`TablePublisher.feed` costs one synced append
-to the outbox and hands the message to paho's queue; paho's own thread connects,
-reconnects with a growing delay (1 s up to 8 s), and resends what the broker has not
-acknowledged, in order. Acknowledged messages are marked in the outbox; what is left
-when the program ends is sent by the next program that opens the same outbox.
+to the outbox, and, while connected, hands the message to paho. A thread of the publisher
+connects, and after a loss reconnects with a growing delay (1 s up to 8 s). Each connection
+is a new paho client that first sends every message the broker has not acknowledged yet,
+oldest first, and only then the new ones: so a receiver gets each connection's messages
+as one run in ``seq`` order (paho's own resend after a reconnect could put a new message
+before an old one, and a receiver dropping ``seq <= last seen`` would lose the old one).
+Acknowledged messages are marked in the outbox; what is left when the program ends is
+sent by the next program that opens the same outbox.
 """
 
 from __future__ import annotations
@@ -54,8 +58,8 @@ def table_topic(event: str, table: str) -> str:
 
 
 class TablePublisher:
-    """Publishes one table's feed and status; thread-safe, paho's loop runs in its own
-    thread. ``outbox`` is the outbox file (created if missing)."""
+    """Publishes one table's feed and status; thread-safe. ``outbox`` is the outbox file
+    (created if missing)."""
 
     def __init__(self, broker: BrokerConfig, event: str, table: str, outbox: Path, *,
                  round: str = "", heartbeat: float | None = HEARTBEAT,
@@ -68,52 +72,34 @@ class TablePublisher:
         self.outbox = Outbox.open(outbox)
         self.error: str | None = None
         """Why the last connection attempt failed or ended, for the players' notice."""
+        self.client: mqtt.Client | None = None
+        """The paho client of the current connection (a new one for each)."""
+        self._client_id = client_id or f"giganten-{event}-{table}"
         self._heartbeat = heartbeat
-        self._connected = threading.Event()
+        self._connected = threading.Event()  # set once the backlog is handed over
+        self._lost = threading.Event()
         self._closed = threading.Event()
-        self._send = threading.Lock()  # outbox order == paho queue order
+        self._send = threading.Lock()  # outbox order == the order handed to paho
         self._mids = threading.Lock()  # the mid map; never held while calling paho
         self._by_mid: dict[int, int | None] = {}
         self._early: set[int] = set()
+        self._status: dict[str, Any] | None = None  # the latest, sent on every connect
         self._last_feed = time.monotonic()
-        self._started = False
-        self._thread: threading.Thread | None = None
-        self.client = self._make_client(client_id or f"giganten-{event}-{table}")
+        self._threads: list[threading.Thread] = []
 
     # --- Connection -------------------------------------------------------------------------
 
-    def _make_client(self, client_id: str) -> mqtt.Client:
-        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id,
-                             clean_session=True)
-        client.max_inflight_messages_set(100)
-        client.max_queued_messages_set(0)  # unlimited: the outbox bounds what matters
-        client.reconnect_delay_set(*RECONNECT_DELAY)
-        if self.broker.username is not None:
-            client.username_pw_set(self.broker.username, self.broker.password)
-        if self.broker.tls:
-            client.tls_set()
-        client.will_set(f"{self.topic}/public/online", "0", qos=1, retain=True)
-        client.on_connect = self._on_connect
-        client.on_disconnect = self._on_disconnect
-        client.on_connect_fail = self._on_connect_fail
-        client.on_publish = self._on_publish
-        return client
-
     def start(self) -> None:
-        """Connect in the background (never blocks the game) and queue every message the
-        outbox still holds from before, oldest first."""
-        if self._started:
+        """Connect in the background: never blocks the game."""
+        if self._threads:
             return
-        self._started = True
-        with self._send:
-            for message in self.outbox.unacked():
-                self._hand_over(message)
-        self.client.connect_async(self.broker.host, self.broker.port, keepalive=KEEPALIVE)
-        self.client.loop_start()
+        self._threads.append(threading.Thread(target=self._run, name="giganten-broker",
+                                              daemon=True))
         if self._heartbeat:
-            self._thread = threading.Thread(target=self._beat, name="giganten-heartbeat",
-                                            daemon=True)
-            self._thread.start()
+            self._threads.append(threading.Thread(target=self._beat,
+                                                  name="giganten-heartbeat", daemon=True))
+        for thread in self._threads:
+            thread.start()
 
     @property
     def connected(self) -> bool:
@@ -124,25 +110,71 @@ class TablePublisher:
         """Wait up to ``timeout`` seconds for the connection (tools and tests only)."""
         return self._connected.wait(timeout)
 
+    def _new_client(self) -> mqtt.Client:
+        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=self._client_id,
+                             clean_session=True, reconnect_on_failure=False)
+        client.max_inflight_messages_set(100)
+        client.max_queued_messages_set(0)  # unlimited: the outbox bounds what matters
+        if self.broker.username is not None:
+            client.username_pw_set(self.broker.username, self.broker.password)
+        if self.broker.tls:
+            client.tls_set()
+        client.will_set(f"{self.topic}/public/online", "0", qos=1, retain=True)
+        client.on_connect = self._on_connect
+        client.on_disconnect = self._on_disconnect
+        client.on_publish = self._on_publish
+        return client
+
+    def _run(self) -> None:
+        """Connect, wait for the connection to end, wait a while, connect again."""
+        delay = float(RECONNECT_DELAY[0])
+        while not self._closed.is_set():
+            client = self._new_client()
+            self._lost.clear()
+            try:
+                client.connect(self.broker.host, self.broker.port, keepalive=KEEPALIVE)
+            except (OSError, ValueError) as err:
+                self.error = f"no answer from {self.broker.host}:{self.broker.port} ({err})"
+            else:
+                self.client = client
+                client.loop_start()
+                while not self._lost.wait(0.2) and not self._closed.is_set():
+                    pass
+                if self._closed.is_set():
+                    return  # close() says goodbye on this client
+                self._connected.clear()
+                client.loop_stop()
+                if self.error is None or "lost" in self.error:
+                    delay = float(RECONNECT_DELAY[0])
+            self._closed.wait(delay)
+            delay = min(delay * 2, float(RECONNECT_DELAY[1]))
+
     def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any,
                     reason: ReasonCode, properties: Any) -> None:
         if reason.is_failure:
             self.error = f"the broker refused the table: {reason} (check the user name and"\
                          " password of the table, and the broker's ACL)"
+            self._lost.set()
             return
         self.error = None
-        self._connected.set()
-        self._track(client.publish(f"{self.topic}/public/online", "1", qos=1, retain=True),
-                    None)
-
-    def _on_connect_fail(self, client: mqtt.Client, userdata: Any) -> None:
-        self.error = f"no answer from {self.broker.host}:{self.broker.port}"
+        with self._send:
+            with self._mids:
+                self._by_mid.clear()
+                self._early.clear()
+            self._track(client.publish(f"{self.topic}/public/online", "1", qos=1,
+                                       retain=True), None)
+            for message in self.outbox.unacked():  # the backlog first, oldest first
+                self._hand_over(client, message)
+            if self._status is not None:
+                self._publish_status(client)
+            self._connected.set()
 
     def _on_disconnect(self, client: mqtt.Client, userdata: Any, flags: Any,
                        reason: ReasonCode, properties: Any) -> None:
         self._connected.clear()
         if not self._closed.is_set():
             self.error = f"lost the connection to the broker ({reason})"
+        self._lost.set()
 
     def _on_publish(self, client: mqtt.Client, userdata: Any, mid: int, reason: ReasonCode,
                     properties: Any) -> None:
@@ -165,11 +197,17 @@ class TablePublisher:
         if acked and n is not None:
             self.outbox.ack(n)
 
-    def _hand_over(self, message: Message) -> None:
-        """Give a message to paho, which sends it now or after the next connect."""
+    def _hand_over(self, client: mqtt.Client, message: Message) -> None:
+        """Give a message to paho for this connection (the caller holds ``_send``)."""
         payload = json.dumps(message.payload, separators=(",", ":"), ensure_ascii=False)
-        info = self.client.publish(f"{self.topic}/{message.topic}", payload, qos=1)
-        self._track(info, message.n)
+        self._track(client.publish(f"{self.topic}/{message.topic}", payload, qos=1),
+                    message.n)
+
+    def _send_now(self, message: Message) -> None:
+        """Hand a new message over if connected; else the next connection sends it."""
+        client = self.client
+        if self._connected.is_set() and client is not None:
+            self._hand_over(client, message)
 
     # --- What the table publishes -----------------------------------------------------------
 
@@ -183,28 +221,34 @@ class TablePublisher:
         with self._send:
             message = self.outbox.append("public/feed", payload, feed=True)
             self._last_feed = time.monotonic()
-            self._hand_over(message)
+            self._send_now(message)
         assert message.seq is not None
         return message.seq
 
     def status(self, status: dict[str, Any]) -> None:
         """Publish the table's latest public state, retained, with the last ``seq`` (and
         ``v``, ``event``, ``table``, ``round``, ``time`` where the caller left them out)."""
-        body = {"v": FEED_VERSION, "event": self.event, "table": self.table,
-                "round": self.round, "time": time.time(), **status,
-                "seq": self.outbox.last_seq}
-        payload = json.dumps(body, separators=(",", ":"), ensure_ascii=False)
         with self._send:
-            info = self.client.publish(f"{self.topic}/public/status", payload, qos=1,
-                                       retain=True)
-            self._track(info, None)
+            self._status = {"v": FEED_VERSION, "event": self.event, "table": self.table,
+                            "round": self.round, "time": time.time(), **status}
+            client = self.client
+            if self._connected.is_set() and client is not None:
+                self._publish_status(client)
+
+    def _publish_status(self, client: mqtt.Client) -> None:
+        """Send the latest status with the last ``seq`` (the caller holds ``_send``)."""
+        assert self._status is not None
+        body = dict(self._status, seq=self.outbox.last_seq)
+        payload = json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+        self._track(client.publish(f"{self.topic}/public/status", payload, qos=1,
+                                   retain=True), None)
 
     def referee(self, name: str, payload: dict[str, Any]) -> None:
         """Send ``payload`` to ``referee/<name>``, for the arbiter only; kept in the outbox
         like the feed, so it survives an outage too."""
         check_slug(name, "referee topic")
         with self._send:
-            self._hand_over(self.outbox.append(f"referee/{name}", payload))
+            self._send_now(self.outbox.append(f"referee/{name}", payload))
 
     def pending(self) -> int:
         """Messages (feed and referee) the broker has not acknowledged yet."""
@@ -216,30 +260,37 @@ class TablePublisher:
         while not self._closed.wait(min(interval, 1.0)):
             quiet = time.monotonic() - self._last_feed
             if self.connected and quiet >= interval and self.pending() == 0:
-                self.feed("heartbeat", "The table is on line", None)
+                self.feed("heartbeat", "The table is online", None)
+                with self._send:  # the status's seq counts the heartbeat too
+                    client = self.client
+                    if self._status is not None and self.connected and client is not None:
+                        self._publish_status(client)
 
     # --- The end ----------------------------------------------------------------------------
 
-    def close(self, timeout: float = 2.0) -> None:
-        """Send what is pending (waiting up to ``timeout`` seconds), say ``"0"`` on the
-        online topic, disconnect. What is still unsent stays in the outbox."""
+    def close(self, timeout: float = 2.0, *, wait_for_broker: bool = False) -> None:
+        """Send what is pending (waiting up to ``timeout`` seconds while connected, or
+        also while the broker is away with ``wait_for_broker``), say ``"0"`` on the online
+        topic, disconnect. What is still unsent stays in the outbox for the next program."""
         if self._closed.is_set():
             return
         deadline = time.monotonic() + timeout
-        while self._started and self.connected and self.pending() \
+        while self._threads and (self.connected or wait_for_broker) and self.pending() \
                 and time.monotonic() < deadline:
             time.sleep(0.02)
-        self._closed.set()
-        if self._started:
-            if self.connected:
-                info = self.client.publish(f"{self.topic}/public/online", "0", qos=1,
-                                           retain=True)
-                with contextlib.suppress(RuntimeError, ValueError):  # gone meanwhile
-                    info.wait_for_publish(max(0.1, deadline - time.monotonic()))
-            self.client.disconnect()
+        with self._send:
+            self._closed.set()
+            client = self.client if self._connected.is_set() else None
+        if client is not None:
+            info = client.publish(f"{self.topic}/public/online", "0", qos=1, retain=True)
+            with contextlib.suppress(RuntimeError, ValueError):  # gone meanwhile
+                info.wait_for_publish(max(0.1, deadline - time.monotonic()))
+            client.disconnect()
+        for thread in self._threads:
+            thread.join(timeout=KEEPALIVE)
+        if self.client is not None:
             self.client.loop_stop()
-        if self._thread is not None:
-            self._thread.join()
+        self._connected.clear()
         self.outbox.close()
 
     def __enter__(self) -> TablePublisher:

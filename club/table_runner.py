@@ -64,8 +64,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--round", default="")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--turn-interval", type=float, default=1.0, metavar="SECONDS")
-    parser.add_argument("--max-plies", type=int, default=None,
-                        help="stop after this many plies (default: play to the end)")
+    parser.add_argument("--max-plies", type=int, default=400,
+                        help="stop after this many plies (default 400)")
+    parser.add_argument("--linger", type=float, default=60.0, metavar="SECONDS",
+                        help="after the game, wait up to this long for the broker to take"
+                             " every message (default 60)")
     parser.add_argument("--policy", choices=POLICIES, default=RULEBOOK)
     parser.add_argument("--outbox", type=Path, default=None, metavar="DIR")
     parser.add_argument("--username", default=None)
@@ -142,21 +145,23 @@ def run(args: argparse.Namespace) -> int:
         bots = make_bots(state, seed)
         tick = time.monotonic()
         for _ in bot_turns(table.hands, bots, table.session.policy):
-            tick += args.turn_interval
-            time.sleep(max(0.0, tick - time.monotonic()))
-            feed.update(table.session, table.new_events())
+            feed.update(table.session, table.new_events())  # at once: the turn is logged
             line = feed.notice()
             if line:
                 say(line)
-            if args.max_plies is not None and table.session.state is not None \
-                    and table.session.state.ply >= args.max_plies:
+            if table.session.state is not None and table.session.state.ply >= args.max_plies:
                 break
+            tick += args.turn_interval
+            time.sleep(max(0.0, tick - time.monotonic()))
         feed.update(table.session, table.new_events())
     finally:
         table.session.close()
         table.sim.close()
-        publisher.close(timeout=5.0)
-    say(f"table {args.table}: over at ply {state.ply}; last seq"
+        publisher.close(timeout=args.linger, wait_for_broker=True)
+    state = table.session.state
+    assert state is not None
+    end = "game over" if state.winner is not None else "stopped"
+    say(f"table {args.table}: {end} at ply {state.ply}; last seq"
         f" {publisher.outbox.last_seq}, {publisher.pending()} messages unsent")
     return 0
 

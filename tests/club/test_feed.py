@@ -27,14 +27,17 @@ class Recorder:
     statuses: list[JSON] = field(default_factory=list)
     referee_log: list[JSON] = field(default_factory=list)
     waiting: int = 0
+    order: list[str] = field(default_factory=list)
 
     def feed(self, type: str, text: str, view: JSON | None, *, at: float | None = None) -> int:
         self.feeds.append({"seq": len(self.feeds) + 1, "type": type, "text": text,
                            "view": view, "time": at})
+        self.order.append("feed")
         return len(self.feeds)
 
     def status(self, status: JSON) -> None:
         self.statuses.append(status)
+        self.order.append("status")
 
     def referee(self, name: str, payload: JSON) -> None:
         assert name == "log"
@@ -141,24 +144,35 @@ def test_the_setup_status_and_the_referee_log(tmp_path: Path) -> None:
     # ... from which the arbiter can write the log again, byte for byte.
     rebuilt = "".join(canonical_json(json.loads(json.dumps(e))) + "\n" for e in sink.referee_log)
     assert rebuilt == game.session.log_path.read_text("utf-8")
-    # Consecutive statuses differ: an unchanged status is not published again.
-    assert all(a != b for a, b in zip(sink.statuses, sink.statuses[1:], strict=False))
+    # An unchanged status is published again only after a feed message (its seq moved
+    # on), and every feed message is followed by a status.
+    runs = "".join("f" if kind == "feed" else "s" for kind in sink.order)
+    assert runs.endswith("s") and "fs" in runs
+    statuses = iter(sink.statuses)
+    previous = next(statuses)
+    for gap in runs.split("s")[1:-1]:
+        current = next(statuses)
+        assert current != previous or gap, "a status repeated without a new feed message"
+        previous = current
 
 
-def test_a_refusal_is_fed_and_alerted_without_its_secret_reason() -> None:
-    from club.feed import TableFeed as Feed
+def test_a_refusal_is_fed_and_alerted_without_its_secret_reason(tmp_path: Path) -> None:
+    from club.table_runner import SimulatedTable
     from companion.events import Refused
-    game, _ = play_published(6, RULEBOOK)
+    table = SimulatedTable(tmp_path / "game.log", 6, RULEBOOK)
+    table.set_up_and_start()
     sink = Recorder()
-    feed = Feed(sink, clock=lambda: 5.0)
-    state = game.session.state
-    assert state is not None
-    feed.update(game.session, [Refused(0, "M4", "A Blitz may not move forward", 3, 4)])
+    feed = TableFeed(sink, clock=lambda: 5.0)
+    feed.update(table.session, table.new_events())
+    # The reason names the moving figure's kind: only its owner may read it [R22].
+    feed.update(table.session, [Refused(0, "M4", "A Blitz may not move forward", 3, 4)])
     message = sink.feeds[-1]
     assert message["type"] == "refusal"
     assert "Blitz" not in json.dumps(message) and "M4" not in json.dumps(message)
+    assert message["text"].startswith("That is not allowed")
     assert sink.statuses[-1]["alerts"] == [{"type": "refusal", "text": message["text"],
                                             "time": 5.0}]
+    table.session.close()
 
 
 def test_the_players_hear_when_the_broker_is_gone_and_back() -> None:

@@ -58,3 +58,28 @@ def test_a_bad_event_address_stops_before_the_game() -> None:
     result = run("play", "--sim", "--event", "club.local/Spring Open/t1")
     assert result.code == 2
     assert "giganten play: the event id 'Spring Open' must be a short slug" in result.err
+
+
+def test_resuming_the_game_sends_what_waited_in_its_outbox(broker: Broker, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    monkeypatch.setenv("GIGANTEN_EVENT_PASSWORD", broker.passwords["t1"])
+    address = f"127.0.0.1:{broker.port}/ev/t1"
+    broker.stop()
+    first = run("play", "--sim", "--seed", "3", "--event", address,
+                "--script", script(tmp_path / "game.txt"))
+    assert first.code == 0, first.err
+    assert "messages not sent yet" in first.out
+    broker.start()
+    watcher = Subscriber(broker, ["giganten/ev/table/t1/public/feed"], user="arbiter")
+    later = tmp_path / "later.txt"
+    later.write_text("auto 2\nquit\n", "utf-8")
+    second = run("resume", "--sim", "--seed", "3", "--event", address, "--script", later)
+    assert second.code == 0, second.err
+    assert "messages not sent yet" not in second.out
+    wait_for(lambda: [m["type"] for m in watcher.received.json("/public/feed")].count("turn")
+             == 8, "the six turns of the first session and the two of the second")
+    feed = watcher.received.json("/public/feed")
+    assert [m["seq"] for m in feed] == list(range(1, len(feed) + 1))
+    assert feed[0]["type"] == "start"
+    watcher.close()
