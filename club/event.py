@@ -20,7 +20,7 @@ from typing import Any
 from club.dashboard import SLUG, Dashboard, topics
 from club.server import DashboardServer, Hub
 
-PASSWORD_ENV = "GIGANTEN_MQTT_PASSWORD"
+PASSWORD_ENV = "GIGANTEN_EVENT_PASSWORD"
 
 
 def host_port(text: str, default_port: int) -> tuple[str, int]:
