@@ -105,9 +105,16 @@ class Run:
             self.steady = time.time()
             self.startup = self.steady - began
             self.window = 0.0
+            self.cpu: dict[str, float] = {}
         except BaseException:
             self.close()
             raise
+
+    def laptop(self) -> dict[str, int]:
+        """The processes that would run on the arbiter's laptop, by name: their pids."""
+        assert self.broker.process is not None
+        return {"mosquitto": self.broker.process.pid, "giganten event": self.dashboard.pid,
+                "chromium": self.browser.process.pid}
 
     def rendered(self) -> dict[str, list[Any]]:
         """Per ``table/seq``: [rendered ms, committed s, type]."""
@@ -126,6 +133,26 @@ class Run:
         self.broker.stop()
 
 
+def cpu_seconds(root: int) -> float:
+    """CPU time (user + system) of process ``root`` and all its descendants so far."""
+    tick = os.sysconf("SC_CLK_TCK")
+    stats: dict[int, tuple[int, float]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue  # it ended meanwhile
+            stats[int(entry.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick)
+    family = {root}
+    grew = True
+    while grew:
+        more = {pid for pid, (parent, _) in stats.items() if parent in family} - family
+        family |= more
+        grew = bool(more)
+    return sum(stats[pid][1] for pid in family if pid in stats)
+
+
 def latencies(rendered: dict[str, list[Any]], since: float, until: float) -> list[float]:
     """Milliseconds from commit to render of the turns committed in [since, until)."""
     return [shown - committed * 1000 for shown, committed, kind in rendered.values()
@@ -136,8 +163,12 @@ def steady_run(directory: Path, count: int, seconds: float) -> tuple[list[float]
     """Play ``count`` tables for ``seconds`` of steady state; return the latencies and the
     still-running run."""
     run = Run(directory, count, f"bench-{count}", int(seconds + 120))
+    sides = run.laptop()
+    before = {name: cpu_seconds(pid) for name, pid in sides.items()}
     time.sleep(seconds)
     until = time.time()
+    run.cpu = {name: (cpu_seconds(pid) - before[name]) / (until - run.steady)
+               for name, pid in sides.items()}
     time.sleep(1.5)  # let the last turns of the window arrive
     run.window = until - run.steady
     return latencies(run.rendered(), run.steady, until), run
@@ -204,6 +235,8 @@ def report(count: int, values: list[float], run: Run) -> list[str]:
     # how many turns per second the dashboard really had to show.
     print(f"#   turns committed per second: {len(values) / run.window:.1f} of the"
           f" {count:d} asked for; load average {os.getloadavg()[0]:.1f}")
+    print("#   CPU of the laptop's side, in cores: "
+          + ", ".join(f"{name} {share:.2f}" for name, share in run.cpu.items()))
     return [f"METRIC event_dashboard_p50_ms_{count} {p50:.1f} ms",
             f"METRIC event_dashboard_p95_ms_{count} {p95:.1f} ms"]
 
