@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from club.event import add_command as add_event
 from companion import cli
 from companion.console import AUDIENCES
 from companion.registry import PLAYER_NAMES
@@ -82,7 +83,7 @@ def _add_table(parser: argparse.ArgumentParser) -> None:
 
 
 def add_commands(commands: Any) -> None:
-    """Add ``enrol``, ``play``, ``resume``, ``hw-check``, ``ui`` and ``shots`` to the
+    """Add ``enrol``, ``play``, ``resume``, ``hw-check``, ``ui``, ``shots`` and ``event`` to the
     subcommands of ``companion.cli``."""
     enrol = commands.add_parser(
         "enrol", help="record which tag is under which figure (one by one, or a whole side)",
@@ -168,6 +169,7 @@ def add_commands(commands: Any) -> None:
 
     add_hw_check(commands)
     add_ui_commands(commands, _add_backend)
+    add_event(commands)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
