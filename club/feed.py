@@ -23,11 +23,17 @@ from typing import Any, Protocol
 
 from companion.events import (
     AdvanceDone,
+    ArbiterLooked,
+    ClockPaused,
+    ClockResumed,
+    Corrected,
     Event,
     GameOver,
     GameStarted,
     Notice,
+    Offence,
     ReadersTrouble,
+    RefereeResult,
     Refused,
     Resigned,
     SetupStatus,
@@ -47,6 +53,11 @@ FEED_TYPES: dict[type, str] = {
     Resigned: "resigned",
     GameOver: "over",
     Notice: "notice",
+    Corrected: "correction",
+    ArbiterLooked: "arbiter-look",
+    Offence: "refusal",
+    RefereeResult: "over",
+    ClockResumed: "resumed",
 }
 """The session events that make a feed message, and its ``type``. The rest (the readers,
 a figure in the hand, the challenge prompt, whose move it is) only change the status."""
@@ -80,6 +91,9 @@ class TableFeed:
     def __init__(self, sink: FeedSink, *, clock: Callable[[], float] = time.time) -> None:
         self.sink = sink
         self.clock = clock
+        self.clocks: Callable[[], JSON | None] | None = None
+        """Referee mode: the game clocks' public view (``views.event_view`` of the desk's
+        ``Clocks``), published in the status."""
         self._setup: dict[int, SetupStatus] = {}
         self._alerts: list[JSON] = []
         self._published: JSON | None = None
@@ -110,6 +124,8 @@ class TableFeed:
         if isinstance(event, ReadersTrouble):
             self._readers_alert(session, event)
         kind = FEED_TYPES.get(type(event))
+        if isinstance(event, ClockPaused):  # a player's dispute, or the arbiter's pause
+            kind = "dispute" if event.by is not None else "paused"
         if kind is None:
             return
         if isinstance(event, TurnPlayed) and isinstance(previous, AdvanceDone) \
@@ -120,8 +136,8 @@ class TableFeed:
             return
         if kind in ("turn", "advance", "start"):
             self._alerts = [a for a in self._alerts if a["type"] != "refusal"]
-        if kind == "refusal":
-            self._alert("refusal", view["text"], now)
+        if kind in ("refusal", "dispute", "correction", "arbiter-look"):
+            self._alert(kind, view["text"], now)
         self.sink.feed(kind, str(view["text"]), view, at=now)
         self._fed = True
 
@@ -156,11 +172,22 @@ class TableFeed:
                     "alerts": list(self._alerts)}
         board = view_for(state, PUBLIC, session.policy)
         result = ({"winner": board["winner"], "reason": board["reason"]}
-                  if state.winner is not None else None)
+                  if state.is_over else None)
+        if session.result is not None:  # the referee's result: a draw, on time, decided
+            result = {"winner": session.result.get("winner"),
+                      "reason": session.result.get("reason")}
         return {"phase": session.phase, "players": players,
                 "to_move": board["to_move"] if session.phase == PLAY else None,
                 "ply": state.ply, "board": board, "last_turn": self._last_turn(session),
-                "clocks": None, "result": result, "alerts": list(self._alerts)}
+                "clocks": self._clocks(), "result": result, "alerts": list(self._alerts)}
+
+    def _clocks(self) -> JSON | None:
+        """Seconds left per player (whole seconds: the status changes with a turn, not
+        with every tick), or None without clocks."""
+        shown = self.clocks() if self.clocks is not None else None
+        if not shown:
+            return None
+        return {name: round(float(left)) for name, left in shown["remaining"].items()}
 
     def _last_turn(self, session: Session) -> JSON | None:
         state = session.state

@@ -197,8 +197,9 @@ class RefereeConfig:
     time: TimeControl | None = None
     illegal: IllegalMovePolicy = field(default_factory=IllegalMovePolicy)
     rules: dict[str, Any] = field(default_factory=dict)
-    """``[referee.rules]``, kept as written. TODO(lead): once ``RuleSet.referee``
-    (``RefereeOptions``: two-squares, chasing, limits) is on main, parse this into it."""
+    """``[referee.rules]``: the referee rule options of the game's rule set
+    (``companion.rules.referee.RefereeOptions.from_dict``: two_squares, chasing,
+    no_challenge_limit, turn_limit); empty: the club defaults."""
 
 
 @dataclass(frozen=True)

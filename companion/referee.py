@@ -155,8 +155,6 @@ class RefereeDesk:
         self.config = config
         self.arbiter = config.arbiter
         self.illegal: IllegalMovePolicy = config.illegal
-        self.referee_rules: dict[str, Any] = dict(config.rules)
-        """TODO(lead): the referee rule options (``RuleSet.referee``), opaque until merged."""
         players = len(session.rules.players)
         self.clock: GameClock | None = None
         if config.time is not None:

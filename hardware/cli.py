@@ -154,6 +154,10 @@ def add_commands(commands: Any) -> None:
     referee.add_argument("--time", default=None, metavar="MIN+SEC",
                          help="time control: minutes per side plus seconds per turn, like"
                               " 30+10; none for no clocks (default: [referee] time_control)")
+    referee.add_argument("--rules", default=None, metavar="two_squares=5,chasing=on,…",
+                         help="the referee rules [W3]: two_squares, chasing,"
+                              " no_challenge_limit, turn_limit (off to switch one off;"
+                              " default: [referee.rules], else the club defaults)")
     referee.add_argument("--setup-minutes", type=int, default=None, metavar="N",
                          help="the setup time (default: [referee] setup_minutes, else 5)")
     referee.add_argument("--pin-hash", default=None, metavar="HASH",

@@ -22,7 +22,7 @@ import time
 from collections.abc import Iterable, Iterator
 from datetime import datetime
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from companion import physical
 from companion.clock import ClockError, TimeControl, format_time
@@ -40,10 +40,12 @@ from companion.events import Event, Notice
 from companion.record import LogError, default_log_dir, new_log_path
 from companion.referee import RESULTS, RefereeDesk, RefereeError, hash_pin, parse_turn
 from companion.registry import PLAYER_NAMES
+from companion.rules.referee import RefereeError as RulesOptionError
+from companion.rules.referee import RefereeOptions
 from companion.rules.ruleset import RuleSet
 from companion.session import OVER, SETUP, Session, SessionError
 from companion.textboard import render
-from companion.views import ARBITER
+from companion.views import ARBITER, PUBLIC, event_view
 from hardware.play import (
     CARRY,
     PlayConsole,
@@ -51,6 +53,7 @@ from hardware.play import (
     UsageError,
     _audience,
     _console,
+    _link_event,
     _registry,
     _source,
     _timing,
@@ -59,6 +62,8 @@ from hardware.play import (
 )
 from hardware.sim import SimBoard
 from hardware.simtable import SimTable
+
+JSON = dict[str, Any]
 
 REFEREE_HELP = """\
 Referee mode: every command of giganten play (help there), and
@@ -121,10 +126,28 @@ class RefereeConsole(PlayConsole):
         self.show_events(self.desk.observe(new, self.now()))
 
     def show_events(self, events: list[Event]) -> None:
-        """Print ``events`` for the audience."""
+        """Print ``events`` for the audience, and publish them to the club event."""
         for event in events:
             for line in self._lines(event):
                 self.say(line)
+        if self.event is not None and events:
+            for line in self.event.update(self.session, events):
+                self.say(line)
+
+    def link_event(self, args: argparse.Namespace, log_path: Path) -> None:
+        """Publish the game to the club event (``--event``, ``[event]``), clocks included."""
+        _link_event(self, args, log_path)
+        if self.event is not None:
+            self.event.feed.clocks = self.clock_view
+
+    def clock_view(self) -> JSON | None:
+        """The clocks as everyone sees them, or None without clocks."""
+        clocks = self.desk.clocks(self.now())
+        if clocks is None:
+            return None
+        session = self.session
+        return event_view(clocks, PUBLIC, board=session.board, players=session.rules.players,
+                          state=session.state, policy=session.policy)
 
     # --- The loop: the PIN comes from the line after an arbiter command ----------------------
 
@@ -347,7 +370,7 @@ def _referee(args: argparse.Namespace) -> int:
     if args.resume is not None:
         return _resume(args, desk_config)
     reader = open_backend(args)
-    rules: RuleSet = args.variants
+    rules = RuleSet(args.variants.variants, referee=referee_options(args, desk_config))
     players = [p.name for p in rules.players]
     audience = _audience(args.audience, players)
     if audience == ARBITER:
@@ -373,13 +396,24 @@ def _referee(args: argparse.Namespace) -> int:
     console.say(f"Illegal moves: refused and restored; +{illegal.penalty_s:g} s to the opponent"
                 f" each; lost at the {illegal.lose_after}th." if illegal.lose_after
                 or illegal.penalty_s else "Illegal moves: refused and restored, counted.")
-    if desk_config.rules:
-        # TODO(lead): hand these to RuleSet.referee once the referee rule options are merged.
-        console.say(f"Referee rule options (not applied yet): {desk_config.rules}.")
+    console.say(f"Referee rules [W3]: {rules.referee.text() if rules.referee else 'off'}.")
     console.say(figures)
     console.say(f"Game log: {log_path} (written from the start of the game).")
     console.say(f"Showing what {audience} may see. Type help for the commands.")
+    console.link_event(args, log_path)
     return console.run(source)
+
+
+def referee_options(args: argparse.Namespace, desk_config: RefereeConfig) -> RefereeOptions:
+    """The referee rules of the game [W3]: ``--rules``, else ``[referee.rules]`` of the
+    config, else the club defaults (two squares 5, chasing, 200 quiet turns, 2000 turns)."""
+    try:
+        if getattr(args, "rules", None):
+            return RefereeOptions.parse(args.rules)
+        return RefereeOptions.from_dict(desk_config.rules) if desk_config.rules \
+            else RefereeOptions()
+    except RulesOptionError as err:
+        raise UsageError(f"referee rules: {err}") from None
 
 
 def _resume(args: argparse.Namespace, desk_config: RefereeConfig) -> int:
@@ -416,6 +450,7 @@ def _resume(args: argparse.Namespace, desk_config: RefereeConfig) -> int:
     for note in notes:
         console.say(f"Note: {note.text}" if isinstance(note, Notice) else str(note))
     console.show_events(console.resumed)
+    console.link_event(args, args.resume)
     if console.desk.clock is not None and console.desk.clock.paused:
         console.say("The clocks are paused: the arbiter lets them run with resume.")
     return console.run(source)
