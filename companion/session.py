@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from companion import physical
+from companion.course import final_result
 from companion.events import (
     AdvanceDone,
     AdvanceOffer,
@@ -374,7 +375,7 @@ class Session:
         if self.log is not None and not self.revealed:
             try:
                 self.log.append("reveal", {"salts": seal.salts,
-                                           "result": game_to_json(state)["result"]},
+                                           "result": final_result(state, self.result)},
                                 time=self.log.last.time)  # the moment the game ended
             except (OSError, ValueError):
                 pass  # the game is over all the same; resume logs the reveal again
@@ -933,6 +934,7 @@ class Session:
             raise SessionError("There is no game running to end.")
         self._append("result", dict(result), now)
         self.result, self.phase, self.advance, self.status = dict(result), OVER, None, None
+        self._reveal()  # any end opens the commitments, a referee's result too [fair play]
         return []
 
     def _write_correction(self, body: dict[str, Any], now: float) -> None:
@@ -954,6 +956,8 @@ class Session:
             state.pop()  # exact undo; tags bound by the undone turns are bound again later
         self.result, self.advance = None, None
         self.phase = PLAY if state.winner is None else OVER
+        if self.phase == PLAY:
+            self.revealed = False  # the game runs again: its next end is revealed again
 
     def _corrected(self) -> list[Event]:
         self._groups = self._candidate = None

@@ -83,7 +83,11 @@ def test_a_whole_refereed_game_on_the_simulated_board(tmp_path: Path) -> None:
     assert resumed.state is not None and resumed.result is not None
     assert resumed.result["result"] == "draw"
     exported = json.loads(record.read_text("utf-8"))
+    assert exported.pop("referee_result") == {**resumed.result}  # the agreed draw [W3]
     assert game_to_json(resumed.state) == exported
+    # The draw opened the commitments, as any end does, and the log verifies.
+    assert "reveal" in types
+    assert run("verify", log).code == 0
     state = game_from_json(exported)
     assert len(state.history) == 2 + 4  # taken back to 2 turns, then four more
     assert [state.board.name(sq) for sq in state.history[1].turn.path] == [a2, b2]  # type: ignore[union-attr]
