@@ -9,7 +9,9 @@ owner's business. A front end never shows an event as it is; it shows
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from companion.messages import Message
 from companion.rules.setup import Problem
 from companion.rules.squares import Square
 from companion.rules.turns import Resignation, Turn, TurnResult
@@ -73,6 +75,8 @@ class Refused:
     """Where the figure came to rest, if it did."""
     put_back: Square | None
     """Where the figure must go back to."""
+    message: Message | None = None
+    """``reason`` as a message (key and parameters) that any language can word."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +182,14 @@ class Notice:
     """Something to tell everyone that is not about the position (a log repaired …)."""
 
     text: str
+    message: Message | None = None
+    """``text`` as a message that any language can word; None for a sentence without a key."""
+
+    @classmethod
+    def of(cls, key: str, /, **params: Any) -> Notice:
+        """The notice of message ``key`` (``companion.messages``) with ``params``."""
+        message = Message.of(key, **params)
+        return cls(message.text, message)
 
 
 # --- Referee mode (companion.referee): all about the game, never about a hidden kind ------

@@ -92,6 +92,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from companion.messages import Message
+
 LOG_FORMAT = "giganten-log/1"
 ZERO_HASH = "0" * 64
 RESERVED_KEYS = frozenset({"seq", "type", "prev", "hash", "time", "format"})
@@ -165,6 +167,8 @@ class GameLog:
         self.header = header
         self.dropped_tail: str | None = None
         self.warnings: list[str] = []
+        self.notes: list[Message] = []
+        """``dropped_tail`` and ``warnings`` as messages any language can word."""
         self._fd: int | None = fd
         self._size = size  # bytes of committed entries: where a failed append is cut back to
         self._last = last
@@ -227,8 +231,9 @@ class GameLog:
             os.close(fd)
             raise
         log = cls(path, fd, scan.length, scan.entries[-1], scan.entries[0])
-        log.dropped_tail = scan.dropped
-        log.warnings = warnings
+        log.dropped_tail = scan.dropped.text if scan.dropped is not None else None
+        log.warnings = [warning.text for warning in warnings]
+        log.notes = ([scan.dropped] if scan.dropped is not None else []) + warnings
         return log, scan.entries
 
     # -- using one --------------------------------------------------------------------
@@ -327,7 +332,7 @@ def verify(path: FilePath, *, allow_cut_tail: bool = True) -> list[Entry]:
         os.close(fd)
     scan = _scan(data, path)
     if scan.dropped is not None and not allow_cut_tail:
-        raise LogError(f"{path}: {scan.dropped}", path=path, line=len(scan.entries) + 1)
+        raise LogError(f"{path}: {scan.dropped.text}", path=path, line=len(scan.entries) + 1)
     return scan.entries
 
 
@@ -607,13 +612,12 @@ def _lock(fd: int, path: Path) -> None:
         pass  # a file system without locks: carry on unprotected rather than not at all
 
 
-def _make_private(fd: int, path: Path) -> list[str]:
+def _make_private(fd: int, path: Path) -> list[Message]:
     mode = stat.S_IMODE(os.fstat(fd).st_mode)
     if not mode & 0o077:
         return []
     os.fchmod(fd, 0o600)
-    return [f"{path} could be read by other users (mode {mode:04o}); it holds the secrets"
-            " of the game, so only its owner may read it now (mode 0600)"]
+    return [Message.of("log_made_private", path=str(path), mode=f"{mode:04o}")]
 
 
 # -- reading -------------------------------------------------------------------------
@@ -623,7 +627,7 @@ def _make_private(fd: int, path: Path) -> list[str]:
 class _Scan:
     entries: list[Entry]
     length: int  # bytes up to the end of the last good entry
-    dropped: str | None
+    dropped: Message | None
 
 
 def _open_regular(path: Path, flags: int) -> int:
@@ -674,11 +678,7 @@ def _scan(data: bytes, path: Path) -> _Scan:
         raise LogError(f"{path} holds no complete first entry, so it is not a game log, or"
                        " one damaged before its first turn: it cannot be resumed",
                        path=path, line=1)
-    message = None
-    if dropped is not None:
-        message = (f"the last entry (line {dropped}) was cut off mid-write, probably by a"
-                   " power cut; it was never confirmed, so it is ignored and the turn it"
-                   " held will be asked for again")
+    message = None if dropped is None else Message.of("log_tail_dropped", line=dropped)
     return _Scan(entries, length, message)
 
 

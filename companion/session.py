@@ -55,6 +55,7 @@ from companion.events import (
     TurnPlayed,
 )
 from companion.fairplay import Entropy, Seal
+from companion.messages import Message
 from companion.reads import Uid
 from companion.record import Entry, GameLog, LogError, verify
 from companion.rules.board import Board
@@ -170,7 +171,7 @@ class Session:
         if isinstance(intent, Start):
             return self._start(intent, now)
         if self.phase != PLAY or self.state is None:
-            return [Notice("There is no game running: set up the figures and start one.")]
+            return [Notice.of("no_game")]
         if isinstance(intent, Resign):
             return self._resign(intent.player, now)
         if isinstance(intent, Stay):
@@ -246,8 +247,7 @@ class Session:
             player = names.index(figure.owner)
             kind = playable_kind(self.rules, figure.kind)
             if kind is None:
-                extra[player].append(Problem(sq, "F", "The blank figure plays only with V3 or"
-                                                      " V4: take it off the board"))
+                extra[player].append(Problem(sq, "F", "blank_needs_variant"))
                 continue
             setups[player][sq] = kind
         return setups, unknown, extra
@@ -262,8 +262,7 @@ class Session:
         for player in range(len(self.rules.players)):
             problems = tuple(extra[player] + found[player])
             if self.rules.has("V5") and player not in self.traps:
-                problems += (Problem(None, "V5", "Choose your secret trap square on the"
-                                                 " screen (in a private moment)"),)
+                problems += (Problem(None, "V5", "choose_trap"),)
             status = SetupStatus(player, len(setups[player]),
                                  self._needed(player, reserves), problems)
             if self._setup_status.get(player) != status:
@@ -290,24 +289,23 @@ class Session:
 
     def _set_trap(self, intent: SetTrap) -> list[Event]:
         if self.phase != SETUP:
-            return [Notice("The secret trap is chosen during the setup [V5].")]
+            return [Notice.of("trap_in_setup")]
         if not self.rules.has("V5"):
-            return [Notice("Secret traps play only with variant V5.")]
+            return [Notice.of("traps_need_v5")]
         self.traps[intent.player] = intent.square
         self._setup_status.pop(intent.player, None)
         return self._judge_setup(self.snapshot) if self.snapshot else []
 
     def _start(self, intent: Start, now: float) -> list[Event]:
         if self.phase != SETUP:
-            return [Notice("The game has already started.")]
+            return [Notice.of("already_started")]
         if self.snapshot is None or not self.snapshot.complete:
-            return [Notice("The readers have not read the whole board yet: wait a moment.")]
+            return [Notice.of("board_not_read")]
         events = self._judge_setup(self.snapshot)
         if any(not s.ready for s in self._setup_status.values()):
-            return [*events, Notice("Not every setup is complete and valid yet [S1].")]
+            return [*events, Notice.of("setups_not_ready")]
         if self._identify(self.snapshot)[1]:
-            return [*events, Notice("There are tags on the board that belong to no figure of"
-                                    " this game: take them off first.")]
+            return [*events, Notice.of("foreign_tags")]
         first = intent.first if intent.first is not None \
             else self._rng.randrange(len(self.rules.players))
         position = {sq: (player, kind) for player, figures in self._setups.items()
@@ -529,9 +527,9 @@ class Session:
                  and state.fig_player[state.occ[sq]] != state.to_move]
         if enemy and len(fixes) == 1:
             sq = enemy[0]
-            who = state.players[state.to_move].name.capitalize()
-            return self._show(Refused(state.fig_player[state.occ[sq]], "M1",
-                                      f"Not your turn: {who} is to move", None, sq))
+            why = Message.of("not_your_turn", player=state.players[state.to_move].name)
+            return self._show(Refused(state.fig_player[state.occ[sq]], "M1", why.text, None, sq,
+                                      why))
         return self._show(BoardDiffers(fixes))
 
     def _moved(self, key: physical.Effect, turns: list[Turn], reading: physical.Reading,
@@ -582,13 +580,14 @@ class Session:
         try_turn = Turn(moved[0], second=moved[1] if len(moved) > 1 else (),
                         place=reading.arrived) if moved else Turn((), place=reading.arrived)
         if len(moved) > 2:
-            return self._show(Refused(player, "M1", "A turn moves one figure", moved[2][1],
-                                      moved[2][0]))
+            why = Message.of("one_figure")
+            return self._show(Refused(player, "M1", why.text, moved[2][1], moved[2][0],
+                                      why))
         try:
             check_turn(state, try_turn)
         except IllegalTurn as err:
             at, back = (moved[-1][1], moved[-1][0]) if moved else (reading.arrived[0][0], None)
-            return self._show(Refused(player, err.rule, err.reason, at, back))
+            return self._show(Refused(player, err.rule, err.reason, at, back, err.message))
         # The move itself is legal but the board also shows lifted figures: wait for them.
         return self._show(InHand(player, reading.lifted))
 
@@ -596,14 +595,14 @@ class Session:
         state = self.state
         assert state is not None
         if self._candidate is None:
-            return [Notice("There is no move to confirm: move a figure first.")]
+            return [Notice.of("nothing_to_confirm")]
         _, turns = self._candidate
         player = state.to_move
         if isinstance(intent, NoChallenge):
             quiet = [t for t in turns if t.challenge is None]
             if not quiet:
-                return [Refused(player, "M7", "A scout flight must end in a challenge: choose"
-                                              " the figure to challenge", None, None)]
+                why = Message.of("scout_choose_target")
+                return [Refused(player, "M7", why.text, None, None, why)]
             return self._commit(quiet[0], now)
         chosen = [t for t in turns if t.challenge == intent.target
                   and (intent.by is None or t.challenger_square == intent.by)]
@@ -614,7 +613,7 @@ class Session:
         try:
             check_turn(state, attempt)
         except IllegalTurn as err:
-            return [Refused(player, err.rule, err.reason, intent.target, None)]
+            return [Refused(player, err.rule, err.reason, intent.target, None, err.message)]
         return self._commit(attempt, now)
 
     def _commit(self, turn: Turn, now: float) -> list[Event]:
@@ -753,7 +752,7 @@ class Session:
         except IllegalTurn as err:
             state.push(last.turn)
             return self._show(Refused(state.fig_player[figure], err.rule, err.reason, into,
-                                      from_square))
+                                      from_square, err.message))
         try:
             self._write("advance", {"advance": True}, time)
         except SessionError:
@@ -780,7 +779,7 @@ class Session:
 
     def _stay(self, now: float) -> list[Event]:
         if self.advance is None:
-            return [Notice("Nobody may advance now.")]
+            return [Notice.of("no_advance_open")]
         done = self._decline(now)
         return [done, *self._after_advance()]
 
@@ -788,7 +787,7 @@ class Session:
         state = self.state
         assert state is not None
         if state.winner is not None:
-            return [Notice("The game is already over.")]
+            return [Notice.of("already_over")]
         action = state.resign(player)
         self._write("resign", {"player": state.players[player].name}, now)
         self.phase = OVER
@@ -820,8 +819,7 @@ class Session:
         session.log, session.log_path = log, path
         if session.phase == OVER:
             session._reveal()  # a power cut may have come between the end and the reveal
-        notes: list[Event] = [Notice(text) for text in
-                              ([log.dropped_tail] if log.dropped_tail else []) + log.warnings]
+        notes: list[Event] = [Notice(note.text, note) for note in log.notes]
         return session, notes
 
     @classmethod

@@ -298,6 +298,10 @@ def event_view(event: Event, audience: str, *, board: Board, players: tuple[Play
     """A session event as ``audience`` may see it: a dict with ``type`` and ``text``, or
     None if the event is not for this audience at all. ``state`` is needed for turns.
 
+    A refusal's reason, each setup problem and a notice also come as ``key`` and
+    ``params`` (``companion.messages``) for a front end to word in its language; they are
+    given exactly where the English sentence is [R22, I3].
+
     ``past``: the event is history (a turn before the last one). Its challenge has ended,
     so it is shown as under ``outcome-only``: nothing on screen may remind a player of an
     enemy figure's kind after its challenge [I4]."""
@@ -371,6 +375,8 @@ def _view_refused(event: Refused, ctx: _EventContext) -> JSON:
                  "square": ctx.sq(event.square), "put_back": ctx.sq(event.put_back)}
     if ctx.owner(event.player) or event.rule in PUBLIC_REFUSAL_RULES:
         out.update(rule=event.rule, text=f"{event.reason} [{event.rule}]{way_back}")
+        if event.message is not None:  # the reason's key and parameters, seen with its text
+            out.update(event.message.json())
     else:
         out["text"] = f"That is not allowed{way_back}"
     return out
@@ -417,8 +423,8 @@ def _view_setup(event: SetupStatus, ctx: _EventContext) -> JSON:
     state = "complete and valid" if event.ready else "not ready yet"
     out["text"] = f"{ctx.who(event.player)}: {event.placed} of {event.needed} figures, {state}"
     if ctx.owner(event.player):
-        out["problems"] = [{"square": ctx.sq(p.square), "rule": p.rule, "reason": p.reason}
-                           for p in event.problems]
+        out["problems"] = [{"square": ctx.sq(p.square), "rule": p.rule, "reason": p.reason,
+                            **p.message.json()} for p in event.problems]
     return out
 
 
@@ -561,5 +567,6 @@ _EVENT_VIEWS: dict[type, Callable[[Any, _EventContext], JSON]] = {
     GameStarted: _simple("game_started", lambda e, c: f"The game begins: {c.who(e.first)}"
                                                       f" moves first [S5]{_committed(e, c)}",
                          lambda e, c: {"first": c.names[e.first], **_commitments(e)}),
-    Notice: _simple("notice", lambda e, c: e.text),
+    Notice: _simple("notice", lambda e, c: e.text,
+                    lambda e, c: e.message.json() if e.message is not None else {}),
 }

@@ -30,6 +30,7 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
+from companion.record import default_log_dir
 from companion.rules.board import Board
 from ui import i18n
 from ui.controller import (
@@ -37,11 +38,13 @@ from ui.controller import (
     LANDSCAPE,
     OVER_SCREEN,
     PLAY_SCREEN,
+    REPLAY_SCREEN,
     SETUP_SCREEN,
     Controller,
     ControllerError,
     GameOptions,
 )
+from ui.referee_panel import ArbiterPanel, referee_rows
 
 JSON = dict[str, Any]
 
@@ -716,6 +719,7 @@ class PlayScreen(TableScreen):
 
     def __init__(self, controller: Controller, **kwargs: Any) -> None:
         super().__init__(controller, PLAY_SCREEN, **kwargs)
+        self.arbiter_panel: ArbiterPanel | None = None
 
     def refresh(self) -> None:
         """Redraw the game."""
@@ -740,6 +744,7 @@ class PlayScreen(TableScreen):
             items.append(make.label(i18n.tr("off_board", player=i18n.player(player),
                                             figures=figures or i18n.tr("none")),
                                     size_hint_y=None, height=32, font_size="12sp"))
+        items += referee_rows(make, controller, self.open_arbiter)
         items += self._zoom_button() + self._side_panel()
         if controller.simulated:
             items.append(make.row(
@@ -749,6 +754,13 @@ class PlayScreen(TableScreen):
                             lambda: controller.resign(str(view["to_move"])))))
         items += self._private_buttons()
         make.fill(self.panel, items + self._messages())
+
+    def open_arbiter(self) -> None:
+        """The arbiter's panel (referee mode)."""
+        if self.arbiter_panel is None:
+            self.arbiter_panel = ArbiterPanel(self.controller, BoardWidget(self.controller),
+                                              size_hint=(0.95, 0.95))
+        self.arbiter_panel.open(animation=False)
 
     def _prompt(self, targets: list[str]) -> list[Any]:
         """What the board waits for, with the buttons that answer it."""
@@ -796,7 +808,7 @@ class OverScreen(GameScreen):
         """Show the result and the revealed setups."""
         controller = self.controller
         state = controller.state() if controller.game else None
-        if state is None or state.winner is None:
+        if state is None or not controller.winner_text():
             return
         view = controller.board_view()
         setup = controller.reveal()["setup"]
@@ -810,6 +822,57 @@ class OverScreen(GameScreen):
         self.home.text = i18n.tr("home")
 
 
+class ReplayScreen(GameScreen):
+    """A saved game step by step: pick a log or record, then step through it; the board
+    shows each step as the public saw it."""
+
+    def __init__(self, controller: Controller, **kwargs: Any) -> None:
+        super().__init__(controller, name=REPLAY_SCREEN, **kwargs)
+        root = BoxLayout(orientation="horizontal", padding=4, spacing=4)
+        self.board = BoardWidget(controller, size_hint_x=0.56)
+        self.panel = BoxLayout(orientation="vertical", spacing=3, size_hint_x=0.44)
+        self.spacer = Widget()
+        root.add_widget(self.board)
+        root.add_widget(self.panel)
+        self.add_widget(root)
+
+    def refresh(self) -> None:
+        """The list of saved games, or the open replay's step."""
+        controller, make = self.controller, self.make
+        shown = controller.replay_view()
+        if shown is None:
+            self.board.show(None)
+            files = controller.records()[:6]
+            items = [make.label(i18n.tr("replay_pick") if files else i18n.tr(
+                "replay_none", folder=controller.log_dir or default_log_dir()),
+                size_hint_y=None, height=30)]
+            items += [make.button(path.name, partial(controller.open_replay, path))
+                      for path in files]
+        else:
+            view, what = shown
+            self.board.show(view)
+            replay = controller.replay
+            assert replay is not None
+            step, last = controller.replay_step, len(replay) - 1
+            items = [make.label(i18n.tr("replay_title", step=step, last=last),
+                                size_hint_y=None, height=30, bold=True),
+                     make.label(what, size_hint_y=None, height=66, font_size="13sp"),
+                     make.row(make.button("|<", partial(controller.step_replay, to=0)),
+                              make.button("<", partial(controller.step_replay, -1)),
+                              make.button(">", partial(controller.step_replay, 1)),
+                              make.button(">|", partial(controller.step_replay, to=last)))]
+        items.append(make.button(i18n.tr("back"), self._back))
+        if self.errors:
+            items.append(make.label(self.errors[-1], size_hint_y=None, height=40))
+        make.fill(self.panel, [*items, self.spacer])
+
+    def _back(self) -> None:
+        if self.controller.replay is not None:
+            self.controller.close_replay()
+        else:
+            self.controller.go(HOME)
+
+
 class GigantenApp(App):
     """The companion's touchscreen."""
 
@@ -821,6 +884,7 @@ class GigantenApp(App):
         self.refreshed: list[Callable[[], None]] = []
         """Called after every redraw of the screen from the controller."""
         self._poll: Any = None
+        self._clocks: Any = None
         self._refresh_soon: Any = None
 
     def build(self) -> Any:
@@ -829,7 +893,8 @@ class GigantenApp(App):
         controller = self.controller
         self.manager = ScreenManager(transition=NoTransition())
         for screen in (HomeScreen(controller), LandscapeScreen(controller),
-                       SetupScreen(controller), PlayScreen(controller), OverScreen(controller)):
+                       SetupScreen(controller), PlayScreen(controller), OverScreen(controller),
+                       ReplayScreen(controller)):
             self.manager.add_widget(screen)
         self.private = PrivatePanel(controller, size_hint=(0.95, 0.95))
         # Many changes can come in one tick (a drained reader queue): draw once for them.
@@ -838,6 +903,10 @@ class GigantenApp(App):
         _error_sink.append(self.show_error)
         self._poll = Clock.schedule_interval(lambda dt: _safely(lambda: controller.poll(dt)),
                                              POLL_INTERVAL)
+        # Running clocks change every second without an event: show them.
+        self._clocks = Clock.schedule_interval(
+            lambda dt: self._refresh_soon() if controller.referee
+            and controller.screen == PLAY_SCREEN else None, 1.0)
         self.refresh()
         return self.manager
 
@@ -871,8 +940,9 @@ class GigantenApp(App):
 
     def on_stop(self) -> None:
         """Release the log and the readers."""
-        if self._poll is not None:
-            self._poll.cancel()
+        for scheduled in (self._poll, self._clocks):
+            if scheduled is not None:
+                scheduled.cancel()
         self.controller.close()
 
 

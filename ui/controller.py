@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from companion.clock import ClockError, TimeControl
+from companion.config import RefereeConfig
 from companion.deal import deal
 from companion.demo import Bot, make_bots
 from companion.events import (
@@ -42,7 +45,9 @@ from companion.events import (
 from companion.export import full_record
 from companion.reads import Uid
 from companion.record import default_log_dir, new_log_path, write_json_atomic
+from companion.referee import RefereeDesk, RefereeError
 from companion.registry import Registry
+from companion.replay import Replay, ReplayError
 from companion.rules.board import Board, Placement, build_board
 from companion.rules.codec import board_json
 from companion.rules.ruleset import RuleSet, RuleSetError
@@ -64,9 +69,9 @@ from ui import i18n
 
 JSON = dict[str, Any]
 
-HOME, LANDSCAPE, SETUP_SCREEN, PLAY_SCREEN, OVER_SCREEN = (
-    "home", "landscape", "setup", "play", "over")
-SCREENS = (HOME, LANDSCAPE, SETUP_SCREEN, PLAY_SCREEN, OVER_SCREEN)
+HOME, LANDSCAPE, SETUP_SCREEN, PLAY_SCREEN, OVER_SCREEN, REPLAY_SCREEN = (
+    "home", "landscape", "setup", "play", "over", "replay")
+SCREENS = (HOME, LANDSCAPE, SETUP_SCREEN, PLAY_SCREEN, OVER_SCREEN, REPLAY_SCREEN)
 """The app's main screens, in the order a game walks through them."""
 
 MESSAGE_LIMIT = 50
@@ -91,6 +96,10 @@ class GameOptions:
     """A player's name, or None: drawn at the start [S5]."""
     seed: int | None = None
     language: str = "en"
+    referee: bool = False
+    """Referee mode: clocks, the dispute button, the arbiter's PIN (docs/referee.md)."""
+    time_control: str | None = None
+    """Referee mode's time control, ``"30+10"`` (minutes + seconds a turn); None: no clocks."""
 
     def rules(self) -> RuleSet:
         """The rule set; ``ControllerError`` for an unknown or impossible combination."""
@@ -115,6 +124,8 @@ class _Game:
     bots: list[Bot] | None = None
     set_up: set[int] = field(default_factory=set)
     record_path: Path | None = None
+    desk: RefereeDesk | None = None
+    """The arbiter's desk in referee mode."""
 
 
 class Controller:
@@ -143,6 +154,15 @@ class Controller:
         """What the home screen offers for a new game (``giganten ui --variants``)."""
         self.listeners: list[Callable[[], None]] = []
         """Called after every change (the app redraws)."""
+        self.referee_defaults = RefereeConfig()
+        """Referee mode's settings from the config's ``[referee]`` (the PIN hash, who holds
+        it, the illegal-move policy, the time control unless the new game names one)."""
+        self.wall: Callable[[], float] = time.time
+        self.replay: Replay | None = None
+        """The record being stepped through on the replay screen."""
+        self.replay_step = 0
+        self.replay_path: Path | None = None
+        """The wall clock of the game clocks (seconds); tests pass their own."""
 
     # --- General ----------------------------------------------------------------------------
 
@@ -165,7 +185,7 @@ class Controller:
         """Show ``screen`` (one of ``SCREENS``) if the game allows it."""
         if screen not in SCREENS:
             raise ValueError(f"unknown screen {screen!r}")
-        if screen != HOME and self.game is None:
+        if screen not in (HOME, REPLAY_SCREEN) and self.game is None:
             raise ControllerError(i18n.tr("err_no_game"))
         self.screen = screen
         self._changed()
@@ -270,6 +290,8 @@ class Controller:
             game.table, game.hands = sim, Hands(sim, registry, game.rules, seed=game.seed)
         else:
             game.table = LiveTable(session, self.reader)
+        if game.options.referee:
+            game.desk = RefereeDesk(session, self._referee_config(game.options), self.wall())
         self.screen = SETUP_SCREEN
         self._collect(game.table.run_for(0.2))
 
@@ -287,6 +309,10 @@ class Controller:
             events = game.table.run_for(max(dt, 0.01))
         if events:
             self._collect(events)
+        if game.desk is not None:
+            ticked = game.desk.tick(self.wall())  # a flag falls, the setup time runs out
+            if ticked:
+                self._referee_events(ticked)
 
     def settle(self) -> None:
         """Scan until the simulated readers see the board as it is (tests, helpers)."""
@@ -296,8 +322,20 @@ class Controller:
         elif game.table is not None:
             self._collect(game.table.run_for(0.2))
 
+    def _referee_config(self, options: GameOptions) -> RefereeConfig:
+        defaults = self.referee_defaults
+        try:
+            time_control = (TimeControl.parse(options.time_control)
+                            if options.time_control else defaults.time)
+        except ClockError as err:
+            raise ControllerError(str(err)) from None
+        return replace(defaults, time=time_control)
+
     def _collect(self, events: Sequence[Event]) -> None:
         game = self._game()
+        if game.desk is not None and events:
+            # The desk follows the game (clocks, offences) and has its say after it.
+            events = [*events, *game.desk.observe(events, self.wall())]
         game.events += events
         del game.events[:-MESSAGE_LIMIT]
         session = game.session
@@ -448,7 +486,95 @@ class Controller:
 
     def resign(self, player: str) -> None:
         """``player`` gives up [W3]."""
+        desk = self._game().desk
+        if desk is not None:
+            self._desk_call(lambda: desk.resign(self.players.index(player), self.wall()))
+            return
         self.intent(Resign(self.players.index(player)))
+
+    # --- Referee mode -----------------------------------------------------------------------------
+
+    @property
+    def referee(self) -> bool:
+        """True in referee mode (the game has an arbiter's desk)."""
+        return self.game is not None and self.game.desk is not None
+
+    def _desk(self) -> RefereeDesk:
+        desk = self._game().desk
+        if desk is None:
+            raise ControllerError(i18n.tr("err_not_referee"))
+        return desk
+
+    def _referee_events(self, events: Sequence[Event]) -> None:
+        """The desk's own events: shown like the session's (they are not observed again)."""
+        game = self._game()
+        game.events += events
+        del game.events[:-MESSAGE_LIMIT]
+        self._collect([])
+
+    def _desk_call(self, call: Callable[[], Sequence[Event]]) -> None:
+        try:
+            events = call()
+        except (RefereeError, ClockError) as err:
+            raise ControllerError(str(err)) from None
+        self._referee_events(events)
+
+    def clocks(self) -> JSON | None:
+        """The game clocks as everyone sees them (``views.event_view`` of the desk's
+        ``Clocks``), with ``text``; None without referee mode or a time control."""
+        game = self.game
+        if game is None or game.desk is None or game.session is None:
+            return None
+        clocks = game.desk.clocks(self.wall())
+        if clocks is None:
+            return None
+        view = self._view(clocks, PUBLIC)
+        return None if view is None else view | {"text": i18n.event_text(view)}
+
+    @property
+    def draw_offered_by(self) -> str | None:
+        """Who offered the draw that stands now (until the next turn), if anyone."""
+        desk = self.game.desk if self.game is not None else None
+        if desk is None or desk.draw_offer is None:
+            return None
+        return self.players[desk.draw_offer]
+
+    def dispute(self, player: str) -> None:
+        """``player`` calls the arbiter: the clocks stop."""
+        desk = self._desk()
+        self._desk_call(lambda: desk.dispute(self.players.index(player), self.wall()))
+
+    def offer_draw(self, player: str) -> None:
+        """``player`` offers a draw; it stands until the next turn [W3]."""
+        desk = self._desk()
+        self._desk_call(lambda: desk.offer_draw(self.players.index(player), self.wall()))
+
+    def accept_draw(self, player: str) -> None:
+        """``player`` accepts the opponent's draw offer: the game ends drawn [W3]."""
+        desk = self._desk()
+        self._desk_call(lambda: desk.accept_draw(self.players.index(player), self.wall()))
+
+    def arbiter(self, pin: str, action: str, reason: str = "", turns: int = 0) -> JSON | None:
+        """An arbiter's action behind the PIN: ``pause``, ``resume``, ``takeback`` (to
+        ``turns`` turns) or ``look`` (returns the full position, logged and told to
+        everyone). A wrong PIN is refused and told to everyone."""
+        desk, now = self._desk(), self.wall()
+        looked: list[JSON | None] = [None]
+
+        def act() -> Sequence[Event]:
+            if action == "pause":
+                return desk.pause(pin, reason or "arbiter", now)
+            if action == "resume":
+                return desk.resume(pin, now)
+            if action == "takeback":
+                return desk.take_back(pin, turns, reason, now)
+            if action == "look":
+                looked[0], events = desk.look(pin, reason, now)
+                return events
+            raise ControllerError(f"unknown arbiter action {action!r}")
+
+        self._desk_call(act)
+        return looked[0]
 
     def set_trap(self, player: str, square: str) -> None:
         """``player`` chooses a secret trap square (V5); only in their private moment."""
@@ -574,6 +700,14 @@ class Controller:
     def winner_text(self) -> str:
         """Who won and why, translated."""
         state = self.state()
+        decided = self.session().result if state is not None else None
+        if decided is not None and state is not None and state.winner is None:
+            # A referee result the rules don't produce: a draw, both lose, loss on time.
+            if decided.get("winner"):
+                return i18n.tr("winner", winner=i18n.player(str(decided["winner"])),
+                               reason=str(decided.get("reason", "")))
+            return i18n.tr(f"result_{decided.get('result')}",
+                           reason=str(decided.get("reason", "")))
         if state is None or state.winner is None:
             return ""
         view = view_for(state, PUBLIC, self.session().policy)
@@ -629,6 +763,51 @@ class Controller:
         self.audience, self.private_request = PUBLIC, None
         self._changed()
 
+    # --- Replaying a record ---------------------------------------------------------------------
+
+    def records(self) -> list[Path]:
+        """Game logs and saved records in the log folder, the newest first."""
+        folder = self.log_dir if self.log_dir is not None else default_log_dir()
+        if not folder.is_dir():
+            return []
+        found = [p for p in folder.iterdir()
+                 if p.is_file() and (p.suffix == ".log" or p.name.endswith(".json"))]
+        return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+
+    def open_replay(self, path: Path) -> None:
+        """Step through the game in ``path`` (a log, or a public, full or referee record)."""
+        try:
+            replay = Replay.load(path)
+        except ReplayError as err:
+            raise ControllerError(str(err)) from None
+        self.replay, self.replay_step = replay, 0
+        self.replay_path = path
+        self.screen = REPLAY_SCREEN
+        self._changed()
+
+    def step_replay(self, delta: int | None = None, *, to: int | None = None) -> None:
+        """Move ``delta`` steps (or ``to`` a step) through the open replay."""
+        replay = self.replay
+        if replay is None:
+            raise ControllerError(i18n.tr("err_no_replay"))
+        target = to if to is not None else self.replay_step + (delta or 0)
+        self.replay_step = max(0, min(len(replay) - 1, target))
+        self._changed()
+
+    def close_replay(self) -> None:
+        """Back to the list of saved games."""
+        self.replay, self.replay_path, self.replay_step = None, None, 0
+        self._changed()
+
+    def replay_view(self) -> tuple[JSON, str] | None:
+        """The board at the current step as the public may see it (``views`` through the
+        replay), and the step's one line; None when no replay is open."""
+        replay = self.replay
+        if replay is None:
+            return None
+        step = replay.steps[self.replay_step]
+        return replay.view_at(self.replay_step, PUBLIC), step.what
+
     # --- Resume and close ---------------------------------------------------------------------
 
     def resume(self, path: Path | None = None) -> None:
@@ -678,5 +857,6 @@ class Controller:
 
 
 
-__all__ = ["ARBITER", "HOME", "LANDSCAPE", "OVER_SCREEN", "PLAY_SCREEN", "PUBLIC", "SCREENS",
+__all__ = ["ARBITER", "HOME", "LANDSCAPE", "OVER_SCREEN", "PLAY_SCREEN", "PUBLIC",
+           "REPLAY_SCREEN", "SCREENS",
            "SETUP_SCREEN", "Controller", "ControllerError", "GameOptions"]

@@ -4,12 +4,18 @@
 (``set_language("de" | "en")``). The session's messages come from ``companion.views`` as
 views with a ``type`` and fields; ``event_text(view)`` words them in the current language
 from the type and the fields (never by parsing the English text) and keeps every rule id.
+A refusal's reason, a setup problem and a notice come as a message key and parameters
+(``companion.messages``): ``message_text`` words them (German templates in ``ui.reasons``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+
+from companion.clock import format_time
+from companion.messages import MESSAGES, WORDS, Words, rank_span, render
+from ui.reasons import DIRECTIONS_DE, GERMAN
 
 LANGUAGES = ("en", "de")
 
@@ -64,6 +70,7 @@ STRINGS: dict[str, dict[str, str]] = {
                   "de": "{player} vom Brett: {figures}"},
     "face_down": {"en": "{count} face down", "de": "{count} verdeckt"},
     "none": {"en": "none", "de": "keine"},
+    "nothing": {"en": "nothing", "de": "nichts"},
     "remove": {"en": "Remove", "de": "Entfernen"},
     "place_here": {"en": "Place", "de": "Setzen"},
     "hand": {"en": "In the hand: {count}", "de": "In der Hand: {count}"},
@@ -80,6 +87,76 @@ STRINGS: dict[str, dict[str, str]] = {
     "set_trap_hint": {"en": "Tap a square to set your secret trap [V5]",
                       "de": "Feld antippen, um die geheime Falle zu setzen [V5]"},
     "over_title": {"en": "Game over", "de": "Spielende"},
+    "err_not_referee": {"en": "This game has no arbiter: start it in referee mode",
+                        "de": "Dieses Spiel hat keinen Schiedsrichter: im Schiedsrichtermodus"
+                              " starten"},
+    "dispute": {"en": "Dispute", "de": "Einspruch"},
+    "offer_draw": {"en": "Offer draw", "de": "Remis bieten"},
+    "accept_draw_by": {"en": "{player}: accept draw", "de": "{player}: Remis annehmen"},
+    "arbiter": {"en": "Arbiter", "de": "Schiedsrichter"},
+    "arbiter_title": {"en": "Arbiter: PIN for every action; looks are told to both players",
+                      "de": "Schiedsrichter: PIN für jede Aktion; Einsicht wird beiden"
+                            " Spielern angezeigt"},
+    "pin": {"en": "PIN", "de": "PIN"},
+    "reason": {"en": "Reason", "de": "Grund"},
+    "pause": {"en": "Pause", "de": "Anhalten"},
+    "resume_clocks": {"en": "Clocks on", "de": "Uhren an"},
+    "take_back": {"en": "Take back a turn", "de": "Zug zurücknehmen"},
+    "look": {"en": "Look", "de": "Einsehen"},
+    "arbiter_done": {"en": "Done: logged and shown to both players",
+                     "de": "Erledigt: protokolliert und beiden Spielern angezeigt"},
+    "result_draw": {"en": "A draw ({reason})", "de": "Remis ({reason})"},
+    "result_both_lose": {"en": "Both players lose ({reason})",
+                         "de": "Beide Spieler verlieren ({reason})"},
+    "ev_committed": {"en": "; setups committed: {digits}",
+                     "de": "; Aufstellungen versiegelt: {digits}"},
+    "ev_clocks": {"en": "Clocks: {faces}", "de": "Uhren: {faces}"},
+    "ev_clock_running": {"en": " (running)", "de": " (läuft)"},
+    "ev_clock_paused": {"en": " — paused: {reason}", "de": " — angehalten: {reason}"},
+    "ev_offence": {"en": "{player}: illegal move no. {count}{rule}",
+                   "de": "{player}: regelwidriger Zug Nr. {count}{rule}"},
+    "ev_penalty": {"en": ": {seconds} s added to the opponent's clock",
+                   "de": ": {seconds} s mehr auf der Uhr des Gegners"},
+    "ev_entered": {"en": "The arbiter entered the turn {turn} ({reason})",
+                   "de": "Der Schiedsrichter hat den Zug {turn} eingetragen ({reason})"},
+    "ev_took_back": {"en": "The arbiter took the game back to turn {turns} ({reason}):"
+                           " put the board back as listed",
+                     "de": "Der Schiedsrichter hat das Spiel auf Zug {turns} zurückgesetzt"
+                           " ({reason}): das Brett wie angegeben zurückstellen"},
+    "ev_result_draw": {"en": "Game over: a draw ({reason})",
+                       "de": "Spielende: Remis ({reason})"},
+    "ev_result_both_lose": {"en": "Game over: both players lose ({reason}) [ISF 4.3]",
+                            "de": "Spielende: beide Spieler verlieren ({reason}) [ISF 4.3]"},
+    "ev_paused_by": {"en": "{player} called the arbiter: the clocks are stopped",
+                     "de": "{player} hat den Schiedsrichter gerufen: die Uhren stehen"},
+    "ev_paused": {"en": "The arbiter stopped the clocks ({reason})",
+                  "de": "Der Schiedsrichter hat die Uhren angehalten ({reason})"},
+    "ev_resumed": {"en": "The arbiter let the clocks run again",
+                   "de": "Der Schiedsrichter lässt die Uhren weiterlaufen"},
+    "ev_adjusted": {"en": "The arbiter gave {player} {seconds} s ({reason})",
+                    "de": "Der Schiedsrichter gab {player} {seconds} s ({reason})"},
+    "ev_setup_time_up": {"en": "The setup time is up: the arbiter decides how to go on [S]",
+                         "de": "Die Aufstellzeit ist um: der Schiedsrichter entscheidet [S]"},
+    "ev_arbiter_looked": {"en": "The arbiter looked at the position ({reason})",
+                          "de": "Der Schiedsrichter hat die Stellung eingesehen ({reason})"},
+    "ev_pin_refused": {"en": "Wrong arbiter PIN ({wrong} in a row): nothing was done",
+                       "de": "Falsche Schiedsrichter-PIN ({wrong} in Folge): nichts geändert"},
+    "ev_pin_wait": {"en": "; try again in {seconds} s",
+                    "de": "; erneut versuchen in {seconds} s"},
+    "ev_draw_offered": {"en": "{player} offers a draw: the opponent may accept it before the"
+                              " next turn [W3]",
+                        "de": "{player} bietet Remis an: der Gegner kann vor dem nächsten Zug"
+                              " annehmen [W3]"},
+    "ev_setting_changed": {"en": "The arbiter changed the {name} to {value}",
+                           "de": "Der Schiedsrichter hat {name} auf {value} geändert"},
+    "err_no_replay": {"en": "Open a game to replay first", "de": "Zuerst ein Spiel öffnen"},
+    "replay": {"en": "Replay a game", "de": "Partie nachspielen"},
+    "replay_title": {"en": "Replay: step {step} of {last}", "de": "Nachspielen: Schritt {step}"
+                                                                  " von {last}"},
+    "replay_pick": {"en": "Pick a game log or record:", "de": "Protokoll oder Aufzeichnung"
+                                                             " wählen:"},
+    "replay_none": {"en": "No saved games in {folder}", "de": "Keine gespeicherten Partien in"
+                                                             " {folder}"},
     "whole_board": {"en": "Whole board", "de": "Ganzes Brett"},
     "winner": {"en": "{winner} wins ({reason})", "de": "{winner} gewinnt ({reason})"},
     "reveal_title": {"en": "The setups, revealed", "de": "Die Aufstellungen, aufgedeckt"},
@@ -149,8 +226,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "ev_off_reserve": {"en": "Take the figure off {square}: it is not in play",
                        "de": "Figur von {square} nehmen: sie ist nicht im Spiel"},
     "ev_off_moved": {"en": "Take the figure off {square}", "de": "Figur von {square} nehmen"},
-    "ev_refused_rule": {"en": "Not allowed [{rule}]{way_back}",
-                        "de": "Nicht erlaubt [{rule}]{way_back}"},
+    "ev_refused_reason": {"en": "{reason} [{rule}]{way_back}",
+                          "de": "{reason} [{rule}]{way_back}"},
     "ev_refused": {"en": "That is not allowed{way_back}", "de": "Das ist nicht erlaubt{way_back}"},
     "ev_way_back": {"en": ": put it back on {square}", "de": ": zurück auf {square}"},
     "ev_prompt": {"en": "{player}: challenge {targets}?",
@@ -242,6 +319,45 @@ def kind(kind_id: str) -> str:
     return f"{name} {number}".strip()
 
 
+def _kinds(kinds: Any) -> str:
+    return ", ".join(kind(str(k)) for k in kinds) or tr("nothing")
+
+
+_WORDS: dict[str, Words] = {
+    "en": WORDS,
+    "de": {"square": str, "other": str, "at": str,
+           "squares": lambda v: ", ".join(str(s) for s in v),
+           "player": lambda v: player(str(v)), "owner": lambda v: player(str(v)),
+           "first": lambda v: player(str(v)),
+           "family": lambda v: kind(str(v)), "kind": lambda v: kind(str(v)),
+           "kinds": _kinds, "agreed": _kinds,
+           "ranks": lambda v: rank_span(v, "Reihe", "Reihen"),
+           "direction": lambda v: DIRECTIONS_DE.get(str(v), str(v)),
+           "reason": lambda v: reason(str(v))},
+}
+"""Per language: how each kind of message parameter is worded (``companion.messages``)."""
+
+MESSAGE_TEMPLATES: dict[str, Mapping[str, str]] = {"en": MESSAGES, "de": GERMAN}
+"""Per language: every refusal, setup problem and notice of the session, by message key."""
+
+
+def message_text(key: str, params: Mapping[str, Any]) -> str | None:
+    """The session's message ``key`` with ``params`` (from a view) in the current language,
+    or None if this screen does not know the key or its parameters (a newer engine)."""
+    template = MESSAGE_TEMPLATES[_current].get(key)
+    if template is None:
+        return None
+    try:
+        return render(template, params, _WORDS[_current])
+    except (KeyError, IndexError, TypeError, ValueError):
+        return None
+
+
+def _said(view: Mapping[str, Any]) -> str | None:
+    """A view's message in the current language, if it carries one this screen knows."""
+    return message_text(str(view["key"]), view.get("params") or {}) if "key" in view else None
+
+
 def _squares(squares: Any) -> str:
     return tr("ev_and").join(str(s) for s in squares or ())
 
@@ -298,9 +414,10 @@ def event_text(view: Mapping[str, Any]) -> str:
     if kind_ == "refused":
         way_back = tr("ev_way_back", square=view["put_back"]) if view.get("put_back") else ""
         if "rule" in view:
-            if _current == "en":
-                return str(view["text"])  # the engine's own words, rule id included
-            return tr("ev_refused_rule", rule=view["rule"], way_back=way_back)
+            said = _said(view)
+            if said is None:
+                return str(view["text"])  # an unknown key: the engine's words, rule id included
+            return tr("ev_refused_reason", reason=said, rule=view["rule"], way_back=way_back)
         return tr("ev_refused", way_back=way_back)
     if kind_ == "challenge_prompt":
         targets = ", ".join(view["targets"])
@@ -326,13 +443,77 @@ def event_text(view: Mapping[str, Any]) -> str:
         return tr("ev_game_over", player=player(str(view["winner"])),
                   reason=reason(str(view["reason"])))
     if kind_ == "game_started":
-        return tr("ev_game_started", player=player(str(view["first"])))
+        text = tr("ev_game_started", player=player(str(view["first"])))
+        commitments = view.get("commitments") or {}
+        if commitments:  # the first digits of each side's sealed setup, to note down
+            text += tr("ev_committed", digits=", ".join(
+                f"{player(name)} {str(value)[:8]}" for name, value in commitments.items()))
+        return text
+    if kind_ in _REFEREE_TEXTS:
+        return str(_REFEREE_TEXTS[kind_](view))
+    if kind_ == "notice":
+        said = _said(view)
+        if said is not None:
+            return said
     return str(view.get("text", ""))
 
 
+def _clocks_text(view: Mapping[str, Any]) -> str:
+    faces = []
+    for name, left in view["remaining"].items():
+        running = tr("ev_clock_running") if name == view.get("running") else ""
+        faces.append(f"{player(name)} {format_time(float(left))}{running}")
+    paused = tr("ev_clock_paused", reason=view["paused"]) if view.get("paused") else ""
+    return tr("ev_clocks", faces=" · ".join(faces)) + paused
+
+
+def _offence_text(view: Mapping[str, Any]) -> str:
+    rule = f" [{view['rule']}]" if view.get("rule") else ""
+    penalty = tr("ev_penalty", seconds=f"{view['penalty_s']:g}") if view.get("penalty_s") else ""
+    return tr("ev_offence", player=player(str(view["player"])), count=view["count"],
+              rule=rule) + penalty
+
+
+def _correction_text(view: Mapping[str, Any]) -> str:
+    if view.get("turn"):
+        turn = view["turn"]
+        paths = turn.get("paths") or [turn.get("path", [])]
+        what = tr("ev_and").join(f"{p[0]}-{p[-1]}" for p in paths if p)
+        return tr("ev_entered", turn=what, reason=view["reason"])
+    return tr("ev_took_back", turns=view["turns"], reason=view["reason"])
+
+
+def _result_text(view: Mapping[str, Any]) -> str:
+    if view.get("winner"):
+        return tr("ev_game_over", player=player(str(view["winner"])),
+                  reason=str(view["reason"]))
+    return tr(f"ev_result_{view['result']}", reason=str(view["reason"]))
+
+
+_REFEREE_TEXTS: dict[str, Any] = {
+    "clocks": _clocks_text,
+    "offence": _offence_text,
+    "correction": _correction_text,
+    "result": _result_text,
+    "paused": lambda v: (tr("ev_paused_by", player=player(str(v["by"])))
+                         if v.get("by") else tr("ev_paused", reason=v.get("reason", ""))),
+    "resumed": lambda v: tr("ev_resumed"),
+    "clock_adjusted": lambda v: tr("ev_adjusted", player=player(str(v["player"])),
+                                   seconds=f"{v['seconds']:+g}", reason=v["reason"]),
+    "setup_time_up": lambda v: tr("ev_setup_time_up"),
+    "arbiter_looked": lambda v: tr("ev_arbiter_looked", reason=v["reason"]),
+    "pin_refused": lambda v: tr("ev_pin_refused", wrong=v["wrong"]) + (
+        tr("ev_pin_wait", seconds=f"{v['wait']:g}") if v.get("wait") else ""),
+    "draw_offered": lambda v: tr("ev_draw_offered", player=player(str(v["player"]))),
+    "setting_changed": lambda v: tr("ev_setting_changed", name=v["name"], value=v["value"]),
+}
+"""Referee mode's events [W3] in the current language."""
+
+
 def problem_text(problem: Mapping[str, Any]) -> str:
-    """A setup problem (owner only) with its square and rule id. The reason is the
-    engine's English sentence: in German only the square and the rule id are worded."""
+    """A setup problem (owner only) with its square, rule id and reason in the current
+    language; the engine's English reason only for a message key this screen does not know."""
     where = f"{problem['square']}: " if problem.get("square") else ""
-    reason_ = str(problem["reason"]) if _current == "en" else ""
+    said = _said(problem)
+    reason_ = said if said is not None else str(problem["reason"])
     return tr("ev_problem", where=where, rule=problem["rule"], reason=reason_).rstrip(": ")

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-SHOTS = ("home", "landscape", "setup", "play", "combat", "over")
+SHOTS = ("home", "landscape", "setup", "play", "combat", "over", "referee", "replay")
 """The screens ``giganten shots`` renders, one PNG each (``play`` shows a challenge prompt,
 ``combat`` the outcome of a challenge)."""
 
@@ -58,7 +58,10 @@ def scenario(name: str, log_dir: Path) -> Any:
     controller = Controller(log_dir=log_dir)
     if name == "home":
         return controller
-    controller.new_game(GameOptions(seed=SHOT_SEED))
+    if name == "replay":
+        return _replay_scenario(log_dir)
+    controller.new_game(GameOptions(seed=SHOT_SEED, referee=name == "referee",
+                                    time_control="30+10" if name == "referee" else None))
     if name == "landscape":
         return controller
     controller.confirm_landscape()
@@ -67,6 +70,9 @@ def scenario(name: str, log_dir: Path) -> Any:
         return controller
     controller.setup_side()
     controller.start("yellow")
+    if name == "referee":
+        controller.auto(3)
+        return controller
     if name == "over":
         controller.resign("orange")
         return controller
@@ -81,6 +87,26 @@ def scenario(name: str, log_dir: Path) -> Any:
         assert turn.challenge is not None
         controller.challenge(board.name(turn.challenge))
         controller.settle()
+    return controller
+
+
+def _replay_scenario(log_dir: Path) -> Any:
+    """A finished game (resigned after a few turns), opened on the replay screen."""
+    from ui.controller import Controller, GameOptions
+
+    played = Controller(log_dir=log_dir)
+    played.new_game(GameOptions(seed=SHOT_SEED))
+    played.confirm_landscape()
+    played.setup_side()
+    played.start("yellow")
+    played.auto(8)
+    played.resign("orange")
+    log = played.session().log_path
+    played.close()
+    controller = Controller(log_dir=log_dir)
+    assert log is not None
+    controller.open_replay(log)
+    controller.step_replay(to=5)
     return controller
 
 
@@ -141,13 +167,15 @@ def shots_command(args: argparse.Namespace) -> int:
 
 def ui_command(args: argparse.Namespace) -> int:
     """``giganten ui``: the touchscreen app on the simulated board or a real one."""
+    from companion.config import ConfigError, load_config
     from hardware.play import UsageError, _registry, open_backend
 
     try:
+        referee = load_config(getattr(args, "config", None)).referee
         reader = open_backend(args)
         registry = None if reader is None and args.registry is None else \
             _registry(args.registry, ("yellow", "orange"))[0]
-    except UsageError as err:
+    except (UsageError, ConfigError) as err:
         print(f"giganten ui: {err}", file=sys.stderr)
         return 2
     _kivy_env(args.size)
@@ -162,9 +190,11 @@ def ui_command(args: argparse.Namespace) -> int:
 
     i18n.set_language(args.lang)
     controller = Controller(registry=registry, reader=reader, log_dir=args.log_dir)
+    controller.referee_defaults = referee
     variants = tuple(v.strip() for v in args.variants.split(",") if v.strip())
     controller.defaults = GameOptions(variants=variants, language=args.lang, seed=args.seed,
-                                      policy=args.policy)
+                                      policy=args.policy, referee=args.referee,
+                                      time_control=args.time)
     build_app(controller).run()
     return 0
 
@@ -184,6 +214,11 @@ def add_commands(commands: Any, add_backend: Callable[[argparse.ArgumentParser],
                     help="deal and play new games from this seed (default: a new one each)")
     ui.add_argument("--policy", choices=("rulebook", "outcome-only"), default="rulebook",
                     help="the reveal policy preselected for a new game [I2]")
+    ui.add_argument("--referee", action="store_true",
+                    help="referee mode: clocks, dispute button, arbiter's PIN (docs/referee.md)")
+    ui.add_argument("--time", default=None, metavar="MIN+SEC",
+                    help="referee mode's time control, e.g. 30+10 (default: [referee] of the"
+                         " config)")
     ui.add_argument("--registry", type=Path, default=None, metavar="PATH",
                     help="the tag registry (default: the simulated sets)")
     ui.add_argument("--log-dir", type=Path, default=None, metavar="DIR",
@@ -195,9 +230,9 @@ def add_commands(commands: Any, add_backend: Callable[[argparse.ArgumentParser],
 
     shots = commands.add_parser(
         "shots", help="render each main screen of the touchscreen to PNG files",
-        description="Render home, landscape, setup, play (a challenge prompt), combat (an"
-                    " outcome) and over to DIR/NAME.png, offscreen (under xvfb-run when"
-                    " there is no display).")
+        description="Render the main screens (home, landscape, setup, play with a challenge"
+                    " prompt, combat with an outcome, over, referee mode, replay) to"
+                    " DIR/NAME.png, offscreen (under xvfb-run when there is no display).")
     shots.add_argument("directory", type=Path, metavar="DIR")
     shots.add_argument("--size", type=parse_size, default=(800, 480), metavar="WxH")
     shots.add_argument("--screens", nargs="*", choices=SHOTS, default=None,

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
+from companion.messages import Message, Param
 from companion.rules.board import Board
 from companion.rules.figures import BLITZ, CULAK, FALLE, GESPENST, KINDS, NEST, STANDARD_SET, Kind
 from companion.rules.players import Player
@@ -33,14 +35,33 @@ NEST_DISTANCE = 8
 """A V9 team's two Nests lie at least this many files or ranks apart (seven squares between)."""
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, init=False)
 class Problem:
-    """One thing wrong with a setup."""
+    """One thing wrong with a setup: ``Problem(square, rule, key, **params)``, where ``key``
+    and ``params`` are a message of ``companion.messages`` and ``reason`` is its English."""
 
     square: Square | None
     """The square concerned, or None for a problem of the whole set (a missing figure)."""
     rule: str
     reason: str
+    message: Message = field(compare=False)
+
+    def __init__(self, square: Square | None, rule: str, key: str, /, **params: Any) -> None:
+        message = Message.of(key, **params)
+        object.__setattr__(self, "square", square)
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "reason", message.text)
+        object.__setattr__(self, "message", message)
+
+    @property
+    def key(self) -> str:
+        """The message key (``setup_swamp`` …)."""
+        return self.message.key
+
+    @property
+    def params(self) -> dict[str, Param]:
+        """The message parameters."""
+        return self.message.params
 
 
 class SetupError(ValueError):
@@ -98,27 +119,23 @@ def _sorted(problems: Iterable[Problem]) -> list[Problem]:
 def _square_problems(board: Board, player: Player, sq: Square, kind: Kind,
                      territory: Collection[int]) -> list[Problem]:
     if not 0 <= sq < board.size:
-        return [Problem(sq, "S1", f"a figure on square {sq}, which is off the board")]
+        return [Problem(sq, "S1", "setup_off_board", number=sq)]
     name, info = board.name(sq), KINDS[kind]
     found = []
     if board.file_rank(sq)[1] not in territory:
-        ranks = _rank_span(territory)
-        found.append(Problem(sq, "S1", f"{info.family.capitalize()} on {name}:"
-                                        f" {player.name.capitalize()} sets up on {ranks}"))
+        ranks = _ranks(territory)
+        found.append(Problem(sq, "S1", "setup_territory", family=info.family, square=name,
+                             player=player.name, ranks=ranks))
     if info.land_only and board.is_swamp(sq):
-        found.append(Problem(sq, "S2", f"{info.family.capitalize()} on {name}: Blitz and Nest"
-                                       " stand only on land"))
+        found.append(Problem(sq, "S2", "setup_swamp", family=info.family, square=name))
     if kind == NEST and sq in board.corners():
-        found.append(Problem(sq, "S3", f"Nest on {name}: the Nest never stands on a corner"
-                                       " square"))
+        found.append(Problem(sq, "S3", "setup_corner", square=name))
     return found
 
 
-def _rank_span(territory: Collection[int]) -> str:
-    ranks = sorted(territory)
-    if ranks and ranks == list(range(ranks[0], ranks[-1] + 1)):
-        return f"ranks {ranks[0] + 1}–{ranks[-1] + 1}"
-    return "ranks " + ", ".join(str(r + 1) for r in ranks)
+def _ranks(territory: Collection[int]) -> tuple[int, ...]:
+    """The 0-based ranks of a territory as the 1-based numbers players read."""
+    return tuple(rank + 1 for rank in sorted(territory))
 
 
 def _set_problems(player: Player, figures: Mapping[Square, Kind], reserve: Sequence[Kind],
@@ -134,18 +151,20 @@ def _set_problems(player: Player, figures: Mapping[Square, Kind], reserve: Seque
     for kind in sorted(set(have) | set(wanted)):
         got, need = have.get(kind, 0), wanted.get(kind, 0)
         if got != need:
-            problems.append(Problem(None, "S1", _count_reason(player, kind, got, need)))
+            problems.append(_count_problem(player, kind, got, need))
     return problems
 
 
-def _count_reason(player: Player, kind: Kind, got: int, need: int) -> str:
+def _count_problem(player: Player, kind: Kind, got: int, need: int) -> Problem:
     info = KINDS[kind]
-    who = player.name.capitalize()
+    who = player.name
     if need == 0 and info.variant:
-        return f"{who} has a {info.id}, which plays only with variant {info.variant}"
+        return Problem(None, "S1", "set_variant_only", player=who, kind=info.id,
+                       variant=info.variant)
     if got < need:
-        return f"{who}'s set lacks {need - got} {info.id} ({got} of {need} on the board)"
-    return f"{who} has {got} {info.id} on the board; the set has only {need}"
+        return Problem(None, "S1", "set_lacks", player=who, missing=need - got, kind=info.id,
+                       got=got, need=need)
+    return Problem(None, "S1", "set_too_many", player=who, got=got, kind=info.id, need=need)
 
 
 # --- Every player at once, under a rule set ------------------------------------------------
@@ -207,9 +226,8 @@ def _shared_squares(board: Board, players: tuple[Player, ...], index: int,
     problems = []
     for sq in figures:
         if sq in taken and 0 <= sq < board.size:
-            other = players[taken[sq]].name.capitalize()
-            problems.append(Problem(sq, "S1", f"{board.name(sq)} already holds a figure of"
-                                              f" {other}"))
+            problems.append(Problem(sq, "S1", "setup_square_taken", square=board.name(sq),
+                                    player=players[taken[sq]].name))
         taken.setdefault(sq, index)
     return problems
 
@@ -233,8 +251,7 @@ def _falle_problems(board: Board, rules: RuleSet, figures: Mapping[Square, Kind]
     problems = []
     for sq, kind in figures.items():
         if kind == FALLE and 0 <= sq < board.size and _near_nest(board, sq, nests) is not None:
-            problems.append(Problem(sq, "V5a", f"Falle on {board.name(sq)}: not next to the"
-                                               " own Nest"))
+            problems.append(Problem(sq, "V5a", "falle_near_nest", square=board.name(sq)))
     return problems
 
 
@@ -245,23 +262,20 @@ def _trap_problems(board: Board, rules: RuleSet, player: Player, trap: Square | 
     if trap is None:
         return []
     if not 0 <= trap < board.size:
-        return [Problem(None, "V5", f"{player.name.capitalize()}'s secret trap is off the"
-                                    " board")]
+        return [Problem(None, "V5", "trap_off_board", player=player.name)]
     name = board.name(trap)
     if not rules.has("V5"):
-        return [Problem(trap, "V5", f"secret trap on {name}: a secret trap plays only with"
-                                    " variant V5")]
+        return [Problem(trap, "V5", "trap_without_v5", square=name)]
     if board.file_rank(trap)[1] not in territory:
-        return [Problem(trap, "V5", f"secret trap on {name}: {player.name.capitalize()} picks"
-                                    f" a square of the own territory, {_rank_span(territory)}")]
+        return [Problem(trap, "V5", "trap_territory", square=name, player=player.name,
+                        ranks=_ranks(territory))]
     if rules.has("V5a") and _near_nest(board, trap, nests) is not None:
-        return [Problem(trap, "V5a", f"secret trap on {name}: not on or next to the own Nest")]
+        return [Problem(trap, "V5a", "trap_near_nest", square=name)]
     return []
 
 
-def _kind_list(kinds: Iterable[Kind]) -> str:
-    names = sorted(KINDS[kind].id for kind in kinds)
-    return ", ".join(names) if names else "nothing"
+def _kind_list(kinds: Iterable[Kind]) -> tuple[str, ...]:
+    return tuple(sorted(KINDS[kind].id for kind in kinds))
 
 
 def _reserve_problems(rules: RuleSet, players: tuple[Player, ...], index: int,
@@ -269,29 +283,28 @@ def _reserve_problems(rules: RuleSet, players: tuple[Player, ...], index: int,
     """The reserve [V6]: at most three figures, none of Nest, Blitz, Culak, Gespenst or
     Falle; with V6b of different kinds [F1]; with V6a the agreed kinds [R14]."""
     reserve = list(reserves.get(index, ()))
-    who = players[index].name.capitalize()
+    who = players[index].name
     if not reserve and not rules.has("V6a"):
         return []
     if not rules.has("V6"):
-        return [Problem(None, "V6", f"{who} keeps a reserve ({_kind_list(reserve)}), which"
-                                    " plays only with variant V6")]
+        return [Problem(None, "V6", "reserve_needs_v6", player=who, kinds=_kind_list(reserve))]
     problems = []
     if len(reserve) > RESERVE_SIZE:
-        problems.append(Problem(None, "V6", f"{who} keeps {len(reserve)} figures in reserve;"
-                                            f" at most {RESERVE_SIZE}"))
+        problems.append(Problem(None, "V6", "reserve_too_many", player=who, count=len(reserve),
+                                most=RESERVE_SIZE))
     for kind in sorted(set(reserve) & NOT_IN_RESERVE):
-        problems.append(Problem(None, "V6", f"{who} keeps the {KINDS[kind].id} in reserve;"
-                                            " Nest, Blitz, Culak, Gespenst and Falle never are"))
+        problems.append(Problem(None, "V6", "reserve_forbidden", player=who,
+                                kind=KINDS[kind].id))
     families = Counter(KINDS[kind].family for kind in reserve)
     if rules.has("V6b"):
         for family in sorted(f for f, n in families.items() if n > 1):
-            problems.append(Problem(None, "V6b", f"{who} keeps {families[family]} {family} in"
-                                                 " reserve; the reserve is of different kinds"))
+            problems.append(Problem(None, "V6b", "reserve_same_kind", player=who,
+                                    count=families[family], kind=family))
     agreed = sorted(reserves.get(0, ()))
     if rules.has("V6a") and index > 0 and sorted(reserve) != agreed:
-        problems.append(Problem(None, "V6a", f"{who}'s reserve ({_kind_list(reserve)}) is not"
-                                             f" the agreed one ({_kind_list(agreed)}, as"
-                                             f" {players[0].name.capitalize()}'s)"))
+        problems.append(Problem(None, "V6a", "reserve_not_agreed", player=who,
+                                kinds=_kind_list(reserve), agreed=_kind_list(agreed),
+                                first=players[0].name))
     return problems
 
 
@@ -314,10 +327,8 @@ def _nest_distance_problems(board: Board, rules: RuleSet, players: tuple[Player,
         for other in theirs:
             other_file, other_rank = board.file_rank(other)
             if max(abs(file - other_file), abs(rank - other_rank)) < NEST_DISTANCE:
-                problems.append(Problem(
-                    nest, "V9", f"Nest on {board.name(nest)}: at least {NEST_DISTANCE} files or"
-                                f" ranks from the partner's Nest on {board.name(other)}"
-                                " (seven squares between them)"))
+                problems.append(Problem(nest, "V9", "nests_too_close", square=board.name(nest),
+                                        distance=NEST_DISTANCE, other=board.name(other)))
     return problems
 
 

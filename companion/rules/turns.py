@@ -8,8 +8,9 @@ decided after the outcome is known, generated turns always carry ``advance=False
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from companion.messages import Message
 from companion.rules.combat import Outcome
 from companion.rules.figures import Kind
 from companion.rules.squares import Square
@@ -119,9 +120,13 @@ Action = TurnResult | Resignation
 
 
 class IllegalTurn(ValueError):
-    """A turn the rules forbid. ``rule`` is the rule's id and ``reason`` says why in words."""
+    """A turn the rules forbid. ``rule`` is the rule's id; ``key`` and ``params`` say why as
+    a message of ``companion.messages`` and ``reason`` says it in English words."""
 
-    def __init__(self, rule: str, reason: str) -> None:
-        super().__init__(f"{reason} [{rule}]")
+    def __init__(self, rule: str, key: str, /, **params: Any) -> None:
+        self.message = Message.of(key, **params)
         self.rule = rule
-        self.reason = reason
+        self.key = key
+        self.params = self.message.params
+        self.reason = self.message.text
+        super().__init__(f"{self.reason} [{rule}]")

@@ -1,0 +1,270 @@
+"""Refusals, setup problems and notices on the screen in English and German (issue 6).
+
+``ui.i18n`` words them from the view's message key and parameters, never from the English
+text, keeping the rule id; the views give key and parameters only where they give the text
+[R22, I3]. Real refusals come from random illegal turns in random games (hypothesis), real
+setup problems from broken setups. No Kivy here.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.events import Notice, Refused, SetupStatus
+from companion.messages import MESSAGES, placeholders
+from companion.rules.figures import KIND_BY_ID
+from companion.rules.state import GameState
+from companion.rules.turns import IllegalTurn
+from companion.session import Session
+from companion.views import PUBLIC, PUBLIC_REFUSAL_RULES, event_view
+from tests.refusals import attempts, rule_sets, setup_cases
+from tests.session_helpers import Desk
+from ui import i18n
+from ui.reasons import DIRECTIONS_DE, GERMAN
+
+GAME_WORDS = {name.rstrip("0123456789") for name in KIND_BY_ID} | {
+    "reserve", "land", "tags", "partner", "moment"}
+"""Words German shares with English: the figures' names and a few more."""
+
+SAMPLE: dict[str, Any] = {
+    "square": "c4", "other": "h9", "at": "d4", "squares": ["c4", "d5"], "player": "yellow",
+    "owner": "orange", "first": "yellow", "family": "blitz", "kind": "tyra1",
+    "kinds": ["dilo", "tri"], "agreed": ["flug"], "ranks": [1, 2, 3], "direction": "northeast",
+    "reason": "nest", "variant": "V3",
+}
+"""A value for each kind of message parameter; numbers for the rest."""
+
+HOMES = {"a1": "yellow nest", "n14": "orange nest"}
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"[A-Za-zÄÖÜäöüß]+", text)}
+
+
+def english_words(key: str) -> set[str]:
+    """The words of the key's English template that German never uses."""
+    template = re.sub(r"\{\w+\}", " ", MESSAGES[key])
+    return {w for w in _words(template) if len(w) >= 4} - GAME_WORDS
+
+
+def _params(key: str) -> dict[str, Any]:
+    return {name: SAMPLE.get(name, 2) for name in placeholders(MESSAGES[key])}
+
+
+def in_german(render: Any) -> str:
+    i18n.set_language("de")
+    try:
+        return str(render())
+    finally:
+        i18n.set_language("en")
+
+
+def test_every_key_has_english_and_german_with_the_same_placeholders() -> None:
+    assert set(i18n.MESSAGE_TEMPLATES) == set(i18n.LANGUAGES)
+    assert sorted(GERMAN) == sorted(MESSAGES)
+    for key, english in MESSAGES.items():
+        assert placeholders(GERMAN[key]) == placeholders(english), key
+        assert GERMAN[key] != english, key
+
+
+@pytest.mark.parametrize("key", sorted(MESSAGES))
+def test_every_key_reads_in_german_without_english_words(key: str) -> None:
+    params = _params(key)
+    german = in_german(lambda: i18n.message_text(key, params))
+    assert german and "{" not in german
+    assert _words(german) & english_words(key) == set(), german
+    assert set(re.findall(r"\[[A-Z]\d*\w*\]", MESSAGES[key])) <= set(
+        re.findall(r"\[[A-Z]\d*\w*\]", german))  # the rule ids a sentence names stay
+    assert i18n.message_text(key, params) == MESSAGES[key].format(**{
+        name: _english(name, value) for name, value in params.items()})
+
+
+def _english(name: str, value: Any) -> str:
+    if name in ("player", "owner", "first", "family"):
+        return str(value).capitalize()
+    if isinstance(value, list):
+        return f"ranks {value[0]}–{value[-1]}" if name == "ranks" else ", ".join(value)
+    return str(value)
+
+
+def test_german_words_the_parameters() -> None:
+    i18n.set_language("de")
+    assert i18n.message_text("not_your_figure", {"player": "yellow", "square": "c4",
+                                                 "owner": "orange"}) \
+        == "Gelb ist am Zug: die Figur auf c4 gehört Orange"
+    assert i18n.message_text("never_forward", {"family": "blitz"}) == "Blitz zieht nie vorwärts"
+    assert i18n.message_text("game_over", {"reason": "nest"}) \
+        == "Das Spiel ist vorbei (das Nest wurde erobert)"
+    assert i18n.message_text("scout_wrong_target", {"direction": "north", "square": "c4"}) \
+        == "Nach dem Flug nach Norden fordert ein Kundschafter nur vor, links oder rechts" \
+           " neben sich heraus: c4 nicht"
+    assert i18n.message_text("reserve_needs_v6", {"player": "orange", "kinds": []}) \
+        == "Orange behält eine Reserve zurück (nichts), die es nur mit Variante V6 gibt"
+    assert i18n.message_text("trap_territory", {"square": "c4", "player": "yellow",
+                                                "ranks": [1, 2, 3, 4, 5, 6]}) \
+        == "Geheime Falle auf c4: Gelb wählt ein Feld des eigenen Gebiets, Reihe 1–6"
+    assert set(DIRECTIONS_DE) >= {"north", "south", "east", "west", "northeast", "northwest",
+                                  "southeast", "southwest"}
+
+
+def test_an_unknown_key_or_broken_parameters_fall_back_to_the_views_text() -> None:
+    view: dict[str, Any] = {"type": "refused", "player": "yellow", "square": "c4", "put_back": None,
+            "rule": "W3", "key": "a_newer_key", "params": {}, "text": "Newer words [W3]"}
+    assert i18n.event_text(view) == "Newer words [W3]"
+    assert in_german(lambda: i18n.event_text(view)) == "Newer words [W3]"
+    broken = view | {"key": "occupied", "params": {"field": "c4"}}
+    assert in_german(lambda: i18n.event_text(broken)) == "Newer words [W3]"
+    problem = {"square": "c4", "rule": "S9", "reason": "a newer problem", "key": "newer",
+               "params": {}}
+    assert in_german(lambda: i18n.problem_text(problem)) == "c4: Problem [S9]: a newer problem"
+    notice = {"type": "notice", "text": "The log was repaired."}
+    assert in_german(lambda: i18n.event_text(notice)) == "The log was repaired."
+
+
+# --- Real refusals --------------------------------------------------------------------------
+
+
+def _views(state: GameState, err: IllegalTurn, put_back: int | None) -> dict[str, Any]:
+    """The refusal of the player to move, as the session shows it, for every audience."""
+    event = Refused(state.to_move, err.rule, err.reason, None, put_back, err.message)
+    out = {}
+    for audience in [p.name for p in state.players] + [PUBLIC]:
+        view = event_view(event, audience, board=state.board, players=state.players,
+                          state=state)
+        assert view is not None
+        out[audience] = view
+    return out
+
+
+def check_refusal_views(state: GameState, err: IllegalTurn, put_back: int | None) -> None:
+    views = _views(state, err, put_back)
+    mover = state.players[state.to_move].name
+    view = views[mover]
+    assert (view["key"], view["rule"]) == (err.key, err.rule)
+    # English: the key and parameters of the view render the engine's own sentence
+    assert i18n.event_text(view) == view["text"]
+    assert view["text"].startswith(f"{err.reason} [{err.rule}]")
+    german = in_german(lambda: i18n.event_text(view))
+    assert f"[{err.rule}]" in german and german != view["text"]
+    assert _words(german) & english_words(err.key) == set(), german
+    if put_back is not None:
+        assert german.endswith(f": zurück auf {state.board.name(put_back)}")
+    for audience, seen in views.items():
+        if audience == mover:
+            continue
+        if err.rule in PUBLIC_REFUSAL_RULES:  # everyone reads these, key and all [R22]
+            assert seen["key"] == err.key and seen["params"] == view["params"]
+            assert not placeholders(MESSAGES[err.key]) & {"family", "kind", "kinds"}
+        else:  # [R22] no rule, no reason, no key, no parameters for the others
+            assert set(seen) == {"type", "player", "square", "put_back", "text"}, seen
+            assert not {"rule", "key", "params"} & set(seen)
+            assert in_german(lambda v=seen: i18n.event_text(v)).startswith("Das ist nicht")
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(rule_sets()), st.integers(min_value=0, max_value=2**32 - 1),
+       st.booleans())
+def test_real_refusals_in_english_and_german(rules: Any, seed: int, way_back: bool) -> None:
+    for state, err in attempts(rules, seed, count=25):
+        on_board = [sq for sq, f in enumerate(state.occ) if f >= 0]
+        check_refusal_views(state, err, on_board[seed % len(on_board)] if way_back else None)
+
+
+def test_a_refused_move_on_the_table_in_german() -> None:
+    desk = Desk({**HOMES, "e3": "yellow blitz", "f9": "orange dilo"})
+    desk.show()
+    desk.lift("e3")
+    event = next(e for e in desk.put("e4") if isinstance(e, Refused))
+    mine, theirs = desk.view(event, "yellow"), desk.view(event, "orange")
+    assert mine is not None and theirs is not None
+    assert (mine["key"], mine["params"]) == ("never_forward", {"family": "blitz"})
+    assert i18n.event_text(mine) == "Blitz never moves forward [M4]: put it back on e3"
+    i18n.set_language("de")
+    assert i18n.event_text(mine) == "Blitz zieht nie vorwärts [M4]: zurück auf e3"
+    assert i18n.event_text(theirs) == "Das ist nicht erlaubt: zurück auf e3"
+    assert "key" not in theirs and "params" not in theirs
+
+
+def test_not_your_turn_on_the_table_in_german() -> None:
+    desk = Desk({**HOMES, "e3": "yellow tri", "f9": "orange dilo"})
+    desk.show()
+    event = next(e for e in desk.lift("f9") if isinstance(e, Refused))
+    for audience in ("yellow", "orange", PUBLIC):
+        view = desk.view(event, audience)
+        assert view is not None and view["key"] == "not_your_turn"
+        assert in_german(lambda v=view: i18n.event_text(v)) \
+            == "Nicht dein Zug: Gelb ist am Zug [M1]: zurück auf f9"
+
+
+# --- Setup problems and notices -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_real_setup_problems_in_english_and_german(seed: int) -> None:
+    for case in setup_cases(seed):
+        # a square off the board is no square of a view: the session never reads one
+        problems = [p for p in case.problems
+                    if p.square is None or 0 <= p.square < case.board.size]
+        event = SetupStatus(case.owner, 20, 24, tuple(problems))
+        names = [p.name for p in case.rules.players]
+        other = names[(case.owner + 1) % len(names)]
+        mine, theirs = (event_view(event, who, board=case.board, players=case.rules.players)
+                        for who in (names[case.owner], other))
+        assert mine is not None and theirs is not None
+        assert "problems" not in theirs  # a setup's problems are its owner's [I3]
+        for problem, shown in zip(problems, mine["problems"], strict=True):
+            assert (shown["key"], shown["rule"]) == (problem.key, problem.rule)
+            english = i18n.problem_text(shown)
+            assert english.endswith(f"[{problem.rule}]: {problem.reason}")
+            german = in_german(lambda s=shown: i18n.problem_text(s))
+            assert f"Problem [{problem.rule}]: " in german
+            assert _words(german) & english_words(problem.key) == set(), german
+
+
+def test_notices_in_german() -> None:
+    notices = [key for key in MESSAGES if not placeholders(MESSAGES[key])
+               and MESSAGES[key].endswith(".")]
+    assert len(notices) >= 8
+    desk = Desk({**HOMES, "e3": "yellow tri"})
+    for key in notices:
+        view = desk.view(Notice.of(key), PUBLIC)
+        assert view is not None and view["key"] == key
+        assert i18n.event_text(view) == MESSAGES[key]
+        assert in_german(lambda v=view: i18n.event_text(v)) == GERMAN[key]
+
+
+def test_a_repaired_log_is_reported_in_german(tmp_path: Path) -> None:
+    log = tmp_path / "g.log"
+    desk = Desk({**HOMES, "e3": "yellow tri", "f9": "orange dilo"}, log_path=log)
+    desk.show()
+    desk.move("e3", "e4")
+    desk.move("f9", "f8")
+    log.write_bytes(log.read_bytes()[:-7])  # the power went in the middle of the last entry
+    os.chmod(log, 0o644)
+    desk.session.close()
+    resumed, notes = Session.resume(log, desk.registry)
+    resumed.close()
+    views = [desk.view(note, PUBLIC) for note in notes]
+    assert [v["key"] for v in views if v is not None] == ["log_tail_dropped", "log_made_private"]
+    english = [i18n.event_text(v) for v in views if v is not None]
+    assert english == [str(note.text) for note in notes if isinstance(note, Notice)]
+    assert "(line 3)" in english[0] and "(mode 0644)" in english[1]
+    german = [in_german(lambda v=v: i18n.event_text(v)) for v in views if v is not None]
+    assert german[0].startswith("Der letzte Eintrag (Zeile 3) wurde beim Schreiben abgeschnitten")
+    assert german[1] == f"{log} war für andere Benutzer lesbar (Modus 0644); die Datei enthält" \
+                        " die Geheimnisse des Spiels, darum darf sie jetzt nur noch ihr" \
+                        " Besitzer lesen (Modus 0600)"

@@ -1,0 +1,74 @@
+"""Replaying saved games on the touchscreen's controller (no display): the log and every
+record kind, step by step, as the public saw them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.records import LoggedGame, make_record
+from tests.sim_games import KIND_WORDS, PUBLIC_NEST_PHRASES
+from ui.controller import HOME, REPLAY_SCREEN, Controller, ControllerError, GameOptions
+
+
+def finished(tmp_path: Path) -> Controller:
+    controller = Controller(log_dir=tmp_path)
+    controller.new_game(GameOptions(seed=3))
+    controller.confirm_landscape()
+    controller.setup_side()
+    controller.start("yellow")
+    controller.auto(6)
+    controller.resign("orange")
+    return controller
+
+
+def test_the_saved_games_are_listed_and_a_log_is_stepped_through(tmp_path: Path) -> None:
+    controller = finished(tmp_path)
+    log = controller.session().log_path
+    assert log is not None
+    replay = Controller(log_dir=tmp_path)
+    assert log in replay.records()
+    replay.go(REPLAY_SCREEN)
+    replay.open_replay(log)
+    assert replay.screen == REPLAY_SCREEN and replay.replay is not None
+    steps = len(replay.replay)
+    assert steps == 8  # the start, six turns and the resignation
+    replay.step_replay(to=3)
+    view, what = replay.replay_view()  # type: ignore[misc]
+    assert view["ply"] == 3 and view["audience"] == "public" and what
+    replay.step_replay(+100)
+    assert replay.replay_step == steps - 1
+    replay.step_replay(-100)
+    assert replay.replay_step == 0
+    replay.close_replay()
+    assert replay.replay is None
+    replay.go(HOME)
+
+
+@pytest.mark.parametrize("kind", ["public", "full", "referee"])
+def test_every_record_kind_replays(tmp_path: Path, kind: str) -> None:
+    controller = finished(tmp_path)
+    log = controller.session().log_path
+    assert log is not None
+    path = tmp_path / f"game.{kind}.json"
+    path.write_text(json.dumps(make_record(LoggedGame.read(log), kind)))
+    replay = Controller(log_dir=tmp_path)
+    replay.open_replay(path)
+    assert replay.replay is not None and len(replay.replay) >= 7
+    for step in range(len(replay.replay) - 1):  # before the end nothing hidden is shown
+        replay.step_replay(to=step)
+        view, what = replay.replay_view()  # type: ignore[misc]
+        assert view["audience"] == "public"
+        assert not KIND_WORDS.findall(PUBLIC_NEST_PHRASES.sub("", what.lower())), what
+
+
+def test_a_file_that_is_no_game_is_refused_with_the_reason(tmp_path: Path) -> None:
+    junk = tmp_path / "notes.json"
+    junk.write_text('{"hello": 1}')
+    controller = Controller(log_dir=tmp_path)
+    with pytest.raises(ControllerError, match="not a game record"):
+        controller.open_replay(junk)
+    with pytest.raises(ControllerError):
+        controller.step_replay(1)
