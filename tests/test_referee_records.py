@@ -8,12 +8,15 @@ failed) and ends it by an agreed draw, a loss on time or a decision [W3]."""
 
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.clock import TimeControl
 from companion.config import RefereeConfig
@@ -37,6 +40,7 @@ from companion.views import PUBLIC, RULEBOOK, view_for
 from hardware.simtable import sim_registry
 from tests.record_helpers import forge, log_lines
 from tests.sim_games import leaked_kinds, play_sim_game
+from tests.test_cli_verify import _changed, _leaves
 
 PIN = "2468"
 PIN_HASH = hash_pin(PIN, iterations=1000)
@@ -342,3 +346,39 @@ def test_the_full_record_is_refused_while_the_refereed_game_runs(tmp_path: Path)
     resumed, _ = Session.resume(game.log, sim_registry())
     assert resumed.state is not None
     assert game_to_json(resumed.state) == game_to_json(logged.state)
+
+
+# --- Any single change of a refereed game's record is caught --------------------------------
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[
+    HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data(), kind=st.sampled_from([REFEREE_KIND, PUBLIC_KIND]))
+def test_any_single_field_change_of_a_refereed_record_is_detected(
+        drawn: Refereed, data: st.DataObject, kind: str) -> None:
+    record = copy.deepcopy(_records_of(drawn)[kind])
+    leaves = _leaves(record)
+    if kind == PUBLIC_KIND:
+        # A public record has no chain: the time of a correction or result, and who
+        # declared a result, are told in no line and derived from nothing it can check
+        # (docs/records.md); the reason and the arbiter's name are in the step's line.
+        free = {("correction", "time"), ("result", "time"), ("result", "by")}
+        leaves = [p for p in leaves if not (len(p) == 4 and tuple(p[2:]) in free)]
+    path = data.draw(st.sampled_from(leaves))
+    parent = record
+    for key in path[:-1]:
+        parent = parent[key]
+    parent[path[-1]] = _changed(parent[path[-1]])
+    try:
+        verdict = verify_document(record)
+    except ValueError:
+        return  # refused as unreadable: detected too
+    assert verdict.status != 0, f"{path} changed and still verified"
+
+
+_CACHE: dict[Path, dict[str, dict[str, Any]]] = {}
+
+
+def _records_of(game: Refereed) -> dict[str, dict[str, Any]]:
+    if game.log not in _CACHE:
+        _CACHE[game.log] = _records(game.log)
+    return _CACHE[game.log]
