@@ -382,3 +382,36 @@ def _records_of(game: Refereed) -> dict[str, dict[str, Any]]:
     if game.log not in _CACHE:
         _CACHE[game.log] = _records(game.log)
     return _CACHE[game.log]
+
+
+# --- Any mix of corrections keeps the log and its records verifiable ------------------------
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[
+    HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(st.tuples(st.booleans(), st.integers(0, 10_000)), min_size=1,
+                      max_size=8),
+       ending=st.sampled_from(ENDINGS))
+def test_corrections_in_any_order_verify_in_every_form(
+        tmp_path_factory: pytest.TempPathFactory, steps: list[tuple[bool, int]],
+        ending: str) -> None:
+    game = refereed_game(tmp_path_factory.mktemp("mix"), ending, finish=False)
+    state = game.session.state
+    assert state is not None
+    for back, pick in steps:
+        game.now += 1
+        if back and state.history:
+            game.desk.take_back(PIN, pick % len(state.history), "check", game.now)
+        elif game.session.phase != OVER:
+            turns = [t for t in state.legal_turns() if not t.second and not t.place
+                     and t.reenter is None]
+            game.desk.enter(PIN, _typed(state, turns[pick % len(turns)]), "test", game.now)
+        verdict = verify_path(game.log)
+        assert verdict.status == 0, verdict.summary()
+    if game.session.phase != OVER:
+        end(game, ending)
+    else:
+        game.session.close()
+    assert verify_path(game.log).status == 0
+    for kind, record in _records(game.log).items():
+        assert verify_document(record).status == 0, kind
+        assert len(Replay.from_document(record)) == len(Replay.load(game.log))
