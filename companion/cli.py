@@ -238,7 +238,8 @@ def _export(args: argparse.Namespace) -> int:
         return 2
     state = session.state
     assert state is not None
-    record = public_record(state, session.policy) if args.public else full_record(state)
+    record = public_record(state, session.policy, session.result) if args.public \
+        else full_record(state, session.result)
     if args.output is None:
         print(json.dumps(record, indent=2, ensure_ascii=False))
         return 0

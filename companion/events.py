@@ -292,6 +292,8 @@ class RefereeResult:
     winner: int | None
     """The winning team (``win`` only)."""
     reason: str
+    salts: tuple[tuple[str, str], ...] = ()
+    """(player, salt): the setups' commitments opened at this end, as at any end [fairplay]."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ are revealed (``views.reveal_after_game``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from companion.rules.codec import game_from_json, game_to_json
@@ -26,16 +27,20 @@ PUBLIC_FORMAT = "giganten-public-record/1"
 JSON = dict[str, Any]
 
 
-def full_record(state: GameState) -> JSON:
-    """The whole game record: every setup and turn (secret while the game runs)."""
-    return game_to_json(state)
+def full_record(state: GameState, result: Mapping[str, Any] | None = None) -> JSON:
+    """The whole game record: every setup and turn (secret while the game runs); with a
+    referee's ``result`` [W3] (``Session.result``: a draw, a loss on time, an arbiter's
+    decision) as ``referee_result``. Corrections: the records of ``companion.records``."""
+    return {**game_to_json(state), **({"referee_result": dict(result)} if result else {})}
 
 
-def public_record(state: GameState, policy: str = RULEBOOK) -> JSON:
+def public_record(state: GameState, policy: str = RULEBOOK,
+                  result: Mapping[str, Any] | None = None) -> JSON:
     """What spectators may know of the game, from the public views only (see the module
     doc): ``view`` (the public view now), ``turns`` (each turn's public ``last_turn``) and,
-    after the game, ``revealed`` (every setup)."""
-    over = state.is_over
+    after the game, ``revealed`` (every setup); a referee's ``result`` [W3] ends the game
+    too and is shown as ``referee_result`` (it is public)."""
+    over = state.is_over or result is not None
     told = policy if over else OUTCOME_ONLY
     replay = game_from_json({**game_to_json(state), "actions": [], "result": None})
     turns: list[JSON] = []
@@ -48,8 +53,11 @@ def public_record(state: GameState, policy: str = RULEBOOK) -> JSON:
         turns.append(view_for(replay, PUBLIC, told)["last_turn"])
     out: JSON = {"format": PUBLIC_FORMAT, "view": view_for(state, PUBLIC, policy),
                  "turns": turns}
+    if result is not None:
+        out["referee_result"] = {key: result.get(key)
+                                 for key in ("result", "winner", "reason", "by")}
     if over:
-        out["revealed"] = reveal_after_game(state)
+        out["revealed"] = reveal_after_game(state, ended=True)
     return out
 
 

@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.events import TurnPlayed
+from companion.course import GAME_ENTRY_TYPES, Course, CourseError, apply_entry
+from companion.events import Corrected, RefereeResult, TurnPlayed
 from companion.fairplay import Seal, side_setup
 from companion.record import LOG_FORMAT, Entry
 from companion.record import verify as read_log
@@ -39,7 +40,14 @@ from companion.rules.codec import game_from_json, game_to_json
 from companion.rules.players import team_name
 from companion.rules.state import GameState
 from companion.rules.turns import Action, Resignation, TurnResult
-from companion.views import OUTCOME_ONLY, PUBLIC, event_view, reveal_after_game, view_for
+from companion.views import (
+    OUTCOME_ONLY,
+    PUBLIC,
+    event_view,
+    record_line,
+    reveal_after_game,
+    view_for,
+)
 
 RECORD_FORMAT = "giganten-record/1"
 PUBLIC_KIND, FULL_KIND, REFEREE_KIND = "public", "full", "referee"
@@ -48,9 +56,10 @@ KINDS = (PUBLIC_KIND, FULL_KIND, REFEREE_KIND)
 JSON = dict[str, Any]
 
 
-PASSIVE_ENTRY_TYPES = frozenset({"arbiter-look", "note"})
-"""Log entries that change nothing in the game (the arbiter looked, a remark): replays
-skip them, the referee record keeps them."""
+PASSIVE_ENTRY_TYPES = frozenset({"arbiter-look", "note", "referee"})
+"""Log entries that change nothing in the game (``session.NOTE``: the referee desk's
+clocks, pauses, offences, wrong PINs, the arbiter's looks; a remark): replays skip them,
+the referee record keeps them."""
 
 
 class RecordRefused(ValueError):
@@ -66,11 +75,14 @@ class LoggedGame:
     state: GameState
     policy: str
     seal: Seal | None
+    course: Course | None = None
+    """The game as it happened: corrections and a referee's result too (``course``)."""
 
     @property
     def over(self) -> bool:
-        """True once the game is decided."""
-        return self.state.winner is not None
+        """True once the game is decided (by the rules, or by a referee's result [W3])."""
+        return self.state.is_over or (
+            self.course is not None and self.course.result is not None)
 
     @classmethod
     def read(cls, path: Path) -> LoggedGame:
@@ -85,7 +97,32 @@ class LoggedGame:
         known = [entry for entry in entries if entry.type not in PASSIVE_ENTRY_TYPES]
         session = Session._rebuild(known, path, Registry())
         assert session.state is not None
-        return cls(path, entries, session.state, session.policy, session.seal)
+        return cls(path, entries, session.state, session.policy, session.seal,
+                   course_of(entries, path))
+
+
+def course_of(entries: Sequence[Entry], path: Path | str = "the log") -> Course:
+    """The course of a logged game (every turn, correction and result as it happened);
+    raises ``SessionError`` for entries that do not replay."""
+    from companion.session import SessionError
+
+    try:
+        course = Course(game_from_json({**entries[0].body["game"], "actions": [],
+                                        "result": None}))
+        for entry in entries[1:]:
+            if entry.type in GAME_ENTRY_TYPES:
+                apply_entry(course, entry.type, entry.body, entry.time)
+    except (CourseError, KeyError, TypeError, ValueError) as err:
+        raise SessionError(f"{path}: the game does not replay: {err}") from None
+    return course
+
+
+def referee_part(course: Course | None) -> JSON | None:
+    """The ``referee`` part of a full record: the course and the referee's result, for a
+    game that had a correction or such a result; None for any other game."""
+    if course is None or (not course.corrections and course.result is None):
+        return None
+    return {"course": [dict(item) for item in course.items], "result": course.result}
 
 
 def raw_entries(entries: Sequence[Entry]) -> list[JSON]:
@@ -108,40 +145,53 @@ def make_record(game: LoggedGame, kind: str) -> JSON:
     """The record of ``kind`` (public, full or referee) of a logged game; raises
     ``RecordRefused`` for a full or referee record of a running game."""
     if kind == PUBLIC_KIND:
-        return public_record(game.state, game.policy, game.seal)
+        return public_record(game.state, game.policy, game.seal, game.course)
     if kind not in KINDS:
         raise ValueError(f"unknown record kind {kind!r}; kinds are {', '.join(KINDS)}")
     if not game.over:
         raise RecordRefused(f"the game is not over: a {kind} record holds every setup and"
                             " every kind, so it is written only after the game [I3]. Export"
                             " the public record (--kind public) while the game runs.")
-    out = full_record(game.state, game.policy, game.seal)
+    out = full_record(game.state, game.policy, game.seal, game.course)
     if kind == REFEREE_KIND:
         out["kind"] = REFEREE_KIND
         out["log"] = raw_entries(game.entries)
     return out
 
 
-def full_record(state: GameState, policy: str, seal: Seal | None) -> JSON:
-    """Everything about a finished game (see the module doc)."""
-    if state.winner is None:
+def full_record(state: GameState, policy: str, seal: Seal | None,
+                course: Course | None = None) -> JSON:
+    """Everything about a finished game (see the module doc); a refereed game's
+    corrections and result (``course``) in its ``referee`` part."""
+    if not state.is_over and (course is None or course.result is None):
         raise RecordRefused("the game is not over: the full record is written only after it")
-    return {"format": RECORD_FORMAT, "kind": FULL_KIND, "policy": policy,
-            "game": game_to_json(state),
-            "fairplay": None if seal is None else seal.secret()}
+    out: JSON = {"format": RECORD_FORMAT, "kind": FULL_KIND, "policy": policy,
+                 "game": game_to_json(state),
+                 "fairplay": None if seal is None else seal.secret()}
+    referee = referee_part(course)
+    if referee is not None:
+        out["referee"] = referee
+    return out
 
 
-def public_record(state: GameState, policy: str, seal: Seal | None) -> JSON:
-    """What spectators may know, step by step (see the module doc)."""
-    over = state.winner is not None
+def public_record(state: GameState, policy: str, seal: Seal | None,
+                  course: Course | None = None) -> JSON:
+    """What spectators may know, step by step (see the module doc). With a ``course``
+    that had corrections or a referee's result, the steps are the course's: a
+    correction or the result is a step of its own (``public_steps``)."""
+    refereed = referee_part(course) is not None
+    over = state.is_over or (course is not None and course.result is not None)
     told = policy if over else OUTCOME_ONLY
     replay = game_from_json({**game_to_json(state), "actions": [], "result": None})
     steps: list[JSON] = [{"step": 0, "what": start_text(replay),
                           "view": view_for(replay, PUBLIC, told)}]
-    for number, action in enumerate(state.history, 1):
-        redo(replay, action)
-        steps.append({"step": number, "what": describe(replay, action, told),
-                      "view": view_for(replay, PUBLIC, told)})
+    if refereed and course is not None:
+        steps += public_steps(replay, course, told)
+    else:
+        for number, action in enumerate(state.history, 1):
+            redo(replay, action)
+            steps.append({"step": number, "what": describe(replay, action, told),
+                          "view": view_for(replay, PUBLIC, told)})
     out: JSON = {"format": RECORD_FORMAT, "kind": PUBLIC_KIND, "policy": policy,
                  "variants": state.rules.ids(), "over": over,
                  "fairplay": None if seal is None else seal.public(),
@@ -151,9 +201,55 @@ def public_record(state: GameState, policy: str, seal: Seal | None) -> JSON:
     return out
 
 
+def public_steps(replay: GameState, course: Course, told: str) -> list[JSON]:
+    """The course's steps as the public sees them, played on ``replay`` (a game at its
+    start): a turn told as it was shown; a correction as "The arbiter (NAME) took the
+    game back to turn N (REASON)" with its public facts (``correction``: kind, turns,
+    reason, PIN holder, time), never a kind; the referee's result with its own."""
+    steps: list[JSON] = []
+    for number, item in enumerate(course.items, 1):
+        go_to(replay, course.histories[number])
+        step: JSON = {"step": number}
+        if "correction" in item:
+            entered = item["correction"] == "enter"
+            event = Corrected(str(item["correction"]), len(replay.history), str(item["reason"]),
+                              str(item["by"]),
+                              replay.history[-1].turn if entered else None)  # type: ignore[union-attr]
+            step["what"] = record_line(event, replay)
+            if entered:
+                step["what"] += "; " + describe(replay, replay.history[-1], told)
+            step["correction"] = {key: item[key] for key in ("correction", "to", "from",
+                                                              "reason", "by", "time")
+                                  if key in item}
+        elif "result" in item:
+            names = [p.name for p in replay.players]
+            winner = names.index(item["winner"]) if item["winner"] in names else None
+            step["what"] = record_line(RefereeResult(str(item["result"]), winner,
+                                                     str(item["reason"])), replay)
+            step["result"] = dict(item)
+        else:
+            step["what"] = describe(replay, replay.history[-1], told)
+        step["view"] = view_for(replay, PUBLIC, told)
+        steps.append(step)
+    return steps
+
+
+def go_to(state: GameState, history: Sequence[Action]) -> None:
+    """Bring ``state`` to the game whose actions are ``history`` (back, then on)."""
+    common = 0
+    for mine, theirs in zip(state.history, history, strict=False):
+        if mine != theirs:
+            break
+        common += 1
+    while len(state.history) > common:
+        state.pop()
+    for action in history[common:]:
+        redo(state, action)
+
+
 def _reveal(state: GameState, seal: Seal | None) -> JSON:
     """After the game: every setup for everyone, and the openings of the commitments."""
-    out: JSON = {"setup": reveal_after_game(state)["setup"]}
+    out: JSON = {"setup": reveal_after_game(state, ended=True)["setup"]}
     if seal is not None:
         game = game_to_json(state)
         out["salts"] = dict(seal.salts)
@@ -185,10 +281,13 @@ def describe(state: GameState, action: Action, policy: str) -> str:
     text = str(view["text"])
     if state.winner is not None:  # the action that ended the game
         text += f"; {team_name(state.players, state.winner).capitalize()} wins ({state.reason})"
+    elif state.is_over:  # a draw by a referee limit [W3]
+        text += f"; drawn ({state.reason})"
     return text
 
 
 __all__ = ["FULL_KIND", "KINDS", "PASSIVE_ENTRY_TYPES", "PUBLIC_KIND", "RECORD_FORMAT",
            "REFEREE_KIND", "LoggedGame",
-           "RecordRefused", "describe", "full_record", "make_record", "public_record",
-           "raw_entries", "redo", "start_text"]
+           "RecordRefused", "course_of", "describe", "full_record", "go_to", "make_record",
+           "public_record", "public_steps", "raw_entries", "redo", "referee_part",
+           "start_text"]

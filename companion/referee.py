@@ -293,7 +293,9 @@ class RefereeDesk:
         self.session.declare(body, now)
         self.draw_offer = None
         self._seen = self._actions()
-        return [RefereeResult(result, winner, reason), *self._end_clock(now)]
+        seal = self.session.seal
+        salts = tuple(sorted(seal.salts.items())) if seal is not None else ()
+        return [RefereeResult(result, winner, reason, salts), *self._end_clock(now)]
 
     def _playing(self) -> GameState:
         state = self._state()

@@ -2,7 +2,9 @@
 
 ``Replay.load(path)`` accepts a game log (``giganten-log/1``), any record of
 ``companion.records`` (public, full, referee) and a bare game record (``giganten-game/1``).
-Step 0 is the start; step *n* is the game after its *n*-th turn. ``view_at(step, audience)``
+Step 0 is the start; step *n* is the game after its *n*-th turn. In a refereed game
+with corrections or a referee's result the steps are as they happened: a takeback, a
+turn entered by the arbiter and the result are steps of their own. ``view_at(step, audience)``
 goes through ``views`` like everything shown: a player sees their own kinds only, the
 public what spectators saw. A public record holds nothing but public views, so it gives
 the ``public`` audience only. A log of a game still running replays too, for the arbiter
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.course import Course, CourseError, apply_item
 from companion.record import LOG_FORMAT, LogError
 from companion.records import (
     PUBLIC_KIND,
@@ -24,8 +27,11 @@ from companion.records import (
     REFEREE_KIND,
     LoggedGame,
     describe,
+    go_to,
+    public_steps,
     raw_entries,
     redo,
+    referee_part,
     start_text,
 )
 from companion.rules.codec import GAME_FORMAT, RecordError, game_from_json, game_to_json
@@ -53,7 +59,8 @@ class Replay:
 
     def __init__(self, kind: str, steps: Sequence[Step], policy: str, *,
                  game: GameState | None = None, views: Sequence[JSON] = (),
-                 log: Sequence[JSON] = ()) -> None:
+                 log: Sequence[JSON] = (),
+                 histories: Sequence[Sequence[Action]] | None = None) -> None:
         """Internal: use :meth:`load`. ``game`` is the finished replay of a log or full
         record; ``views`` the stored public views of a public record."""
         self.kind = kind
@@ -63,7 +70,10 @@ class Replay:
         self.log = list(log)
         """The referee record's (or log's) entries, every type passed through."""
         self._views = list(views)
-        self._actions: list[Action] = list(game.history) if game is not None else []
+        actions: list[Action] = list(game.history) if game is not None else []
+        self._histories = [list(h) for h in histories] if histories is not None else [
+            actions[:step] for step in range(len(self.steps))]
+        """The game's actions at each step (a correction may take some back)."""
         self._state: GameState | None = None
         if game is not None:
             self._state = game_from_json({**game_to_json(game), "actions": [],
@@ -83,7 +93,8 @@ class Replay:
                 game = LoggedGame.read(path)
             except (LogError, RuntimeError) as err:  # SessionError is a RuntimeError
                 raise ReplayError(str(err)) from None
-            return cls._of_game("log", game.state, game.policy, raw_entries(game.entries))
+            return cls._of_game("log", game.state, game.policy, raw_entries(game.entries),
+                                game.course)
         try:
             document = json.loads(data.decode("utf-8"))
         except ValueError:
@@ -108,12 +119,21 @@ class Replay:
         if kind not in ("full", REFEREE_KIND) or not isinstance(document.get("game"), dict):
             raise ReplayError(f"unknown record kind {kind!r}, or a record without its game")
         log = document.get("log", []) if kind == REFEREE_KIND else []
-        return cls._of_game(str(kind), _game(document["game"]), str(policy), log)
+        game = _game(document["game"])
+        course = _course(game, document["referee"]) if "referee" in document else None
+        return cls._of_game(str(kind), game, str(policy), log, course)
 
     @classmethod
-    def _of_game(cls, kind: str, game: GameState, policy: str, log: Sequence[JSON]) -> Replay:
+    def _of_game(cls, kind: str, game: GameState, policy: str, log: Sequence[JSON],
+                 course: Course | None = None) -> Replay:
         steps = [Step(0, start_text(game))]
         replay = game_from_json({**game_to_json(game), "actions": [], "result": None})
+        if course is not None and referee_part(course) is not None:
+            # A refereed game: the steps as they happened, each correction and the
+            # referee's result a step of its own.
+            told = public_steps(replay, course, policy)
+            steps += [Step(step["step"], step["what"]) for step in told]
+            return cls(kind, steps, policy, game=game, log=log, histories=course.histories)
         for number, action in enumerate(game.history, 1):
             redo(replay, action)
             steps.append(Step(number, describe(replay, action, policy)))
@@ -150,10 +170,7 @@ class Replay:
                                  f" no view for {audience!r} in it")
             return dict(self._views[step])
         state = self._state
-        while len(state.history) > step:  # back, or on, from where the last call left it
-            state.pop()
-        while len(state.history) < step:
-            redo(state, self._actions[len(state.history)])
+        go_to(state, self._histories[step])  # back, or on, from where the last call left it
         return view_for(state, audience, self.policy)
 
 
@@ -163,6 +180,20 @@ def _is_log(data: bytes) -> bool:
     except ValueError:
         return False
     return isinstance(head, dict) and head.get("format") == LOG_FORMAT
+
+
+def _course(game: GameState, referee: Any) -> Course:
+    """A refereed game's course (its ``referee`` part), replayed from the game's start."""
+    items = referee.get("course") if isinstance(referee, dict) else None
+    if not isinstance(items, list):
+        raise ReplayError("the record's course (its referee part) is malformed")
+    course = Course(game_from_json({**game_to_json(game), "actions": [], "result": None}))
+    try:
+        for item in items:
+            apply_item(course, item)
+    except CourseError as err:
+        raise ReplayError(f"the record's course does not replay: {err}") from None
+    return course
 
 
 def _game(data: Mapping[str, Any]) -> GameState:

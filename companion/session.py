@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from companion import physical
+from companion.course import final_result
 from companion.events import (
     AdvanceDone,
     AdvanceOffer,
@@ -372,7 +373,7 @@ class Session:
         if self.log is not None and not self.revealed:
             try:
                 self.log.append("reveal", {"salts": seal.salts,
-                                           "result": game_to_json(state)["result"]},
+                                           "result": final_result(state, self.result)},
                                 time=self.log.last.time)  # the moment the game ended
             except (OSError, ValueError):
                 pass  # the game is over all the same; resume logs the reveal again
@@ -943,6 +944,7 @@ class Session:
             raise SessionError("There is no game running to end.")
         self._append("result", dict(result), now)
         self.result, self.phase, self.advance, self.status = dict(result), OVER, None, None
+        self._reveal()  # any end opens the commitments, a referee's result too [fair play]
         return []
 
     def _write_correction(self, body: dict[str, Any], now: float) -> None:
@@ -963,13 +965,15 @@ class Session:
         while len(state.history) > actions:
             state.pop()  # exact undo; tags bound by the undone turns are bound again later
         self.result, self.advance = None, None
-        self.phase = PLAY if state.winner is None else OVER
+        self.phase = OVER if state.is_over else PLAY
+        if self.phase == PLAY:
+            self.revealed = False  # the game runs again: its next end is revealed again
 
     def _corrected(self) -> list[Event]:
         self._groups = self._candidate = None
         self._lifted, self._seen_placed, self._reasons = (), {}, {}
         self._restore, self.status = True, None
-        if self.state is not None and self.state.winner is not None:
+        if self.state is not None and self.state.is_over:
             return [self._game_over()]
         return self._judge_play(self.snapshot) if self.snapshot is not None else []
 

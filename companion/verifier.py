@@ -4,10 +4,15 @@ What is checked, for each kind of file (docs/records.md):
 
 - a **game log** (JSON Lines, ``giganten-log/1``): the hash chain (``record.verify``); the
   setups' commitments against the setups and salts in its start entry; that the setups are
-  legal [S]; that every turn replays legally through the engine from them; and that the
-  result in its ``reveal`` entry is the result of the replay.
+  legal [S]; that every turn replays legally through the engine from them, the arbiter's
+  corrections replayed as the session does (``companion.course``: a takeback back to
+  turn N, an entered turn checked by the engine, each with its reason and PIN holder);
+  that a referee's ``result`` ends the game (only the desk's notes, its ``reveal`` or a
+  takeback after it); and that the result in each ``reveal`` entry is the result of the
+  replay at that point.
 - a **full** record: the commitments against the setups and revealed salts, the setups'
-  legality [S], every turn with the combat it claims, and the result.
+  legality [S], every turn with the combat it claims, and the result; a refereed game's
+  ``course`` (corrections, the referee's result) replayed to its game and result.
 - a **referee** record: all of the full record's checks, the hash chain of its ``log``,
   everything a log's check does on that log, and that the log and the record tell one game.
 - a **public** record: nothing can be checked before the end, since the setups are still
@@ -28,6 +33,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.course import (
+    GAME_ENTRY_TYPES,
+    Course,
+    CourseError,
+    apply_entry,
+    apply_item,
+)
 from companion.fairplay import COMMITMENT_FORMAT, Problem, check, check_opened, side_setup
 from companion.record import LOG_FORMAT, ZERO_HASH, Entry, LogError, entry_hash
 from companion.record import verify as read_log
@@ -38,6 +50,8 @@ from companion.records import (
     RECORD_FORMAT,
     REFEREE_KIND,
     describe,
+    public_steps,
+    referee_part,
     start_text,
 )
 from companion.rules.board import BoardError
@@ -143,8 +157,10 @@ def _verify_log_file(path: Path) -> Verdict:
     return verdict
 
 
-def _check_log_entries(entries: Sequence[Entry], verdict: Verdict) -> GameState | None:
-    """Everything after the chain: commitments, setups, turns, result. Returns the game."""
+def _check_log_entries(entries: Sequence[Entry], verdict: Verdict) -> Course | None:
+    """Everything after the chain: commitments, setups, then every entry replayed as the
+    session replays it (turns, corrections, results) with the reveals checked. Returns the
+    game's course (None after a problem)."""
     header = entries[0].body
     game = header.get("game")
     if not isinstance(game, dict):
@@ -152,60 +168,111 @@ def _check_log_entries(entries: Sequence[Entry], verdict: Verdict) -> GameState 
         return None
     fairplay = header.get("fairplay")
     _check_commitments(game, fairplay, verdict)
-    actions, claimed, salts = _log_actions(entries, verdict)
     if verdict.problems:
         return None
-    if isinstance(fairplay, dict) and salts is not None and salts != fairplay.get("salts"):
-        verdict.problems.append(Problem("reveal", "the revealed salts are not the ones the"
-                                                  " game was committed with [fair play]"))
-        return None
-    state = _check_game(game, actions, verdict)
+    state = _start_of(game, verdict)
     if state is None:
         return None
-    if claimed is not _UNSAID and claimed != result_json(state):
-        verdict.problems.append(Problem("reveal", f"the log says the result is {claimed},"
-                                                  f" the replay gives {result_json(state)}"))
-        return None
-    if state.winner is not None and salts is None and fairplay is not None:
-        verdict.checked.append("(the salts were never revealed in the log: a power cut at"
-                               " the end; resume the game once to log them)")
-    return state
-
-
-_UNSAID = object()
-
-Action = tuple[str, JSON]
-"""(where, action in the game record's form) for one turn or resignation."""
-
-
-def _log_actions(entries: Sequence[Entry], verdict: Verdict
-                 ) -> tuple[list[Action], Any, dict[str, str] | None]:
-    """The log's turns as game-record actions, the result its ``reveal`` claims, the salts."""
-    actions: list[Action] = []
-    claimed: Any = _UNSAID
-    salts: dict[str, str] | None = None
+    course = Course(state)
+    revealed: tuple[str, Any, bool] | None = None
+    """(where, the result claimed, the game was over then) of the last reveal."""
+    turns = 0
     for entry in entries[1:]:
         where = f"log line {entry.seq + 1}"
-        body = entry.body
-        if claimed is not _UNSAID and entry.type not in PASSIVE_ENTRY_TYPES:
+        if entry.type == "reveal":
+            salts = entry.body.get("salts")
+            if isinstance(fairplay, dict) and salts != fairplay.get("salts"):
+                verdict.problems.append(Problem(where, "the revealed salts are not the ones"
+                                                       " the game was committed with [fair"
+                                                       " play]"))
+                return None
+            if revealed is not None and not _reveal_holds(revealed, course, verdict):
+                return None
+            revealed = (where, entry.body.get("result"), course.over)
+            continue  # checked when the log goes on, or at its end
+        if entry.type not in GAME_ENTRY_TYPES:
+            if entry.type not in PASSIVE_ENTRY_TYPES:
+                verdict.problems.append(Problem(where, f"an entry of the type {entry.type!r},"
+                                                       " which this verifier cannot check"))
+                return None
+            continue
+        if revealed is not None and not (entry.type == "correction" and revealed[2]
+                                         and entry.body.get("correction") == "takeback"):
             verdict.problems.append(Problem(where, "the game went on after its setups were"
                                                    " revealed: the salts were revealed before"
                                                    " the end [I3, fair play]"))
-            break
-        if entry.type == "turn" and isinstance(body.get("turn"), dict):
-            actions.append((where, {"player": body.get("player"), **body["turn"]}))
-        elif entry.type == "advance" and actions and "resign" not in actions[-1][1]:
-            if body.get("advance") is True:
-                actions[-1] = (actions[-1][0], {**actions[-1][1], "advance": True})
-        elif entry.type == "resign":
-            actions.append((where, {"resign": body.get("player")}))
-        elif entry.type == "reveal":
-            claimed, salts = body.get("result"), body.get("salts")
-        elif entry.type not in PASSIVE_ENTRY_TYPES:
-            verdict.problems.append(Problem(where, f"an entry of the type {entry.type!r},"
-                                                   " which this verifier cannot check"))
-            break
-    return actions, claimed, salts
+            return None
+        if revealed is not None:
+            if not _reveal_holds(revealed, course, verdict):
+                return None
+            verdict.checked.append(f"the game was taken back after its end ({where}): its"
+                                   " setups had been revealed")
+        revealed = None
+        if entry.type in ("turn", "resign"):
+            turns += 1
+            place = f"turn {turns} (ply {course.state.ply + 1}, {where})"
+        else:
+            place = f"{entry.type} ({where})"
+        try:
+            apply_entry(course, entry.type, entry.body, entry.time)
+        except CourseError as err:
+            verdict.problems.append(Problem(place, str(err)))
+            return None
+    if revealed is not None and not _reveal_holds(revealed, course, verdict):
+        return None
+    verdict.checked.append(_course_text(course))
+    if course.over and revealed is None and fairplay is not None:
+        verdict.checked.append("(the salts were never revealed in the log: a power cut at"
+                               " the end; resume the game once to log them)")
+    return course
+
+
+def _reveal_holds(revealed: tuple[str, Any, bool], course: Course, verdict: Verdict) -> bool:
+    """The reveal came at the end, with the result the replay gives (reported if not)."""
+    where, claimed, over = revealed
+    if over and claimed == course.outcome():
+        return True
+    problem = (f"the log says the result is {claimed}, the replay gives"
+               f" {course.outcome()}") if over else (
+        "the salts were revealed before the end of the game [I3, fair play]")
+    verdict.problems.append(Problem(where, problem))
+    return False
+
+
+def _start_of(game: JSON, verdict: Verdict) -> GameState | None:
+    """The game's start (its setups checked [S]); None after a problem."""
+    try:
+        state = game_from_json({**game, "actions": [], "result": None})
+    except RecordError as err:
+        verdict.problems.append(Problem("setup", f"the start cannot be read: {err}"))
+        return None
+    problems = _setup_problems(state)
+    if problems:
+        verdict.problems += problems
+        return None
+    verdict.checked.append("setups legal [S]")
+    return state
+
+
+def _course_text(course: Course) -> str:
+    """What the replay of a course found, in words."""
+    turns = sum(1 for item in course.items if "turn" in item)
+    text = f"{turns} turns replayed legally"
+    if course.corrections:
+        text += f", with {course.corrections} correction(s) by the arbiter"
+    if course.result is not None:
+        return text + f", to the referee's result: {_referee_text(course.result)}"
+    if course.state.is_over:
+        return text + f" to the result: {_result_text(course.state)}"
+    return text + " (the game is not over)"
+
+
+def _referee_text(result: Mapping[str, Any]) -> str:
+    if result.get("result") == "win":
+        return f"{result.get('winner')} wins ({result.get('reason')})"
+    if result.get("result") == "draw":
+        return f"a draw ({result.get('reason')})"
+    return f"both lose ({result.get('reason')})"
 
 
 # --- Records ---------------------------------------------------------------------------------
@@ -227,7 +294,8 @@ def _verify_full(document: JSON, kind: str) -> Verdict:
         if of_log.problems:
             verdict.problems += of_log.problems
             return verdict
-        if log_state is not None and game_to_json(log_state) != game:
+        if log_state is not None and (game_to_json(log_state.state) != game or document.get(
+                "referee") != referee_part(log_state)):
             verdict.problems.append(Problem("log", "the record's game is not the game its"
                                                    " log tells (an edited record)"))
             return verdict
@@ -244,6 +312,9 @@ def _verify_full(document: JSON, kind: str) -> Verdict:
     _check_commitments(game, document.get("fairplay"), verdict)
     if verdict.problems:
         return verdict
+    if "referee" in document:
+        _check_full_course(game, document["referee"], verdict)
+        return verdict
     actions = [(f"action {n}", a) for n, a in enumerate(game.get("actions", []), 1)]
     state = _check_game(game, actions, verdict, combats=True)
     if state is not None and game.get("result") != result_json(state):
@@ -253,7 +324,31 @@ def _verify_full(document: JSON, kind: str) -> Verdict:
     return verdict
 
 
-def _check_embedded_log(lines: Any, verdict: Verdict) -> GameState | None:
+def _check_full_course(game: JSON, referee: Any, verdict: Verdict) -> None:
+    """A refereed game's full record: its course (turns with their combats, corrections,
+    the referee's result) replays from the setups to the game and result it records."""
+    items = referee.get("course") if isinstance(referee, dict) else None
+    if not isinstance(items, list):
+        verdict.problems.append(Problem("referee", "the record's course is malformed"))
+        return
+    state = _start_of(game, verdict)
+    if state is None:
+        return
+    course = Course(state)
+    for number, item in enumerate(items, 1):
+        try:
+            apply_item(course, item)
+        except CourseError as err:
+            verdict.problems.append(Problem(f"step {number} of the course", str(err)))
+            return
+    if game_to_json(course.state) != game or referee_part(course) != referee:
+        verdict.problems.append(Problem("result", "the record's game or result is not the"
+                                                  " one its course replays to"))
+        return
+    verdict.checked.append(_course_text(course))
+
+
+def _check_embedded_log(lines: Any, verdict: Verdict) -> Course | None:
     """The referee record's ``log``: its chain, then the checks of a log file."""
     if not isinstance(lines, list) or not lines:
         verdict.problems.append(Problem("log", "the referee record holds no log"))
@@ -315,6 +410,10 @@ def _check_commitments(game: JSON, fairplay: Any, verdict: Verdict) -> None:
         verdict.checked.append(f"commitments of {', '.join(sorted(fairplay['commitments']))}")
 
 
+Action = tuple[str, JSON]
+"""(where, action in the game record's form) for one turn or resignation."""
+
+
 def _check_game(game: JSON, actions: Sequence[Action], verdict: Verdict, *,
                 combats: bool = False) -> GameState | None:
     """Legal setups, then every action through the engine; None after a problem."""
@@ -336,13 +435,15 @@ def _check_game(game: JSON, actions: Sequence[Action], verdict: Verdict, *,
             return None
     verdict.checked.append(f"{len(actions)} turns replayed legally"
                            + (f" to the result: {_result_text(state)}"
-                              if state.winner is not None else " (the game is not over)"))
+                              if state.is_over else " (the game is not over)"))
     return state
 
 
 def _result_text(state: GameState) -> str:
     result = result_json(state)
     assert result is not None
+    if result["winner"] is None:  # a draw by a referee limit [W3]
+        return f"drawn ({result['reason']})"
     return f"{result['winner']} wins ({result['reason']})"
 
 
@@ -369,7 +470,7 @@ def _setup_problems(state: GameState) -> list[Problem]:
 
 def _replay_one(state: GameState, action: Mapping[str, Any], combats: bool) -> str | None:
     """Play one action; the problem in words, or None."""
-    if state.winner is not None:
+    if state.is_over:
         return f"the game was already over ({state.reason}) [W1–W3]"
     try:
         if "resign" in action:
@@ -458,6 +559,10 @@ def _check_public_steps(document: JSON, sides: Mapping[str, Any], verdict: Verdi
         verdict.problems.append(Problem("step 0", "the starting view is not the one the"
                                                   " revealed setups give"))
         return
+    if any(isinstance(step, dict) and ("correction" in step or "result" in step)
+           for step in steps):
+        _check_public_course(state, steps, str(policy), verdict)
+        return
     for number, step in enumerate(steps[1:], 1):
         last = step.get("view", {}).get("last_turn") if isinstance(step, dict) else None
         if not isinstance(last, dict):
@@ -481,7 +586,74 @@ def _check_public_steps(document: JSON, sides: Mapping[str, Any], verdict: Verdi
     verdict.checked.append(f"{len(steps) - 1} turns replayed legally, every public view as"
                            " the rules give it"
                            + (f", to the result: {_result_text(state)}"
-                              if state.winner is not None else ""))
+                              if state.is_over else ""))
+
+
+def _check_public_course(state: GameState, steps: list[Any], policy: str,
+                         verdict: Verdict) -> None:
+    """A refereed game's public steps: replay its turns, corrections and result from the
+    revealed setups, then tell them again; every step must be told as the rules and the
+    views tell it."""
+    start = game_from_json({**game_to_json(state), "actions": [], "result": None})
+    course = Course(state)
+    for number, step in enumerate(steps[1:], 1):
+        try:
+            _public_step(course, step)
+        except CourseError as err:
+            verdict.problems.append(Problem(f"step {number}", str(err)))
+            return
+        except _FaceDown:
+            verdict.checked.append(f"{number - 1} steps replayed (step {number} brings a"
+                                   " figure on face down: only the full record can replay"
+                                   " on from there)")
+            return
+    told = public_steps(start, course, policy)
+    for number, (step, again) in enumerate(zip(steps[1:], told, strict=True), 1):
+        if step != again:
+            verdict.problems.append(Problem(f"step {number}", "it is not told as the rules"
+                                                              " and the public views tell"
+                                                              " it"))
+            return
+    if not course.over:
+        verdict.problems.append(Problem("steps", "the record says the game is over, its"
+                                                 " steps do not end it"))
+        return
+    verdict.checked.append(_course_text(course) + ", every public view as the rules give it")
+
+
+class _FaceDown(Exception):
+    """A public step brings a figure on face down (V6, V5c): its kind is not public."""
+
+
+def _public_step(course: Course, step: Any) -> None:
+    """Follow one public step (a turn, a correction or a referee's result)."""
+    if not isinstance(step, dict):
+        raise CourseError("not a step")
+    facts = step.get("correction") or step.get("result")
+    time = facts.get("time", 0.0) if isinstance(facts, dict) else 0.0
+    if not isinstance(time, int | float) or isinstance(time, bool):
+        raise CourseError("a step without its time")
+    if isinstance(step.get("result"), dict):
+        course.declare(step["result"], float(time))
+        return
+    correction = step.get("correction")
+    if isinstance(correction, dict) and correction.get("correction") == "takeback":
+        course.correction(correction, float(time))
+        return
+    last = step.get("view", {}).get("last_turn") if isinstance(step.get("view"), dict) \
+        else None
+    if not isinstance(last, dict):
+        raise CourseError("holds no turn")
+    if "placed" in last or "returned" in last:
+        raise _FaceDown
+    action = _public_action(last)
+    if isinstance(correction, dict):
+        course.correction({**correction, "turn": action, "player": action.get("player")},
+                          float(time))
+    elif "resign" in action:
+        course.resign(action["resign"])
+    else:
+        course.turn(str(action.get("player", "")), action)
 
 
 def _public_start(document: JSON, view: Mapping[str, Any], sides: Mapping[str, Any]

@@ -257,15 +257,24 @@ def _combat(sight: _Sight, combat: Combat, removed: tuple[int, ...]) -> JSON:
     return out
 
 
-def reveal_after_game(state: GameState) -> JSON:
-    """Every setup and every figure, for everyone, once the game is over.
+def reveal_after_game(state: GameState, *, ended: bool = False) -> JSON:
+    """Every setup and every figure, for everyone, once the game is over (``ended``: it
+    ended by a referee's result [W3], which leaves the state without a winner).
 
     Raises ``ValueError`` while the game is still running: nothing hidden may leak early.
     """
-    if not state.is_over:
+    if not state.is_over and not ended:
         raise ValueError("the setups are revealed only after the game")
     return {"setup": position_json(state.board, state.players, state.start),
             "figures": position_json(state.board, state.players, state.position())}
+
+
+def record_line(event: Corrected | RefereeResult, state: GameState) -> str:
+    """A correction or a referee's result in one public line of a game record: the text
+    everyone was shown at the table, without the instruction to put the board back."""
+    view = event_view(event, PUBLIC, board=state.board, players=state.players, state=state)
+    assert view is not None
+    return str(view["text"]).removesuffix(": put the board back as listed")
 
 
 # --- Session events ------------------------------------------------------------------------
@@ -488,7 +497,8 @@ def _view_result(event: RefereeResult, ctx: _EventContext) -> JSON:
     else:
         text = f"Game over: both players lose ({event.reason}) [ISF 4.3]"
     return {"type": "result", "result": event.result, "reason": event.reason,
-            "winner": None if event.winner is None else ctx.names[event.winner], "text": text}
+            "winner": None if event.winner is None else ctx.names[event.winner], "text": text,
+            **({"salts": dict(event.salts)} if event.salts else {})}
 
 
 def _paused_text(event: ClockPaused, ctx: _EventContext) -> str:

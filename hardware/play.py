@@ -545,7 +545,9 @@ class PlayConsole:
         if state is None:
             raise CommandError("there is no game to export yet: start one first")
         public = len(words) == 2
-        record = public_record(state, self.session.policy) if public else full_record(state)
+        result = self.session.result  # a referee's result [W3]
+        record = public_record(state, self.session.policy, result) if public \
+            else full_record(state, result)
         try:
             write_json_atomic(words[0], record, mode=0o644 if public else 0o600)
         except OSError as err:

@@ -83,7 +83,9 @@ Referee mode: every command of giganten play (help there), and
     fix                      (simulated board) the hands put the board as the game has it
     set NAME VALUE           policy, time (like 30+10), penalty (s), lose-after (N);
                              locked once the game runs: then with the PIN
-    export FILE              the full record (during the game with the PIN)"""
+    export FILE              the full record (during the game with the PIN)
+    export FILE referee      after the game: the referee record (log, corrections), for
+                             giganten verify; export FILE full: the full record likewise"""
 
 
 class RefereeConsole(PlayConsole):
@@ -280,6 +282,9 @@ class RefereeConsole(PlayConsole):
         self._arbiter(self.desk.change(words[0].lower(), words[1], self.now(), pin))
 
     def _export_locked(self, words: list[str]) -> None:
+        if len(words) == 2 and words[1].lower() in ("full", "referee"):
+            self._export_record(words[0], words[1].lower())
+            return
         public = len(words) == 2 and words[1].lower() == "public"
         if not public and self.session.phase != OVER:
             refused = self.desk.authorise(self._pin(), self.now(), "export")
@@ -287,6 +292,24 @@ class RefereeConsole(PlayConsole):
                 self.show_events(refused)
                 return
         self._export(words)
+
+    def _export_record(self, path: str, kind: str) -> None:
+        """A record of ``companion.records`` (with the corrections and the result), from
+        the game log; written only after the game [I3]."""
+        from companion.record import write_json_atomic
+        from companion.records import LoggedGame, RecordRefused, make_record
+
+        if self.session.log_path is None:
+            raise CommandError("this game has no log: there is no record to export")
+        try:
+            record = make_record(LoggedGame.read(self.session.log_path), kind)
+            write_json_atomic(Path(path), record, mode=0o600)
+        except (LogError, SessionError, RecordRefused) as err:
+            raise CommandError(str(err)) from None
+        except OSError as err:
+            raise CommandError(f"cannot write {path}: {err.strerror or err}") from None
+        self.say(f"Wrote the {kind} record (secret: mode 0600) to {path}; check it with:"
+                 f" giganten verify {path}")
 
     def _show_public(self, words: list[str]) -> None:
         if words and words[0].lower() == ARBITER:

@@ -19,6 +19,7 @@ from companion.events import Event, SetTrap, TurnPlayed
 from companion.rules.board import deal_landscape
 from companion.rules.figures import KINDS
 from companion.rules.generate import random_start
+from companion.rules.referee import RefereeOptions
 from companion.rules.ruleset import RuleSet
 from companion.rules.state import GameState
 from companion.rules.turns import TurnResult
@@ -47,13 +48,14 @@ def play_sim_game(seed: int, *, variants: tuple[str, ...] = (), max_plies: int =
                   table: Callable[[Session, SimBoard], object] | None = None,
                   carry: tuple[float, float] = (0.3, 0.9),
                   pause: tuple[float, float] = (0.2, 0.6),
-                  on_turn: Callable[[SimGame], None] | None = None) -> SimGame:
+                  on_turn: Callable[[SimGame], None] | None = None,
+                  referee: RefereeOptions | None = None) -> SimGame:
     """Play one game to its end (or ``max_plies``) through the simulated table; ``reader``
     puts another backend over the simulated board (an emulated bus of MFRC522 chips);
     ``table`` replaces the whole simulated table (one that runs in real time, say), and
-    ``carry``/``pause`` are the hands' timings."""
+    ``carry``/``pause`` are the hands' timings; ``referee``: the referee rules [W3]."""
     rng = random.Random(seed)
-    rules = RuleSet.of(variants)
+    rules = RuleSet.of(variants, referee)
     board = deal_landscape(rng, rules=rules)
     position, reserves, traps = random_start(rng, board, rules, guarded=True)
     first = rng.randrange(len(rules.players))

@@ -46,7 +46,7 @@ def test_a_whole_refereed_game_on_the_simulated_board(tmp_path: Path) -> None:
         "resume", PIN, "adjust orange +60 the dispute took long", PIN,
         "takeback 2 the challenge was on the wrong square", PIN, "fix", "auto 4",
         "draw offer yellow", "draw accept orange",
-        f"export {record}", "status")
+        f"export {record}", f"export {tmp_path / 'referee.json'} referee", "status")
     done = run("referee", "--sim", "--seed", SEED, "--time", "30+10", "--pin-hash", pin_hash,
                "--arbiter", "Ada", "--script", commands, "--log-dir", tmp_path / "logs")
     assert done.code == 0, done.err
@@ -83,7 +83,18 @@ def test_a_whole_refereed_game_on_the_simulated_board(tmp_path: Path) -> None:
     assert resumed.state is not None and resumed.result is not None
     assert resumed.result["result"] == "draw"
     exported = json.loads(record.read_text("utf-8"))
+    assert exported.pop("referee_result") == {**resumed.result}  # the agreed draw [W3]
     assert game_to_json(resumed.state) == exported
+    # The draw opened the commitments, as any end does, and the log verifies.
+    assert "reveal" in types
+    assert run("verify", log).code == 0
+    # The referee record written at the table holds the corrections and verifies.
+    referee = json.loads((tmp_path / "referee.json").read_text("utf-8"))
+    assert [item["correction"] for item in referee["referee"]["course"]
+            if "correction" in item] == ["enter", "takeback"]
+    assert referee["referee"]["result"]["result"] == "draw"
+    checked = run("verify", tmp_path / "referee.json")
+    assert checked.code == 0, checked.out
     state = game_from_json(exported)
     assert len(state.history) == 2 + 4  # taken back to 2 turns, then four more
     assert [state.board.name(sq) for sq in state.history[1].turn.path] == [a2, b2]  # type: ignore[union-attr]

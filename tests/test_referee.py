@@ -116,6 +116,13 @@ def of(events: list[Event], kind: type) -> Any:
     return found[0]
 
 
+def opened(table: Table) -> tuple[tuple[str, str], ...]:
+    """The salts a referee's result reveals, as any end does [fair play]."""
+    seal = table.desk.session.seal
+    assert seal is not None
+    return tuple(sorted(seal.salts.items()))
+
+
 def entries(log: Path) -> list[tuple[str, dict[str, Any]]]:
     return [(e.type, e.body) for e in verify(log)]
 
@@ -206,7 +213,7 @@ def test_loss_on_time(tmp_path: Path) -> None:
     table.wait(1.5)
     events = table.ref.tick(table.now)
     result = of(events, RefereeResult)
-    assert result == RefereeResult("win", 1, "Yellow lost on time [W3]")
+    assert result == RefereeResult("win", 1, "Yellow lost on time [W3]", opened(table))
     assert table.texts(result)[PUBLIC] == "Game over: Orange wins (Yellow lost on time [W3])"
     assert table.desk.session.phase == OVER
     assert table.ref.clock is not None and table.ref.clock.stopped
@@ -274,11 +281,12 @@ def test_an_agreed_draw_needs_both_players(tmp_path: Path) -> None:
     table.ref.offer_draw(1, table.now)
     events = table.ref.accept_draw(0, table.now)
     result = of(events, RefereeResult)
-    assert result == RefereeResult("draw", None, "agreed draw [W3]")
+    assert result == RefereeResult("draw", None, "agreed draw [W3]", opened(table))
     assert table.texts(result)["orange"] == "Game over: a draw (agreed draw [W3])"
     assert table.desk.session.phase == OVER
     assert table.log is not None
-    assert entries(table.log)[-2][0] == "result"
+    # The result, then the salts revealed as at any end [fair play], then the clocks.
+    assert [t for t, _ in entries(table.log)][-3:] == ["result", "reveal", "referee"]
 
 
 @pytest.mark.parametrize(("decision", "result", "winner", "text"), [
@@ -320,7 +328,7 @@ def test_offences_cost_time_and_then_the_game(tmp_path: Path) -> None:
     events = table.move("e3", "e4")
     assert of(events, Offence).count == 2
     result = of(events, RefereeResult)
-    assert result == RefereeResult("win", 1, "Yellow made 2 illegal moves")
+    assert result == RefereeResult("win", 1, "Yellow made 2 illegal moves", opened(table))
     assert table.log is not None
     logged = [b for t, b in entries(table.log) if t == "referee" and b["event"] == "offence"]
     assert [(b["rule"], b["count"], b["penalty_s"]) for b in logged] == [("M4", 1, 120.0),

@@ -719,6 +719,8 @@ class Controller:
                                reason=str(decided.get("reason", "")))
             return i18n.tr(f"result_{decided.get('result')}",
                            reason=str(decided.get("reason", "")))
+        if state is not None and state.is_over and state.winner is None:
+            return i18n.tr("result_draw", reason=i18n.reason(str(state.reason)))  # [W3]
         if state is None or state.winner is None:
             return ""
         view = view_for(state, PUBLIC, self.session().policy)

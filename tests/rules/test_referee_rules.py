@@ -403,6 +403,20 @@ def test_W3_a_session_game_ends_drawn_at_the_turn_limit(tmp_path: Path) -> None:
     desk.session.close()
     resumed, _ = Session.resume(log, Registry())
     assert resumed.state is not None and resumed.state.is_drawn
+    resumed.close()
+
+
+def test_W3_a_drawn_game_on_the_simulated_board_verifies(tmp_path: Path) -> None:
+    """A whole game through the simulated table ends drawn at the turn limit; the draw
+    reveals the salts like any end, and ``giganten verify`` follows the log to it."""
+    from companion.verifier import verify_path
+    from tests.sim_games import play_sim_game
+
+    game = play_sim_game(2, log_dir=tmp_path, referee=RefereeOptions(turn_limit=14))
+    assert game.reference.is_drawn and game.reference.reason == TURN_LIMIT
+    verdict = verify_path(tmp_path / "game-2.log")
+    assert verdict.problems == [] and verdict.status == 0
+    assert any("drawn (turn limit)" in line for line in verdict.checked), verdict.checked
 
 
 def test_W3_no_challenge_after_a_chasing_move_is_refused_with_the_chasing_rule() -> None:
