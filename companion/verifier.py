@@ -417,16 +417,9 @@ Action = tuple[str, JSON]
 def _check_game(game: JSON, actions: Sequence[Action], verdict: Verdict, *,
                 combats: bool = False) -> GameState | None:
     """Legal setups, then every action through the engine; None after a problem."""
-    try:
-        state = game_from_json({**game, "actions": [], "result": None})
-    except RecordError as err:
-        verdict.problems.append(Problem("setup", f"the start cannot be read: {err}"))
+    state = _start_of(game, verdict)
+    if state is None:
         return None
-    problems = _setup_problems(state)
-    if problems:
-        verdict.problems += problems
-        return None
-    verdict.checked.append("setups legal [S]")
     for number, (source, action) in enumerate(actions, 1):
         problem = _replay_one(state, action, combats)
         if problem is not None:

@@ -71,9 +71,11 @@ from hardware.simtable import (
     BotTurnError,
     Hands,
     SimTable,
+    board_of,
     bot_turns,
     ready_for_bots,
     sim_registry,
+    take_up,
 )
 
 TIMINGS: dict[str, TimingModel] = {"tile": TILE_MODEL, "bus": BUS_MODEL}
@@ -746,16 +748,10 @@ def _resume(args: argparse.Namespace) -> int:
         session.close()
         raise
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-    board = SimBoard(session.board.files, session.board.ranks)
-    for figure, uid in session.tag_of.items():
-        if state.pos[figure] >= 0 and not args.empty_board:
-            board.place(state.pos[figure], uid)
+    board = board_of(session, empty=args.empty_board)
     console = _console(session, reader, registry, audience, seed, _timing(args), board)
     if console.hands is not None:
-        for figure, uid in session.tag_of.items():
-            console.hands.box.discard(uid)
-            if state.pos[figure] < 0:
-                console.hands.aside.add(uid)
+        take_up(console.hands, session)
     to_move = state.players[state.to_move].name.capitalize()
     where = "the game is over" if state.is_over else f"{to_move} to move"
     console.say(f"Resuming {path}: ply {state.ply}, {where}; reveal policy {session.policy}.")

@@ -60,8 +60,7 @@ from hardware.play import (
     _with_usage_errors,
     open_backend,
 )
-from hardware.sim import SimBoard
-from hardware.simtable import SimTable
+from hardware.simtable import SimTable, board_of, take_up
 
 JSON = dict[str, Any]
 
@@ -456,16 +455,10 @@ def _resume(args: argparse.Namespace, desk_config: RefereeConfig) -> int:
         session.close()
         raise
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-    board = SimBoard(session.board.files, session.board.ranks)
-    for figure, uid in session.tag_of.items():
-        if state.pos[figure] >= 0:
-            board.place(state.pos[figure], uid)
-    base = _console(session, reader, registry, audience, seed, _timing(args), board)
+    base = _console(session, reader, registry, audience, seed, _timing(args),
+                    board_of(session))
     if base.hands is not None:
-        for figure, uid in session.tag_of.items():
-            base.hands.box.discard(uid)
-            if state.pos[figure] < 0:
-                base.hands.aside.add(uid)
+        take_up(base.hands, session)
     console = RefereeConsole(base, desk_config, resumed=True)
     console.say(f"Resuming the refereed game {args.resume}: {len(state.history)} turns;"
                 f" arbiter {desk_config.arbiter}.")

@@ -342,6 +342,30 @@ class BotTurnError(RuntimeError):
     """A computer player's turn could not be made on the board; the text says why."""
 
 
+def board_of(session: Session, *, empty: bool = False) -> SimBoard:
+    """A simulated board laid out as the session's game stands (a resumed game), or
+    ``empty`` for the players to lay it out again."""
+    board = SimBoard(session.board.files, session.board.ranks)
+    state = session.state
+    if state is not None and not empty:
+        for figure, uid in session.tag_of.items():
+            if state.pos[figure] >= 0:
+                board.place(state.pos[figure], uid)
+    return board
+
+
+def take_up(hands: Hands, session: Session) -> None:
+    """The hands of a resumed game: no figure is left in the box, and those that left the
+    board are set aside (to be put back by V5c or V6, or shown off the board)."""
+    state = session.state
+    if state is None:
+        return
+    for figure, uid in session.tag_of.items():
+        hands.box.discard(uid)
+        if state.pos[figure] < 0:
+            hands.aside.add(uid)
+
+
 def ready_for_bots(hands: Hands, settle_limit: float = 10.0) -> list[Event]:
     """Get the board ready for the computer players to take over: the hands clear the
     losers of the last challenge, an open advance is declined [K5]. Returns the events;

@@ -61,9 +61,11 @@ from hardware.simtable import (
     BotTurnError,
     Hands,
     SimTable,
+    board_of,
     bot_turns,
     ready_for_bots,
     sim_registry,
+    take_up,
 )
 from ui import i18n
 
@@ -843,15 +845,9 @@ class Controller:
         game = _Game(options, session.rules, 0, session.board, session=session)
         self.game = game
         if self.reader is None:
-            sim = SimTable(session, timing=TILE_MODEL)
-            for figure, uid in session.tag_of.items():
-                if state.pos[figure] >= 0:
-                    sim.board.place(state.pos[figure], uid)
+            sim = SimTable(session, timing=TILE_MODEL, board=board_of(session))
             hands = Hands(sim, registry, session.rules)
-            for figure, uid in session.tag_of.items():
-                hands.box.discard(uid)
-                if state.pos[figure] < 0:
-                    hands.aside.add(uid)
+            take_up(hands, session)
             game.table, game.hands = sim, hands
         else:
             game.table = LiveTable(session, self.reader)
