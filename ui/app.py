@@ -656,7 +656,9 @@ class TableScreen(GameScreen):
                            for player in self.controller.players])]
 
     def _messages(self) -> list[Any]:
-        lines = [str(m["text"]) for m in self.controller.messages()] + self.errors[-1:]
+        controller = self.controller
+        lines = ([str(m["text"]) for m in controller.messages()] + controller.broker_notes[-1:]
+                 + self.errors[-1:])
         self.messages.show(lines)
         return [self.messages]
 

@@ -26,6 +26,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from club.config import EventTarget
+from club.link import EventLink, EventLinkError, outbox_path
 from companion.clock import ClockError, TimeControl
 from companion.config import RefereeConfig
 from companion.deal import deal
@@ -132,6 +134,8 @@ class _Game:
     record_path: Path | None = None
     desk: RefereeDesk | None = None
     """The arbiter's desk in referee mode."""
+    link: EventLink | None = None
+    """The club event this table publishes its public feed to (``[event]``)."""
 
 
 class Controller:
@@ -160,6 +164,11 @@ class Controller:
         """What the home screen offers for a new game (``giganten ui --variants``)."""
         self.listeners: list[Callable[[], None]] = []
         """Called after every change (the app redraws)."""
+        self.event: EventTarget | None = None
+        """The club event to publish every game to (``[event]`` of the config,
+        ``giganten ui --event``); None: the table plays alone."""
+        self.broker_notes: list[str] = []
+        """What the event link said last (the broker unreachable, or back)."""
         self.referee_defaults = RefereeConfig()
         """Referee mode's settings from the config's ``[referee]`` (the PIN hash, who holds
         it, the illegal-move policy, the time control unless the new game names one)."""
@@ -305,6 +314,7 @@ class Controller:
             game.table = LiveTable(session, self.reader)
         if game.options.referee:
             game.desk = RefereeDesk(session, self._referee_config(game.options), self.wall())
+        self._link(game)
         self.screen = SETUP_SCREEN
         self._collect(game.table.run_for(0.2))
 
@@ -344,11 +354,29 @@ class Controller:
             raise ControllerError(str(err)) from None
         return replace(defaults, time=time_control)
 
+    def _link(self, game: _Game) -> None:
+        """Publish the game's public feed to the club event, if there is one."""
+        session = game.session
+        if self.event is None or session is None or session.log_path is None:
+            return
+        try:
+            game.link = EventLink(self.event, outbox_path(session.log_path))
+        except EventLinkError as err:
+            raise ControllerError(str(err)) from None
+        if game.desk is not None:
+            game.link.feed.clocks = self.clocks
+
+    def _publish(self, game: _Game, events: Sequence[Event]) -> None:
+        """The public feed never waits for the broker: the outbox keeps what is not sent."""
+        if game.link is not None and game.session is not None:
+            self.broker_notes = game.link.update(game.session, events) or self.broker_notes
+
     def _collect(self, events: Sequence[Event]) -> None:
         game = self._game()
         if game.desk is not None and events:
             # The desk follows the game (clocks, offences) and has its say after it.
             events = [*events, *game.desk.observe(events, self.wall())]
+        self._publish(game, events)
         game.events += events
         del game.events[:-MESSAGE_LIMIT]
         session = game.session
@@ -521,6 +549,7 @@ class Controller:
     def _referee_events(self, events: Sequence[Event]) -> None:
         """The desk's own events: shown like the session's (they are not observed again)."""
         game = self._game()
+        self._publish(game, events)
         game.events += events
         del game.events[:-MESSAGE_LIMIT]
         self._collect([])
@@ -851,6 +880,7 @@ class Controller:
             game.table, game.hands = sim, hands
         else:
             game.table = LiveTable(session, self.reader)
+        self._link(game)  # the outbox beside the log sends what waited, then goes on
         self.screen = PLAY_SCREEN if session.phase == PLAY else OVER_SCREEN
         self._collect(list(events))
         self.settle()
@@ -862,6 +892,9 @@ class Controller:
             game.session.close()
         if game is not None and game.table is not None and isinstance(game.table, SimTable):
             game.table.close()
+        if game is not None and game.link is not None:
+            self.broker_notes = game.link.close()
+            game.link = None
 
 
 

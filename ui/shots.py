@@ -204,15 +204,17 @@ def shots_command(args: argparse.Namespace) -> int:
 
 def ui_command(args: argparse.Namespace) -> int:
     """``giganten ui``: the touchscreen app on the simulated board or a real one."""
+    from club.link import EventLinkError, event_target
     from companion.config import ConfigError, load_config
     from hardware.play import UsageError, _registry, open_backend
 
     try:
-        referee = load_config(getattr(args, "config", None)).referee
+        config = load_config(getattr(args, "config", None))
+        event = event_target(args.event, config)
         reader = open_backend(args)
         registry = None if reader is None and args.registry is None else \
             _registry(args.registry, ("yellow", "orange"))[0]
-    except (UsageError, ConfigError) as err:
+    except (UsageError, ConfigError, EventLinkError) as err:
         print(f"giganten ui: {err}", file=sys.stderr)
         return 2
     _kivy_env(args.size)
@@ -233,7 +235,8 @@ def ui_command(args: argparse.Namespace) -> int:
     if notice is not None:
         print(f"giganten ui: {notice.text}", file=sys.stderr)
     controller = Controller(registry=registry, reader=reader, log_dir=args.log_dir)
-    controller.referee_defaults = referee
+    controller.referee_defaults = config.referee
+    controller.event = event
     controller.defaults = settings.options()
     if args.referee or args.time:
         controller.defaults = replace(controller.defaults, referee=True, time_control=args.time)
@@ -271,6 +274,9 @@ def add_commands(commands: Any, add_backend: Callable[[argparse.ArgumentParser],
     ui.add_argument("--time", default=None, metavar="MIN+SEC",
                     help="referee mode's time control, e.g. 30+10 (default: [referee] of the"
                          " config)")
+    ui.add_argument("--event", default=None, metavar="HOST:PORT/EVENT/TABLE",
+                    help="publish every game's public feed to a club event's broker"
+                         " (default: the config's [event]); see docs/club.md")
     ui.add_argument("--registry", type=Path, default=None, metavar="PATH",
                     help="the tag registry (default: the simulated sets)")
     ui.add_argument("--log-dir", type=Path, default=None, metavar="DIR",
