@@ -38,7 +38,7 @@ def test_settings_language_and_a_variant_are_what_the_new_game_uses(
     # Saved for the next start, readable by the owner only.
     assert shown["settings"] == {"format": "giganten-settings/1", "language": "de",
                                  "policy": "rulebook", "first": None, "variants": ["V8"],
-                                 "seed": None}
+                                 "seed": None, "referee": False, "time_control": None}
     assert shown["settings_mode"] == oct(0o600)
     saved = tmp_path / "settings.json"
     assert stat.S_IMODE(saved.stat().st_mode) == 0o600
