@@ -11,8 +11,10 @@ bots on the simulated board), each playing a turn per second. The page notes
 the entry's ``time`` (the table's wall clock when it committed the turn; all on one
 machine, so one clock). Only turns committed once every table had appeared on the page
 count (the start of 50 Python processes on two cores is not the steady state). The table
-processes run at ``nice 19`` (``TABLE_NICE``): at a club each is its own Pi, not a load on
-the arbiter's laptop.
+processes run at ``nice 19`` (``TABLE_NICE``) and with quick robot hands
+(``--quick-hands``: a figure carried 0.05-0.1 s, so less simulated scanning a turn): at a
+club each table is its own Pi, not a load on the arbiter's laptop; the readers' own speed is
+``bench/latency.py``'s.
 
 Catch-up: during the 50-table run the broker is stopped (SIGTERM, as a service stop) for
 ``OUTAGE`` seconds while the tables play on, and started again. ``event_catchup_s`` is the
@@ -98,7 +100,8 @@ class Run:
             self.browser.open(f"http://127.0.0.1:{http}/")
             began = time.time()
             self.tables = [start_table(self.broker, event, name, SEED_BASE + i, 1.0,
-                                       directory / name, plies, nice=TABLE_NICE)
+                                       directory / name, plies, nice=TABLE_NICE,
+                                       quick_hands=True)
                            for i, name in enumerate(names)]
             wait_for(lambda: len(page(self.browser, PAGE_SEEN)) == count,
                      f"{count} tables on the page", 300, every=0.5)

@@ -32,7 +32,7 @@ from companion.session import Session
 from companion.views import POLICIES, RULEBOOK
 from hardware.play import setup_plan
 from hardware.sim import SimBoard
-from hardware.simtable import Hands, SimTable, bot_turns, sim_registry
+from hardware.simtable import Hands, SimTable, board_of, bot_turns, sim_registry, take_up
 
 OUTBOX = "outbox.jsonl"
 GAME_LOG = "game.log"
@@ -74,24 +74,28 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--username", default=None)
     parser.add_argument("--password", default=None)
     parser.add_argument("--heartbeat", type=float, default=HEARTBEAT, metavar="SECONDS")
+    parser.add_argument("--quick-hands", action="store_true",
+                        help="the robot hands carry a figure for 0.05-0.1 s instead of"
+                             " 0.3-0.9 s: far less simulated scanning a turn, for many"
+                             " tables on one machine (bench/event.py)")
     return parser
+
+
+QUICK_CARRY, QUICK_PAUSE = (0.05, 0.1), (0.02, 0.05)
+"""``--quick-hands``: seconds a figure is carried, and between two actions."""
 
 
 class SimulatedTable:
     """One simulated board with its session, hands and bots, new or resumed from a log."""
 
-    def __init__(self, log: Path, seed: int, policy: str) -> None:
+    def __init__(self, log: Path, seed: int, policy: str, *, quick_hands: bool = False
+                 ) -> None:
         registry = sim_registry()
         self.seed = seed
         self.resumed = log.exists()
         if self.resumed:
             self.session, _ = Session.resume(log, registry)
-            state = self.session.state
-            assert state is not None
-            board = SimBoard(self.session.board.files, self.session.board.ranks)
-            for figure, uid in self.session.tag_of.items():
-                if state.pos[figure] >= 0:
-                    board.place(state.pos[figure], uid)
+            board: SimBoard | None = board_of(self.session)
         else:
             rules = RuleSet()
             self.session = Session(deal(seed, rules), rules, registry, policy=policy,
@@ -99,13 +103,11 @@ class SimulatedTable:
             board = None
         self.sim = SimTable(self.session, seed=seed, board=board)
         self.hands = Hands(self.sim, registry, self.session.rules, seed=seed)
+        if quick_hands:
+            self.hands = Hands(self.sim, registry, self.session.rules, seed=seed,
+                               carry=QUICK_CARRY, pause=QUICK_PAUSE)
         if self.resumed:
-            state = self.session.state
-            assert state is not None
-            for figure, uid in self.session.tag_of.items():
-                self.hands.box.discard(uid)
-                if state.pos[figure] < 0:
-                    self.hands.aside.add(uid)
+            take_up(self.hands, self.session)
         self._seen = 0
 
     def new_events(self) -> list[Event]:
@@ -132,7 +134,8 @@ def run(args: argparse.Namespace) -> int:
     broker = BrokerConfig(host, port, args.username, args.password)
     publisher = TablePublisher(broker, args.event, args.table, directory / OUTBOX,
                                round=args.round, heartbeat=args.heartbeat or None)
-    table = SimulatedTable(directory / GAME_LOG, seed, args.policy)
+    table = SimulatedTable(directory / GAME_LOG, seed, args.policy,
+                           quick_hands=args.quick_hands)
     feed = TableFeed(publisher)
     publisher.start()
     say(f"table {args.table}: seed {seed}, {'resumed' if table.resumed else 'new game'},"
@@ -160,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
         publisher.close(timeout=args.linger, wait_for_broker=True)
     state = table.session.state
     assert state is not None
-    end = "game over" if state.winner is not None else "stopped"
+    end = "game over" if state.is_over else "stopped"
     say(f"table {args.table}: {end} at ply {state.ply}; last seq"
         f" {publisher.outbox.last_seq}, {publisher.pending()} messages unsent")
     return 0

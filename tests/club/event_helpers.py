@@ -48,7 +48,7 @@ def address(broker: Broker) -> str:
 
 def start_table(broker: Broker, event: str, table: str, seed: int, interval: float,
                 outbox: Path, max_plies: int | None = None, *,
-                nice: int = 0) -> subprocess.Popen[bytes]:
+                nice: int = 0, quick_hands: bool = False) -> subprocess.Popen[bytes]:
     """One table runner process, logged in as the table's broker user (``nice``: its CPU
     priority, see ``bench/event.py``)."""
     command = [*(["nice", "-n", str(nice)] if nice else []), sys.executable, "-m", RUNNER,
@@ -57,6 +57,8 @@ def start_table(broker: Broker, event: str, table: str, seed: int, interval: flo
                "--username", table, "--password", broker.passwords[table]]
     if max_plies is not None:
         command += ["--max-plies", str(max_plies)]
+    if quick_hands:
+        command.append("--quick-hands")
     # Its errors go to a file (a pipe nobody reads would block a talkative runner).
     outbox.parent.mkdir(parents=True, exist_ok=True)
     with errors_of(outbox).open("wb") as errors:
