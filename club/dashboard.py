@@ -236,6 +236,7 @@ class Dashboard:
             "to_move": _text_or_none(status.get("to_move")),
             "ply": _int(status.get("ply"), 0),
             "clocks": _clocks(status.get("clocks")),
+            "clocks_running": _text_or_none(status.get("clocks_running")),
             "last_turn": _last_turn(status.get("last_turn")),
             "result": _result(status.get("result")),
             "board": _board(status.get("board")) if _public(status.get("board")) else None,

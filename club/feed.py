@@ -168,7 +168,8 @@ class TableFeed:
             return {"phase": session.phase, "players": players, "to_move": None, "ply": 0,
                     "board": {"setup": [self._view(session, self._setup[p])
                                         for p in sorted(self._setup)]},
-                    "last_turn": None, "clocks": None, "result": None,
+                    "last_turn": None, "clocks": None, "clocks_running": None,
+                    "result": None,
                     "alerts": list(self._alerts)}
         board = view_for(state, PUBLIC, session.policy)
         result = ({"winner": board["winner"], "reason": board["reason"]}
@@ -179,7 +180,17 @@ class TableFeed:
         return {"phase": session.phase, "players": players,
                 "to_move": board["to_move"] if session.phase == PLAY else None,
                 "ply": state.ply, "board": board, "last_turn": self._last_turn(session),
-                "clocks": self._clocks(), "result": result, "alerts": list(self._alerts)}
+                "clocks": self._clocks(), "clocks_running": self._running(),
+                "result": result, "alerts": list(self._alerts)}
+
+    def _running(self) -> str | None:
+        """Whose clock runs now (None: no clocks, paused or stopped): a dashboard counts
+        it down between two statuses."""
+        shown = self.clocks() if self.clocks is not None else None
+        if not shown or shown.get("paused"):
+            return None
+        running = shown.get("running")
+        return str(running) if running else None
 
     def _clocks(self) -> JSON | None:
         """Seconds left per player (whole seconds: the status changes with a turn, not

@@ -24,6 +24,14 @@ function clockText(seconds) {
     + ":" + String(s % 60).padStart(2, "0");
 }
 
+function tickClocks() {
+  for (const clock of document.querySelectorAll(".clock.running")) {
+    const left = parseFloat(clock.dataset.left) - (Date.now() - parseFloat(clock.dataset.since)) / 1000;
+    clock.textContent = clockText(left);
+  }
+}
+setInterval(tickClocks, 1000);
+
 function squareIndex(name, files) {
   const m = /^([a-z])(\d+)$/.exec(name);
   if (!m) return -1;
@@ -139,6 +147,12 @@ function renderCard(card) {
     const left = card.clocks ? card.clocks[p.colour] : undefined;
     const clock = el("span", "clock", left === undefined ? "no clock" : clockText(left));
     clock.dataset.clock = p.colour;
+    if (left !== undefined && card.clocks_running === p.colour) {
+      // The running clock counts down on the page until the table's next status.
+      clock.dataset.left = String(left);
+      clock.dataset.since = String(Date.now());
+      clock.classList.add("running");
+    }
     chip.append(clock);
     parts.players.append(chip);
   }

@@ -35,6 +35,7 @@ def test_the_app_publishes_turns_clocks_and_the_result(broker: Broker, tmp_path:
     assert [m["type"] for m in messages].count("turn") == 4
     statuses = arbiter.received.json("/t1/public/status")
     assert any(s["clocks"] and set(s["clocks"]) == {"yellow", "orange"} for s in statuses)
+    assert {s["clocks_running"] for s in statuses} >= {"yellow", "orange"}
     wait_for(lambda: any(s["result"] for s in arbiter.received.json("/t1/public/status")),
              "the result in the status")
     for message in messages:  # the public feed names no hidden kind [I1-I4]

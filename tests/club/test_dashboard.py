@@ -328,3 +328,12 @@ def test_a_status_alert_is_shown_unless_the_feed_reports_it(dash: Dashboard) -> 
     dash.receive(topic("t1", "status"), status("t1", 3, alerts=alerts))
     assert dash.card("t1")["table_alerts"] == ["The reader under e4 does not answer",
                                                "Board restarted"]
+
+
+def test_the_card_says_whose_clock_runs_so_the_page_counts_it_down(dash: Dashboard) -> None:
+    dash.receive(topic("t1", "status"), status("t1", 1, clocks_running="yellow"), retained=True)
+    card = dash.card("t1")
+    assert card["clocks"] == {"yellow": 300.0, "orange": 290.5}
+    assert card["clocks_running"] == "yellow"
+    dash.receive(topic("t1", "status"), status("t1", 2, clocks_running=None))
+    assert dash.card("t1")["clocks_running"] is None
