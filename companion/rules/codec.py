@@ -150,8 +150,9 @@ def position_from_json(board: Board, rules: RuleSet, data: Mapping[str, Any],
 
 def board_json(board: Board) -> JSON:
     """Size, swamp squares and (if known) the tiles the board was laid from."""
+    # By file, then rank: the order of ``square_sort_key``, without parsing the names.
     out: JSON = {"files": board.files, "ranks": board.ranks,
-                 "swamp": sorted((board.name(sq) for sq in board.swamp), key=square_sort_key)}
+                 "swamp": [board.name(sq) for sq in sorted(board.swamp, key=board.file_rank)]}
     if board.placements:
         out["tiles"] = [{"tile": p.tile, "col": p.col, "row": p.row, "rotation": p.rotation}
                         for p in board.placements]
