@@ -38,3 +38,31 @@ def forge(lines: list[dict[str, Any]]) -> bytes:
         entry["hash"] = prev = entry_hash(entry)
         out.append(canonical_json(entry) + "\n")
     return "".join(out).encode("utf-8")
+
+
+def leaf_paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The paths (keys and indexes) to every leaf value of a JSON document."""
+    if isinstance(value, dict):
+        return [leaf for key in value for leaf in leaf_paths(value[key], (*path, key))]
+    if isinstance(value, list):
+        return [leaf for i, item in enumerate(value) for leaf in leaf_paths(item, (*path, i))]
+    return [path]
+
+
+def changed(value: Any) -> Any:
+    """Another value of the same kind (a forger's one-field edit)."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int | float):
+        return value + 1
+    if isinstance(value, str):
+        return value + "0" if value else "x"
+    return "x"  # None
+
+
+def tamper(document: Any, path: tuple[Any, ...]) -> None:
+    """Change the leaf at ``path`` of ``document`` in place."""
+    parent = document
+    for key in path[:-1]:
+        parent = parent[key]
+    parent[path[-1]] = changed(parent[path[-1]])

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from companion.records import LoggedGame, make_record
 from companion.verifier import verify_document
 from tests.cli_helpers import mode, run
-from tests.record_helpers import finished_game, forge, log_lines
+from tests.record_helpers import finished_game, forge, leaf_paths, log_lines, tamper
 from tests.sim_games import play_sim_game
 
 
@@ -182,24 +182,6 @@ def test_what_is_no_log_or_record_is_unreadable(tmp_path: Path) -> None:
     assert run("verify", tmp_path / "missing.log").code == 2
 
 
-def _leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    if isinstance(value, dict):
-        return [leaf for key in value for leaf in _leaves(value[key], (*path, key))]
-    if isinstance(value, list):
-        return [leaf for i, item in enumerate(value) for leaf in _leaves(item, (*path, i))]
-    return [path]
-
-
-def _changed(value: Any) -> Any:
-    if isinstance(value, bool):
-        return not value
-    if isinstance(value, int | float):
-        return value + 1
-    if isinstance(value, str):
-        return value + "0" if value else "x"
-    return "x"  # None
-
-
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                    HealthCheck.function_scoped_fixture])
 @given(data=st.data())
@@ -207,12 +189,9 @@ def test_any_single_field_change_of_a_referee_record_is_detected(
         game: tuple[Path, dict[str, Any]], data: st.DataObject) -> None:
     _, records = game
     record = copy.deepcopy(records["referee"])
-    leaves = _leaves(record)
+    leaves = leaf_paths(record)
     path = data.draw(st.sampled_from(leaves))
-    parent = record
-    for key in path[:-1]:
-        parent = parent[key]
-    parent[path[-1]] = _changed(parent[path[-1]])
+    tamper(record, path)
     try:
         verdict = verify_document(record)
     except ValueError:
@@ -227,13 +206,10 @@ def test_any_change_of_a_setup_or_salt_in_a_full_record_is_detected(
         game: tuple[Path, dict[str, Any]], data: st.DataObject) -> None:
     _, records = game
     record = copy.deepcopy(records["full"])
-    leaves = [p for p in _leaves(record) if p[:2] == ("game", "setup")
+    leaves = [p for p in leaf_paths(record) if p[:2] == ("game", "setup")
               or p[:2] == ("fairplay", "salts") or p[:2] == ("fairplay", "commitments")]
     path = data.draw(st.sampled_from(leaves))
-    parent = record
-    for key in path[:-1]:
-        parent = parent[key]
-    parent[path[-1]] = _changed(parent[path[-1]])
+    tamper(record, path)
     assert verify_document(record).problems, f"{path} changed and not detected"
 
 
@@ -244,11 +220,8 @@ def test_any_single_field_change_of_a_finished_public_record_is_detected(
         game: tuple[Path, dict[str, Any]], data: st.DataObject) -> None:
     _, records = game
     record = copy.deepcopy(records["public"])
-    path = data.draw(st.sampled_from(_leaves(record)))
-    parent = record
-    for key in path[:-1]:
-        parent = parent[key]
-    parent[path[-1]] = _changed(parent[path[-1]])
+    path = data.draw(st.sampled_from(leaf_paths(record)))
+    tamper(record, path)
     try:
         verdict = verify_document(record)
     except ValueError:

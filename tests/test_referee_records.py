@@ -38,9 +38,8 @@ from companion.session import OVER, Session
 from companion.verifier import verify_document, verify_path
 from companion.views import PUBLIC, RULEBOOK, view_for
 from hardware.simtable import sim_registry
-from tests.record_helpers import forge, log_lines
+from tests.record_helpers import forge, leaf_paths, log_lines, tamper
 from tests.sim_games import leaked_kinds, play_sim_game
-from tests.test_cli_verify import _changed, _leaves
 
 PIN = "2468"
 PIN_HASH = hash_pin(PIN, iterations=1000)
@@ -356,7 +355,7 @@ def test_the_full_record_is_refused_while_the_refereed_game_runs(tmp_path: Path)
 def test_any_single_field_change_of_a_refereed_record_is_detected(
         drawn: Refereed, data: st.DataObject, kind: str) -> None:
     record = copy.deepcopy(_records_of(drawn)[kind])
-    leaves = _leaves(record)
+    leaves = leaf_paths(record)
     if kind == PUBLIC_KIND:
         # A public record has no chain: the time of a correction or result, and who
         # declared a result, are told in no line and derived from nothing it can check
@@ -364,10 +363,7 @@ def test_any_single_field_change_of_a_refereed_record_is_detected(
         free = {("correction", "time"), ("result", "time"), ("result", "by")}
         leaves = [p for p in leaves if not (len(p) == 4 and tuple(p[2:]) in free)]
     path = data.draw(st.sampled_from(leaves))
-    parent = record
-    for key in path[:-1]:
-        parent = parent[key]
-    parent[path[-1]] = _changed(parent[path[-1]])
+    tamper(record, path)
     try:
         verdict = verify_document(record)
     except ValueError:
