@@ -82,6 +82,15 @@ def _add_table(parser: argparse.ArgumentParser) -> None:
                              " file's [event] section, if any); see docs/club.md")
 
 
+def _add_rules(parser: argparse.ArgumentParser) -> None:
+    """``--variants`` and ``--policy`` of a new game (play, referee)."""
+    parser.add_argument("--variants", type=cli.rule_set_arg, default=cli.rule_set_arg(""),
+                        metavar="V3,V8,…", help="play under these variants, comma-separated")
+    parser.add_argument("--policy", choices=POLICIES, default=RULEBOOK,
+                        help="what a challenge reveals: both kinds (rulebook, the default) or"
+                             " only its outcome (outcome-only)")
+
+
 def add_commands(commands: Any) -> None:
     """Add ``enrol``, ``play``, ``resume``, ``hw-check``, ``ui``, ``shots`` and ``event`` to the
     subcommands of ``companion.cli``."""
@@ -119,11 +128,7 @@ def add_commands(commands: Any) -> None:
                     " them. Every game is logged (giganten resume continues it). Type help"
                     " in the game for the commands.")
     _add_backend(play)
-    play.add_argument("--variants", type=cli.rule_set_arg, default=cli.rule_set_arg(""),
-                      metavar="V3,V8,…", help="play under these variants, comma-separated")
-    play.add_argument("--policy", choices=POLICIES, default=RULEBOOK,
-                      help="what a challenge reveals: both kinds (rulebook, the default) or"
-                           " only its outcome (outcome-only)")
+    _add_rules(play)
     _add_table(play)
     play.set_defaults(run=play_command)
 
@@ -147,10 +152,7 @@ def add_commands(commands: Any) -> None:
                     " the arbiter's commands behind the PIN (pause, resume, takeback, enter,"
                     " look, decide, adjust, set). See docs/referee.md.")
     _add_backend(referee)
-    referee.add_argument("--variants", type=cli.rule_set_arg, default=cli.rule_set_arg(""),
-                         metavar="V3,V8,…", help="play under these variants, comma-separated")
-    referee.add_argument("--policy", choices=POLICIES, default=RULEBOOK,
-                         help="what a challenge reveals (rulebook or outcome-only)")
+    _add_rules(referee)
     referee.add_argument("--time", default=None, metavar="MIN+SEC",
                          help="time control: minutes per side plus seconds per turn, like"
                               " 30+10; none for no clocks (default: [referee] time_control)")
