@@ -1,0 +1,320 @@
+"""The game interface: what every game of the family offers the layers above its rules.
+
+The companion referees several games on one kind of sensing board (Giganten, Strategus,
+Gimmel). A game is a package under ``companion.games`` that exposes one ``Game`` object;
+everything above the rules (sensing and the physical turn, views, the log and records,
+fair play, the referee, the club feed, the app, the commands) is meant to speak only the
+types of this module. The model is OpenSpiel's ``State``: legal turns, apply, undo,
+terminal, and an observation per audience.
+
+The interface is deliberately small and made of plain values:
+
+- squares are ``int`` indices ``rank * files + file`` on a rectangular ``Geometry``;
+  names follow the board's edge labels (``a1`` is the first file of the first rank);
+- players are indices into ``Game.players`` (``0`` moves first unless a game says
+  otherwise); audiences are a player's index, ``PUBLIC`` or ``ARBITER``;
+- a piece is ``(owner, kind id)``; kind ids are the game's own (``"hare"``, ``"falcon"``);
+- a turn is a value of the game's own type (hashable), read from and written to JSON by
+  the game, so logs, records and scenarios hold JSON only;
+- what an audience may see is decided by the game's ``observation``: the single place,
+  per game, that knows its hidden-information rules (``companion.views`` builds every
+  screen, log and feed from it).
+
+Nothing here knows tags, time or screens.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+JSON = dict[str, Any]
+Square = int
+"""A square as an index ``rank * files + file`` into the board's flat lists."""
+
+PUBLIC = -1
+"""The audience of spectators and of everything published."""
+ARBITER = -2
+"""The arbiter, who may see everything."""
+Audience = int
+"""A player's index, ``PUBLIC`` or ``ARBITER``."""
+
+HIDDEN = "hidden"
+"""The kind an observation shows for a piece whose kind the audience may not see."""
+
+
+_NAME = re.compile(r"([a-z]+)([0-9]+)")
+
+
+def file_letters(file: int) -> str:
+    """Return the letters of a 0-based file: 0 -> ``a``, 25 -> ``z``, 26 -> ``aa``."""
+    letters = ""
+    number = file + 1
+    while number:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(ord("a") + rest) + letters
+    return letters
+
+
+def file_number(letters: str) -> int:
+    """Return the 0-based file of its letters: ``a`` -> 0, ``aa`` -> 26."""
+    number = 0
+    for char in letters:
+        number = number * 26 + (ord(char) - ord("a") + 1)
+    return number - 1
+
+
+def parse_square_name(name: str) -> tuple[int, int]:
+    """Split a square name into 0-based ``(file, rank)``; raise ``ValueError`` if malformed.
+
+    The name is case-insensitive (``E4`` is ``e4``); its rank must start at 1.
+    """
+    match = _NAME.fullmatch(name.strip().lower()) if isinstance(name, str) else None
+    if not match or match.group(2).startswith("0"):
+        raise ValueError(f"{name!r} is not a square name"
+                         " (expected a file letter and a rank, like e4)")
+    return file_number(match.group(1)), int(match.group(2)) - 1
+
+
+class GameError(ValueError):
+    """Input a game cannot take (an unknown square, kind or option); one-line message."""
+
+
+class ScenarioError(GameError):
+    """Input that is not a valid scenario (``giganten scenario``); one-line message."""
+
+
+class IllegalMove(ValueError):
+    """A turn the rules refuse: ``rule`` is the game's rule id, ``reason`` plain words."""
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(f"{reason} [{rule}]")
+        self.rule = rule
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """A rectangular board of ``files`` × ``ranks`` squares."""
+
+    files: int
+    ranks: int
+
+    @property
+    def size(self) -> int:
+        """How many squares the board has."""
+        return self.files * self.ranks
+
+    def square(self, file: int, rank: int) -> Square:
+        """The square at 0-based ``(file, rank)``."""
+        return rank * self.files + file
+
+    def coords(self, sq: Square) -> tuple[int, int]:
+        """``(file, rank)`` of a square, both counted from 0."""
+        rank, file = divmod(sq, self.files)
+        return file, rank
+
+    def on_board(self, file: int, rank: int) -> bool:
+        """True if ``(file, rank)`` lies on the board."""
+        return 0 <= file < self.files and 0 <= rank < self.ranks
+
+    def name(self, sq: Square) -> str:
+        """The square's name: ``a1`` for square 0."""
+        file, rank = self.coords(sq)
+        return f"{file_letters(file)}{rank + 1}"
+
+    def parse(self, name: str) -> Square:
+        """The square called ``name``; ``GameError`` if malformed or off this board."""
+        try:
+            file, rank = parse_square_name(name)
+        except ValueError as err:
+            raise GameError(str(err)) from None
+        if not self.on_board(file, rank):
+            raise GameError(f"{name} is not on the {self.files}×{self.ranks} board")
+        return self.square(file, rank)
+
+    def squares(self) -> range:
+        """Every square, ``a1`` first."""
+        return range(self.size)
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of piece: its id, the words on a screen, and how many a player has."""
+
+    id: str
+    """The id used in logs, records, scenarios and views (the game's rules page)."""
+    label: str
+    """The name players know it by, in the rule text's language (``Hase``, ``Falke``)."""
+    count: int
+    """How many one player has in the standard set."""
+    value: int | None = None
+    """The number printed on the piece (a rank or points), if it has one."""
+    mobile: bool = True
+    """False for pieces that never move (a trap, a flag)."""
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A piece on the board as the rules know it."""
+
+    owner: int
+    kind: str
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A piece on the board as one audience may see it: ``kind`` is ``HIDDEN`` if unseen."""
+
+    owner: int
+    kind: str
+
+
+@dataclass(frozen=True)
+class Played:
+    """What playing one turn did.
+
+    ``public`` is what everyone may know of the turn (JSON); ``reveal`` is what the rules
+    show both players for a moment only (a combat's two kinds in Strategus), which the
+    views pass on while the moment lasts and never afterwards; ``removed`` lists the
+    squares whose pieces left the board, which the players must clear.
+    """
+
+    public: JSON
+    reveal: JSON = field(default_factory=dict)
+    removed: tuple[Square, ...] = ()
+
+
+@dataclass(frozen=True)
+class SetupProblem:
+    """One thing wrong with a player's setup: where, which rule, and why."""
+
+    square: Square | None
+    rule: str
+    reason: str
+
+
+TurnT = TypeVar("TurnT")
+
+
+@runtime_checkable
+class GameState(Protocol[TurnT]):
+    """A position of one game in play: whose turn it is, the legal turns, apply and undo."""
+
+    @property
+    def geometry(self) -> Geometry:
+        """The board."""
+        ...
+
+    @property
+    def to_move(self) -> int:
+        """The index of the player whose turn it is."""
+        ...
+
+    def pieces(self) -> Mapping[Square, Piece]:
+        """Every piece on the board (for the arbiter, records and sensing only)."""
+        ...
+
+    def legal_turns(self) -> Sequence[TurnT]:
+        """Every turn the player to move may make; empty once the game is over."""
+        ...
+
+    def push(self, turn: TurnT) -> Played:
+        """Play ``turn``; ``IllegalMove`` (nothing changed) if the rules refuse it."""
+        ...
+
+    def pop(self) -> None:
+        """Take back the last turn played."""
+        ...
+
+    def is_over(self) -> bool:
+        """True once the game has ended by its rules."""
+        ...
+
+    def winner(self) -> int | None:
+        """The winning player's index; None while playing or for a draw."""
+        ...
+
+    def end_reason(self) -> str | None:
+        """Why the game ended (the game's own word: ``apple``, ``immobilized``, ``draw``)."""
+        ...
+
+    def observation(self, audience: Audience) -> Mapping[Square, Seen]:
+        """The board as ``audience`` may see it now: the game's hidden-information rules."""
+        ...
+
+
+@runtime_checkable
+class Game(Protocol):
+    """A game of the family: its description, its setup, and a factory for positions."""
+
+    @property
+    def name(self) -> str:
+        """The id of the game: ``giganten``, ``strategus``, ``gimmel``."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The game's name on a screen."""
+        ...
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names, in turn order (``red``, ``blue``)."""
+        ...
+
+    def geometry(self, options: Mapping[str, Any] | None = None) -> Geometry:
+        """The board a game with these options is played on."""
+        ...
+
+    def kinds(self, options: Mapping[str, Any] | None = None) -> tuple[Kind, ...]:
+        """Every kind of piece, with the standard counts (``options`` may change them)."""
+        ...
+
+    def setup_zone(self, player: int, options: Mapping[str, Any] | None = None
+                   ) -> frozenset[Square]:
+        """The squares where ``player`` sets up; empty for games that start empty."""
+        ...
+
+    def check_setup(self, player: int, pieces: Mapping[Square, str],
+                    options: Mapping[str, Any] | None = None) -> list[SetupProblem]:
+        """What is wrong with ``player``'s setup (square -> kind id); empty when valid."""
+        ...
+
+    def start(self, pieces: Mapping[Square, Piece],
+              options: Mapping[str, Any] | None = None) -> GameState[Any]:
+        """The position at the start of play, with both setups on the board."""
+        ...
+
+    def turn_to_json(self, state: GameState[Any], turn: Any) -> JSON:
+        """A turn as JSON, as logs, records and scenarios write it."""
+        ...
+
+    def turn_from_json(self, state: GameState[Any], data: Any) -> Any:
+        """A turn read from JSON; ``GameError`` if malformed."""
+        ...
+
+    def scenario(self, data: Mapping[str, Any]) -> JSON:
+        """Answer a ``giganten scenario`` of this game (``shared/spec/scenario-format.md``);
+        ``GameError`` (or ``ValueError``) with one line for input that is not a scenario."""
+        ...
+
+
+def names_of(geometry: Geometry, squares: Sequence[Square]) -> list[str]:
+    """Square names in board order (by file, then rank as a number: ``e2`` before ``e10``)."""
+    return [geometry.name(sq) for sq in sorted(squares, key=geometry.coords)]
+
+
+def seen_json(game: Game, geometry: Geometry, seen: Mapping[Square, Seen]) -> dict[str, str]:
+    """An observation in the scenario format: ``{"e4": "red hidden", "a1": "blue apple"}``."""
+    return {geometry.name(sq): f"{game.players[piece.owner]} {piece.kind}"
+            for sq, piece in sorted(seen.items())}
+
+
+def iter_pieces(state: GameState[Any], owner: int) -> Iterator[tuple[Square, Piece]]:
+    """The pieces of one player, ``a1`` first."""
+    for sq, piece in sorted(state.pieces().items()):
+        if piece.owner == owner:
+            yield sq, piece
