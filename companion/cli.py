@@ -343,7 +343,7 @@ def build_parser(extra: Extra | None = None) -> argparse.ArgumentParser:
     scenario = commands.add_parser(
         "scenario", help="answer a rule question (a scenario JSON file, or - for stdin)",
         description="Play turns or ask a query in a position and print the JSON answer, with"
-                    " the deciding rule id. Format: shared/spec/scenario-format.md.")
+                    " the deciding rule id. Format: docs/spec/scenario-format.md.")
     scenario.add_argument("file", help="scenario JSON file, or - to read standard input")
     scenario.set_defaults(run=_scenario)
     _add_demo(commands)

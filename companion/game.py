@@ -297,7 +297,7 @@ class Game(Protocol):
         ...
 
     def scenario(self, data: Mapping[str, Any]) -> JSON:
-        """Answer a ``giganten scenario`` of this game (``shared/spec/scenario-format.md``);
+        """Answer a ``giganten scenario`` of this game (``docs/spec/scenario-format.md``);
         ``GameError`` (or ``ValueError``) with one line for input that is not a scenario."""
         ...
 

@@ -1,8 +1,8 @@
-"""`giganten scenario` through the real command (shared/spec/scenario-format.md).
+"""`giganten scenario` through the real command (docs/spec/scenario-format.md).
 
-The rule cases (the public ones in ``shared/scenarios`` and our own in
+The rule cases (the public ones, ``tests/scenarios/public-cases.json``, and our own in
 ``tests/scenarios/base-cases.json``, each reasoned from the rules page) run through
-``shared/tools/check-scenarios``; the error paths run the command directly: a scenario
+``scripts/check-scenarios``; the error paths run the command directly: a scenario
 that is not valid exits 2 with one line on stderr naming the problem and nothing on stdout.
 """
 
@@ -20,10 +20,9 @@ import pytest
 
 GIGANTEN = Path(sys.executable).parent / "giganten"
 REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
-CHECKER = SHARED / "tools" / "check-scenarios"
-PUBLIC_CASES = SHARED / "scenarios" / "public-cases.json"
+CHECKER = REPO / "scripts" / "check-scenarios"
 BASE_CASES = Path(__file__).resolve().parent / "scenarios" / "base-cases.json"
+PUBLIC_CASES = BASE_CASES.with_name("public-cases.json")
 VARIANT_CASES = BASE_CASES.with_name("variant-cases.json")
 FORMAT = "giganten-scenario/1"
 
@@ -49,8 +48,8 @@ def scenario(**fields: Any) -> dict[str, Any]:
 
 # --- the case files -----------------------------------------------------------------------
 
-def test_shared_material_is_present() -> None:
-    """The checker and the public cases sit in ``shared`` beside the repository: fail if not."""
+def test_case_material_is_present() -> None:
+    """The checker and the case files are the project's own: fail if one is missing."""
     assert GIGANTEN.is_file(), f"no giganten command next to {sys.executable}"
     assert CHECKER.is_file(), f"missing {CHECKER}"
     assert PUBLIC_CASES.is_file(), f"missing {PUBLIC_CASES}"

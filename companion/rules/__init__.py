@@ -1,7 +1,7 @@
 """The rules of Giganten, pure and complete: board, figures, turns, combat, the game state.
 
 Nothing here knows about tags, time, threads or screens. Rule ids in docstrings and
-errors refer to ``shared/rules/giganten.md``.
+errors refer to ``docs/rules/giganten.md``.
 """
 
 from companion.rules.board import Board, BoardError, Placement, build_board, deal_landscape

@@ -10,15 +10,19 @@ position, exactly as it would be played.
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
-from companion.rules import referee
+import companion.rules.referee as referee
 from companion.rules.board import DIRECTION_NAMES, DIRECTIONS
 from companion.rules.combat import Outcome
+from companion.rules.ends import END_RULES
 from companion.rules.figures import KINDS, NEST
 from companion.rules.squares import Square
-from companion.rules.state import END_RULES, GameState
 from companion.rules.turns import IllegalTurn, Turn
 from companion.rules.zones import edge_squares, first_rank
+
+if TYPE_CHECKING:  # the state calls check_turn; importing it here would close a circle
+    from companion.rules.state import GameState
 
 
 class _Scratch:

@@ -17,9 +17,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.rules import referee as _referee
+import companion.rules.referee as _referee
 from companion.rules.board import NORTH, SOUTH, Board
 from companion.rules.combat import COMBAT, Outcome
+from companion.rules.ends import END_RULES
 from companion.rules.figures import FALLE, KINDS, NEST, Kind
 from companion.rules.ruleset import RuleSet
 from companion.rules.squares import Square
@@ -39,10 +40,6 @@ _ADVANCES = [k.advances for k in KINDS]
 
 Position = Mapping[Square, tuple[int, Kind]]
 """Square -> (player index, kind) of every figure on the board."""
-
-END_RULES = {"nest": "W1", "immobilized": "W2", "resignation": "W3",
-             _referee.NO_CHALLENGE_LIMIT: "W3", _referee.TURN_LIMIT: "W3"}
-"""The rule behind each way a game can end (the referee limits end it drawn [R26])."""
 
 FROZEN_TURNS = 2
 """How many of its owner's turns a trapped figure stays put under V5b."""

@@ -1,6 +1,6 @@
 """Every rule of sections B, F, S, M, C, K and W has a test named after it.
 
-The rule ids come from the rules page itself (``shared/rules/giganten.md``), so a rule added
+The rule ids come from the rules page itself (``docs/rules/giganten.md``), so a rule added
 there without a test fails here. A test covers rule ``K4.7`` if its name starts with
 ``test_K4_7_``; sections I and V are not covered here.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-RULES_PAGE = Path(__file__).resolve().parents[2].parent / "shared" / "rules" / "giganten.md"
+RULES_PAGE = Path(__file__).resolve().parents[2] / "docs" / "rules" / "giganten.md"
 SECTIONS = "BFSMCKW"
 TESTS = Path(__file__).resolve().parent
 

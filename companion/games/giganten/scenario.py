@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.game import Geometry, ScenarioError, seen_json
+from companion.game import ScenarioError
+from companion.games.giganten.observe import observation
 from companion.rules.board import Board, BoardError
 from companion.rules.codec import combat_json, position_json, start_from_json, turn_from_json
 from companion.rules.figures import Kind
@@ -59,10 +60,10 @@ def _check_viewer(state: GameState, viewer: Any) -> None:
 
 def _figures_seen_by(state: GameState, viewer: str) -> dict[str, str]:
     """The position at the end as ``viewer`` may see it: the only view the views give."""
-    from companion.games.giganten import GAME, GigantenState
     index = [player.name for player in state.players].index(viewer)
-    seen = GigantenState(state).observation(index)
-    return seen_json(GAME, Geometry(state.board.files, state.board.ranks), seen)
+    seen = observation(state, index)
+    return {state.board.name(sq): f"{state.players[piece.owner].name} {piece.kind}"
+            for sq, piece in sorted(seen.items())}
 
 
 def _query(state: GameState, data: Mapping[str, Any]) -> JSON:
