@@ -30,12 +30,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
 
-from companion.rules.combat import Outcome
-from companion.rules.generate import random_game, random_playout
-from companion.rules.referee import RefereeOptions
-from companion.rules.ruleset import RuleSet
-from companion.rules.state import GameState
-from companion.rules.turns import Turn
+from companion.games.giganten.combat import Outcome
+from companion.games.giganten.generate import random_game, random_playout
+from companion.games.giganten.referee import RefereeOptions
+from companion.games.giganten.ruleset import RuleSet
+from companion.games.giganten.state import GameState
+from companion.games.giganten.turns import Turn
 
 MIN_FIGURES = 40
 """Positions with fewer figures on the board are not 'full' and are not sampled."""

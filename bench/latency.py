@@ -53,16 +53,16 @@ from dataclasses import dataclass, field
 
 from companion.demo import make_bots, take_turn
 from companion.events import ChallengePrompt, Event, InHand, TurnPlayed
-from companion.reads import TagRead
+from companion.games.giganten.board import deal_landscape
+from companion.games.giganten.figures import Kind
+from companion.games.giganten.generate import random_start
+from companion.games.giganten.ruleset import RuleSet
+from companion.games.giganten.squares import Square
+from companion.games.giganten.state import GameState
+from companion.games.giganten.turns import Turn, TurnResult
 from companion.registry import Registry
-from companion.rules.board import deal_landscape
-from companion.rules.figures import Kind
-from companion.rules.generate import random_start
-from companion.rules.ruleset import RuleSet
-from companion.rules.squares import Square
-from companion.rules.state import GameState
-from companion.rules.turns import Turn, TurnResult
-from companion.session import Session
+from companion.table.reads import TagRead
+from companion.table.session import Session
 from hardware.sim import BUS_MODEL, TILE_MODEL, Order, TimingModel
 from hardware.simtable import Hands, SimTable, sim_registry
 

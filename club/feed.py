@@ -39,8 +39,8 @@ from companion.events import (
     SetupStatus,
     TurnPlayed,
 )
-from companion.rules.turns import Resignation, TurnResult
-from companion.session import PLAY, Session
+from companion.games.giganten.turns import Resignation, TurnResult
+from companion.table.session import PLAY, Session
 from companion.views import PUBLIC, event_view, view_for
 
 JSON = dict[str, Any]

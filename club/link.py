@@ -18,7 +18,7 @@ from club.outbox import OutboxError
 from club.publisher import TablePublisher
 from companion.config import Config
 from companion.events import Event
-from companion.session import Session
+from companion.table.session import Session
 
 PASSWORD_ENV = "GIGANTEN_EVENT_PASSWORD"
 """The table's broker password for ``--event`` (the ``[event]`` section has its own)."""

@@ -5,7 +5,7 @@ Why it exists
 A table keeps playing when the broker or the network is down (issue 7, "Many tables"),
 and catches up when it is back, without losing or duplicating a turn. So every message
 is appended here and synced (``fsync``) before it is handed to the network, exactly like
-the game log (``companion.record``) holds every turn before it is shown. A broker's
+the game log (``companion.ledger.record``) holds every turn before it is shown. A broker's
 acknowledgement marks the message as sent; whatever is not acknowledged is sent again,
 in order, after a reconnect or a restart of the program. A message sent twice (the
 acknowledgement was lost) is harmless: receivers drop a ``seq`` they have seen.

@@ -27,8 +27,8 @@ from club.publisher import HEARTBEAT, TablePublisher
 from companion.deal import deal
 from companion.demo import make_bots
 from companion.events import Event
-from companion.rules.ruleset import RuleSet
-from companion.session import Session
+from companion.games.giganten.ruleset import RuleSet
+from companion.table.session import Session
 from companion.views import POLICIES, RULEBOOK
 from hardware.play import setup_plan
 from hardware.sim import SimBoard

@@ -59,7 +59,7 @@ def _show_demo(args: argparse.Namespace, seed: int) -> int:
     import time
 
     from companion.demo import make_bots, new_game, play_game, summary
-    from companion.rules.codec import game_to_json
+    from companion.games.giganten.codec import game_to_json
     from companion.textboard import render
 
     rules = args.variants
@@ -109,7 +109,7 @@ def _save_record(path: Path, record: dict[str, Any]) -> None:
 
 def _saved_game(text: str) -> Any:
     """``--resume FILE``: the game a record describes, replayed and checked."""
-    from companion.rules.codec import RecordError, game_from_json
+    from companion.games.giganten.codec import RecordError, game_from_json
 
     try:
         return game_from_json(json.loads(Path(text).read_text("utf-8")))
@@ -124,7 +124,7 @@ def _saved_game(text: str) -> Any:
 def rule_set_arg(text: str) -> Any:
     """``--variants V3,V8``: a ``RuleSet``; a bad id or combination is refused with the
     reason (argparse then exits with status 2)."""
-    from companion.rules.ruleset import RuleSet, RuleSetError
+    from companion.games.giganten.ruleset import RuleSet, RuleSetError
 
     ids = [part.strip() for part in text.split(",") if part.strip()]
     ids = [part[:1].upper() + part[1:].lower() for part in ids]
@@ -190,7 +190,7 @@ def _deal(args: argparse.Namespace) -> int:
     import random
 
     from companion.deal import deal, describe
-    from companion.rules.board import BoardError
+    from companion.games.giganten.board import BoardError
 
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     try:
@@ -218,10 +218,10 @@ def _add_deal(commands: Any) -> None:
 
 def _export(args: argparse.Namespace) -> int:
     """``giganten export LOG``: the record of a logged game, full or public."""
-    from companion.export import full_record, public_record
-    from companion.record import LogError, write_json_atomic
+    from companion.ledger.export import full_record, public_record
+    from companion.ledger.record import LogError, write_json_atomic
     from companion.registry import Registry
-    from companion.session import Session, SessionError
+    from companion.table.session import Session, SessionError
 
     if args.kind is not None:
         if args.public and args.kind != "public":
@@ -255,10 +255,10 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _export_kind(args: argparse.Namespace) -> int:
-    """``giganten export LOG --kind public|full|referee``: a record of ``companion.records``."""
-    from companion.record import LogError, write_json_atomic
-    from companion.records import PUBLIC_KIND, LoggedGame, RecordRefused, make_record
-    from companion.session import SessionError
+    """``giganten export LOG --kind public|full|referee`` (``companion.ledger.records``)."""
+    from companion.ledger.record import LogError, write_json_atomic
+    from companion.ledger.records import PUBLIC_KIND, LoggedGame, RecordRefused, make_record
+    from companion.table.session import SessionError
 
     try:
         record = make_record(LoggedGame.read(args.log), args.kind)
@@ -283,7 +283,7 @@ def _export_kind(args: argparse.Namespace) -> int:
 
 def _verify(args: argparse.Namespace) -> int:
     """``giganten verify RECORD``: exit 0 verified, 1 rejected, 2 unreadable, 3 not yet."""
-    from companion.verifier import EXIT_UNREADABLE, Unreadable, verify_path
+    from companion.ledger.verifier import EXIT_UNREADABLE, Unreadable, verify_path
 
     try:
         verdict = verify_path(args.record)

@@ -1,7 +1,7 @@
 """Game clocks for referee mode: a time control, per-side clocks, pauses and the setup timer.
 
 Pure: every method is given the time (``now``, float seconds on any steady clock) and
-nothing here reads a clock or sleeps. The referee's desk (``companion.referee``) switches
+nothing here reads a clock or sleeps. The referee's desk (``companion.referee.desk``) switches
 the clock on every committed turn and checks for a flag; the front end only passes time in.
 
 Time is conserved, which the tests check: for every side, ``base + increments +

@@ -32,8 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.clock import DEFAULT_SETUP_S, ClockError, TimeControl
-from companion.rules.board import TILE_SIZE
-from companion.rules.squares import parse_square_name, square_name
+from companion.games.giganten.board import TILE_SIZE
+from companion.games.giganten.squares import parse_square_name, square_name
 
 __all__ = [
     "BACKENDS",
@@ -198,7 +198,7 @@ class RefereeConfig:
     illegal: IllegalMovePolicy = field(default_factory=IllegalMovePolicy)
     rules: dict[str, Any] = field(default_factory=dict)
     """``[referee.rules]``: the referee rule options of the game's rule set
-    (``companion.rules.referee.RefereeOptions.from_dict``: two_squares, chasing,
+    (``companion.games.giganten.referee.RefereeOptions.from_dict``: two_squares, chasing,
     no_challenge_limit, turn_limit); empty: the club defaults."""
 
 

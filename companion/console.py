@@ -17,11 +17,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.events import AdvanceDone, Event, ReadersTrouble, SetupStatus, TurnPlayed
-from companion.reads import Uid, parse_uid
+from companion.games.giganten.board import Board
+from companion.games.giganten.players import Player
+from companion.games.giganten.state import GameState
 from companion.registry import PLAYER_NAMES, Figure, Registry, kind_name
-from companion.rules.board import Board
-from companion.rules.players import Player
-from companion.rules.state import GameState
+from companion.table.reads import Uid, parse_uid
 from companion.views import ARBITER, PUBLIC, RULEBOOK, event_view
 
 JSON = dict[str, Any]

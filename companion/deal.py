@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 
-from companion.rules.board import TILE_SIZE, Board, Placement, deal_landscape
-from companion.rules.ruleset import RuleSet
-from companion.rules.squares import file_letters
+from companion.games.giganten.board import TILE_SIZE, Board, Placement, deal_landscape
+from companion.games.giganten.ruleset import RuleSet
+from companion.games.giganten.squares import file_letters
 
 _TURNS = ("as printed", "a quarter turn clockwise", "half a turn",
           "a quarter turn anticlockwise")

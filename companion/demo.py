@@ -20,15 +20,22 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rules.board import deal_landscape
-from companion.rules.combat import Outcome, resolve
-from companion.rules.figures import FALLE, GESPENST, KIND_BY_ID, KINDS, STANDARD_SET, parse_kind
-from companion.rules.generate import random_game
-from companion.rules.players import TWO_PLAYERS, Player, player_index
-from companion.rules.ruleset import RuleSet
-from companion.rules.squares import Square, parse_square_name, square_name
-from companion.rules.state import END_RULES, GameState
-from companion.rules.turns import Turn
+from companion.games.giganten.board import deal_landscape
+from companion.games.giganten.combat import Outcome, resolve
+from companion.games.giganten.figures import (
+    FALLE,
+    GESPENST,
+    KIND_BY_ID,
+    KINDS,
+    STANDARD_SET,
+    parse_kind,
+)
+from companion.games.giganten.generate import random_game
+from companion.games.giganten.players import TWO_PLAYERS, Player, player_index
+from companion.games.giganten.ruleset import RuleSet
+from companion.games.giganten.squares import Square, parse_square_name, square_name
+from companion.games.giganten.state import END_RULES, GameState
+from companion.games.giganten.turns import Turn
 from companion.views import PUBLIC, RULEBOOK, view_for
 
 JSON = dict[str, Any]

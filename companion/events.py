@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from companion.games.giganten.setup import Problem
+from companion.games.giganten.squares import Square
+from companion.games.giganten.turns import Resignation, Turn, TurnResult
 from companion.messages import Message
-from companion.rules.setup import Problem
-from companion.rules.squares import Square
-from companion.rules.turns import Resignation, Turn, TurnResult
-from companion.sensing import SensingProblem
+from companion.table.sensing import SensingProblem
 
 # --- Events ---------------------------------------------------------------------------------
 
@@ -172,7 +172,7 @@ class GameStarted:
     first: int
     commitments: tuple[tuple[str, str], ...] = ()
     """(player, SHA-256 commitment of their setup): public from the start, so that the
-    setups can be checked at the end (``companion.fairplay``)."""
+    setups can be checked at the end (``companion.ledger.fairplay``)."""
     game_id: str = ""
     """The game's random id, part of every commitment."""
 
@@ -192,7 +192,7 @@ class Notice:
         return cls(message.text, message)
 
 
-# --- Referee mode (companion.referee): all about the game, never about a hidden kind ------
+# --- Referee mode (companion.referee.desk): all about the game, never about a hidden kind ------
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,7 +31,7 @@ Param = str | int | tuple[str, ...] | tuple[int, ...]
 """One parameter's value: a name, an id, a number, or several names, ids or numbers."""
 
 MESSAGES: dict[str, str] = {
-    # --- Refused turns [IllegalTurn]: companion/rules/legality.py
+    # --- Refused turns [IllegalTurn]: companion/games/giganten/legality.py
     "no_path": "A turn moves one figure: give the square it starts on and the square it ends on",
     "reserve_no_challenge": "Reserve figures are placed without challenging; only a figure"
                             " moved afterwards may challenge",
@@ -114,12 +114,12 @@ MESSAGES: dict[str, str] = {
     "reentry_none_waiting": "No trapped {kind} of yours is waiting to come back",
     "reentry_first_rank": "A trapped figure comes back on your own first rank (rank {rank}),"
                           " not on {square}",
-    # --- Refused physical moves: companion/session.py
+    # --- Refused physical moves: companion/table/session.py
     "not_your_turn": "Not your turn: {player} is to move",
     "one_figure": "A turn moves one figure",
     "scout_choose_target": "A scout flight must end in a challenge: choose the figure to"
                            " challenge",
-    # --- Setup problems [Problem]: companion/rules/setup.py
+    # --- Setup problems [Problem]: companion/games/giganten/setup.py
     "setup_off_board": "a figure on square {number}, which is off the board",
     "setup_territory": "{family} on {square}: {player} sets up on {ranks}",
     "setup_swamp": "{family} on {square}: Blitz and Nest stand only on land",
@@ -144,10 +144,10 @@ MESSAGES: dict[str, str] = {
                           " {first}'s)",
     "nests_too_close": "Nest on {square}: at least {distance} files or ranks from the partner's"
                        " Nest on {other} (seven squares between them)",
-    # --- Setup problems found by the session: companion/session.py
+    # --- Setup problems found by the session: companion/table/session.py
     "blank_needs_variant": "The blank figure plays only with V3 or V4: take it off the board",
     "choose_trap": "Choose your secret trap square on the screen (in a private moment)",
-    # --- Notices of the session: companion/session.py
+    # --- Notices of the session: companion/table/session.py
     "no_game": "There is no game running: set up the figures and start one.",
     "trap_in_setup": "The secret trap is chosen during the setup [V5].",
     "traps_need_v5": "Secret traps play only with variant V5.",
@@ -159,7 +159,7 @@ MESSAGES: dict[str, str] = {
     "nothing_to_confirm": "There is no move to confirm: move a figure first.",
     "no_advance_open": "Nobody may advance now.",
     "already_over": "The game is already over.",
-    # --- Notices of a resumed game log: companion/record.py
+    # --- Notices of a resumed game log: companion/ledger/record.py
     "log_tail_dropped": "the last entry (line {line}) was cut off mid-write, probably by a"
                         " power cut; it was never confirmed, so it is ignored and the turn it"
                         " held will be asked for again",

@@ -34,10 +34,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from companion.reads import Uid, parse_uid
-from companion.rules.board import Board
-from companion.rules.figures import KINDS
-from companion.rules.ruleset import FOUR_PLAYERS, RuleSet
+from companion.games.giganten.board import Board
+from companion.games.giganten.figures import KINDS
+from companion.games.giganten.ruleset import FOUR_PLAYERS, RuleSet
+from companion.table.reads import Uid, parse_uid
 
 FORMAT = "giganten-registry/1"
 """The ``"format"`` of a registry file; a later, incompatible layout gets a new number."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.squares import file_letters, parse_square_name
+from companion.games.giganten.squares import file_letters, parse_square_name
 
 JSON = dict[str, Any]
 

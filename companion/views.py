@@ -55,12 +55,12 @@ from companion.events import (
     ToMove,
     TurnPlayed,
 )
-from companion.rules.board import Board
-from companion.rules.codec import board_json, position_json, turn_json
-from companion.rules.figures import KINDS
-from companion.rules.players import Player, team_name
-from companion.rules.state import GameState
-from companion.rules.turns import Action, Combat, Resignation, TurnResult
+from companion.games.giganten.board import Board
+from companion.games.giganten.codec import board_json, position_json, turn_json
+from companion.games.giganten.figures import KINDS
+from companion.games.giganten.players import Player, team_name
+from companion.games.giganten.state import GameState
+from companion.games.giganten.turns import Action, Combat, Resignation, TurnResult
 
 PUBLIC = "public"
 ARBITER = "arbiter"

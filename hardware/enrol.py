@@ -24,7 +24,7 @@ from companion.console import (
     parse_seconds,
     parse_square,
 )
-from companion.reads import Uid, parse_uid
+from companion.games.giganten.board import Board
 from companion.registry import (
     Figure,
     Message,
@@ -36,8 +36,8 @@ from companion.registry import (
     full_set,
     standard_layout,
 )
-from companion.rules.board import Board
-from companion.sensing import Sensing
+from companion.table.reads import Uid, parse_uid
+from companion.table.sensing import Sensing
 from hardware.live import ReaderPump, live_lines
 from hardware.play import Source, UsageError, command_source, open_backend
 from hardware.protocol import Reader

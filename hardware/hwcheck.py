@@ -34,8 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.config import Config, ConfigError, load_config
-from companion.reads import Uid, parse_uid
-from companion.rules.squares import parse_square_name, square_name
+from companion.games.giganten.squares import parse_square_name, square_name
+from companion.table.reads import Uid, parse_uid
 from hardware import backends
 from hardware.backends import BackendError, backend_from_config
 from hardware.protocol import Reader, ReaderError

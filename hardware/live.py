@@ -17,9 +17,9 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TextIO
 
 from companion.events import Event, Intent
-from companion.reads import TagRead
-from companion.session import Session
-from companion.table import Table
+from companion.table.reads import TagRead
+from companion.table.session import Session
+from companion.table.table import Table
 from hardware.protocol import Reader, ReaderError
 from hardware.systemd_notify import notify, watchdog_interval
 

@@ -51,16 +51,22 @@ from companion.events import (
     Stay,
     TurnPlayed,
 )
-from companion.export import full_record, public_record
-from companion.reads import Uid
-from companion.record import LogError, default_log_dir, latest_log, new_log_path, write_json_atomic
+from companion.games.giganten.board import Board
+from companion.games.giganten.figures import Kind, parse_kind
+from companion.games.giganten.generate import random_start
+from companion.games.giganten.ruleset import RuleSet
+from companion.games.giganten.state import GameState
+from companion.ledger.export import full_record, public_record
+from companion.ledger.record import (
+    LogError,
+    default_log_dir,
+    latest_log,
+    new_log_path,
+    write_json_atomic,
+)
 from companion.registry import PLAYER_NAMES, Registry, RegistryError, default_path
-from companion.rules.board import Board
-from companion.rules.figures import Kind, parse_kind
-from companion.rules.generate import random_start
-from companion.rules.ruleset import RuleSet
-from companion.rules.state import GameState
-from companion.session import PLAY, SETUP, Session, SessionError
+from companion.table.reads import Uid
+from companion.table.session import PLAY, SETUP, Session, SessionError
 from companion.textboard import render
 from companion.views import ARBITER, PUBLIC, view_for
 from hardware.backends import SIM, BackendError, backend_from_config, make_reader

@@ -1,7 +1,7 @@
 """``giganten referee``: one table in referee mode at the arbiter's terminal.
 
 The game is played as with ``giganten play`` (``PlayConsole``: the simulated board and its
-hands, or a real reader backend), with the arbiter's desk (``companion.referee``) around
+hands, or a real reader backend), with the arbiter's desk (``companion.referee.desk``) around
 the session: game clocks that switch on every turn and are shown after it, the setup
 timer, the players' buttons (``dispute``, ``draw offer``/``draw accept``, ``resign``) and
 the arbiter's commands, each behind the PIN. The PIN is asked for after the command (not
@@ -24,7 +24,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from companion import physical
+import companion.table.physical as physical
 from companion.clock import ClockError, TimeControl, format_time
 from companion.config import (
     Config,
@@ -37,13 +37,13 @@ from companion.config import (
 from companion.console import CommandError
 from companion.deal import deal
 from companion.events import Event, Notice
-from companion.record import LogError, default_log_dir, new_log_path
-from companion.referee import RESULTS, RefereeDesk, RefereeError, hash_pin, parse_turn
+from companion.games.giganten.referee import RefereeError as RulesOptionError
+from companion.games.giganten.referee import RefereeOptions
+from companion.games.giganten.ruleset import RuleSet
+from companion.ledger.record import LogError, default_log_dir, new_log_path
+from companion.referee.desk import RESULTS, RefereeDesk, RefereeError, hash_pin, parse_turn
 from companion.registry import PLAYER_NAMES
-from companion.rules.referee import RefereeError as RulesOptionError
-from companion.rules.referee import RefereeOptions
-from companion.rules.ruleset import RuleSet
-from companion.session import OVER, SETUP, Session, SessionError
+from companion.table.session import OVER, SETUP, Session, SessionError
 from companion.textboard import render
 from companion.views import ARBITER, PUBLIC, event_view
 from hardware.play import (
@@ -293,10 +293,10 @@ class RefereeConsole(PlayConsole):
         self._export(words)
 
     def _export_record(self, path: str, kind: str) -> None:
-        """A record of ``companion.records`` (with the corrections and the result), from
+        """A record of ``companion.ledger.records`` (with the corrections and the result), from
         the game log; written only after the game [I3]."""
-        from companion.record import write_json_atomic
-        from companion.records import LoggedGame, RecordRefused, make_record
+        from companion.ledger.record import write_json_atomic
+        from companion.ledger.records import LoggedGame, RecordRefused, make_record
 
         if self.session.log_path is None:
             raise CommandError("this game has no log: there is no record to export")

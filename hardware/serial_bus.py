@@ -38,9 +38,9 @@ from typing import Any
 import serial
 
 from companion.config import Config
-from companion.reads import TagRead, Uid, parse_uid
-from companion.rules.board import TILE_SIZE
-from companion.rules.squares import parse_square_name, square_name
+from companion.games.giganten.board import TILE_SIZE
+from companion.games.giganten.squares import parse_square_name, square_name
+from companion.table.reads import TagRead, Uid, parse_uid
 from hardware.firmware import protocol
 from hardware.protocol import ReaderError, ScopedReader
 

@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal, NamedTuple
 
-from companion.reads import TagRead, Uid, parse_uid
-from companion.rules.board import TILE_SIZE
-from companion.rules.squares import square_name
+from companion.games.giganten.board import TILE_SIZE
+from companion.games.giganten.squares import square_name
+from companion.table.reads import TagRead, Uid, parse_uid
 from hardware.protocol import ReaderError, ScopedReader
 
 __all__ = [

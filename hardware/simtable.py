@@ -28,16 +28,16 @@ from companion.events import (
     Stay,
     ToMove,
 )
-from companion.reads import TagRead, Uid
+from companion.games.giganten.codec import game_from_json, game_to_json
+from companion.games.giganten.figures import Kind, parse_kind
+from companion.games.giganten.ruleset import RuleSet
+from companion.games.giganten.squares import Square
+from companion.games.giganten.state import GameState
+from companion.games.giganten.turns import Turn, TurnResult
 from companion.registry import Figure, Registry, full_set
-from companion.rules.codec import game_from_json, game_to_json
-from companion.rules.figures import Kind, parse_kind
-from companion.rules.ruleset import RuleSet
-from companion.rules.squares import Square
-from companion.rules.state import GameState
-from companion.rules.turns import Turn, TurnResult
-from companion.session import Session
-from companion.table import Table
+from companion.table.reads import TagRead, Uid
+from companion.table.session import Session
+from companion.table.table import Table
 from hardware.protocol import Reader
 from hardware.sim import TILE_MODEL, Order, SimBoard, SimReader, TimingModel
 

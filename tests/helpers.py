@@ -9,13 +9,18 @@ from typing import Any
 
 import pytest
 
-from companion.rules.board import Board
-from companion.rules.codec import game_from_json, game_to_json, position_json, start_from_json
-from companion.rules.figures import KINDS
-from companion.rules.referee import RefereeOptions
-from companion.rules.ruleset import RuleSet
-from companion.rules.state import GameState
-from companion.rules.turns import Combat, IllegalTurn, Turn, TurnResult
+from companion.games.giganten.board import Board
+from companion.games.giganten.codec import (
+    game_from_json,
+    game_to_json,
+    position_json,
+    start_from_json,
+)
+from companion.games.giganten.figures import KINDS
+from companion.games.giganten.referee import RefereeOptions
+from companion.games.giganten.ruleset import RuleSet
+from companion.games.giganten.state import GameState
+from companion.games.giganten.turns import Combat, IllegalTurn, Turn, TurnResult
 
 HOMES = {"a1": "yellow stego", "b1": "yellow nest", "m14": "orange nest", "n14": "orange stego"}
 """Each side's Nest and a mobile Stego in a far corner, to add to positions in which neither

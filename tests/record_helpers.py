@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from companion.record import ZERO_HASH, canonical_json, entry_hash
+from companion.ledger.record import ZERO_HASH, canonical_json, entry_hash
 from companion.views import RULEBOOK
 from tests.sim_games import SimGame, play_sim_game
 

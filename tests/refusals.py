@@ -15,15 +15,15 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any, NamedTuple
 
-from companion.rules.board import Board, deal_landscape
-from companion.rules.figures import BLITZ, FALLE, FLUG, GESPENST, KINDS, NEST, TRI
-from companion.rules.generate import random_start
-from companion.rules.legality import check_turn
-from companion.rules.ruleset import VARIANTS, RuleSet, RuleSetError
-from companion.rules.setup import Problem, check_setups, default_territories
-from companion.rules.squares import Square
-from companion.rules.state import FROZEN_TURNS, GameState
-from companion.rules.turns import IllegalTurn, Turn
+from companion.games.giganten.board import Board, deal_landscape
+from companion.games.giganten.figures import BLITZ, FALLE, FLUG, GESPENST, KINDS, NEST, TRI
+from companion.games.giganten.generate import random_start
+from companion.games.giganten.legality import check_turn
+from companion.games.giganten.ruleset import VARIANTS, RuleSet, RuleSetError
+from companion.games.giganten.setup import Problem, check_setups, default_territories
+from companion.games.giganten.squares import Square
+from companion.games.giganten.state import FROZEN_TURNS, GameState
+from companion.games.giganten.turns import IllegalTurn, Turn
 
 
 @cache

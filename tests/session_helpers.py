@@ -7,12 +7,12 @@ from pathlib import Path
 from typing import Any
 
 from companion.events import Event
-from companion.reads import Uid
+from companion.games.giganten.referee import RefereeOptions
+from companion.games.giganten.state import GameState
 from companion.registry import Figure, Registry
-from companion.rules.referee import RefereeOptions
-from companion.rules.state import GameState
-from companion.sensing import Snapshot
-from companion.session import Session
+from companion.table.reads import Uid
+from companion.table.sensing import Snapshot
+from companion.table.session import Session
 from companion.views import PUBLIC, RULEBOOK, event_view
 from tests.helpers import make_state
 

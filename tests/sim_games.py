@@ -16,14 +16,14 @@ from pathlib import Path
 
 from companion.demo import make_bots, take_turn
 from companion.events import Event, SetTrap, TurnPlayed
-from companion.rules.board import deal_landscape
-from companion.rules.figures import KINDS
-from companion.rules.generate import random_start
-from companion.rules.referee import RefereeOptions
-from companion.rules.ruleset import RuleSet
-from companion.rules.state import GameState
-from companion.rules.turns import TurnResult
-from companion.session import Session
+from companion.games.giganten.board import deal_landscape
+from companion.games.giganten.figures import KINDS
+from companion.games.giganten.generate import random_start
+from companion.games.giganten.referee import RefereeOptions
+from companion.games.giganten.ruleset import RuleSet
+from companion.games.giganten.state import GameState
+from companion.games.giganten.turns import TurnResult
+from companion.table.session import Session
 from companion.views import PUBLIC, RULEBOOK, event_view
 from hardware.protocol import Reader
 from hardware.sim import TILE_MODEL, SimBoard, TimingModel

@@ -19,11 +19,11 @@ from pathlib import Path
 import pytest
 
 from companion.deal import deal
-from companion.rules.codec import game_from_json
-from companion.rules.figures import KINDS
-from companion.rules.ruleset import RuleSet
-from companion.rules.state import GameState
-from companion.rules.turns import Turn
+from companion.games.giganten.codec import game_from_json
+from companion.games.giganten.figures import KINDS
+from companion.games.giganten.ruleset import RuleSet
+from companion.games.giganten.state import GameState
+from companion.games.giganten.turns import Turn
 from hardware.cli import main
 from hardware.play import CLEAR_SCREEN_AND_SCROLLBACK, RECENT_LINES, setup_plan
 from tests.cli_helpers import Run, home, mode, run

@@ -14,10 +14,10 @@ from types import SimpleNamespace
 import pytest
 
 from companion.config import load_config
-from companion.record import verify
-from companion.referee import check_pin, hash_pin
-from companion.rules.codec import game_from_json, game_to_json
-from companion.session import Session
+from companion.games.giganten.codec import game_from_json, game_to_json
+from companion.ledger.record import verify
+from companion.referee.desk import check_pin, hash_pin
+from companion.table.session import Session
 from hardware.referee_console import set_pin, write_pin_hash
 from hardware.simtable import sim_registry
 from tests.cli_helpers import home, mode, run

@@ -7,8 +7,8 @@ import re
 import pytest
 
 from companion.deal import deal, describe
-from companion.rules.board import TILE_SWAMP_COUNTS
-from companion.rules.ruleset import RuleSet
+from companion.games.giganten.board import TILE_SWAMP_COUNTS
+from companion.games.giganten.ruleset import RuleSet
 
 
 def _terrain_rows(text: str) -> list[str]:

@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 from companion.demo import Bot, make_bots, new_game, play_game, summary
-from companion.rules.board import Board
-from companion.rules.codec import game_from_json
-from companion.rules.figures import (
+from companion.games.giganten.board import Board
+from companion.games.giganten.codec import game_from_json
+from companion.games.giganten.figures import (
     BLITZ,
     CULAK,
     DEINO6,
@@ -36,9 +36,9 @@ from companion.rules.figures import (
     TYRA2,
     Kind,
 )
-from companion.rules.ruleset import RuleSet, RuleSetError
-from companion.rules.state import GameState
-from companion.rules.turns import Turn, TurnResult
+from companion.games.giganten.ruleset import RuleSet, RuleSetError
+from companion.games.giganten.state import GameState
+from companion.games.giganten.turns import Turn, TurnResult
 from companion.textboard import CELL, KIND_CODES, render
 from companion.views import ARBITER, OUTCOME_ONLY, PUBLIC, RULEBOOK, view_for
 

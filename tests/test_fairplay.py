@@ -12,10 +12,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.events import GameOver, GameStarted, Resign
-from companion.fairplay import SALT_BYTES, Seal, check, commit, opening, random_hex, side_setup
-from companion.record import canonical_json
-from companion.rules.codec import game_to_json
-from companion.session import Session
+from companion.games.giganten.codec import game_to_json
+from companion.ledger.fairplay import (
+    SALT_BYTES,
+    Seal,
+    check,
+    commit,
+    opening,
+    random_hex,
+    side_setup,
+)
+from companion.ledger.record import canonical_json
+from companion.table.session import Session
 from companion.views import ARBITER, PUBLIC, event_view
 from tests.record_helpers import finished_game, log_lines
 from tests.sim_games import new_table, play_sim_game

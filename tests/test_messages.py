@@ -21,18 +21,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.games.giganten.figures import KIND_BY_ID, TRI
+from companion.games.giganten.legality import check_turn
+from companion.games.giganten.turns import IllegalTurn, Turn
 from companion.messages import MESSAGES, WORDS, Message, placeholders, render
-from companion.rules.figures import KIND_BY_ID, TRI
-from companion.rules.legality import check_turn
-from companion.rules.turns import IllegalTurn, Turn
 from tests.helpers import make_state
 from tests.refusals import attempts, rule_sets, setup_cases
 
 ROOT = Path(__file__).resolve().parents[1]
 KEY_ARGUMENT = {"IllegalTurn": 1, "Problem": 2, "Message.of": 0, "Notice.of": 0}
 """The constructors of a message, and where their key argument stands."""
-HOMES = {"IllegalTurn": ("companion.rules.turns", "companion.rules"),
-         "Problem": ("companion.rules.setup", "companion.rules"),
+HOMES = {"IllegalTurn": ("companion.games.giganten.turns", "companion.games.giganten"),
+         "Problem": ("companion.games.giganten.setup", "companion.games.giganten"),
          "Message": ("companion.messages",), "Notice": ("companion.events",)}
 """Where each class is defined or re-exported: another module's ``Problem`` is not ours."""
 
@@ -94,7 +94,8 @@ def message_calls() -> Iterator[tuple[str, str, list[str] | None, set[str] | Non
             yield where, callee, keys, names
 
 
-FORWARDERS = {"companion/rules/turns.py", "companion/rules/setup.py", "companion/events.py"}
+FORWARDERS = {"companion/games/giganten/turns.py", "companion/games/giganten/setup.py",
+              "companion/events.py"}
 """Where a constructor hands its own ``key`` and ``**params`` on to ``Message.of``."""
 
 

@@ -1,4 +1,4 @@
-"""The game log (``companion/record.py``): durable, hash-chained, resumable, private.
+"""The game log (``companion/ledger/record.py``): durable, hash-chained, resumable, private.
 
 The file format is checked here by an independent verifier written from the module's
 docstring, so the documentation is as tested as the code.
@@ -22,7 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.record import (
+from companion.ledger.record import (
     LOG_FORMAT,
     RESERVED_KEYS,
     ZERO_HASH,

@@ -1,4 +1,4 @@
-"""Referee mode on one table: the arbiter's desk around a session (companion.referee).
+"""Referee mode on one table: the arbiter's desk around a session (companion.referee.desk).
 
 Each result type, each correction with the log verified and resumed after it, the PIN,
 pauses and disputes, loss on time with the time given by the test, the illegal-move
@@ -38,8 +38,11 @@ from companion.events import (
     ToMove,
     TurnPlayed,
 )
-from companion.record import verify
-from companion.referee import (
+from companion.games.giganten.codec import game_to_json
+from companion.games.giganten.state import GameState
+from companion.games.giganten.turns import Turn
+from companion.ledger.record import verify
+from companion.referee.desk import (
     FREE_TRIES,
     RefereeDesk,
     RefereeError,
@@ -47,11 +50,8 @@ from companion.referee import (
     hash_pin,
     parse_turn,
 )
-from companion.rules.codec import game_to_json
-from companion.rules.state import GameState
-from companion.rules.turns import Turn
-from companion.sensing import Snapshot
-from companion.session import OVER, PLAY, Session
+from companion.table.sensing import Snapshot
+from companion.table.session import OVER, PLAY, Session
 from companion.views import PUBLIC
 from tests.helpers import HOMES, KIND_IDS, kind_strings
 from tests.session_helpers import Desk

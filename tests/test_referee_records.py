@@ -20,7 +20,10 @@ from hypothesis import strategies as st
 
 from companion.clock import TimeControl
 from companion.config import RefereeConfig
-from companion.records import (
+from companion.games.giganten.codec import game_to_json
+from companion.games.giganten.state import GameState
+from companion.games.giganten.turns import Turn
+from companion.ledger.records import (
     FULL_KIND,
     KINDS,
     PUBLIC_KIND,
@@ -29,13 +32,10 @@ from companion.records import (
     make_record,
     public_record,
 )
-from companion.referee import RefereeDesk, hash_pin
-from companion.replay import Replay
-from companion.rules.codec import game_to_json
-from companion.rules.state import GameState
-from companion.rules.turns import Turn
-from companion.session import OVER, Session
-from companion.verifier import verify_document, verify_path
+from companion.ledger.replay import Replay
+from companion.ledger.verifier import verify_document, verify_path
+from companion.referee.desk import RefereeDesk, hash_pin
+from companion.table.session import OVER, Session
 from companion.views import PUBLIC, RULEBOOK, view_for
 from hardware.simtable import sim_registry
 from tests.record_helpers import forge, leaf_paths, log_lines, tamper

@@ -17,6 +17,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.games.giganten.board import Board
+from companion.games.giganten.ruleset import RuleSet
 from companion.registry import (
     FORMAT,
     SET_KINDS,
@@ -30,8 +32,6 @@ from companion.registry import (
     identify,
     standard_layout,
 )
-from companion.rules.board import Board
-from companion.rules.ruleset import RuleSet
 
 BOARD = Board(14, 14)
 A, B, C, D = "04A1B2C3", "04D4E5F6", "0A0B0C0D", "04112233445566"

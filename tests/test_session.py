@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import record
+import companion.ledger.record as record
 from companion.events import (
     AdvanceDone,
     AdvanceOffer,
@@ -24,10 +24,10 @@ from companion.events import (
     ToMove,
     TurnPlayed,
 )
-from companion.record import GameLog
+from companion.ledger.record import GameLog
 from companion.registry import Figure
-from companion.sensing import SensingProblem, Snapshot
-from companion.session import Session, SessionError
+from companion.table.sensing import SensingProblem, Snapshot
+from companion.table.session import Session, SessionError
 from companion.views import event_view
 from tests.helpers import HOMES
 from tests.session_helpers import Desk, uid_for

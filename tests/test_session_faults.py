@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.events import ReadersTrouble, ToMove, TurnPlayed
-from companion.rules.state import GameState
+from companion.games.giganten.state import GameState
 from companion.views import PUBLIC, event_view
 from hardware.simtable import Hands
 from tests.sim_games import new_table

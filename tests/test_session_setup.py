@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from companion.events import GameStarted, Notice, SetupStatus, Start
-from companion.rules.figures import NEST
-from companion.session import PLAY, SETUP
+from companion.games.giganten.figures import NEST
+from companion.table.session import PLAY, SETUP
 from companion.views import PUBLIC, event_view
 from hardware.simtable import Hands
 from tests.sim_games import new_table

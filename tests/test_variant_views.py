@@ -1,8 +1,8 @@
 """No view leaks a secret under the variants [I3, V5, V6, V9; docs/rulings.md R17–R21].
 
-Random games under random valid rule sets (as in ``tests/rules/test_variant_properties.py``)
-are checked after every ply, for every player's view and the public view under both reveal
-policies:
+Random games under random valid rule sets (as in
+``tests/games/giganten/test_variant_properties.py``) are checked after every ply, for every
+player's view and the public view under both reveal policies:
 
 - structurally: every kind id in a view belongs where the audience may know it (its own
   figures on the board, its own reserve, its own placed or returned figures; under
@@ -30,8 +30,8 @@ from typing import Any
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from companion.rules.board import Board
-from companion.rules.figures import (
+from companion.games.giganten.board import Board
+from companion.games.giganten.figures import (
     CULAK,
     DEINO6,
     DEINO7,
@@ -46,15 +46,15 @@ from companion.rules.figures import (
     TYRA2,
     Kind,
 )
-from companion.rules.generate import random_reserve
-from companion.rules.ruleset import RuleSet
-from companion.rules.setup import default_territories
-from companion.rules.squares import Square
-from companion.rules.state import GameState
-from companion.rules.turns import IllegalTurn, Turn, TurnResult
+from companion.games.giganten.generate import random_reserve
+from companion.games.giganten.ruleset import RuleSet
+from companion.games.giganten.setup import default_territories
+from companion.games.giganten.squares import Square
+from companion.games.giganten.state import GameState
+from companion.games.giganten.turns import IllegalTurn, Turn, TurnResult
 from companion.views import ARBITER, OUTCOME_ONLY, POLICIES, PUBLIC, RULEBOOK, view_for
+from tests.games.giganten.test_variant_properties import choose_turn, new_state, valid_rule_sets
 from tests.helpers import kind_strings
-from tests.rules.test_variant_properties import choose_turn, new_state, valid_rule_sets
 
 JSON = dict[str, Any]
 

@@ -29,13 +29,13 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from companion.rules.board import Board
-from companion.rules.codec import position_json
-from companion.rules.figures import KINDS, NEST, Kind
-from companion.rules.generate import random_game
-from companion.rules.players import TWO_PLAYERS
-from companion.rules.state import GameState
-from companion.rules.turns import Combat, Turn, TurnResult
+from companion.games.giganten.board import Board
+from companion.games.giganten.codec import position_json
+from companion.games.giganten.figures import KINDS, NEST, Kind
+from companion.games.giganten.generate import random_game
+from companion.games.giganten.players import TWO_PLAYERS
+from companion.games.giganten.state import GameState
+from companion.games.giganten.turns import Combat, Turn, TurnResult
 from companion.views import (
     ARBITER,
     OUTCOME_ONLY,

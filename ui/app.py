@@ -30,8 +30,8 @@ from kivy.uix.screenmanager import (
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
-from companion.record import default_log_dir
-from companion.rules.board import Board
+from companion.games.giganten.board import Board
+from companion.ledger.record import default_log_dir
 from ui import i18n
 from ui.controller import (
     ENROL_SCREEN,

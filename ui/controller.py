@@ -44,17 +44,17 @@ from companion.events import (
     Stay,
     TurnPlayed,
 )
-from companion.export import full_record
-from companion.reads import Uid
-from companion.record import default_log_dir, new_log_path, write_json_atomic
-from companion.referee import RefereeDesk, RefereeError
+from companion.games.giganten.board import Board, Placement, build_board
+from companion.games.giganten.codec import board_json
+from companion.games.giganten.ruleset import RuleSet, RuleSetError
+from companion.games.giganten.state import GameState
+from companion.ledger.export import full_record
+from companion.ledger.record import default_log_dir, new_log_path, write_json_atomic
+from companion.ledger.replay import Replay, ReplayError
+from companion.referee.desk import RefereeDesk, RefereeError
 from companion.registry import Registry
-from companion.replay import Replay, ReplayError
-from companion.rules.board import Board, Placement, build_board
-from companion.rules.codec import board_json
-from companion.rules.ruleset import RuleSet, RuleSetError
-from companion.rules.state import GameState
-from companion.session import OVER, PLAY, SETUP, Session
+from companion.table.reads import Uid
+from companion.table.session import OVER, PLAY, SETUP, Session
 from companion.views import ARBITER, PUBLIC, RULEBOOK, event_view, reveal_after_game, view_for
 from hardware.live import LiveTable
 from hardware.protocol import Reader
@@ -857,7 +857,7 @@ class Controller:
     def resume(self, path: Path | None = None) -> None:
         """Continue the latest logged game (or ``path``) on a simulated board laid out as the
         game stands."""
-        from companion.record import latest_log
+        from companion.ledger.record import latest_log
 
         log_dir = self.log_dir if self.log_dir is not None else default_log_dir()
         path = path if path is not None else latest_log(log_dir)

@@ -171,4 +171,4 @@ DIRECTIONS_DE: dict[str, str] = {
     "northeast": "nach Nordosten", "northwest": "nach Nordwesten",
     "southeast": "nach Südosten", "southwest": "nach Südwesten",
 }
-"""A flight's direction id (``companion.rules.board.DIRECTION_NAMES``) in German."""
+"""A flight's direction id (``companion.games.giganten.board.DIRECTION_NAMES``) in German."""

@@ -3,7 +3,7 @@
 The players get a dispute button (the clocks stop, the arbiter is called) and the draw offer;
 the arbiter opens a panel behind the PIN to pause and resume the clocks, take the game back a
 turn, or look at the full position (logged, and told to both players). Everything goes to the
-controller, which hands it to the arbiter's desk (``companion.referee``); what is shown comes
+controller, which hands it to the arbiter's desk (``companion.referee.desk``); what is shown comes
 from ``companion.views`` through the controller. No rule is decided here.
 """
 

@@ -25,8 +25,8 @@ from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
 
 from companion.config import ConfigError, load_config
+from companion.games.giganten.ruleset import VARIANTS
 from companion.registry import Registry, RegistryError
-from companion.rules.ruleset import VARIANTS
 from hardware.protocol import ReaderError
 from ui import i18n
 from ui.app import OWNER_COLOURS, TOUCH_MIN, GameScreen, MessageArea, _button, _label, _safely

@@ -29,8 +29,9 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
-from companion.reads import TagRead, Uid, parse_uid
-from companion.record import default_log_dir, write_json_atomic
+from companion.games.giganten.ruleset import VARIANTS, RuleSet, RuleSetError
+from companion.games.giganten.squares import square_name
+from companion.ledger.record import default_log_dir, write_json_atomic
 from companion.registry import (
     PLAYER_NAMES,
     Figure,
@@ -41,9 +42,8 @@ from companion.registry import (
     full_set,
     kind_name,
 )
-from companion.rules.ruleset import VARIANTS, RuleSet, RuleSetError
-from companion.rules.squares import square_name
-from companion.sensing import Sensing
+from companion.table.reads import TagRead, Uid, parse_uid
+from companion.table.sensing import Sensing
 from companion.views import OUTCOME_ONLY, POLICIES, RULEBOOK
 from hardware.enrol import enrol_board
 from hardware.hwcheck import FAILED, MISSING, OK, TEST_TAG, UNTESTED, CheckResult

@@ -7,8 +7,8 @@ import time
 from typing import Any
 
 from companion.events import TurnPlayed
-from companion.rules.state import GameState
-from companion.rules.turns import TurnResult
+from companion.games.giganten.state import GameState
+from companion.games.giganten.turns import TurnResult
 from companion.views import PUBLIC, RULEBOOK, event_view, view_for
 
 

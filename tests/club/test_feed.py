@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from club.feed import TableFeed
-from companion.record import canonical_json, verify
+from companion.ledger.record import canonical_json, verify
 from companion.views import ARBITER, OUTCOME_ONLY, RULEBOOK, view_for
 from tests.sim_games import SimGame, leaked_kinds, play_sim_game
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.events import Event
-from companion.session import Session
+from companion.table.session import Session
 from hardware.emulation.decoded_bus import EmulatedBoard
 from hardware.live import LiveTable
 from hardware.serial_bus import SectionPort, SerialBoardReader

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from companion.events import ToMove
-from companion.sensing import DEAD
-from companion.table import Table
+from companion.table.sensing import DEAD
+from companion.table.table import Table
 from hardware.firmware.protocol import crc16, frame
 from hardware.protocol import Reader, ReaderError
 from hardware.serial_bus import SectionPort, SerialBoardReader, parse_ports

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules.figures import KINDS
+from companion.games.giganten.figures import KINDS
 from tests.ui.conftest import RunKivy
 from ui.shots import SHOTS
 

@@ -19,11 +19,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.events import Notice, Refused, SetupStatus
+from companion.games.giganten.figures import KIND_BY_ID
+from companion.games.giganten.state import GameState
+from companion.games.giganten.turns import IllegalTurn
 from companion.messages import MESSAGES, ordinal, placeholders
-from companion.rules.figures import KIND_BY_ID
-from companion.rules.state import GameState
-from companion.rules.turns import IllegalTurn
-from companion.session import Session
+from companion.table.session import Session
 from companion.views import PUBLIC, PUBLIC_REFUSAL_RULES, event_view
 from tests.refusals import attempts, rule_sets, setup_cases
 from tests.session_helpers import Desk

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.record import verify
-from companion.referee import hash_pin
+from companion.ledger.record import verify
+from companion.referee.desk import hash_pin
 from tests.sim_games import KIND_WORDS, PUBLIC_NEST_PHRASES
 from ui.controller import OVER_SCREEN, PLAY_SCREEN, Controller, ControllerError, GameOptions
 

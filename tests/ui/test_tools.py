@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.games.giganten.ruleset import VARIANTS, RuleSet, RuleSetError
+from companion.games.giganten.squares import parse_square_name
 from companion.registry import Figure, Registry, full_set
-from companion.rules.ruleset import VARIANTS, RuleSet, RuleSetError
-from companion.rules.squares import parse_square_name
 from companion.views import OUTCOME_ONLY
 from hardware.hwcheck import FAILED, MISSING, OK
 from hardware.sim import SimBoard, SimReader

@@ -45,10 +45,10 @@ from kivy.tests.common import UnitTestTouch  # noqa: E402
 
 from companion.demo import make_bots, take_turn  # noqa: E402
 from companion.events import AdvanceOffer, BoardDiffers, ChallengePrompt  # noqa: E402
-from companion.rules.codec import game_from_json, game_to_json  # noqa: E402
-from companion.rules.figures import KINDS  # noqa: E402
-from companion.rules.state import GameState  # noqa: E402
-from companion.rules.turns import TurnResult  # noqa: E402
+from companion.games.giganten.codec import game_from_json, game_to_json  # noqa: E402
+from companion.games.giganten.figures import KINDS  # noqa: E402
+from companion.games.giganten.state import GameState  # noqa: E402
+from companion.games.giganten.turns import TurnResult  # noqa: E402
 from tests.sim_games import KIND_WORDS, PUBLIC_NEST_PHRASES  # noqa: E402
 from ui import i18n  # noqa: E402
 from ui.app import build_app  # noqa: E402

@@ -1,10 +1,13 @@
-"""Giganten behind the game interface (``companion.game``).
+"""Giganten: dinosaurs on a dealt landscape, terrain-dependent strengths, a Nest to take.
 
-The rules themselves live in ``companion.rules`` (board and terrain, figures, setup, turns,
-combat, variants, the referee's repetition rules); this package presents them as a
-``Game`` so that the layers above can treat Giganten like every other game. Options:
-``"board"`` (a dealt ``Board``; the standard 14 × 14 board without swamp if absent),
-``"rules"`` (a ``RuleSet``; the base game if absent) and ``"first"`` (who begins).
+The rules are pure and complete: board and terrain (``board``, ``squares``, ``zones``),
+the figure table (``figures``), setup (``setup``), turns and their legality (``turns``,
+``tables``, ``legality``, ``doubles``), combat (``combat``), the variants (``ruleset``),
+the referee's repetition rules (``referee``), the game state (``state``) and its JSON
+(``codec``). Nothing here knows about tags, time, threads or screens. Rule ids in
+docstrings and errors refer to ``docs/rules/giganten.md``.
+
+``GAME`` presents Giganten through the game interface (``companion.game``).
 """
 
 from __future__ import annotations

@@ -1,4 +1,8 @@
-"""The ``Game`` and ``GameState`` of Giganten (``companion.game``), over ``companion.rules``."""
+"""The ``Game`` and ``GameState`` of Giganten (``companion.game``) over its rules modules.
+
+Options: ``"board"`` (a dealt ``Board``; the standard 14 × 14 board without swamp if absent),
+``"rules"`` (a ``RuleSet``; the base game if absent) and ``"first"`` (who begins).
+"""
 
 from __future__ import annotations
 
@@ -18,15 +22,15 @@ from companion.game import (
     SetupProblem,
     Square,
 )
+from companion.games.giganten.board import Board
+from companion.games.giganten.codec import combat_json, turn_from_json, turn_json
+from companion.games.giganten.figures import KIND_BY_ID, KINDS
 from companion.games.giganten.observe import observation
+from companion.games.giganten.ruleset import RuleSet
 from companion.games.giganten.scenario import answer
-from companion.rules.board import Board
-from companion.rules.codec import combat_json, turn_from_json, turn_json
-from companion.rules.figures import KIND_BY_ID, KINDS
-from companion.rules.ruleset import RuleSet
-from companion.rules.setup import check_setup, default_territories
-from companion.rules.state import GameState
-from companion.rules.turns import IllegalTurn, Turn, TurnResult
+from companion.games.giganten.setup import check_setup, default_territories
+from companion.games.giganten.state import GameState
+from companion.games.giganten.turns import IllegalTurn, Turn, TurnResult
 
 STANDARD_SIDE = 14
 """The standard board is 14 × 14 squares: four 7 × 7 map tiles [B1]."""

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from companion.game import ARBITER, HIDDEN, Audience, Seen, Square
-from companion.rules.figures import KINDS
-from companion.rules.state import GameState
+from companion.games.giganten.figures import KINDS
+from companion.games.giganten.state import GameState
 
 
 def observation(state: GameState, audience: Audience) -> dict[Square, Seen]:

@@ -11,16 +11,21 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.game import ScenarioError
+from companion.games.giganten.board import Board, BoardError
+from companion.games.giganten.codec import (
+    combat_json,
+    position_json,
+    start_from_json,
+    turn_from_json,
+)
+from companion.games.giganten.figures import Kind
 from companion.games.giganten.observe import observation
-from companion.rules.board import Board, BoardError
-from companion.rules.codec import combat_json, position_json, start_from_json, turn_from_json
-from companion.rules.figures import Kind
-from companion.rules.players import team_name
-from companion.rules.ruleset import RuleSet, RuleSetError
-from companion.rules.setup import check_setups, default_territories
-from companion.rules.squares import Square, square_sort_key
-from companion.rules.state import GameState
-from companion.rules.turns import IllegalTurn, Turn, TurnResult
+from companion.games.giganten.players import team_name
+from companion.games.giganten.ruleset import RuleSet, RuleSetError
+from companion.games.giganten.setup import check_setups, default_territories
+from companion.games.giganten.squares import Square, square_sort_key
+from companion.games.giganten.state import GameState
+from companion.games.giganten.turns import IllegalTurn, Turn, TurnResult
 
 JSON = dict[str, Any]
 

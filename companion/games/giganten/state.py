@@ -1,0 +1,716 @@
+"""The game state: figures on a board, whose turn it is, and how the game stands.
+
+``GameState`` follows python-chess's two tiers: ``push`` plays a turn it trusts (a turn
+from ``legal_turns``) as fast as it can, ``play`` checks a turn first and refuses it with
+the rule's id [``IllegalTurn``]. ``pop`` undoes the last action exactly.
+
+Figures are numbered in the order of their starting squares, then the reserve (V6);
+``pos[figure]`` is where a figure stands (``OFF_BOARD`` once it has left the board,
+``RESERVE`` while kept back) and ``occ[square]`` which figure stands on a square (-1 if
+empty). Those flat lists are what move generation walks. The variants in force come from
+the game's ``RuleSet``: the same code plays every combination.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import companion.games.giganten.referee as _referee
+from companion.games.giganten.board import NORTH, SOUTH, Board
+from companion.games.giganten.combat import COMBAT, Outcome
+from companion.games.giganten.ends import END_RULES
+from companion.games.giganten.figures import FALLE, KINDS, NEST, Kind
+from companion.games.giganten.ruleset import RuleSet
+from companion.games.giganten.squares import Square
+from companion.games.giganten.tables import Step, flight_table, flights_from, make_turn, step_table
+from companion.games.giganten.turns import Action, Combat, Resignation, TrapEvent, Turn, TurnResult
+from companion.games.giganten.zones import edge_squares, first_rank_squares
+
+OFF_BOARD = -1
+RESERVE = -2
+
+_MOBILE = [k.mobile for k in KINDS]
+_CHALLENGES = [k.challenges for k in KINDS]
+_SCOUT = [k.scout for k in KINDS]
+_LAND_ONLY = [k.land_only for k in KINDS]
+_NEVER_FORWARD = [k.never_forward for k in KINDS]
+_ADVANCES = [k.advances for k in KINDS]
+
+Position = Mapping[Square, tuple[int, Kind]]
+"""Square -> (player index, kind) of every figure on the board."""
+
+FROZEN_TURNS = 2
+"""How many of its owner's turns a trapped figure stays put under V5b."""
+
+_Undo = tuple[list[tuple[int, Square]], int, int, int, int | None, str | None, int,
+              list[tuple[str, Any]]]
+# (figure moves as (figure, previous square), length of off_board, to_move, ply, winner,
+#  reason, how many turns the action added to to_move's count (1 for a turn, 0 for a
+#  resignation), [(attribute, previous value)] for the rarely changing attributes)
+
+
+class _Turn:
+    """The bookkeeping of one turn while ``push`` plays it."""
+
+    __slots__ = ("caught", "events", "extras", "freeze", "moves", "removed")
+
+    def __init__(self, moves: list[tuple[int, Square]], extras: list[tuple[str, Any]]) -> None:
+        self.moves = moves
+        self.extras = extras
+        self.events: list[TrapEvent] = []
+        self.caught: list[int] = []
+        """Figures caught by a trap this turn: they neither challenge nor advance."""
+        self.freeze: list[int] = []
+        """Figures to freeze for their owner's next turns once this turn ends (V5b)."""
+        self.removed: list[int] = []
+
+
+class GameState:
+    """A game in progress: the authoritative state that views are made from."""
+
+    def __init__(self, board: Board, position: Position, to_move: int = 0,
+                 rules: RuleSet | None = None, *,
+                 reserves: Mapping[int, Sequence[Kind]] | None = None,
+                 traps: Mapping[int, Square] | None = None,
+                 frozen: Mapping[Square, int] | None = None,
+                 turns_made: Mapping[int, int] | None = None) -> None:
+        """Start from ``position`` with ``to_move`` to play, under ``rules`` (base game if None).
+
+        ``reserves`` are the kinds each player keeps back (V6), ``traps`` each player's secret
+        trap square (V5), ``frozen`` the figures that may not move for their owner's next n
+        turns (V5b), ``turns_made`` the turns each player has played already (V6, V8).
+        Raises ``ValueError`` for a square off the board, an unknown player, or a figure or
+        secret that needs a variant not in force.
+        """
+        self.board = board
+        self.rules = rules or RuleSet()
+        self.players = self.rules.players
+        self.variants = self.rules.variants
+        self._check_start(position, to_move, reserves or {}, traps or {}, frozen or {})
+        self._steps = step_table(board.files, board.ranks)
+        self._flights = flight_table(board.files, board.ranks)
+        self._swamp = [sq in board.swamp for sq in range(board.size)]
+        self._forward_direction = [NORTH if p.forward > 0 else SOUTH for p in self.players]
+        self._setup_figures(position, reserves or {})
+        count = len(self.players)
+        self.first = to_move
+        """The player who moved first [S5]."""
+        self.to_move = to_move
+        self.ply = 0
+        """Turns played so far."""
+        self.winner: int | None = None
+        """The winning team once the game is decided (None while it runs, and for a draw)."""
+        self.reason: str | None = None
+        """How the game was decided: ``nest``, ``immobilized`` or ``resignation``; or drawn
+        by a referee limit: ``no-challenge limit``, ``turn limit`` [R26]."""
+        self.off_board: list[int] = []
+        """Figures that left the board, in the order they left [K6]."""
+        self.history: list[Action] = []
+        self._undo: list[_Undo] = []
+        self.turns_made = [(turns_made or {}).get(p, 0) for p in range(count)]
+        """Turns each player has made, counted from before the start position (V6, V8)."""
+        self.traps: list[Square | None] = [(traps or {}).get(p) for p in range(count)]
+        """Each player's secret trap square (V5), known only to its owner and the arbiter."""
+        self.traps_sprung = [False] * count
+        """Whether each player's trap has sprung: once it has, its square is public."""
+        self.frozen: dict[int, int] = {self.occ[sq]: n for sq, n in (frozen or {}).items() if n}
+        """Figure -> how many more of its owner's turns it must stay put (V5b)."""
+        self.trapped: list[int] = []
+        """Figures a trap put off the board that may come back (V5c)."""
+        self.start_turns_made = tuple(self.turns_made)
+        self.start_frozen = dict(self.frozen)
+        self._trap_at = {sq: p for p, sq in enumerate(self.traps) if sq is not None}
+        self._flags()
+        self.referee_state = _referee.start_state(self)
+        """What the referee rules remember (``referee`` beside this module); kept by push/pop."""
+        self._settle(to_move)
+
+    def _flags(self) -> None:
+        has = self.rules.has
+        self._freezes = has("V5b")
+        self._reentry = has("V5c")
+        self._reserve = has("V6")
+        self._doubles = has("V8")
+        self._all_nests = has("V9")
+        self._refereed = self.rules.referee is not None
+
+    def _check_start(self, position: Position, to_move: int,
+                     reserves: Mapping[int, Sequence[Kind]], traps: Mapping[int, Square],
+                     frozen: Mapping[Square, int]) -> None:
+        count = len(self.players)
+        if not 0 <= to_move < count:
+            raise ValueError(f"no player {to_move} to move")
+        for sq, (player, kind) in position.items():
+            if not 0 <= sq < self.board.size:
+                raise ValueError(f"square {sq} is off the board")
+            self._check_figure(player, kind, f"on {self.board.name(sq)}")
+        for player, kinds in reserves.items():
+            if kinds and not self.rules.has("V6"):
+                raise ValueError("a reserve needs variant V6")
+            for kind in kinds:
+                self._check_figure(player, kind, "in the reserve")
+        for player, sq in traps.items():
+            if not self.rules.has("V5"):
+                raise ValueError("a secret trap needs variant V5")
+            if not 0 <= player < count or not 0 <= sq < self.board.size:
+                raise ValueError("a secret trap needs a player and a square on the board")
+        for sq, turns in frozen.items():
+            if not (self.rules.has("V5b") and sq in position and turns >= 0):
+                raise ValueError("only a figure on the board can be frozen, and only with V5b")
+
+    def _check_figure(self, player: int, kind: Kind, where: str) -> None:
+        if not 0 <= player < len(self.players):
+            raise ValueError(f"no player {player} for the figure {where}")
+        if not 0 <= kind < len(KINDS):
+            raise ValueError(f"no kind {kind} for the figure {where}")
+        variant = KINDS[kind].variant
+        if variant and not self.rules.has(variant):
+            raise ValueError(f"{KINDS[kind].id} {where} plays only with variant {variant}")
+
+    def _setup_figures(self, position: Position, reserves: Mapping[int, Sequence[Kind]]) -> None:
+        order = sorted(position)
+        self.start: dict[Square, tuple[int, Kind]] = {sq: position[sq] for sq in order}
+        """The position the game started from (setups, or a scenario's figures)."""
+        self.start_reserves = {p: tuple(kinds) for p, kinds in sorted(reserves.items()) if kinds}
+        """The kinds each player kept back at the start (V6)."""
+        kept = [(p, kind) for p, kinds in self.start_reserves.items() for kind in kinds]
+        self.fig_player = [position[sq][0] for sq in order] + [p for p, _ in kept]
+        self.fig_kind = [position[sq][1] for sq in order] + [kind for _, kind in kept]
+        self.fig_team = [self.players[p].team for p in self.fig_player]
+        self.pos = list(order) + [RESERVE] * len(kept)
+        self.occ = [-1] * self.board.size
+        for figure, sq in enumerate(order):
+            self.occ[sq] = figure
+        self._figures_of = [[f for f, p in enumerate(self.fig_player) if p == index]
+                            for index in range(len(self.players))]
+
+    # --- Looking at the position ---------------------------------------------------------
+
+    def figure_at(self, sq: Square) -> tuple[int, Kind] | None:
+        """Return ``(player, kind)`` of the figure on ``sq``, or None if it is empty."""
+        figure = self.occ[sq]
+        return None if figure < 0 else (self.fig_player[figure], self.fig_kind[figure])
+
+    def position(self) -> dict[Square, tuple[int, Kind]]:
+        """Every figure on the board as square -> (player, kind), in square order."""
+        return {sq: (self.fig_player[f], self.fig_kind[f])
+                for sq, f in enumerate(self.occ) if f >= 0}
+
+    def figures_on_board(self, player: int) -> list[int]:
+        """The figures of ``player`` standing on the board, in figure order."""
+        pos = self.pos
+        return [f for f in self._figures_of[player] if pos[f] >= 0]
+
+    def reserve_of(self, player: int) -> list[int]:
+        """The figures ``player`` still keeps in the reserve (V6)."""
+        return [f for f in self._figures_of[player] if self.pos[f] == RESERVE]
+
+    def trapped_of(self, player: int) -> list[int]:
+        """The figures of ``player`` that a trap put off the board and may come back (V5c)."""
+        return [f for f in self.trapped if self.fig_player[f] == player]
+
+    def is_enemy(self, player: int, figure: int) -> bool:
+        """True if ``figure`` belongs to a team other than ``player``'s."""
+        return self.fig_team[figure] != self.players[player].team
+
+    def team_players(self, team: int) -> list[int]:
+        """The players of ``team``, in turn order."""
+        return [i for i, p in enumerate(self.players) if p.team == team]
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game is decided: won, or drawn by a referee limit [R26]."""
+        return self.reason is not None
+
+    @property
+    def is_drawn(self) -> bool:
+        """True if a referee limit ended the game drawn [R26]."""
+        return self.reason is not None and self.winner is None
+
+    def may_place_reserve(self, player: int) -> bool:
+        """True if ``player`` may put reserve figures on the board this turn (V6: from the
+        player's own third turn on)."""
+        return self._reserve and self.turns_made[player] >= 2 and bool(self.reserve_of(player))
+
+    def double_moves_allowed(self, player: int) -> bool:
+        """V8: in each player's first three turns, and again once only 20 figures are left
+        on the board, or one side has only 10."""
+        if not self._doubles:
+            return False
+        if self.turns_made[player] < 3:
+            return True
+        on_board = [0] * (max(p.team for p in self.players) + 1)
+        for figure, sq in enumerate(self.pos):
+            if sq >= 0:
+                on_board[self.fig_team[figure]] += 1
+        return sum(on_board) <= 20 or min(on_board) <= 10
+
+    # --- Generating turns ----------------------------------------------------------------
+
+    def legal_turns(self) -> list[Turn]:
+        """Every legal turn of the player to move [M1–M8, C1–C3], ``advance`` left False.
+
+        With V8 it includes double moves (a pair of independent steps once, in figure
+        order); with V5c the re-entries of trapped figures. Reserve placements (V6) are
+        combinations of squares and figures that are not listed: ``reserve_squares`` and
+        ``reserve_of`` give the choices, and ``check_turn`` judges any placement. The
+        referee rules in force leave out what they forbid, unless that is every turn [W3,
+        R24, R25].
+        """
+        turns = self.rulebook_turns()
+        if self._refereed and _referee.bites(self):
+            allowed = _referee.allowed(self, turns)
+            if allowed or self.may_place_reserve(self.to_move):
+                return allowed
+        return turns
+
+    def referee_lapses(self) -> bool:
+        """True if the referee rules forbid every turn the player to move has: then they
+        do not apply to this turn, since they must not decide the game [W2, R24]."""
+        if not self._refereed or not _referee.bites(self):
+            return False
+        return not _referee.allowed(self, self.rulebook_turns()) and not self.may_place_reserve(
+            self.to_move)
+
+    def rulebook_turns(self) -> list[Turn]:
+        """``legal_turns`` under the rulebook and variants alone, without the referee rules."""
+        turns: list[Turn] = []
+        if self.reason is not None:
+            return turns
+        player, pos, frozen = self.to_move, self.pos, self.frozen
+        for figure in self._figures_of[player]:
+            if pos[figure] >= 0 and figure not in frozen:
+                self._add_turns(figure, turns)
+        if self._doubles and self.double_moves_allowed(player):
+            from companion.games.giganten.doubles import add_double_turns
+
+            add_double_turns(self, player, turns)
+        if self._reentry:
+            turns += self._reentry_turns(player)
+        return turns
+
+    def turns_from(self, sq: Square) -> list[Turn]:
+        """The single-figure turns of the figure on ``sq``, whoever's turn it is."""
+        turns: list[Turn] = []
+        figure = self.occ[sq]
+        if figure >= 0 and figure not in self.frozen:
+            self._add_turns(figure, turns)
+        return turns
+
+    def _add_turns(self, figure: int, out: list[Turn]) -> None:
+        """Append every turn of one figure: normal moves [M2–M5] and scout flights [M6, M7]."""
+        kind = self.fig_kind[figure]
+        if not _MOBILE[kind]:
+            return
+        sq = self.pos[figure]
+        occ, team = self.occ, self.fig_team
+        mine = team[figure]
+        append = out.append
+        steps: Sequence[Step]
+        if _NEVER_FORWARD[kind] or _LAND_ONLY[kind]:
+            steps = self._restricted_steps(figure, kind, sq)
+        else:
+            steps = self._steps[sq]
+        if _CHALLENGES[kind]:
+            for _, step, turn, challenges in steps:
+                if occ[step] == -1:
+                    append(turn)
+                    # The figure's own start square is left out of ``challenges``: it is
+                    # empty once the figure has moved.
+                    for other, challenge in challenges:
+                        enemy = occ[other]
+                        if enemy != -1 and team[enemy] != mine:
+                            append(challenge)
+        else:
+            for _, step, turn, _ in steps:
+                if occ[step] == -1:
+                    append(turn)
+        if _SCOUT[kind]:
+            self._add_flights(sq, mine, out)
+
+    def _restricted_steps(self, figure: int, kind: Kind, sq: Square) -> list[Step]:
+        """The moves from ``sq`` that a Blitz-like figure may make at all [M4]."""
+        blocked = self._forward_direction[self.fig_player[figure]] if _NEVER_FORWARD[kind] else -1
+        land_only, swamp = _LAND_ONLY[kind], self._swamp
+        return [entry for entry in self._steps[sq]
+                if entry[0] != blocked and not (land_only and swamp[entry[1]])]
+
+    def step_targets(self, figure: int) -> list[Square]:
+        """The empty squares ``figure`` may step onto now with a normal move [M2–M5]."""
+        kind, sq = self.fig_kind[figure], self.pos[figure]
+        if sq < 0 or not _MOBILE[kind] or figure in self.frozen:
+            return []
+        steps = (self._restricted_steps(figure, kind, sq)
+                 if _NEVER_FORWARD[kind] or _LAND_ONLY[kind] else self._steps[sq])
+        occ = self.occ
+        return [step for _, step, _, _ in steps if occ[step] == -1]
+
+    def _add_flights(self, sq: Square, mine: int, out: list[Turn]) -> None:
+        """Append every scout flight from ``sq`` that ends in a challenge [M6, M7]."""
+        occ, team = self.occ, self.fig_team
+        flights = self._flights[sq] or flights_from(self.board.files, self.board.ranks, sq)
+        for first, landings in flights:
+            if occ[first] != -1:
+                continue  # one square is a normal move, never a flight [M6]; nor is a jump
+            for landing, challenges in landings:
+                if occ[landing] != -1:
+                    break
+                for other, turn in challenges:
+                    enemy = occ[other]
+                    if enemy != -1 and team[enemy] != mine:
+                        out.append(turn)
+
+    def reserve_squares(self, player: int) -> list[Square]:
+        """The empty edge squares of ``player``'s half, where reserve figures go (V6)."""
+        return [sq for sq in edge_squares(self.board, self.players[player]) if self.occ[sq] < 0]
+
+    def reentry_squares(self, player: int) -> list[Square]:
+        """The empty squares of ``player``'s first rank, where trapped figures return (V5c)."""
+        return [sq for sq in first_rank_squares(self.board, self.players[player])
+                if self.occ[sq] < 0]
+
+    def _reentry_turns(self, player: int) -> list[Turn]:
+        kinds = sorted({self.fig_kind[f] for f in self.trapped_of(player)})
+        return [Turn((), reenter=(sq, kind))
+                for kind in kinds for sq in self.reentry_squares(player)] if kinds else []
+
+    def has_legal_turn(self, player: int) -> bool:
+        """True if ``player`` could make a turn now (regardless of whose turn it is) [W2]."""
+        occ, pos, swamp, frozen = self.occ, self.pos, self._swamp, self.frozen
+        forward = self._forward_direction[player]
+        for figure in self._figures_of[player]:
+            sq, kind = pos[figure], self.fig_kind[figure]
+            if sq < 0 or not _MOBILE[kind] or figure in frozen:
+                continue
+            blocked = forward if _NEVER_FORWARD[kind] else -1
+            for direction, step, _, _ in self._steps[sq]:
+                if occ[step] == -1 and direction != blocked and not (
+                        _LAND_ONLY[kind] and swamp[step]):
+                    return True
+            if _SCOUT[kind]:
+                flights: list[Turn] = []
+                self._add_flights(sq, self.fig_team[figure], flights)
+                if flights:
+                    return True
+        if self.may_place_reserve(player) and self.reserve_squares(player):
+            return True
+        return self._reentry and bool(self.trapped_of(player)) and bool(
+            self.reentry_squares(player))
+
+    def random_turn(self, rng: random.Random) -> Turn | None:
+        """A random legal turn (None if there is none), for playouts.
+
+        It picks a random figure that can move, then one of its turns, so it is uniform
+        over figures rather than over turns, and costs one figure's generation, not all.
+        Under the variants it sometimes plays a double move, a reserve placement or a
+        re-entry instead.
+        """
+        if self.reason is None and (self._doubles or self._reserve or self._reentry):
+            special = self._random_special_turn(rng)
+            if special is not None:
+                return special
+        if self.reason is not None:
+            return None
+        pos, frozen = self.pos, self.frozen
+        live = [f for f in self._figures_of[self.to_move] if pos[f] >= 0 and f not in frozen]
+        count = len(live)
+        start = int(rng.random() * count) if count else 0
+        turns: list[Turn] = []
+        refereed = self._refereed and _referee.bites(self)
+        for offset in range(count):
+            self._add_turns(live[(start + offset) % count], turns)
+            if refereed and turns:
+                turns = _referee.allowed(self, turns)
+            if turns:
+                return turns[int(rng.random() * len(turns))]
+        special = self._random_special_turn(rng, always=True)
+        if special is None and refereed:
+            lapsed = self.rulebook_turns()  # the referee rules lapse rather than decide [R24]
+            return lapsed[int(rng.random() * len(lapsed))] if lapsed else None
+        return special
+
+    def _random_special_turn(self, rng: random.Random, always: bool = False) -> Turn | None:
+        player = self.to_move
+        squares = self.reserve_squares(player)
+        if squares and self.may_place_reserve(player) and (always or rng.random() < 0.3):
+            kinds = [self.fig_kind[f] for f in self.reserve_of(player)]
+            count = min(len(squares), len(kinds), 1 + int(rng.random() * len(kinds)))
+            return Turn((), place=tuple(zip(rng.sample(squares, count),
+                                            rng.sample(kinds, count), strict=True)))
+        if self._reentry and (always or rng.random() < 0.3):
+            reentries = self._reentry_turns(player)
+            if reentries:
+                return rng.choice(reentries)
+        if self.double_moves_allowed(player) and (always or rng.random() < 0.5):
+            from companion.games.giganten.doubles import add_double_turns
+
+            doubles: list[Turn] = []
+            add_double_turns(self, player, doubles)
+            if doubles:
+                return rng.choice(doubles)
+        return None
+
+    # --- Playing and undoing -------------------------------------------------------------
+
+    def play(self, turn: Turn) -> TurnResult:
+        """Check ``turn`` against the rules and play it; raise ``IllegalTurn`` if it breaks one."""
+        from companion.games.giganten.legality import check_turn
+
+        check_turn(self, turn)
+        return self.push(turn)
+
+    def push(self, turn: Turn) -> TurnResult:
+        """Play a turn known to be legal (as from ``legal_turns``) and return what it did."""
+        player = self.to_move
+        now = _Turn([], [])
+        self._undo.append((now.moves, len(self.off_board), player, self.ply, self.winner,
+                           self.reason, 1, now.extras))
+        if turn.reenter is not None or turn.place:
+            self._bring_on(player, turn, now)
+        for path in (turn.path, turn.second):
+            if path:
+                figure = self.occ[path[0]]
+                if figure < 0 or figure in now.caught:
+                    continue  # a placed figure caught by a trap does not move on [R17]
+                self._relocate(figure, path[-1], now.moves)
+                self._spring(figure, path[-1], now)
+        combat: Combat | None = None
+        advanced = False
+        at = turn.challenger_square
+        if at is not None:
+            challenger = self.occ[at]
+            if challenger >= 0 and challenger not in now.caught:
+                combat, advanced = self._challenge(challenger, turn, now)
+        self.turns_made[player] += 1
+        if self.frozen or now.freeze:
+            self._thaw(player, now)
+        self.ply += 1
+        if self._refereed:
+            self._referee_after(player, turn, combat is not None or bool(now.removed), now)
+        if self.winner is None:
+            self._settle(player + 1, now)
+            if self._refereed and self.winner is None:
+                self.reason = _referee.draw_reason(self)
+        result = TurnResult(player, turn, combat, tuple(now.removed), advanced, self.winner,
+                            self.reason, tuple(now.events))
+        self.history.append(result)
+        return result
+
+    def resign(self, player: int) -> Resignation:
+        """``player`` gives up for their team; the first enemy team in turn order wins [W3]."""
+        if self.reason is not None:
+            raise ValueError("the game is already over")
+        self._undo.append(([], len(self.off_board), self.to_move, self.ply, self.winner,
+                           self.reason, 0, []))
+        winner = self._next_enemy_team(player)
+        self.winner, self.reason = winner, "resignation"
+        action = Resignation(player, winner)
+        self.history.append(action)
+        return action
+
+    def pop(self) -> Action:
+        """Undo the last action exactly and return it; raise ``IndexError`` if there is none."""
+        (moves, off_length, self.to_move, self.ply, self.winner, self.reason, turns_added,
+         extras) = self._undo.pop()
+        self.turns_made[self.to_move] -= turns_added
+        occ, pos = self.occ, self.pos
+        for figure, previous in reversed(moves):
+            current = pos[figure]
+            if current >= 0:
+                occ[current] = -1
+            pos[figure] = previous
+            if previous >= 0:
+                occ[previous] = figure
+        del self.off_board[off_length:]
+        for name, value in reversed(extras):
+            setattr(self, name, value)
+        return self.history.pop()
+
+    def preview(self, turn: Turn) -> tuple[Outcome, str] | None:
+        """The outcome and deciding rule of a legal ``turn``'s challenge, without playing it
+        (None if it challenges nobody, or its challenger is caught by a trap first)."""
+        combat = self.what_if(turn).combat
+        return None if combat is None else (combat.outcome, combat.rule)
+
+    def advance_for(self, turn: Turn) -> tuple[int, Square] | None:
+        """Who may advance after a legal ``turn``'s challenge, without playing it [K5].
+
+        Returns the winning figure and the loser's square it may move into, or None when
+        nobody may advance (no challenge, a draw, both lost, a winner that never advances
+        or is held by a trap). A taken Nest counts: its taker moves in anyway [R1].
+        """
+        combat = self.what_if(turn).combat
+        if combat is None or not combat.outcome.one_loser:
+            return None
+        if combat.outcome is Outcome.CHALLENGED_WINS:
+            figure, into = combat.challenged_figure, combat.challenger
+        else:
+            figure, into = combat.challenger_figure, combat.challenged
+        if not _ADVANCES[self.fig_kind[figure]] or figure in self.frozen:
+            return None
+        return figure, into
+
+    def what_if(self, turn: Turn) -> TurnResult:
+        """Play a legal ``turn`` without its advance and take it back: what would happen."""
+        result = self.push(turn._replace(advance=False))
+        self.pop()
+        return result
+
+    def _referee_after(self, player: int, turn: Turn, progress: bool, now: _Turn) -> None:
+        """Update the referee rules' detectors after a turn; ``pop`` restores them."""
+        before = self.referee_state
+        now.extras.append(("referee_state", before))
+        self.referee_state = _referee.after_turn(self, before, player, turn, now.moves, progress)
+
+    def _bring_on(self, player: int, turn: Turn, now: _Turn) -> None:
+        """Put figures onto the board: a trapped one back (V5c), or reserve figures (V6)."""
+        if turn.reenter is not None:
+            sq, kind = turn.reenter
+            figure = next(f for f in self.trapped if self.fig_player[f] == player
+                          and self.fig_kind[f] == kind)
+            now.extras += [("trapped", list(self.trapped)), ("off_board", list(self.off_board))]
+            self.trapped.remove(figure)
+            self.off_board.remove(figure)
+            self._relocate(figure, sq, now.moves)
+            self._spring(figure, sq, now)
+        for sq, kind in turn.place:
+            figure = next(f for f in self._figures_of[player]
+                          if self.pos[f] == RESERVE and self.fig_kind[f] == kind)
+            self._relocate(figure, sq, now.moves)
+            self._spring(figure, sq, now)
+
+    def _spring(self, figure: int, sq: Square, now: _Turn) -> None:
+        """A figure came to rest on ``sq``: an enemy's secret trap there catches it (V5)."""
+        owner = self._trap_at.get(sq)
+        if owner is None or self.fig_team[figure] == self.players[owner].team:
+            return
+        if not self.traps_sprung[owner]:
+            now.extras.append(("traps_sprung", list(self.traps_sprung)))
+            self.traps_sprung[owner] = True
+        effect = self._catch(figure, now)
+        now.events.append(TrapEvent(sq, owner, figure, effect))
+
+    def _catch(self, figure: int, now: _Turn) -> str:
+        """A trap (secret, or the Falle) caught ``figure``: it stays put two turns (V5b), or
+        leaves the board, perhaps to come back later (V5c). Returns the effect."""
+        now.caught.append(figure)
+        if self._freezes:
+            now.freeze.append(figure)
+            return "frozen"
+        self._remove(figure, now)
+        if self._reentry:
+            now.extras.append(("trapped", list(self.trapped)))
+            self.trapped.append(figure)
+        return "removed"
+
+    def _thaw(self, player: int, now: _Turn) -> None:
+        """At the end of ``player``'s turn: their frozen figures have one turn fewer to wait;
+        figures caught this turn start their wait (V5b)."""
+        now.extras.append(("frozen", dict(self.frozen)))
+        frozen = {f: n - 1 if self.fig_player[f] == player else n
+                  for f, n in self.frozen.items()}
+        frozen.update((f, FROZEN_TURNS) for f in now.freeze if self.pos[f] >= 0)
+        now.freeze.clear()
+        self.frozen = {f: n for f, n in frozen.items() if n > 0 and self.pos[f] >= 0}
+
+    def _challenge(self, figure: int, turn: Turn, now: _Turn) -> tuple[Combat, bool]:
+        """Resolve the challenge of ``turn`` [C4, C5, K1–K6] after the moves were made."""
+        kinds, occ = self.fig_kind, self.occ
+        target = turn.challenge
+        assert target is not None
+        sq, enemy = self.pos[figure], occ[target]
+        outcome, rule = COMBAT[kinds[figure]][kinds[enemy]][self._swamp[target]]
+        combat = Combat(sq, target, kinds[figure], kinds[enemy], self._swamp[target], outcome,
+                        rule, figure, enemy)
+        if kinds[enemy] == FALLE:
+            self._catch(figure, now)  # V4, with the options of V5b and V5c
+            return combat, False
+        winner: int | None = None
+        if outcome is Outcome.CHALLENGER_WINS or outcome is Outcome.NEST_TAKEN:
+            self._remove(enemy, now)
+            winner, into = figure, target
+        elif outcome is Outcome.CHALLENGED_WINS:
+            self._remove(figure, now)
+            winner, into = enemy, sq
+        elif outcome is Outcome.BOTH_LOSE:
+            self._remove(figure, now)
+            self._remove(enemy, now)
+        if outcome is Outcome.NEST_TAKEN:
+            # A taken Nest is occupied by its challenger [K4.2, W1, R1].
+            self._relocate(figure, target, now.moves)
+            self._nest_taken(figure)
+            return combat, True
+        if winner is None or not (turn.advance and _ADVANCES[kinds[winner]]) \
+                or winner in self.frozen:
+            return combat, False
+        self._relocate(winner, into, now.moves)
+        self._spring(winner, into, now)
+        return combat, True
+
+    def _nest_taken(self, figure: int) -> None:
+        """W1; with four players a team wins once no enemy Nest is left (V9)."""
+        team = self.fig_team[figure]
+        if self._all_nests and any(
+                self.fig_kind[f] == NEST and self.fig_team[f] != team and sq >= 0
+                for f, sq in enumerate(self.pos)):
+            return
+        self.winner, self.reason = team, "nest"
+
+    def _relocate(self, figure: int, sq: Square, moves: list[tuple[int, Square]]) -> None:
+        previous = self.pos[figure]
+        moves.append((figure, previous))
+        if previous >= 0:
+            self.occ[previous] = -1
+        self.occ[sq] = figure
+        self.pos[figure] = sq
+
+    def _remove(self, figure: int, now: _Turn) -> None:
+        previous = self.pos[figure]
+        now.moves.append((figure, previous))
+        self.occ[previous] = -1
+        self.pos[figure] = OFF_BOARD
+        self.off_board.append(figure)
+        now.removed.append(figure)
+
+    def _settle(self, candidate: int, now: _Turn | None = None) -> None:
+        """Hand the turn to the first player from ``candidate`` on who can move; a player
+        who cannot is passed over while a partner can (V9), else their team loses [M8, W2].
+
+        A passed-over turn still counts down that player's held figures (V5b, R21).
+        """
+        count = len(self.players)
+        for offset in range(count):
+            player = (candidate + offset) % count
+            if self.has_legal_turn(player):
+                self.to_move = player
+                return
+            team = self.players[player].team
+            if not any(self.has_legal_turn(p) for p in self.team_players(team) if p != player):
+                self.to_move = player
+                self.winner, self.reason = self._next_enemy_team(player), "immobilized"
+                return
+            if self.frozen:
+                self._thaw(player, now or _Turn([], []))
+
+    def _next_enemy_team(self, player: int) -> int:
+        count = len(self.players)
+        team = self.players[player].team
+        return next(self.players[(player + i) % count].team for i in range(1, count + 1)
+                    if self.players[(player + i) % count].team != team)
+
+    # --- Comparing -----------------------------------------------------------------------
+
+    def snapshot(self) -> tuple[object, ...]:
+        """Everything that makes up the state, for exact comparisons (undo tests, replays)."""
+        return (self.board, self.rules, tuple(self.start.items()), self.first,
+                tuple(self.start_reserves.items()), self.start_turns_made,
+                tuple(sorted(self.start_frozen.items())), tuple(self.pos), tuple(self.occ),
+                self.to_move, self.ply, self.winner, self.reason, tuple(self.off_board),
+                tuple(self.history), tuple(self.turns_made), tuple(self.traps),
+                tuple(self.traps_sprung), tuple(sorted(self.frozen.items())),
+                tuple(self.trapped), self.referee_state)
+
+
+__all__ = ["END_RULES", "OFF_BOARD", "RESERVE", "GameState", "Position", "make_turn"]
