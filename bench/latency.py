@@ -60,8 +60,8 @@ from companion.games.giganten.ruleset import RuleSet
 from companion.games.giganten.squares import Square
 from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import Turn, TurnResult
+from companion.reads import TagRead
 from companion.registry import Registry
-from companion.table.reads import TagRead
 from companion.table.session import Session
 from hardware.sim import BUS_MODEL, TILE_MODEL, Order, TimingModel
 from hardware.simtable import Hands, SimTable, sim_registry

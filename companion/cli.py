@@ -1,7 +1,7 @@
 """The ``giganten`` command: the subcommands that need no hardware.
 
 ``scenario``, ``demo``, ``deal`` and ``export`` live here. The console script is
-``hardware.cli:main``, which adds the subcommands that drive a board (``enrol``, ``play``,
+``commands.main:main``, which adds the subcommands that drive a board (``enrol``, ``play``,
 ``resume``) through the ``extra`` hook of ``build_parser``, so that ``companion`` never
 imports ``hardware``.
 """
@@ -335,7 +335,7 @@ Extra = Callable[[Any], None]
 
 
 def build_parser(extra: Extra | None = None) -> argparse.ArgumentParser:
-    """The argument parser of every subcommand (``extra`` adds more: ``hardware.cli``)."""
+    """The argument parser of every subcommand (``extra`` adds more: ``commands.main``)."""
     parser = argparse.ArgumentParser(
         prog="giganten", description="Referee companion for the board game Giganten.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")

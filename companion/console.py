@@ -7,8 +7,8 @@ module only chooses which of a burst of events are worth a line (a board being r
 square by square produces hundreds of "not settled yet" events) and adds, from the view
 and nothing else, the combatants a view shows.
 
-``giganten play`` and ``giganten resume`` (``hardware/play.py``) and ``giganten enrol``
-(``hardware/enrol.py``) use it; it is pure, like the rest of ``companion``.
+``giganten play`` and ``giganten resume`` (``commands/play.py``) and ``giganten enrol``
+(``commands/enrol.py``) use it; it is pure, like the rest of ``companion``.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from companion.events import AdvanceDone, Event, ReadersTrouble, SetupStatus, Tu
 from companion.games.giganten.board import Board
 from companion.games.giganten.players import Player
 from companion.games.giganten.state import GameState
+from companion.reads import Uid, parse_uid
 from companion.registry import PLAYER_NAMES, Figure, Registry, kind_name
-from companion.table.reads import Uid, parse_uid
 from companion.views import ARBITER, PUBLIC, RULEBOOK, event_view
 
 JSON = dict[str, Any]

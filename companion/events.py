@@ -15,7 +15,7 @@ from companion.games.giganten.setup import Problem
 from companion.games.giganten.squares import Square
 from companion.games.giganten.turns import Resignation, Turn, TurnResult
 from companion.messages import Message
-from companion.table.sensing import SensingProblem
+from companion.reads import SensingProblem
 
 # --- Events ---------------------------------------------------------------------------------
 

@@ -37,7 +37,7 @@ from typing import Any, Literal
 from companion.games.giganten.board import Board
 from companion.games.giganten.figures import KINDS
 from companion.games.giganten.ruleset import FOUR_PLAYERS, RuleSet
-from companion.table.reads import Uid, parse_uid
+from companion.reads import Uid, parse_uid
 
 FORMAT = "giganten-registry/1"
 """The ``"format"`` of a registry file; a later, incompatible layout gets a new number."""

@@ -35,7 +35,7 @@ from typing import Any
 
 from companion.config import Config, ConfigError, load_config
 from companion.games.giganten.squares import parse_square_name, square_name
-from companion.table.reads import Uid, parse_uid
+from companion.reads import Uid, parse_uid
 from hardware import backends
 from hardware.backends import BackendError, backend_from_config
 from hardware.protocol import Reader, ReaderError

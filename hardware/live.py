@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TextIO
 
 from companion.events import Event, Intent
-from companion.table.reads import TagRead
+from companion.reads import TagRead
 from companion.table.session import Session
 from companion.table.table import Table
 from hardware.protocol import Reader, ReaderError

@@ -53,7 +53,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from companion.games.giganten.squares import square_name
-from companion.table.reads import TagRead
+from companion.reads import TagRead
 from hardware.mfrc522 import Mfrc522, ReaderFault, TagCollision
 from hardware.protocol import ReaderError, ScopedReader
 from hardware.spi import SpiDevice

@@ -12,7 +12,7 @@ from collections.abc import Collection, Iterator
 from types import TracebackType
 from typing import Protocol, Self, runtime_checkable
 
-from companion.table.reads import TagRead
+from companion.reads import TagRead
 
 __all__ = ["Reader", "ReaderError", "ScopedReader", "TagRead"]
 

@@ -40,7 +40,7 @@ import serial
 from companion.config import Config
 from companion.games.giganten.board import TILE_SIZE
 from companion.games.giganten.squares import parse_square_name, square_name
-from companion.table.reads import TagRead, Uid, parse_uid
+from companion.reads import TagRead, Uid, parse_uid
 from hardware.firmware import protocol
 from hardware.protocol import ReaderError, ScopedReader
 

@@ -30,7 +30,7 @@ from typing import Literal, NamedTuple
 
 from companion.games.giganten.board import TILE_SIZE
 from companion.games.giganten.squares import square_name
-from companion.table.reads import TagRead, Uid, parse_uid
+from companion.reads import TagRead, Uid, parse_uid
 from hardware.protocol import ReaderError, ScopedReader
 
 __all__ = [

@@ -28,14 +28,16 @@ from companion.events import (
     Stay,
     ToMove,
 )
+from companion.games.giganten.board import Board
 from companion.games.giganten.codec import game_from_json, game_to_json
 from companion.games.giganten.figures import Kind, parse_kind
+from companion.games.giganten.generate import random_start
 from companion.games.giganten.ruleset import RuleSet
 from companion.games.giganten.squares import Square
 from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import Turn, TurnResult
+from companion.reads import TagRead, Uid
 from companion.registry import Figure, Registry, full_set
-from companion.table.reads import TagRead, Uid
 from companion.table.session import Session
 from companion.table.table import Table
 from hardware.protocol import Reader
@@ -409,3 +411,16 @@ def bot_turns(hands: Hands, bots: Sequence[Bot], policy: str, turns: int | None 
             raise BotTurnError(str(err)) from None
         yield reference, events
         played += 1
+
+
+def setup_plan(seed: int, board: Board, rules: RuleSet
+               ) -> tuple[dict[int, dict[int, Kind]], dict[int, int]]:
+    """What ``setup`` lays out in a game of ``seed``: a random valid setup of every side
+    (player -> square -> kind) and the V5 trap squares (player -> square), drawn once per
+    game so that sides set up one at a time fit together (V9 partners' Nests)."""
+    rng = random.Random(f"{seed}/setup")
+    position, _, traps = random_start(rng, board, rules, guarded=True)
+    setups: dict[int, dict[int, Kind]] = {}
+    for square, (player, kind) in position.items():
+        setups.setdefault(player, {})[square] = kind
+    return setups, dict(traps)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from hardware.cli import main
+from commands.main import main
 
 
 @dataclass

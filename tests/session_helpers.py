@@ -9,8 +9,8 @@ from typing import Any
 from companion.events import Event
 from companion.games.giganten.referee import RefereeOptions
 from companion.games.giganten.state import GameState
+from companion.reads import Uid
 from companion.registry import Figure, Registry
-from companion.table.reads import Uid
 from companion.table.sensing import Snapshot
 from companion.table.session import Session
 from companion.views import PUBLIC, RULEBOOK, event_view

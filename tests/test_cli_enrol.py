@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.registry import Figure, Registry, full_set, standard_layout
-from hardware.enrol import enrol_board
+from hardware.assemble import enrol_board
 from tests.cli_helpers import Run, home, mode, run
 
 # Every test gets a companion home of its own (the fixture is used by name, too).

@@ -18,14 +18,15 @@ from pathlib import Path
 
 import pytest
 
+from commands.main import main
+from commands.play import CLEAR_SCREEN_AND_SCROLLBACK, RECENT_LINES
 from companion.deal import deal
 from companion.games.giganten.codec import game_from_json
 from companion.games.giganten.figures import KINDS
 from companion.games.giganten.ruleset import RuleSet
 from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import Turn
-from hardware.cli import main
-from hardware.play import CLEAR_SCREEN_AND_SCROLLBACK, RECENT_LINES, setup_plan
+from hardware.simtable import setup_plan
 from tests.cli_helpers import Run, home, mode, run
 
 # Every test gets a companion home of its own (the fixture is used by name, too).

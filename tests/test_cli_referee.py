@@ -13,12 +13,12 @@ from types import SimpleNamespace
 
 import pytest
 
+from commands.referee import set_pin, write_pin_hash
 from companion.config import load_config
 from companion.games.giganten.codec import game_from_json, game_to_json
 from companion.ledger.record import verify
 from companion.referee.desk import check_pin, hash_pin
 from companion.table.session import Session
-from hardware.referee_console import set_pin, write_pin_hash
 from hardware.simtable import sim_registry
 from tests.cli_helpers import home, mode, run
 from tests.test_cli_play import find_opening, script

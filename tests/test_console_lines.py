@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.console import event_lines
 from companion.events import ReadersTrouble
-from companion.table.sensing import SensingProblem
+from companion.reads import SensingProblem
 from tests.session_helpers import Desk
 from tests.test_referee import BASIC
 

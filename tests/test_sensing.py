@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.table.reads import TagRead, parse_uid
+from companion.reads import TagRead, parse_uid
 from companion.table.sensing import DEAD, DUPLICATE, FLICKER, Sensing, Snapshot
 
 A = "04A1B2C3D4E5F6"

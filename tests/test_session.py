@@ -25,8 +25,9 @@ from companion.events import (
     TurnPlayed,
 )
 from companion.ledger.record import GameLog
+from companion.reads import SensingProblem
 from companion.registry import Figure
-from companion.table.sensing import SensingProblem, Snapshot
+from companion.table.sensing import Snapshot
 from companion.table.session import Session, SessionError
 from companion.views import event_view
 from tests.helpers import HOMES

@@ -51,9 +51,9 @@ from companion.games.giganten.state import GameState
 from companion.ledger.export import full_record
 from companion.ledger.record import default_log_dir, new_log_path, write_json_atomic
 from companion.ledger.replay import Replay, ReplayError
+from companion.reads import Uid
 from companion.referee.desk import RefereeDesk, RefereeError
 from companion.registry import Registry
-from companion.table.reads import Uid
 from companion.table.session import OVER, PLAY, SETUP, Session
 from companion.views import ARBITER, PUBLIC, RULEBOOK, event_view, reveal_after_game, view_for
 from hardware.live import LiveTable
@@ -475,7 +475,7 @@ class Controller:
     def setup_side(self, player: str | None = None) -> None:
         """Lay out a random valid setup for ``player`` (None: every side not laid out yet) on
         the simulated board, and choose their V5 trap, like ``giganten play``'s ``setup``."""
-        from hardware.play import setup_plan
+        from hardware.simtable import setup_plan
 
         game = self._game()
         session = self.session()

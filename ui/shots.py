@@ -206,14 +206,14 @@ def ui_command(args: argparse.Namespace) -> int:
     """``giganten ui``: the touchscreen app on the simulated board or a real one."""
     from club.link import EventLinkError, event_target
     from companion.config import ConfigError, load_config
-    from hardware.play import UsageError, _registry, open_backend
+    from hardware.assemble import UsageError, load_registry, open_backend
 
     try:
         config = load_config(getattr(args, "config", None))
         event = event_target(args.event, config)
         reader = open_backend(args)
         registry = None if reader is None and args.registry is None else \
-            _registry(args.registry, ("yellow", "orange"))[0]
+            load_registry(args.registry, ("yellow", "orange"))[0]
     except (UsageError, ConfigError, EventLinkError) as err:
         print(f"giganten ui: {err}", file=sys.stderr)
         return 2

@@ -415,7 +415,7 @@ class EnrolScreen(ReaderToolScreen):
             registry = Registry.load(path, missing_ok=True)
         except RegistryError as err:
             raise ControllerError(str(err)) from None
-        from hardware.enrol import enrol_board
+        from hardware.assemble import enrol_board
 
         board = enrol_board(self.owner)
         self.model = Enrolment(registry, path, self._source(board.files, board.ranks),

@@ -32,6 +32,7 @@ from typing import Any, Literal, Protocol
 from companion.games.giganten.ruleset import VARIANTS, RuleSet, RuleSetError
 from companion.games.giganten.squares import square_name
 from companion.ledger.record import default_log_dir, write_json_atomic
+from companion.reads import TagRead, Uid, parse_uid
 from companion.registry import (
     PLAYER_NAMES,
     Figure,
@@ -42,10 +43,9 @@ from companion.registry import (
     full_set,
     kind_name,
 )
-from companion.table.reads import TagRead, Uid, parse_uid
 from companion.table.sensing import Sensing
 from companion.views import OUTCOME_ONLY, POLICIES, RULEBOOK
-from hardware.enrol import enrol_board
+from hardware.assemble import enrol_board
 from hardware.hwcheck import FAILED, MISSING, OK, TEST_TAG, UNTESTED, CheckResult
 from hardware.live import ReaderPump
 from hardware.protocol import Reader, ReaderError

@@ -19,7 +19,7 @@ from companion.games.giganten.figures import Kind
 from companion.games.giganten.squares import Square
 from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import Turn
-from companion.table.reads import Uid
+from companion.reads import Uid
 
 New = tuple[str, Kind]
 """A figure that comes onto the board (V6 reserve, V5c trapped): only its kind is known."""

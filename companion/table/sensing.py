@@ -14,24 +14,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from companion.table.reads import TagRead, Uid
+from companion.reads import SensingProblem, TagRead, Uid
 
 DUPLICATE = "duplicate"
 FLICKER = "flicker"
 DEAD = "dead"
-
-
-@dataclass(frozen=True, slots=True)
-class SensingProblem:
-    """Something the readers report that cannot be trusted; ``kind`` is one of
-    ``duplicate`` (one UID on several squares), ``flicker`` (a square that keeps changing)
-    and ``dead`` (a reader that gives faults)."""
-
-    kind: str
-    squares: tuple[int, ...]
-    uid: Uid | None = None
-    detail: str | None = None
-    """For ``dead``: the fault the reader reported."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -66,7 +66,7 @@ from companion.ledger.course import final_result
 from companion.ledger.fairplay import Entropy, Seal
 from companion.ledger.record import Entry, GameLog, LogError, verify
 from companion.messages import Message
-from companion.table.reads import Uid
+from companion.reads import Uid
 from companion.table.sensing import DUPLICATE, Snapshot
 from companion.views import RULEBOOK
 

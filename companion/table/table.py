@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 
 from companion.events import Event, Intent
-from companion.table.reads import TagRead
+from companion.reads import TagRead
 from companion.table.sensing import Sensing
 from companion.table.session import Session
 

@@ -24,7 +24,7 @@ from tests.club.mosquitto import Broker
 
 ROOT = Path(__file__).resolve().parents[2]
 
-RUNNER = "club.table_runner"
+RUNNER = "commands.table_runner"
 """A simulated table: the demo's bots on the simulated board, published by TablePublisher."""
 
 
@@ -73,7 +73,7 @@ def errors_of(outbox: Path) -> Path:
 def start_dashboard(broker: Broker, event: str, http: int) -> subprocess.Popen[bytes]:
     """``giganten event`` in its own process, logged in as the arbiter (the password from
     the environment, as docs/event-dashboard.md suggests)."""
-    return subprocess.Popen([sys.executable, "-m", "hardware.cli", "event",
+    return subprocess.Popen([sys.executable, "-m", "commands.main", "event",
                              "--broker", address(broker), "--event", event,
                              "--username", "arbiter", "--http", f"127.0.0.1:{http}"],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,

@@ -14,7 +14,7 @@ import pytest
 from club.dashboard import Dashboard
 from club.event import host_port
 from club.server import DashboardServer, Hub, coalesce
-from hardware.cli import main
+from commands.main import main
 from tests.club.test_dashboard import EVENT, Clock, feed, status, topic
 
 

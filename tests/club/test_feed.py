@@ -113,8 +113,8 @@ def test_the_feed_tells_the_game_in_order() -> None:
 
 
 def test_while_the_sides_are_set_up_the_status_shows_progress_only(tmp_path: Path) -> None:
-    from club.table_runner import SimulatedTable
-    from hardware.play import setup_plan
+    from commands.table_runner import SimulatedTable
+    from hardware.simtable import setup_plan
     table = SimulatedTable(tmp_path / "game.log", 8, RULEBOOK)
     sink = Recorder()
     feed = TableFeed(sink)
@@ -157,7 +157,7 @@ def test_the_setup_status_and_the_referee_log(tmp_path: Path) -> None:
 
 
 def test_a_refusal_is_fed_and_alerted_without_its_secret_reason(tmp_path: Path) -> None:
-    from club.table_runner import SimulatedTable
+    from commands.table_runner import SimulatedTable
     from companion.events import Refused
     table = SimulatedTable(tmp_path / "game.log", 6, RULEBOOK)
     table.set_up_and_start()

@@ -131,7 +131,7 @@ def start_runner(broker: Broker, tmp_path: Path, *, table: str = "t1",
                  turn_interval: float, max_plies: int) -> subprocess.Popen[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     return subprocess.Popen(
-        [sys.executable, "-m", "club.table_runner", "--broker", f"127.0.0.1:{broker.port}",
+        [sys.executable, "-m", "commands.table_runner", "--broker", f"127.0.0.1:{broker.port}",
          "--event", "ev", "--table", table, "--seed", "5", "--turn-interval",
          str(turn_interval), "--max-plies", str(max_plies), "--outbox",
          str(tmp_path / table), "--username", table, "--password", broker.passwords[table]],

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.table.reads import TagRead
+from companion.reads import TagRead
 from hardware.hwcheck import (
     FAILED,
     MISSING,

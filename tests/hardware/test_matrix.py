@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from companion.table.reads import TagRead
+from companion.reads import TagRead
 from hardware.emulation.decoded_bus import EmulatedBoard
 from hardware.emulation.mfrc522_chip import Air
 from hardware.mfrc522 import Mfrc522

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.table.reads import TagRead
+from companion.reads import TagRead
 from hardware.protocol import Reader, ReaderError
 from hardware.sim import (
     BUS_MODEL,

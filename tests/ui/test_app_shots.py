@@ -42,7 +42,7 @@ def test_shots_renders_every_screen(tmp_path: Path) -> None:
     giganten = Path(sys.executable).with_name("giganten")
     command = [str(giganten) if giganten.exists() else sys.executable, "shots", str(tmp_path)]
     if not giganten.exists():
-        command = [sys.executable, "-m", "hardware.cli", "shots", str(tmp_path)]
+        command = [sys.executable, "-m", "commands.main", "shots", str(tmp_path)]
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     done = subprocess.run([xvfb, "-a", "-s", "-screen 0 800x480x24", *command], env=env,
                           capture_output=True, text=True, timeout=300, check=False)

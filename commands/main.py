@@ -16,15 +16,15 @@ from pathlib import Path
 from typing import Any
 
 from club.event import add_command as add_event
+from commands.enrol import enrol_command
+from commands.play import TIMINGS, play_command, resume_command
+from commands.referee import referee_command
 from companion import cli
 from companion.console import AUDIENCES
 from companion.registry import PLAYER_NAMES
 from companion.views import POLICIES, PUBLIC, RULEBOOK
 from hardware.backends import AVAILABLE, CONFIG_ENV, PLANNED
-from hardware.enrol import enrol_command
 from hardware.hwcheck import add_command as add_hw_check
-from hardware.play import TIMINGS, play_command, resume_command
-from hardware.referee_console import referee_command
 from ui.shots import add_commands as add_ui_commands
 
 _BACKENDS = ", ".join([*AVAILABLE, *PLANNED])

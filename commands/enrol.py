@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
+from commands.play import Source, command_source
 from companion.console import (
     ENROL_HELP,
     CommandError,
@@ -25,6 +26,7 @@ from companion.console import (
     parse_square,
 )
 from companion.games.giganten.board import Board
+from companion.reads import Uid, parse_uid
 from companion.registry import (
     Figure,
     Message,
@@ -36,10 +38,9 @@ from companion.registry import (
     full_set,
     standard_layout,
 )
-from companion.table.reads import Uid, parse_uid
 from companion.table.sensing import Sensing
+from hardware.assemble import UsageError, enrol_board, open_backend
 from hardware.live import ReaderPump, live_lines
-from hardware.play import Source, UsageError, command_source, open_backend
 from hardware.protocol import Reader
 from hardware.sim import TILE_MODEL, SimBoard, SimReader
 
@@ -47,12 +48,6 @@ SCAN = 0.5
 """Seconds the readers scan after every command, before the board is left to settle."""
 
 SETTLE_LIMIT = 10.0
-
-
-def enrol_board(owner: str) -> Board:
-    """The board to enrol on: 14 × 14, or the 28 × 14 board of V9 for the partners' sets
-    (their standard layout lies beside the first player's)."""
-    return Board(28, 14) if owner.endswith("2") else Board(14, 14)
 
 
 class EnrolConsole:
@@ -364,7 +359,7 @@ def _enrol(args: argparse.Namespace) -> int:
 
 
 def enrol_command(args: argparse.Namespace) -> int:
-    """``giganten enrol``: run the command (the parsed arguments of ``hardware.cli``)."""
+    """``giganten enrol``: run the command (the parsed arguments of ``commands.main``)."""
     try:
         return _enrol(args)
     except UsageError as err:

@@ -41,3 +41,16 @@ class TagRead:
     uid: Uid | None
     time: float
     fault: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SensingProblem:
+    """Something the readers report that cannot be trusted; ``kind`` is one of
+    ``duplicate`` (one UID on several squares), ``flicker`` (a square that keeps changing)
+    and ``dead`` (a reader that gives faults)."""
+
+    kind: str
+    squares: tuple[int, ...]
+    uid: Uid | None = None
+    detail: str | None = None
+    """For ``dead``: the fault the reader reported."""

@@ -51,9 +51,7 @@ from companion.events import (
     Stay,
     TurnPlayed,
 )
-from companion.games.giganten.board import Board
 from companion.games.giganten.figures import Kind, parse_kind
-from companion.games.giganten.generate import random_start
 from companion.games.giganten.ruleset import RuleSet
 from companion.games.giganten.state import GameState
 from companion.ledger.export import full_record, public_record
@@ -64,14 +62,14 @@ from companion.ledger.record import (
     new_log_path,
     write_json_atomic,
 )
-from companion.registry import PLAYER_NAMES, Registry, RegistryError, default_path
-from companion.table.reads import Uid
+from companion.reads import Uid
+from companion.registry import PLAYER_NAMES, Registry
 from companion.table.session import PLAY, SETUP, Session, SessionError
 from companion.textboard import render
 from companion.views import ARBITER, PUBLIC, view_for
-from hardware.backends import SIM, BackendError, backend_from_config, make_reader
+from hardware.assemble import UsageError, load_registry, open_backend
 from hardware.live import LiveTable, live_lines
-from hardware.protocol import Reader, ReaderError
+from hardware.protocol import Reader
 from hardware.sim import BUS_MODEL, TILE_MODEL, SimBoard, TimingModel
 from hardware.simtable import (
     BotTurnError,
@@ -80,7 +78,7 @@ from hardware.simtable import (
     board_of,
     bot_turns,
     ready_for_bots,
-    sim_registry,
+    setup_plan,
     take_up,
 )
 
@@ -570,19 +568,6 @@ class PlayConsole:
         return False
 
 
-def setup_plan(seed: int, board: Board, rules: RuleSet
-               ) -> tuple[dict[int, dict[int, Kind]], dict[int, int]]:
-    """What ``setup`` lays out in a game of ``seed``: a random valid setup of every side
-    (player -> square -> kind) and the V5 trap squares (player -> square), drawn once per
-    game so that sides set up one at a time fit together (V9 partners' Nests)."""
-    rng = random.Random(f"{seed}/setup")
-    position, _, traps = random_start(rng, board, rules, guarded=True)
-    setups: dict[int, dict[int, Kind]] = {}
-    for square, (player, kind) in position.items():
-        setups.setdefault(player, {})[square] = kind
-    return setups, dict(traps)
-
-
 def _count(words: list[str]) -> int | None:
     if not words:
         return None
@@ -605,48 +590,9 @@ def _counts(kinds: Iterable[Kind]) -> dict[Kind, int]:
 # --- The subcommands --------------------------------------------------------------------------
 
 
-class UsageError(ValueError):
-    """Arguments that cannot work; the text says what to do (exit status 2)."""
-
-
-def open_backend(args: argparse.Namespace) -> Reader | None:
-    """The reader of the backend chosen by the arguments, the environment or the config file
-    (``hardware.backends.backend_from_config``), opened; None for the simulation. Every
-    failure is a ``UsageError`` saying what to check: never a fall-back to the simulation."""
-    try:
-        config = load_config(getattr(args, "config", None))
-        name = backend_from_config(config, args.backend, sim=args.sim)
-        if name == SIM:
-            return None
-        reader = make_reader(name, config)
-        reader.open()
-    except (ConfigError, BackendError, ReaderError) as err:
-        raise UsageError(str(err)) from None
-    return reader
-
-
 def _timing(args: argparse.Namespace) -> TimingModel:
     model = TIMINGS[args.timing]
     return model.with_noise(miss_rate=args.noise) if args.noise else model
-
-
-def _registry(path: Path | None, owners: Iterable[str]) -> tuple[Registry, str]:
-    """The registry to play with, and a line saying which: ``--registry PATH`` (it must
-    exist), else the registry at its default place if there is one, else the simulated
-    sets in memory."""
-    if path is not None:
-        try:
-            return Registry.load(path), f"Figures: the registry {path}."
-        except RegistryError as err:
-            raise UsageError(str(err)) from None
-    default = default_path()
-    if default.exists():
-        try:
-            return Registry.load(default), f"Figures: the registry {default}."
-        except RegistryError as err:
-            raise UsageError(f"{err} (or give another with --registry)") from None
-    return (sim_registry(tuple(owners)),
-            f"Figures: the simulated sets, in memory (no registry at {default}).")
 
 
 def _audience(audience: str, players: Iterable[str]) -> str:
@@ -684,7 +630,7 @@ def _play(args: argparse.Namespace) -> int:
     players = [p.name for p in rules.players]
     audience = _audience(args.audience, players)
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-    registry, figures = _registry(args.registry, players)
+    registry, figures = load_registry(args.registry, players)
     source = _source(args)
     board = deal(seed, rules)
     log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
@@ -740,7 +686,7 @@ def _resume(args: argparse.Namespace) -> int:
     if path is None:
         raise UsageError(f"there is no game log in {log_dir}: give the log to resume, or start"
                          " a game with giganten play --sim")
-    registry, figures = _registry(args.registry, PLAYER_NAMES)
+    registry, figures = load_registry(args.registry, PLAYER_NAMES)
     source = _source(args)
     try:
         session, notes = Session.resume(path, registry)
@@ -774,7 +720,7 @@ def _resume(args: argparse.Namespace) -> int:
 
 
 play_command = _with_usage_errors("play", _play)
-"""``giganten play``: run the command (the parsed arguments of ``hardware.cli``)."""
+"""``giganten play``: run the command (the parsed arguments of ``commands.main``)."""
 
 resume_command = _with_usage_errors("resume", _resume)
 """``giganten resume``: run the command."""

@@ -25,6 +25,17 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import companion.table.physical as physical
+from commands.play import (
+    CARRY,
+    PlayConsole,
+    Source,
+    _audience,
+    _console,
+    _link_event,
+    _source,
+    _timing,
+    _with_usage_errors,
+)
 from companion.clock import ClockError, TimeControl, format_time
 from companion.config import (
     Config,
@@ -46,20 +57,7 @@ from companion.registry import PLAYER_NAMES
 from companion.table.session import OVER, SETUP, Session, SessionError
 from companion.textboard import render
 from companion.views import ARBITER, PUBLIC, event_view
-from hardware.play import (
-    CARRY,
-    PlayConsole,
-    Source,
-    UsageError,
-    _audience,
-    _console,
-    _link_event,
-    _registry,
-    _source,
-    _timing,
-    _with_usage_errors,
-    open_backend,
-)
+from hardware.assemble import UsageError, load_registry, open_backend
 from hardware.simtable import SimTable, board_of, take_up
 
 JSON = dict[str, Any]
@@ -399,7 +397,7 @@ def _referee(args: argparse.Namespace) -> int:
         raise UsageError("the referee terminal shows what the players may see: the arbiter"
                          " sees the full position with look (behind the PIN)")
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-    registry, figures = _registry(args.registry, players)
+    registry, figures = load_registry(args.registry, players)
     source = _source(args)
     board = deal(seed, rules)
     log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
@@ -441,7 +439,7 @@ def referee_options(args: argparse.Namespace, desk_config: RefereeConfig) -> Ref
 def _resume(args: argparse.Namespace, desk_config: RefereeConfig) -> int:
     """``--resume LOG``: the refereed game of a log, with its desk (clocks paused)."""
     reader = open_backend(args)
-    registry, figures = _registry(args.registry, PLAYER_NAMES)
+    registry, figures = load_registry(args.registry, PLAYER_NAMES)
     source = _source(args)
     try:
         session, notes = Session.resume(args.resume, registry)
@@ -536,7 +534,7 @@ def write_pin_hash(path: Path, hashed: str) -> None:
 
 
 referee_command = _with_usage_errors("referee", _referee)
-"""``giganten referee``: run the command (the parsed arguments of ``hardware.cli``)."""
+"""``giganten referee``: run the command (the parsed arguments of ``commands.main``)."""
 
 
 __all__ = ["REFEREE_HELP", "RefereeConsole", "referee_command", "referee_config", "set_pin",

@@ -1,4 +1,4 @@
-"""A simulated table of a club event: ``python -m club.table_runner``.
+"""A simulated table of a club event: ``python -m commands.table_runner``.
 
 The demo's computer players play a whole game on the simulated board (``hardware.simtable``:
 the robot hands move the figures, the simulated readers read them, sensing and the session
@@ -30,9 +30,16 @@ from companion.events import Event
 from companion.games.giganten.ruleset import RuleSet
 from companion.table.session import Session
 from companion.views import POLICIES, RULEBOOK
-from hardware.play import setup_plan
 from hardware.sim import SimBoard
-from hardware.simtable import Hands, SimTable, board_of, bot_turns, sim_registry, take_up
+from hardware.simtable import (
+    Hands,
+    SimTable,
+    board_of,
+    bot_turns,
+    setup_plan,
+    sim_registry,
+    take_up,
+)
 
 OUTBOX = "outbox.jsonl"
 GAME_LOG = "game.log"
@@ -56,7 +63,7 @@ def _slug(what: str) -> Callable[[str], str]:
 
 def build_parser() -> argparse.ArgumentParser:
     """The runner's command line."""
-    parser = argparse.ArgumentParser(prog="python -m club.table_runner",
+    parser = argparse.ArgumentParser(prog="python -m commands.table_runner",
                                      description=__doc__.split("\n\n")[1])
     parser.add_argument("--broker", type=_broker, required=True, metavar="HOST:PORT")
     parser.add_argument("--event", type=_slug("event id"), required=True)

@@ -1,0 +1,8 @@
+"""The front ends that assemble a table: the ``giganten`` console script (``main``), the
+terminal game (``play``), referee mode on a terminal (``referee``), enrolment of the tags
+(``enrol``) and a club table without a screen (``table_runner``).
+
+This is the top layer: it puts ``companion`` (the rules, the session, the ledger),
+``hardware`` (a reader backend), ``club`` (the event feed) and, for ``giganten ui``, the
+app (``ui``) together. Nothing below imports it (tests/test_architecture.py).
+"""
