@@ -8,9 +8,54 @@ and remembers failures in ``.hypothesis/``.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import settings
+
+ROOT = Path(__file__).resolve().parents[1]
 
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+# --- Test tiers ----------------------------------------------------------------------------
+# ``scripts/test`` runs everything (CI). ``scripts/test --quick`` runs the tests marked
+# ``quick``: the inner loop of rules, scenarios, views, the ledger and the session on the
+# simulated board, with no browser, broker, virtual screen or emulated reader bus. The tier
+# is chosen here by path so that a new test file in these places joins it by itself.
+
+QUICK_PATHS = (
+    "tests/games/",
+    "tests/test_architecture.py",
+    "tests/test_console_lines.py",
+    "tests/test_deal.py",
+    "tests/test_fairplay.py",
+    "tests/test_messages.py",
+    "tests/test_record.py",
+    "tests/test_records.py",
+    "tests/test_sensing.py",
+    "tests/test_session.py",
+    "tests/test_session_faults.py",
+    "tests/test_session_setup.py",
+    "tests/test_session_sim.py",
+    "tests/test_views.py",
+    "tests/test_variant_views.py",
+    "tests/test_clock.py",
+    "tests/test_config.py",
+    "tests/test_referee.py",
+)
+"""The files of the quick tier (a prefix ending in ``/`` takes a whole folder)."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "quick: part of the quick tier (scripts/test --quick)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the quick tier's tests (by the path of their file)."""
+    for item in items:
+        path = item.path.relative_to(ROOT).as_posix()
+        if path.startswith(QUICK_PATHS):
+            item.add_marker(pytest.mark.quick)
