@@ -34,7 +34,7 @@ def midgame(rng: random.Random) -> GimmelState:
         state = GimmelState(Geometry(14, 14))
         while not state.is_over():
             on_board = len(state.stones[0]) + len(state.stones[1])
-            if on_board >= ON_BOARD and sum(state.hands[:3]) and sum(state.hands[3:]):
+            if on_board >= ON_BOARD and any(state.hands[:3]) and any(state.hands[3:]):
                 return state
             turn = random_turn(state, rng)
             assert turn is not None

@@ -93,8 +93,9 @@ def main(argv: list[str] | None = None) -> int:
     stats = Stats()
     print(f"# {games} games against each opponent, level {args.level}, at most"
           f" {MAX_PLIES} plies a game")
-    print(f"METRIC gimmel_ai_vs_random_win_pct {win_pct(random_player, games, args.level, stats):.1f} %")
-    print(f"METRIC gimmel_ai_vs_greedy_win_pct {win_pct(greedy_player, games, args.level, stats):.1f} %")
+    for name, opponent in (("random", random_player), ("greedy", greedy_player)):
+        pct = win_pct(opponent, games, args.level, stats)
+        print(f"METRIC gimmel_ai_vs_{name}_win_pct {pct:.1f} %")
     searches = max(stats.searches, 1)
     print(f"METRIC gimmel_ai_search_ms_mean {1000 * stats.seconds / searches:.1f} ms")
     print(f"METRIC gimmel_ai_search_nodes_mean {stats.nodes / searches:.0f} nodes")

@@ -84,7 +84,7 @@ class Searcher:
         """The value of the position for the player to move, ``depth`` plies deep."""
         self.tick()
         state = self.state
-        if state._reason is not None:  # noqa: SLF001 - the search reads its own state
+        if state.decided is not None:
             return terminal(state)
         if depth <= 0:
             return self.quiesce(alpha, beta, 3)
@@ -93,7 +93,7 @@ class Searcher:
             return terminal(state) if state.is_over() else evaluate(state)
         best = -WIN * 2.0
         for turn in turns:
-            state._apply(turn)  # noqa: SLF001
+            state.play_unchecked(turn)
             try:
                 value = -self.negamax(depth - 1, -beta, -alpha)
             finally:
@@ -115,9 +115,9 @@ class Searcher:
         alpha = max(alpha, stand)
         for turn in captures(state):
             self.tick()
-            state._apply(turn)  # noqa: SLF001
+            state.play_unchecked(turn)
             try:
-                value = (-terminal(state) if state._reason is not None  # noqa: SLF001
+                value = (-terminal(state) if state.decided is not None
                          else -self.quiesce(-beta, -alpha, depth - 1))
             finally:
                 state.pop()
@@ -246,7 +246,7 @@ def _search_root(searcher: Searcher, root: list[Turn], depth: int,
     best = root[0]
     slack = max(noise.values(), default=0.0)  # a noisy turn may beat alpha by this much
     for turn in root:
-        state._apply(turn)  # noqa: SLF001
+        state.play_unchecked(turn)
         try:
             value = -searcher.negamax(depth - 1, -WIN * 2.0, slack - alpha) + noise.get(
                 turn, 0.0)

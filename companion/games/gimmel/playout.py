@@ -51,6 +51,6 @@ def playout(state: GimmelState, rng: random.Random, max_plies: int) -> int:
         turn = random_turn(state, rng)
         if turn is None:
             break
-        state._apply(turn)
+        state.play_unchecked(turn)
         plies += 1
     return plies

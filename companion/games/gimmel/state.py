@@ -75,8 +75,10 @@ class GimmelState:
         self.hands = list(hands)
         self.score = list(score)
         self._to_move = to_move
-        self._winner: int | None = None
-        self._reason: str | None = None
+        self.decided_winner: int | None = None
+        """The winner once the score decided the game (None for a draw)."""
+        self.decided: str | None = None
+        """``points`` or ``draw`` once the score decided the game [E1, E2]; else None."""
         self._judge_points()
         self._history: list[tuple[Turn, int, int | None, str | None]] = []
 
@@ -100,7 +102,7 @@ class GimmelState:
 
     def legal_turns(self) -> list[Turn]:
         """Every legal turn of the player to move: placements, moves and captures [T1–T5]."""
-        if self._reason is not None:
+        if self.decided is not None:
             return []
         turns = self._turns(self._to_move)
         if not turns:
@@ -110,7 +112,7 @@ class GimmelState:
     def push(self, turn: Turn) -> Played:
         """Play ``turn``; ``IllegalMove`` with the rule id (nothing changed) if refused."""
         self.check(turn)
-        captured = self._apply(turn)
+        captured = self.play_unchecked(turn)
         public: dict[str, Any] = {"turn": self.turn_json(turn), "captured": None}
         if captured:
             public["captured"] = {"square": self._geometry.name(turn[1]),
@@ -123,7 +125,7 @@ class GimmelState:
         board = self.board
         player = self._to_move ^ 1
         self._to_move = player
-        self._winner, self._reason = winner, reason
+        self.decided_winner, self.decided = winner, reason
         code = board[target]
         if origin < 0:
             board[target] = 0
@@ -142,12 +144,12 @@ class GimmelState:
     def is_over(self) -> bool:
         """True once a player has won on points, the game is drawn [E1, E2], or the player
         to move has no legal turn [R3]."""
-        return self._reason is not None or not self.has_turn(self._to_move)
+        return self.decided is not None or not self.has_turn(self._to_move)
 
     def winner(self) -> int | None:
         """The winner's index; None while playing and for a draw [E1, E2, R2, R3]."""
-        if self._reason is not None:
-            return self._winner
+        if self.decided is not None:
+            return self.decided_winner
         if self.has_turn(self._to_move):
             return None
         white, black = self.score
@@ -155,8 +157,8 @@ class GimmelState:
 
     def end_reason(self) -> str | None:
         """``points`` (a win on points), ``draw``, or ``immobilized`` [E1, E2, R3]."""
-        if self._reason is not None:
-            return self._reason
+        if self.decided is not None:
+            return self.decided
         return None if self.has_turn(self._to_move) else IMMOBILIZED_REASON
 
     def observation(self, audience: int) -> dict[Square, Seen]:
@@ -197,8 +199,8 @@ class GimmelState:
 
     def check(self, turn: Turn) -> None:
         """Raise ``IllegalMove`` with the rule id if ``turn`` is not legal now."""
-        if self._reason is not None:
-            raise IllegalMove("E3", f"the game is over ({self._reason}): no more turns")
+        if self.decided is not None:
+            raise IllegalMove("E3", f"the game is over ({self.decided}): no more turns")
         if (not isinstance(turn, tuple) or len(turn) != 2
                 or not all(type(n) is int for n in turn)):
             raise IllegalMove("T1", f"{turn!r} is not a turn: a turn places, moves or captures")
@@ -249,13 +251,13 @@ class GimmelState:
                       if not low <= board[target] <= high]
         return turns
 
-    def _apply(self, turn: Turn) -> int:
+    def play_unchecked(self, turn: Turn) -> int:
         """Play a turn known to be legal; return the captured stone's code (0 for none)."""
         origin, target = turn
         board = self.board
         player = self._to_move
         captured = board[target]
-        self._history.append((turn, captured, self._winner, self._reason))
+        self._history.append((turn, captured, self.decided_winner, self.decided))
         if origin < 0:
             code = 3 * player - origin
             self.hands[code - 1] -= 1
@@ -278,11 +280,11 @@ class GimmelState:
         """End the game on the score: a win first [E1, R2], else a draw [E2]."""
         ending, (white, black) = self.ending, self.score
         if white >= ending.target or black >= ending.target:
-            self._winner = 0 if white >= ending.target else 1
-            self._reason = POINTS_REASON
+            self.decided_winner = 0 if white >= ending.target else 1
+            self.decided = POINTS_REASON
         elif (min(white, black) >= ending.draw_minimum
               and abs(white - black) <= ending.draw_margin):
-            self._winner, self._reason = None, DRAW_REASON
+            self.decided_winner, self.decided = None, DRAW_REASON
 
 
 _HOW = ("one square in any direction", "exactly two squares straight, or a knight's jump",
