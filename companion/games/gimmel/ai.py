@@ -20,6 +20,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from companion.game import GameError
+
 from .state import KIND, OWNER, VALUE, GimmelState, Turn
 
 WIN = 1_000_000
@@ -215,6 +217,8 @@ def choose(state: GimmelState, level: str = DEFAULT_LEVEL, rng: random.Random | 
     ``nodes``) and before ``deadline`` by ``now``; ``turn`` is None if the game is over.
 
     The state is left as it was given (every turn tried is taken back)."""
+    if level not in LEVELS:
+        raise GameError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
     setting = LEVELS[level]
     rng = rng or random.Random(0)
     if state.is_over():
