@@ -77,7 +77,14 @@ class Gimmel:
                 raise GameError(f"player {piece.owner!r} is not white (0) or black (1)")
             stones[sq] = (piece.owner, kind_number(piece.kind))
         hands = options.get("hand")
+        if hands is not None and not _counts(hands, 6):
+            raise GameError("\"hand\" is six whole numbers from 0: white's beetles, cats,"
+                            " falcons, then black's")
         score = options.get("score", (0, 0))
+        if not _counts(score, 2):
+            raise GameError("\"score\" is two whole numbers from 0: white's, black's")
+        if min(score) >= ending.target:
+            raise GameError(f"both players cannot have reached {ending.target} points [R6]")
         to_move = options.get("to_move", 0)
         if to_move not in (0, 1):
             raise GameError("\"to_move\" is 0 (white) or 1 (black)")
@@ -95,6 +102,11 @@ class Gimmel:
         """Answer a ``giganten scenario`` for ``"game": "gimmel"``."""
         from .scenario import answer
         return answer(data)
+
+
+def _counts(value: Any, length: int) -> bool:
+    return (isinstance(value, (list, tuple)) and len(value) == length
+            and all(type(n) is int and n >= 0 for n in value))
 
 
 GAME = Gimmel()

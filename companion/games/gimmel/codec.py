@@ -2,7 +2,8 @@
 
 A turn is ``{"place": {"e4": "beetle"}}`` (one stone from the hand onto a square) or
 ``{"path": ["e4", "e5"]}`` (a move, or a capture when an enemy stone stands on ``e5``).
-Anything else is not a turn: ``GameError`` with one line saying what is wrong.
+Anything else is not a turn: ``GameError`` with one line saying what is wrong. (Writing a
+turn, ``turn_to_json``, lives with the state, which writes each turn it plays.)
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ from typing import Any
 from companion.game import GameError, Geometry
 
 from .rules import KIND_BY_ID, KIND_IDS, PLAYERS
-from .state import Turn
+from .state import KIND, GimmelState, Turn, turn_to_json
+
+__all__ = ["describe", "kind_number", "player_number", "turn_from_json", "turn_to_json"]
 
 
 def kind_number(kind_id: Any) -> int:
@@ -28,14 +31,6 @@ def player_number(name: Any) -> int:
     if not isinstance(name, str) or name not in PLAYERS:
         raise GameError(f"unknown Gimmel player {name!r}; the players are white and black")
     return PLAYERS.index(name)
-
-
-def turn_to_json(geometry: Geometry, turn: Turn) -> dict[str, Any]:
-    """A turn as JSON: ``{"place": {square: kind}}`` or ``{"path": [from, to]}``."""
-    origin, target = turn
-    if origin < 0:
-        return {"place": {geometry.name(target): KIND_IDS[-1 - origin]}}
-    return {"path": [geometry.name(origin), geometry.name(target)]}
 
 
 def turn_from_json(geometry: Geometry, data: Any) -> Turn:
@@ -56,3 +51,15 @@ def turn_from_json(geometry: Geometry, data: Any) -> Turn:
                                                                 for n in path):
         raise GameError("\"path\" is two squares, from and to, like [\"e4\", \"e5\"] [T1]")
     return (geometry.parse(path[0]), geometry.parse(path[1]))
+
+
+def describe(state: GimmelState, turn: Turn) -> str:
+    """A turn in words for a screen, before it is played: ``falcon d4 → g7``,
+    ``falcon d4 × g7`` for a capture, ``cat on e5`` for a placement."""
+    origin, target = turn
+    name = state.geometry.name
+    if origin < 0:
+        return f"{KIND_IDS[-1 - origin]} on {name(target)}"
+    kind = KIND_IDS[KIND[state.board[origin]]] if state.board[origin] else "stone"
+    sign = "×" if state.board[target] else "→"
+    return f"{kind} {name(origin)} {sign} {name(target)}"

@@ -44,6 +44,14 @@ def move(origin: Square, target: Square) -> Turn:
     return (origin, target)
 
 
+def turn_to_json(geometry: Geometry, turn: Turn) -> dict[str, Any]:
+    """A turn as JSON: ``{"place": {square: kind}}`` or ``{"path": [from, to]}``."""
+    origin, target = turn
+    if origin < 0:
+        return {"place": {geometry.name(target): KIND_IDS[-1 - origin]}}
+    return {"path": [geometry.name(origin), geometry.name(target)]}
+
+
 def code_of(owner: int, kind: int) -> int:
     """The board code of a stone."""
     return 1 + 3 * owner + kind
@@ -104,16 +112,13 @@ class GimmelState:
         """Every legal turn of the player to move: placements, moves and captures [T1–T5]."""
         if self.decided is not None:
             return []
-        turns = self._turns(self._to_move)
-        if not turns:
-            return []
-        return turns
+        return self._turns(self._to_move)
 
     def push(self, turn: Turn) -> Played:
         """Play ``turn``; ``IllegalMove`` with the rule id (nothing changed) if refused."""
         self.check(turn)
         captured = self.play_unchecked(turn)
-        public: dict[str, Any] = {"turn": self.turn_json(turn), "captured": None}
+        public: dict[str, Any] = {"turn": turn_to_json(self._geometry, turn), "captured": None}
         if captured:
             public["captured"] = {"square": self._geometry.name(turn[1]),
                                   "kind": KIND_IDS[KIND[captured]], "points": VALUE[captured]}
@@ -174,14 +179,6 @@ class GimmelState:
     def turns_played(self) -> int:
         """How many turns were pushed since this state was made."""
         return len(self._history)
-
-    def turn_json(self, turn: Turn) -> dict[str, Any]:
-        """A turn as the scenario format and the logs write it."""
-        origin, target = turn
-        name = self._geometry.name
-        if origin < 0:
-            return {"place": {name(target): KIND_IDS[-1 - origin]}}
-        return {"path": [name(origin), name(target)]}
 
     def has_turn(self, player: int) -> bool:
         """True if ``player`` has at least one legal turn on this board [R3]."""

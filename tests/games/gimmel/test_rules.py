@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from companion.game import Geometry, IllegalMove, Piece
 from companion.games.gimmel import GAME, GimmelState
+from companion.games.gimmel.codec import describe
 from companion.games.gimmel.rules import LONG, MAX_SIDE, ending_of
 
 from .helpers import destinations, path, position, put
@@ -315,3 +318,33 @@ def test_start_resumes_from_hands_score_and_player() -> None:
                                               "to_move": 1})
     assert isinstance(state, GimmelState)
     assert state.to_move == 1 and state.score == [3, 1] and state.hand(0)["cat"] == 3
+
+
+@pytest.mark.parametrize(("options", "words"), [
+    ({"hand": [4, 4, 4]}, "six whole numbers"),
+    ({"hand": [4, 4, 4, 4, 4, -1]}, "six whole numbers"),
+    ({"score": (1,)}, "two whole numbers"),
+    ({"score": (30, 30)}, "cannot have reached 30"),
+    ({"to_move": 2}, "0 (white) or 1 (black)"),
+    ({"variants": "long"}, "list of variant ids"),
+])
+def test_R6_start_refuses_bad_options_with_one_line(options: dict[str, object],
+                                                   words: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(words)):
+        GAME.start({}, options)
+
+
+def test_start_refuses_a_piece_off_the_board_or_of_no_player() -> None:
+    with pytest.raises(ValueError, match="not on the board"):
+        GAME.start({64: Piece(0, "cat")}, {"board": {"files": 8, "ranks": 8}})
+    with pytest.raises(ValueError, match="white \\(0\\) or black"):
+        GAME.start({0: Piece(2, "cat")})
+    with pytest.raises(ValueError, match="unknown Gimmel kind"):
+        GAME.start({0: Piece(0, "sphinx")})
+
+
+def test_T1_a_turn_in_words_for_the_screen() -> None:
+    state = position({"d4": "white falcon", "g7": "black cat", "a1": "white beetle"})
+    assert describe(state, path(state, "d4", "g7")) == "falcon d4 × g7"
+    assert describe(state, path(state, "a1", "b2")) == "beetle a1 → b2"
+    assert describe(state, put(state, "e5", "cat")) == "cat on e5"
