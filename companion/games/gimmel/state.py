@@ -204,10 +204,16 @@ class GimmelState:
         origin, target = turn
         if not 0 <= target < self.size or origin >= self.size or origin < -3:
             raise IllegalMove("T1", "a turn names squares of this board and a kind of stone")
-        if origin < 0:
-            self._check_placement(-1 - origin, target)
-        else:
-            self._check_move(origin, target)
+        try:
+            if origin < 0:
+                self._check_placement(-1 - origin, target)
+            else:
+                self._check_move(origin, target)
+        except IllegalMove:
+            if not self.has_turn(self._to_move):  # the real reason: nothing is legal [R3]
+                raise IllegalMove("E3", f"the game is over ({IMMOBILIZED_REASON}):"
+                                  " no more turns") from None
+            raise
 
     def _check_placement(self, kind: int, target: Square) -> None:
         player, name = self._to_move, self._geometry.name(target)

@@ -271,6 +271,9 @@ def test_R3_no_legal_turn_ends_the_game_and_the_score_decides() -> None:
     state = position({"a1": "white falcon", "b1": "black falcon"}, files=2, ranks=1,
                      hands=[0] * 6, score=(4, 4))
     assert state.is_over() and state.winner() is None
+    with pytest.raises(IllegalMove) as err:
+        state.push(path(state, "a1", "b1"))
+    assert err.value.rule == "E3" and "immobilized" in err.value.reason
 
 
 def test_R3_a_full_board_with_stones_in_hand_and_no_move_ends_the_game() -> None:
