@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TextIO
 
 from club.link import EventLink, EventLinkError, event_target, outbox_path
+from companion.archive.export import full_record, public_record
 from companion.config import ConfigError, load_config
 from companion.console import (
     PLAY_HELP,
@@ -54,7 +55,6 @@ from companion.events import (
 from companion.games.giganten.figures import Kind, parse_kind
 from companion.games.giganten.ruleset import RuleSet
 from companion.games.giganten.state import GameState
-from companion.ledger.export import full_record, public_record
 from companion.ledger.record import (
     LogError,
     default_log_dir,

@@ -291,10 +291,10 @@ class RefereeConsole(PlayConsole):
         self._export(words)
 
     def _export_record(self, path: str, kind: str) -> None:
-        """A record of ``companion.ledger.records`` (with the corrections and the result), from
+        """A record of ``companion.archive.records`` (with the corrections and the result), from
         the game log; written only after the game [I3]."""
+        from companion.archive.records import LoggedGame, RecordRefused, make_record
         from companion.ledger.record import write_json_atomic
-        from companion.ledger.records import LoggedGame, RecordRefused, make_record
 
         if self.session.log_path is None:
             raise CommandError("this game has no log: there is no record to export")

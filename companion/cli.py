@@ -218,7 +218,7 @@ def _add_deal(commands: Any) -> None:
 
 def _export(args: argparse.Namespace) -> int:
     """``giganten export LOG``: the record of a logged game, full or public."""
-    from companion.ledger.export import full_record, public_record
+    from companion.archive.export import full_record, public_record
     from companion.ledger.record import LogError, write_json_atomic
     from companion.registry import Registry
     from companion.table.session import Session, SessionError
@@ -255,9 +255,9 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _export_kind(args: argparse.Namespace) -> int:
-    """``giganten export LOG --kind public|full|referee`` (``companion.ledger.records``)."""
+    """``giganten export LOG --kind public|full|referee`` (``companion.archive.records``)."""
+    from companion.archive.records import PUBLIC_KIND, LoggedGame, RecordRefused, make_record
     from companion.ledger.record import LogError, write_json_atomic
-    from companion.ledger.records import PUBLIC_KIND, LoggedGame, RecordRefused, make_record
     from companion.table.session import SessionError
 
     try:
@@ -283,7 +283,7 @@ def _export_kind(args: argparse.Namespace) -> int:
 
 def _verify(args: argparse.Namespace) -> int:
     """``giganten verify RECORD``: exit 0 verified, 1 rejected, 2 unreadable, 3 not yet."""
-    from companion.ledger.verifier import EXIT_UNREADABLE, Unreadable, verify_path
+    from companion.archive.verifier import EXIT_UNREADABLE, Unreadable, verify_path
 
     try:
         verdict = verify_path(args.record)

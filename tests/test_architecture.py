@@ -1,4 +1,5 @@
-"""The layering rules of the design: ``companion`` is pure and synchronous.
+"""The layering rules of the design: every import arrow points down, no module imports
+another in a circle, and ``companion`` is pure and synchronous.
 
 It imports neither ``hardware``, ``ui`` nor ``kivy`` (not even lazily inside a function),
 starts no threads, and does not sleep outside the command-line layer.
@@ -10,6 +11,16 @@ import ast
 import subprocess
 import sys
 from pathlib import Path
+
+from tests.layering import (
+    Arrow,
+    cycles,
+    game_crossings,
+    import_graph,
+    layer_of,
+    project_modules,
+    upward_arrows,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 COMPANION = ROOT / "companion"
@@ -68,3 +79,81 @@ def test_importing_every_companion_module_loads_no_hardware_ui_or_kivy() -> None
     count, bad = done.stdout.split(" ", 1)
     assert int(count) > 10
     assert bad.strip() == "[]"
+
+
+# --- Layers and cycles over the whole project (tests/layering.py) -------------------------
+
+def _project_arrows() -> list[Arrow]:
+    modules = project_modules(ROOT)
+    assert len(modules) > 80, "the project's modules were not found"
+    return import_graph(modules)
+
+
+def test_no_module_imports_another_in_a_circle() -> None:
+    assert cycles(_project_arrows()) == []
+
+
+def test_every_import_arrow_points_down_the_layers() -> None:
+    """companion (vocabulary < games < services < ledger < table < archive, referee <
+    pure commands) < hardware < club < ui < commands: never an import upwards."""
+    assert upward_arrows(_project_arrows()) == []
+
+
+def test_a_game_knows_only_the_vocabulary_and_itself() -> None:
+    assert game_crossings(_project_arrows()) == []
+
+
+def test_every_game_of_the_registry_is_a_package_in_the_games_layer() -> None:
+    from companion.games import GAME_MODULES
+    for module in GAME_MODULES.values():
+        assert (ROOT / Path(*module.split(".")) / "__init__.py").is_file(), module
+        assert layer_of(module) == layer_of("companion.games")
+
+
+# --- The checks themselves catch what they are for (a tree made to break them) ------------
+
+def _write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, "utf-8")
+
+
+def test_the_checks_find_a_cycle_an_upward_arrow_and_a_game_that_knows_another(
+        tmp_path: Path) -> None:
+    _write(tmp_path, {
+        "companion/__init__.py": "",
+        "companion/game.py": "",
+        "companion/games/__init__.py": "",
+        "companion/games/alpha/__init__.py": "from companion.games.beta import rules\n",
+        "companion/games/beta/__init__.py": "",
+        "companion/games/beta/rules.py": "from companion.game import JSON\n",
+        # a circle through a lazy import, and an arrow from the ledger up to the table
+        "companion/ledger/__init__.py": "",
+        "companion/ledger/log.py": "def f():\n    from companion.table.table import session\n",
+        "companion/table/__init__.py": "",
+        "companion/table/session.py": "import companion.ledger.log\n",
+        # TYPE_CHECKING imports never run: no arrow
+        "companion/views.py": "from typing import TYPE_CHECKING\n"
+                              "if TYPE_CHECKING:\n    from commands import main\n",
+        "hardware/__init__.py": "",
+        "hardware/sim.py": "from ui.app import App\n",
+        "ui/__init__.py": "",
+        "ui/app.py": "App = 1\n",
+        "commands/__init__.py": "",
+        "commands/main.py": "from ..hardware import sim\n",
+    })
+    arrows = import_graph(project_modules(tmp_path))
+    assert cycles(arrows) == [["companion.ledger.log", "companion.table.session"]]
+    upward = upward_arrows(arrows)
+    assert any(line.startswith("companion.ledger.log:2 imports companion.table.session")
+               for line in upward)
+    assert any(line.startswith("hardware.sim:1 imports ui.app") for line in upward)
+    assert not any("commands" in line for line in upward)
+    assert game_crossings(arrows) == [
+        "companion.games.alpha:1 imports companion.games.beta: a game imports only the"
+        " vocabulary and itself",
+        "companion.games.alpha:1 imports companion.games.beta.rules: a game imports only the"
+        " vocabulary and itself"]
+    # the real project passes, so the same checks on this tree are what fails
+    assert cycles(_project_arrows()) == []

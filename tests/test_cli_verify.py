@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.ledger.records import LoggedGame, make_record
-from companion.ledger.verifier import verify_document
+from companion.archive.records import LoggedGame, make_record
+from companion.archive.verifier import verify_document
 from tests.cli_helpers import mode, run
 from tests.record_helpers import finished_game, forge, leaf_paths, log_lines, tamper
 from tests.sim_games import play_sim_game

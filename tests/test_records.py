@@ -7,9 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.giganten.codec import game_to_json
-from companion.ledger.record import GameLog, canonical_json
-from companion.ledger.records import (
+from companion.archive.records import (
     FULL_KIND,
     PUBLIC_KIND,
     REFEREE_KIND,
@@ -19,8 +17,10 @@ from companion.ledger.records import (
     public_record,
     raw_entries,
 )
-from companion.ledger.replay import Replay
-from companion.ledger.verifier import verify_document
+from companion.archive.replay import Replay
+from companion.archive.verifier import verify_document
+from companion.games.giganten.codec import game_to_json
+from companion.ledger.record import GameLog, canonical_json
 from companion.views import ARBITER, OUTCOME_ONLY, POLICIES, PUBLIC, RULEBOOK, view_for
 from tests.record_helpers import QUICK_SEEDS, finished_game
 from tests.sim_games import SimGame, leaked_kinds, play_sim_game
@@ -147,7 +147,7 @@ def test_every_kind_replays_step_by_step(tmp_path: Path, kind: str) -> None:
 
 
 def test_a_file_that_is_no_record_is_refused_with_the_reason(tmp_path: Path) -> None:
-    from companion.ledger.replay import ReplayError
+    from companion.archive.replay import ReplayError
 
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "something"}', "utf-8")

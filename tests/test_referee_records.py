@@ -18,12 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.clock import TimeControl
-from companion.config import RefereeConfig
-from companion.games.giganten.codec import game_to_json
-from companion.games.giganten.state import GameState
-from companion.games.giganten.turns import Turn
-from companion.ledger.records import (
+from companion.archive.records import (
     FULL_KIND,
     KINDS,
     PUBLIC_KIND,
@@ -32,8 +27,13 @@ from companion.ledger.records import (
     make_record,
     public_record,
 )
-from companion.ledger.replay import Replay
-from companion.ledger.verifier import verify_document, verify_path
+from companion.archive.replay import Replay
+from companion.archive.verifier import verify_document, verify_path
+from companion.clock import TimeControl
+from companion.config import RefereeConfig
+from companion.games.giganten.codec import game_to_json
+from companion.games.giganten.state import GameState
+from companion.games.giganten.turns import Turn
 from companion.referee.desk import RefereeDesk, hash_pin
 from companion.table.session import OVER, Session
 from companion.views import PUBLIC, RULEBOOK, view_for

@@ -28,6 +28,8 @@ from typing import Any
 
 from club.config import EventTarget
 from club.link import EventLink, EventLinkError, outbox_path
+from companion.archive.export import full_record
+from companion.archive.replay import Replay, ReplayError
 from companion.clock import ClockError, TimeControl
 from companion.config import RefereeConfig
 from companion.deal import deal
@@ -48,9 +50,7 @@ from companion.games.giganten.board import Board, Placement, build_board
 from companion.games.giganten.codec import board_json
 from companion.games.giganten.ruleset import RuleSet, RuleSetError
 from companion.games.giganten.state import GameState
-from companion.ledger.export import full_record
 from companion.ledger.record import default_log_dir, new_log_path, write_json_atomic
-from companion.ledger.replay import Replay, ReplayError
 from companion.reads import Uid
 from companion.referee.desk import RefereeDesk, RefereeError
 from companion.registry import Registry

@@ -1,3 +1,3 @@
-"""The ledger: the hash-chained game log (``record``), what can be replayed from it
-(``course``, ``replay``), the records made of it (``records``, ``export``), the setup
-commitments (``fairplay``) and the verifier that checks any of them (``verifier``)."""
+"""The ledger: the hash-chained game log (``record``), a game's course replayed from its
+entries (``course``) and the setup commitments (``fairplay``). The session writes it;
+the archive (``companion.archive``) reads it back."""

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.ledger.records import LoggedGame, make_record
+from companion.archive.records import LoggedGame, make_record
 from tests.sim_games import KIND_WORDS, PUBLIC_NEST_PHRASES
 from ui.controller import HOME, REPLAY_SCREEN, Controller, ControllerError, GameOptions
 

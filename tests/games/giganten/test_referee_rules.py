@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.archive.export import full_record, public_record
 from companion.events import GameOver, Refused
 from companion.games.giganten.board import Board
 from companion.games.giganten.codec import game_from_json, game_to_json, rules_from_json, rules_json
@@ -29,7 +30,6 @@ from companion.games.giganten.referee import (
 from companion.games.giganten.ruleset import RuleSet, RuleSetError
 from companion.games.giganten.state import END_RULES, GameState
 from companion.games.giganten.turns import IllegalTurn, Turn
-from companion.ledger.export import full_record, public_record
 from companion.registry import Registry
 from companion.table.session import Session
 from companion.textboard import render
@@ -409,7 +409,7 @@ def test_W3_a_session_game_ends_drawn_at_the_turn_limit(tmp_path: Path) -> None:
 def test_W3_a_drawn_game_on_the_simulated_board_verifies(tmp_path: Path) -> None:
     """A whole game through the simulated table ends drawn at the turn limit; the draw
     reveals the salts like any end, and ``giganten verify`` follows the log to it."""
-    from companion.ledger.verifier import verify_path
+    from companion.archive.verifier import verify_path
     from tests.sim_games import play_sim_game
 
     game = play_sim_game(2, log_dir=tmp_path, referee=RefereeOptions(turn_limit=14))

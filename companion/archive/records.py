@@ -20,7 +20,7 @@ Every record is one JSON document with ``"format": "giganten-record/1"`` and a `
     (hash chain included), entries of any type, also ones this module does not know
     (corrections, the arbiter's looks): they are passed through untouched.
 
-``companion.ledger.replay`` reads them back step by step; ``companion.ledger.verifier`` checks them.
+``replay`` reads them back step by step; ``verifier`` checks them.
 Format details: docs/records.md.
 """
 

@@ -33,6 +33,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.archive.records import (
+    FULL_KIND,
+    PASSIVE_ENTRY_TYPES,
+    PUBLIC_KIND,
+    RECORD_FORMAT,
+    REFEREE_KIND,
+    describe,
+    public_steps,
+    referee_part,
+    start_text,
+)
 from companion.games.giganten.board import BoardError
 from companion.games.giganten.codec import (
     RecordError,
@@ -56,17 +67,6 @@ from companion.ledger.course import (
 from companion.ledger.fairplay import COMMITMENT_FORMAT, Problem, check, check_opened, side_setup
 from companion.ledger.record import LOG_FORMAT, ZERO_HASH, Entry, LogError, entry_hash
 from companion.ledger.record import verify as read_log
-from companion.ledger.records import (
-    FULL_KIND,
-    PASSIVE_ENTRY_TYPES,
-    PUBLIC_KIND,
-    RECORD_FORMAT,
-    REFEREE_KIND,
-    describe,
-    public_steps,
-    referee_part,
-    start_text,
-)
 from companion.views import POLICIES, PUBLIC, view_for
 
 EXIT_VERIFIED, EXIT_REJECTED, EXIT_UNREADABLE, EXIT_NOT_YET = 0, 1, 2, 3

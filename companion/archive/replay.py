@@ -1,7 +1,7 @@
 """Import a game log or record and step through it: one view per step, for any audience.
 
 ``Replay.load(path)`` accepts a game log (``giganten-log/1``), any record of
-``companion.ledger.records`` (public, full, referee) and a bare game record (``giganten-game/1``).
+``companion.archive.records`` (public, full, referee) and a bare game record (``giganten-game/1``).
 Step 0 is the start; step *n* is the game after its *n*-th turn. In a refereed game
 with corrections or a referee's result the steps are as they happened: a takeback, a
 turn entered by the arbiter and the result are steps of their own. ``view_at(step, audience)``
@@ -19,12 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.games.giganten.codec import GAME_FORMAT, RecordError, game_from_json, game_to_json
-from companion.games.giganten.state import GameState
-from companion.games.giganten.turns import Action
-from companion.ledger.course import Course, CourseError, apply_item
-from companion.ledger.record import LOG_FORMAT, LogError
-from companion.ledger.records import (
+from companion.archive.records import (
     PUBLIC_KIND,
     RECORD_FORMAT,
     REFEREE_KIND,
@@ -37,6 +32,11 @@ from companion.ledger.records import (
     referee_part,
     start_text,
 )
+from companion.games.giganten.codec import GAME_FORMAT, RecordError, game_from_json, game_to_json
+from companion.games.giganten.state import GameState
+from companion.games.giganten.turns import Action
+from companion.ledger.course import Course, CourseError, apply_item
+from companion.ledger.record import LOG_FORMAT, LogError
 from companion.views import ARBITER, POLICIES, PUBLIC, RULEBOOK, view_for
 
 JSON = dict[str, Any]

@@ -30,7 +30,7 @@ JSON = dict[str, Any]
 def full_record(state: GameState, result: Mapping[str, Any] | None = None) -> JSON:
     """The whole game record: every setup and turn (secret while the game runs); with a
     referee's ``result`` [W3] (``Session.result``: a draw, a loss on time, an arbiter's
-    decision) as ``referee_result``. Corrections: the records of ``companion.ledger.records``."""
+    decision) as ``referee_result``. Corrections: the records of ``companion.archive.records``."""
     return {**game_to_json(state), **({"referee_result": dict(result)} if result else {})}
 
 
