@@ -332,7 +332,7 @@ class StrategusState:
         self._to_move = player
         owner, kind, slot = self.owner, self.kind, self.slot
         owner[origin], kind[origin] = player, attacker
-        if outcome == DEFENDER_WINS or outcome == BOTH_LOSE:
+        if outcome in (DEFENDER_WINS, BOTH_LOSE):
             self._restore(player, origin, attacker_slot)
         else:
             self.mobile[player][attacker_slot] = origin
