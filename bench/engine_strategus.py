@@ -139,13 +139,13 @@ def long_game() -> tuple[dict[str, object], StrategusState]:
         initial = figures_json(STANDARD, {sq: (state.owner[sq], state.kind[sq])
                                           for sq in range(STANDARD.size)
                                           if state.owner[sq] >= 0})
-        turns = []
+        turns: list[dict[str, object]] = []
         while not state.is_over() and len(turns) < REPLAY_TURNS:
             turn = rng.choice(state.legal_turns())
             turns.append(turn_json(STANDARD, turn))
             state.push(turn)
         if len(turns) == REPLAY_TURNS:
-            scenario = {"format": "giganten-scenario/1", "game": "strategus",
+            scenario: dict[str, object] = {"format": "giganten-scenario/1", "game": "strategus",
                         "figures": initial, "to_move": "red", "turns": turns}
             return scenario, state
         seed += 1

@@ -37,15 +37,15 @@ def check_setup(geometry: Geometry, player: int,
             problems.append(SetupProblem(sq, "S1", f"the {kind} on {name(sq)} stands outside"
                                                    f" {PLAYERS[player]}'s home rows"
                                                    f" ({_ranks(geometry, player)})"))
-    for kind in KINDS:
-        placed = by_kind.get(kind.id, [])
-        if len(placed) > kind.count:
-            for sq in placed[kind.count:]:
-                problems.append(SetupProblem(sq, "S2", f"one {kind.id} too many on {name(sq)}:"
-                                                       f" the set has {kind.count}"))
-        elif len(placed) < kind.count:
-            problems.append(SetupProblem(None, "S2", f"{len(placed)} {kind.id} placed; the set"
-                                                     f" has {kind.count}"))
+    for entry in KINDS:
+        placed = by_kind.get(entry.id, [])
+        if len(placed) > entry.count:
+            for sq in placed[entry.count:]:
+                problems.append(SetupProblem(sq, "S2", f"one {entry.id} too many on {name(sq)}:"
+                                                       f" the set has {entry.count}"))
+        elif len(placed) < entry.count:
+            problems.append(SetupProblem(None, "S2", f"{len(placed)} {entry.id} placed; the set"
+                                                     f" has {entry.count}"))
     return problems
 
 
