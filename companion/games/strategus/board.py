@@ -58,8 +58,9 @@ def tables(geometry: Geometry) -> Tables:
 
 
 def home_zone(geometry: Geometry, player: int) -> frozenset[Square]:
-    """The player's setup squares: Red's four lowest ranks, Blue's four highest [S1]."""
+    """The player's setup squares: Red's four lowest ranks, Blue's four highest [S1]
+    (on a scenario's board of fewer than eight ranks the zones meet or overlap)."""
     ranks = range(HOME_RANKS) if player == 0 else range(geometry.ranks - HOME_RANKS,
                                                          geometry.ranks)
     return frozenset(geometry.square(f, r) for r in ranks for f in range(geometry.files)
-                     if r >= 0)
+                     if 0 <= r < geometry.ranks)

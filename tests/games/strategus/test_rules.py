@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.game import ARBITER, HIDDEN, PUBLIC, GameError, IllegalMove, Piece, Seen
+from companion.game import ARBITER, HIDDEN, PUBLIC, GameError, Geometry, IllegalMove, Piece, Seen
 from companion.games.strategus import GAME
+from companion.games.strategus.board import home_zone
 from companion.games.strategus.combat import OUTCOMES, decide
 from companion.games.strategus.kinds import ARMY_SIZE, KIND_IDS, KINDS, MOBILE
 from companion.games.strategus.setup import check_setup
@@ -381,3 +382,10 @@ def test_R14_setup_problems_name_the_squares_in_board_order() -> None:
     expected = sorted((s for s, k in setup.items() if k == "fox"), key=G.coords)[5:]
     assert [p.square for p in problems] == expected
     assert all(p.rule == "S2" and "one fox too many" in p.reason for p in problems)
+
+
+def test_S1_home_rows_on_a_small_scenario_board_stay_on_the_board() -> None:
+    """A scenario may use a board of fewer than four ranks: the zones are its ranks."""
+    small = Geometry(3, 2)
+    assert home_zone(small, 0) == home_zone(small, 1) == frozenset(range(6))
+    assert check_setup(small, 0, {0: "apple"})[0].rule == "S2"
