@@ -12,8 +12,10 @@ decided by rank, shown to both players for a moment only. The rules page is
 - ``codec``: turns and figures as JSON;
 - ``scenario``: ``giganten scenario`` answers for ``"game": "strategus"``.
 
-Options (all optional): ``"geometry"`` (a ``Geometry``; 10 × 10 if absent) and
-``"first"`` (the index of the player who begins; Red, 0, if absent [R1]).
+Options (all optional): ``"geometry"`` (a ``Geometry``; 10 × 10 if absent),
+``"first"`` (the index of the player who begins; Red, 0, if absent [R1]) and
+``"two_squares"`` (the referee's two-squares limit; None, the rulebook game, if absent
+[R11]).
 """
 
 from __future__ import annotations
@@ -86,7 +88,8 @@ class Strategus:
                                 " board")
             if piece.kind not in KIND_BY_ID or piece.owner not in (0, 1):
                 raise GameError(f"{piece} on {geometry.name(sq)} is not a Strategus figure")
-        return StrategusState(geometry, pieces, _first(options))
+        return StrategusState(geometry, pieces, _first(options),
+                              (options or {}).get("two_squares"))
 
     def turn_to_json(self, state: Any, turn: Any) -> JSON:
         """A turn as the game log writes it: ``{"path": ["b5", "e5"]}``."""

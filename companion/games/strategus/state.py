@@ -21,6 +21,7 @@ from companion.game import (
     HIDDEN,
     JSON,
     Audience,
+    GameError,
     Geometry,
     IllegalMove,
     Piece,
@@ -62,7 +63,12 @@ class _Undo(NamedTuple):
     defender_slot: int
     winner: int | None
     reason: str | None
+    run: tuple[Square, Square, int]
+    """The mover's run of back-and-forth moves before the turn (the two-squares rule)."""
 
+
+_NO_RUN = (-1, -1, 0)
+"""No run: the last turn was a combat, or nothing was played yet."""
 
 _new_undo = tuple.__new__
 """Builds undo records at C speed (``NamedTuple.__new__`` is Python code)."""
@@ -72,11 +78,19 @@ class StrategusState:
     """A Strategus position: whose turn, the figures, and the history for undo."""
 
     def __init__(self, geometry: Geometry, pieces: Mapping[Square, Piece | tuple[int, int]],
-                 to_move: int = 0) -> None:
+                 to_move: int = 0, two_squares: int | None = None) -> None:
         """Pieces map squares to ``Piece(owner, kind id)`` or ``(owner, kind number)``.
 
-        The game is decided at once if the player to move has no turn [W2, R5].
+        ``two_squares`` is the referee's two-squares rule: a figure may move at most that
+        many times in a row back and forth between the same two squares (None: the
+        rulebook game, no limit) [R11]. The game is decided at once if the player to move
+        has no turn [W2, R5].
         """
+        if two_squares is not None and (type(two_squares) is not int or two_squares < 1):
+            raise GameError(f"the two-squares limit is a whole number from 1, not"
+                            f" {two_squares!r}")
+        self.two_squares = two_squares
+        self._runs: list[tuple[Square, Square, int]] = [_NO_RUN, _NO_RUN]
         t = tables(geometry)
         self._geometry = geometry
         self._neighbours = t.neighbours
@@ -152,7 +166,19 @@ class StrategusState:
         """Every turn of the player to move [M1–M5, R2, R3]; empty once the game is over."""
         if self._reason is not None:
             return []
-        return self.turns_of(self._to_move)
+        turns = self.turns_of(self._to_move)
+        if self.two_squares is not None:
+            banned = self._banned()
+            if banned in turns and len(turns) > 1:
+                turns.remove(banned)
+        return turns
+
+    def _banned(self) -> Move | None:
+        """The turn the two-squares rule forbids the player to move now, if any [R11]."""
+        stands, came_from, count = self._runs[self._to_move]
+        if self.two_squares is None or count < self.two_squares:
+            return None
+        return stands, came_from
 
     def turns_of(self, player: int) -> list[Move]:
         """The turns ``player``'s figures could make in this position, whoever is to move:
@@ -207,6 +233,14 @@ class StrategusState:
         if not (isinstance(turn, tuple) and len(turn) == 2
                 and all(type(sq) is int and 0 <= sq < len(self.owner) for sq in turn)):
             raise IllegalMove("M1", "a turn moves one figure from a square to a square")
+        self._check_move(turn)
+        if self.two_squares is not None and turn == self._banned() and len(
+                self.turns_of(self._to_move)) > 1:
+            raise IllegalMove("R11", f"a figure may move at most {self.two_squares} times in a"
+                                     " row between the same two squares (two-squares rule)")
+
+    def _check_move(self, turn: Move) -> None:
+        """The rules of moving [M1–M5, R2, R3] (``turn`` is a pair of squares)."""
         origin, target = turn
         name = self._geometry.name
         player, there = self._to_move, self.owner[origin]
@@ -257,7 +291,7 @@ class StrategusState:
         """Play a turn known to be legal (from ``legal_turns`` or ``random_turn``), unchecked.
 
         The loser leaves, the attacker takes the square if it survived [C7]; taking the
-        Apfel wins [W1]; then the player to move must be able to move [W2, R5, R11]."""
+        Apfel wins [W1]; then the player to move must be able to move [W2, R5, R10]."""
         origin, target = turn
         owner, kind, slot = self.owner, self.kind, self.slot
         player = self._to_move
@@ -265,15 +299,21 @@ class StrategusState:
         attacker, defender = kind[origin], kind[target]
         attacker_slot = slot[origin]
         defender_slot = -1
+        run = self._runs[player]
         record = _new_undo(_Undo, (origin, target, attacker, defender, -1, attacker_slot,
-                                   -1, self._winner, self._reason))
+                                   -1, self._winner, self._reason, run))
         if defender < 0:
             outcome = -1
+            # The same figure going back where it came from continues its run [R11].
+            self._runs[player] = ((target, origin, run[2] + 1)
+                                  if run[0] == origin and run[1] == target
+                                  else (target, origin, 1))
             owner[target], kind[target] = player, attacker
             self.mobile[player][attacker_slot] = target
             slot[target] = attacker_slot
         else:
             outcome = OUTCOME[attacker][defender]
+            self._runs[player] = _NO_RUN
             if outcome != DEFENDER_WINS and MOBILE[defender]:
                 defender_slot = slot[target]
                 self._remove(enemy, target)
@@ -287,7 +327,7 @@ class StrategusState:
                     owner[target] = kind[target] = -1
             record = _new_undo(_Undo, (origin, target, attacker, defender, outcome,
                                        attacker_slot, defender_slot, self._winner,
-                                       self._reason))
+                                       self._reason, run))
         owner[origin] = kind[origin] = -1
         self._history.append(record)
         self._to_move = enemy
@@ -327,8 +367,9 @@ class StrategusState:
     def pop(self) -> None:
         """Take back the last turn, restoring the position exactly."""
         (origin, target, attacker, defender, outcome, attacker_slot, defender_slot,
-         self._winner, self._reason) = self._history.pop()
+         self._winner, self._reason, run) = self._history.pop()
         player = 1 - self._to_move
+        self._runs[player] = run
         self._to_move = player
         owner, kind, slot = self.owner, self.kind, self.slot
         owner[origin], kind[origin] = player, attacker
@@ -352,6 +393,8 @@ class StrategusState:
         uniform over turns (a Hase is as likely to move as a Wolf)."""
         if self._reason is not None:
             return None
+        if self.two_squares is not None and self._banned() is not None:
+            return rng.choice(self.legal_turns())
         player = self._to_move
         squares, owner = self.mobile[player], self.owner
         count = len(squares)
@@ -372,7 +415,8 @@ class StrategusState:
         return (tuple(self.owner), tuple(self.kind), tuple(map(tuple, self.mobile)),
                 tuple(self.slot[sq] for sq in range(len(self.slot)) if self.owner[sq] >= 0
                       and MOBILE[self.kind[sq]]),
-                self._to_move, self._winner, self._reason, len(self._history))
+                self._to_move, self._winner, self._reason, len(self._history),
+                tuple(self._runs))
 
 
 def _run(ray: Sequence[Square], owner: list[int], player: int) -> list[Square]:

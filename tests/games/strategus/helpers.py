@@ -36,12 +36,13 @@ def with_apples(**figures: str) -> dict[str, str]:
     return base
 
 
-def full_start(seed: int) -> StrategusState:
-    """A new game from two random setups dealt with ``seed`` (Red begins) [S1, S2, R1]."""
+def full_start(seed: int, two_squares: int | None = None) -> StrategusState:
+    """A new game from two random setups dealt with ``seed`` (Red begins) [S1, S2, R1],
+    under the referee's two-squares rule if ``two_squares`` is given [R11]."""
     rng = random.Random(seed)
     pieces = {square: Piece(player, kind) for player in (0, 1)
               for square, kind in random_setup(STANDARD, player, rng).items()}
-    return GAME.start(pieces)
+    return GAME.start(pieces, {"two_squares": two_squares})
 
 
 def move(a: str, b: str) -> tuple[int, int]:

@@ -17,6 +17,8 @@ from companion.games.strategus.kinds import MOBILE
 from tests.games.strategus.helpers import full_start
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+LIMITS = st.sampled_from([None, 1, 2, 5])
+"""The referee's two-squares rule: off (the rulebook game) or a limit [R11]."""
 PLY_LIMIT = 3000
 
 
@@ -39,10 +41,11 @@ def _advance(state: StrategusState, rng: random.Random, plies: int) -> None:
 
 
 @settings(max_examples=15, deadline=None)
-@given(SEEDS, st.integers(min_value=0, max_value=300))
-def test_push_and_pop_restore_the_position_exactly(seed: int, plies: int) -> None:
+@given(SEEDS, st.integers(min_value=0, max_value=300), LIMITS)
+def test_push_and_pop_restore_the_position_exactly(seed: int, plies: int,
+                                                    limit: int | None) -> None:
     """Every legal turn pushes without error, and pop restores the position exactly."""
-    state = full_start(seed)
+    state = full_start(seed, limit)
     start = state.snapshot()
     rng = random.Random(seed)
     _advance(state, rng, plies)
@@ -59,11 +62,12 @@ def test_push_and_pop_restore_the_position_exactly(seed: int, plies: int) -> Non
 
 
 @settings(max_examples=8, deadline=None)
-@given(SEEDS, st.integers(min_value=0, max_value=400))
-def test_legal_turns_are_exactly_the_turns_the_rules_accept(seed: int, plies: int) -> None:
+@given(SEEDS, st.integers(min_value=0, max_value=400), LIMITS)
+def test_legal_turns_are_exactly_the_turns_the_rules_accept(seed: int, plies: int,
+                                                            limit: int | None) -> None:
     """An oracle: every (from, to) pair of the board is accepted by ``check`` exactly when
-    ``legal_turns`` lists it [M1–M5, R2, R3]."""
-    state = full_start(seed)
+    ``legal_turns`` lists it [M1–M5, R2, R3, R11]."""
+    state = full_start(seed, limit)
     _advance(state, random.Random(seed), plies)
     legal = set(state.legal_turns())
     size = len(state.owner)
@@ -79,10 +83,10 @@ def test_legal_turns_are_exactly_the_turns_the_rules_accept(seed: int, plies: in
 
 
 @settings(max_examples=20, deadline=None)
-@given(SEEDS)
-def test_random_playouts_end_or_hit_the_limit(seed: int) -> None:
+@given(SEEDS, LIMITS)
+def test_random_playouts_end_or_hit_the_limit(seed: int, limit: int | None) -> None:
     """``random_turn`` gives legal turns only, and None exactly when the game is over."""
-    state = full_start(seed)
+    state = full_start(seed, limit)
     rng = random.Random(seed)
     while state.plies < PLY_LIMIT:
         turn = state.random_turn(rng)

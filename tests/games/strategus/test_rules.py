@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.game import ARBITER, HIDDEN, PUBLIC, GameError, Geometry, IllegalMove, Piece, Seen
-from companion.games.strategus import GAME
+from companion.games.strategus import GAME, StrategusState
 from companion.games.strategus.board import home_zone
 from companion.games.strategus.combat import OUTCOMES, decide
 from companion.games.strategus.kinds import ARMY_SIZE, KIND_IDS, KINDS, MOBILE
@@ -389,3 +389,56 @@ def test_S1_home_rows_on_a_small_scenario_board_stay_on_the_board() -> None:
     small = Geometry(3, 2)
     assert home_zone(small, 0) == home_zone(small, 1) == frozenset(range(6))
     assert check_setup(small, 0, {0: "apple"})[0].rule == "S2"
+
+
+def _walk(state: StrategusState, times: int) -> None:
+    """Red's wolf e4 <-> e5 and Blue's wolf e7 <-> e6, ``times`` moves each."""
+    for n in range(times):
+        state.push(move("e4", "e5") if n % 2 == 0 else move("e5", "e4"))
+        state.push(move("e7", "e6") if n % 2 == 0 else move("e6", "e7"))
+
+
+def test_R11_the_referee_two_squares_option_limits_back_and_forth() -> None:
+    figures = with_apples(e4="red wolf", e7="blue wolf")
+    pieces = {sq(name): Piece(*(("red", "blue").index(text.split()[0]), text.split()[1]))
+              for name, text in figures.items()}
+    state = GAME.start(pieces, {"two_squares": 3})
+    _walk(state, 3)
+    assert state.pieces()[sq("e5")] == Piece(0, "wolf")
+    error = refused(state, "e5", "e4")
+    assert error.rule == "R11" and "at most 3 times in a row" in error.reason
+    assert move("e5", "e4") not in state.legal_turns()
+    state.push(move("e5", "d5"))  # to another square: allowed
+    state.pop()
+    state.pop()
+    state.pop()  # Blue's and Red's third moves taken back: Red's run is at two again
+    assert state.to_move == 0 and move("e4", "e5") in state.legal_turns()
+    with pytest.raises(GameError, match="two-squares limit"):
+        GAME.start(pieces, {"two_squares": 0})
+
+
+def test_R11_the_two_squares_rule_lapses_when_it_is_the_only_turn() -> None:
+    # Red's only movable figure is a wolf in a corridor of its own traps: e4 <-> e5 only.
+    state = StrategusState(G, {sq("e4"): Piece(0, "wolf"), sq("d4"): Piece(0, "trap"),
+                               sq("f4"): Piece(0, "trap"), sq("d5"): Piece(0, "trap"),
+                               sq("f5"): Piece(0, "trap"), sq("e3"): Piece(0, "trap"),
+                               sq("e6"): Piece(0, "trap"), sq("a10"): Piece(1, "wolf")},
+                           two_squares=2)
+    blue_cycle = ["a10", "b10", "b9", "a9"]  # Blue circles, never moving straight back
+    for n in range(6):
+        state.push(move("e4", "e5") if n % 2 == 0 else move("e5", "e4"))
+        state.push(move(blue_cycle[n % 4], blue_cycle[(n + 1) % 4]))
+    assert state.plies == 12 and not state.is_over()
+
+
+def test_R11_a_combat_ends_a_run() -> None:
+    state = StrategusState(G, {sq("e4"): Piece(0, "wolf"), sq("e7"): Piece(1, "wolf"),
+                               sq("c5"): Piece(1, "hare"), sq("c4"): Piece(0, "lion")},
+                           two_squares=1)
+    state.push(move("e4", "e5"))
+    state.push(move("e7", "e6"))
+    assert move("e5", "e4") not in state.legal_turns()
+    state.push(move("c4", "c5"))  # a combat: every run of Red ends
+    state.push(move("e6", "d6"))
+    state.push(move("e5", "e4"))
+    assert state.pieces()[sq("e4")] == Piece(0, "wolf")
