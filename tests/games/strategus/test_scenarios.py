@@ -107,8 +107,8 @@ def test_own_cases_are_well_formed_and_cite_rule_ids() -> None:
 
 def test_every_rule_id_of_the_page_is_checked_by_an_own_case() -> None:
     """Every rule and ruling of ``docs/rules/strategus.md`` names at least one case."""
-    page = (Path(__file__).resolve().parents[3] / "docs" / "rules" / "strategus.md")
-    ids = re.findall(r"^- \*\*([A-Z]\d+)\*\*", page.read_text("utf-8"), re.M) + ["F"]
+    page = Path(__file__).resolve().parents[3] / "docs" / "rules" / "strategus.md"
+    ids = [*re.findall(r"^- \*\*([A-Z]\d+)\*\*", page.read_text("utf-8"), re.M), "F"]
     cited = {rule for case in _cases(OWN_CASES)
              for rule in re.findall(r"\[([A-Z]\d*)\]", case["name"])}
     assert sorted(set(ids) - cited) == []
