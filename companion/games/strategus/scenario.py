@@ -164,13 +164,16 @@ def _moves(state: StrategusState, data: Mapping[str, Any]) -> JSON:
     origin = geometry.parse(origin_name)
     if state.owner[origin] < 0:
         raise ScenarioError(f"no figure on {geometry.name(origin)}")
+    # As for Giganten's scout: one-step moves are destinations, a Hase's longer runs are
+    # scout destinations (the two lists are disjoint) [M2, M4, R3].
     targets = state.targets(origin)
     near = tables(geometry).neighbours[origin]
-    runs = [target for target in targets if target not in near]
     key = geometry.coords
     return {"from": geometry.name(origin),
-            "destinations": [geometry.name(sq) for sq in sorted(targets, key=key)],
-            "scout_destinations": [geometry.name(sq) for sq in sorted(runs, key=key)]}
+            "destinations": [geometry.name(sq) for sq in sorted(targets, key=key)
+                             if sq in near],
+            "scout_destinations": [geometry.name(sq) for sq in sorted(targets, key=key)
+                                   if sq not in near]}
 
 
 def _setup(geometry: Geometry, pieces: dict[Square, tuple[int, int]]) -> JSON:
