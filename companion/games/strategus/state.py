@@ -278,13 +278,17 @@ class StrategusState:
         if defender < 0:
             return Played(public=public)
         outcome, rule = decide(attacker, defender)
+        # Public: what the board shows everyone (who attacked whom, who left). The kinds
+        # and the deciding rule (which would betray them: R7 means a trap) are the
+        # moment's reveal only [C1, H2, R12].
         public["combat"] = {"attacker": self._geometry.name(origin),
                             "defender": self._geometry.name(target),
-                            "outcome": OUTCOMES[outcome], "rule": rule}
+                            "outcome": OUTCOMES[outcome]}
         removed = {ATTACKER_WINS: (target,), DEFENDER_WINS: (origin,),
                    BOTH_LOSE: (origin, target)}[outcome]
         return Played(public=public, reveal={"attacker_kind": KIND_IDS[attacker],
-                                             "defender_kind": KIND_IDS[defender]},
+                                             "defender_kind": KIND_IDS[defender],
+                                             "rule": rule},
                       removed=removed)
 
     def apply(self, turn: Move) -> None:

@@ -84,13 +84,16 @@ def test_H1_whole_random_games_through_the_interface_never_leak(seed: int) -> No
         log.append(data)
         assert not _words(played.public) & KIND_IDS, played.public
         combat = played.public["combat"]
+        # The public part tells only what the board shows: who attacked whom and who left.
+        # The deciding rule would betray kinds (R7: the defender was a trap) [R12].
+        assert combat is None or set(combat) == {"attacker", "defender", "outcome"}, combat
         if combat is None:
             assert played.reveal == {} and played.removed == ()
         else:
             attacker = before[state.geometry.parse(combat["attacker"])]
             defender = before[state.geometry.parse(combat["defender"])]
-            assert played.reveal == {"attacker_kind": attacker.kind,
-                                     "defender_kind": defender.kind}
+            assert played.reveal["attacker_kind"] == attacker.kind
+            assert played.reveal["defender_kind"] == defender.kind
             for sq in played.removed:
                 assert state.pieces().get(sq) != before[sq]
         _check_audiences(game, state)

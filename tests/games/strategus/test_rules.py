@@ -153,8 +153,8 @@ def test_C1_moving_onto_an_enemy_is_a_combat_shown_for_the_moment() -> None:
     state = position(with_apples(e4="red lion", e5="blue tiger"))
     played = state.push(move("e4", "e5"))
     assert played.public["combat"] == {"attacker": "e4", "defender": "e5",
-                                       "outcome": "attacker_wins", "rule": "C2"}
-    assert played.reveal == {"attacker_kind": "lion", "defender_kind": "tiger"}
+                                       "outcome": "attacker_wins"}
+    assert played.reveal == {"attacker_kind": "lion", "defender_kind": "tiger", "rule": "C2"}
     quiet = position(with_apples(e4="red lion")).push(move("e4", "e5"))
     assert quiet.public["combat"] is None and quiet.reveal == {}
 
@@ -311,15 +311,16 @@ def test_R5_neither_player_can_move_is_a_draw() -> None:
 def test_R6_a_fox_attacking_a_trap_takes_its_square() -> None:
     state = position(with_apples(e4="red fox", e5="blue trap"))
     played = state.push(move("e4", "e5"))
-    assert played.public["combat"]["rule"] == "R6" and played.removed == (sq("e5"),)
+    assert played.reveal["rule"] == "R6" and played.removed == (sq("e5"),)
     assert state.pieces()[sq("e5")] == Piece(0, "fox")
 
 
 def test_R7_any_other_attacker_of_a_trap_leaves_and_the_trap_stays_hidden() -> None:
     state = position(with_apples(e4="red elephant", e5="blue trap"))
     played = state.push(move("e4", "e5"))
-    assert played.public["combat"]["rule"] == "R7" and played.removed == (sq("e4"),)
-    assert played.reveal == {"attacker_kind": "elephant", "defender_kind": "trap"}
+    assert played.reveal["rule"] == "R7" and played.removed == (sq("e4"),)
+    assert played.reveal == {"attacker_kind": "elephant", "defender_kind": "trap",
+                             "rule": "R7"}
     assert state.observation(0)[sq("e5")] == Seen(1, HIDDEN)
 
 
