@@ -15,7 +15,7 @@ decided by rank, shown to both players for a moment only. The rules page is
 Options (all optional): ``"geometry"`` (a ``Geometry``; 10 × 10 if absent),
 ``"first"`` (the index of the player who begins; Red, 0, if absent [R1]) and
 ``"two_squares"`` (the referee's two-squares limit; None, the rulebook game, if absent
-[R11]).
+[R11]); ``check_setup`` also reads ``"partial"`` (a setup still being placed [R14]).
 """
 
 from __future__ import annotations
@@ -75,8 +75,10 @@ class Strategus:
 
     def check_setup(self, player: int, pieces: Mapping[Square, str],
                     options: Mapping[str, Any] | None = None) -> list[SetupProblem]:
-        """The problems of one player's setup [S1, S2]."""
-        return check_setup(_geometry(options), player, pieces)
+        """The problems of one player's setup [S1, S2]; with the option ``"partial"`` true,
+        of a setup still being placed (no figure missing yet) [R14]."""
+        return check_setup(_geometry(options), player, pieces,
+                           partial=bool((options or {}).get("partial", False)))
 
     def start(self, pieces: Mapping[Square, Piece],
               options: Mapping[str, Any] | None = None) -> StrategusState:

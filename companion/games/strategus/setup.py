@@ -16,12 +16,14 @@ from companion.games.strategus.board import home_zone
 from companion.games.strategus.kinds import KIND_BY_ID, KINDS, PLAYERS
 
 
-def check_setup(geometry: Geometry, player: int,
-                pieces: Mapping[Square, str]) -> list[SetupProblem]:
+def check_setup(geometry: Geometry, player: int, pieces: Mapping[Square, str],
+                partial: bool = False) -> list[SetupProblem]:
     """What is wrong with ``player``'s setup (square -> kind id); empty when valid.
 
     S1: every figure stands on the player's four home rows; S2: the set is exactly the
-    40 of the figure table [F], no more and no fewer of any kind."""
+    40 of the figure table [F], no more and no fewer of any kind. With ``partial`` the
+    setup is still being placed: a kind with figures still to come is no problem, so each
+    figure can be checked as it goes down [R14]."""
     zone = home_zone(geometry, player)
     name = geometry.name
     problems: list[SetupProblem] = []
@@ -43,7 +45,7 @@ def check_setup(geometry: Geometry, player: int,
             for sq in placed[entry.count:]:
                 problems.append(SetupProblem(sq, "S2", f"one {entry.id} too many on {name(sq)}:"
                                                        f" the set has {entry.count}"))
-        elif len(placed) < entry.count:
+        elif len(placed) < entry.count and not partial:
             problems.append(SetupProblem(None, "S2", f"{len(placed)} {entry.id} placed; the set"
                                                      f" has {entry.count}"))
     return problems

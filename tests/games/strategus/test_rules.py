@@ -443,3 +443,17 @@ def test_R11_a_combat_ends_a_run() -> None:
     state.push(move("e6", "d6"))
     state.push(move("e5", "e4"))
     assert state.pieces()[sq("e4")] == Piece(0, "wolf")
+
+
+def test_R14_a_setup_is_checked_as_its_figures_go_down() -> None:
+    """Placing one figure at a time: only what is already wrong is named."""
+    setup = {s: p.kind for s, p in full_start(9).pieces().items() if p.owner == 0}
+    placed: dict[int, str] = {}
+    for square in sorted(setup, key=G.coords):
+        placed[square] = setup[square]
+        assert GAME.check_setup(0, placed, {"partial": True}) == []
+    assert GAME.check_setup(0, placed) == []
+    wrong = GAME.check_setup(0, {sq("c6"): "apple", sq("a1"): "mouse", sq("a2"): "mouse"},
+                             {"partial": True})
+    assert [(p.rule, G.name(p.square or 0)) for p in wrong] == [("S1", "c6"), ("S2", "a2")]
+    assert len(GAME.check_setup(0, {sq("a1"): "mouse"})) == 11  # the other 11 kinds missing
