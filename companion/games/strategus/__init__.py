@@ -15,7 +15,8 @@ decided by rank, shown to both players for a moment only. The rules page is
 Options (all optional): ``"geometry"`` (a ``Geometry``; 10 × 10 if absent),
 ``"first"`` (the index of the player who begins; Red, 0, if absent [R1]) and
 ``"two_squares"`` (the referee's two-squares limit; None, the rulebook game, if absent
-[R11]); ``check_setup`` also reads ``"partial"`` (a setup still being placed [R14]).
+[R11]), ``"chasing"`` (the referee's chasing rule, off if absent [R15]); ``check_setup``
+also reads ``"partial"`` (a setup still being placed [R14]).
 """
 
 from __future__ import annotations
@@ -90,8 +91,11 @@ class Strategus:
                                 " board")
             if piece.kind not in KIND_BY_ID or piece.owner not in (0, 1):
                 raise GameError(f"{piece} on {geometry.name(sq)} is not a Strategus figure")
+        chasing = (options or {}).get("chasing", False)
+        if type(chasing) is not bool:
+            raise GameError("the \"chasing\" option of Strategus is true or false")
         return StrategusState(geometry, pieces, _first(options),
-                              (options or {}).get("two_squares"))
+                              (options or {}).get("two_squares"), chasing)
 
     def turn_to_json(self, state: Any, turn: Any) -> JSON:
         """A turn as the game log writes it: ``{"path": ["b5", "e5"]}``."""

@@ -30,6 +30,7 @@ from companion.game import (
     Square,
 )
 from companion.games.strategus.board import tables
+from companion.games.strategus.chase import ChaseTracker
 from companion.games.strategus.combat import (
     ATTACKER_WINS,
     BOTH_LOSE,
@@ -78,13 +79,14 @@ class StrategusState:
     """A Strategus position: whose turn, the figures, and the history for undo."""
 
     def __init__(self, geometry: Geometry, pieces: Mapping[Square, Piece | tuple[int, int]],
-                 to_move: int = 0, two_squares: int | None = None) -> None:
+                 to_move: int = 0, two_squares: int | None = None,
+                 chasing: bool = False) -> None:
         """Pieces map squares to ``Piece(owner, kind id)`` or ``(owner, kind number)``.
 
         ``two_squares`` is the referee's two-squares rule: a figure may move at most that
         many times in a row back and forth between the same two squares (None: the
-        rulebook game, no limit) [R11]. The game is decided at once if the player to move
-        has no turn [W2, R5].
+        rulebook game, no limit) [R11]; ``chasing`` is the referee's chasing rule [R15].
+        The game is decided at once if the player to move has no turn [W2, R5].
         """
         if two_squares is not None and (type(two_squares) is not int or two_squares < 1):
             raise GameError(f"the two-squares limit is a whole number from 1, not"
@@ -114,6 +116,9 @@ class StrategusState:
         self._winner: int | None = None
         self._reason: str | None = None
         self._history: list[_Undo] = []
+        self._chase = ChaseTracker(self.owner) if chasing else None
+        self._referee = two_squares is not None or chasing
+        """True if a referee rule is in force (else the fast paths skip them)."""
         if not self.can_move(to_move):
             self._end_immobile(1 - to_move)
 
@@ -167,11 +172,35 @@ class StrategusState:
         if self._reason is not None:
             return []
         turns = self.turns_of(self._to_move)
-        if self.two_squares is not None:
-            banned = self._banned()
-            if banned in turns and len(turns) > 1:
-                turns.remove(banned)
+        if self._referee and self._referee_may_bite():
+            allowed = [turn for turn in turns if self._referee_refusal(turn) is None]
+            if allowed:  # the referee rules lapse rather than forbid every turn [R11, R15]
+                return allowed
         return turns
+
+    def _referee_may_bite(self) -> bool:
+        """True if a referee rule could refuse a turn now: a run at its limit, or a chase
+        awaiting the chaser's next move."""
+        return self._banned() is not None or (
+            self._chase is not None and self._chase.evader_square(self._to_move) is not None)
+
+    def _referee_refusal(self, turn: Move) -> IllegalMove | None:
+        """Why a referee rule refuses ``turn`` (a turn the rules of moving allow), if it
+        does: the two-squares rule [R11] or the chasing rule [R15]."""
+        if turn == self._banned():
+            return IllegalMove("R11", f"a figure may move at most {self.two_squares} times in"
+                                      " a row between the same two squares (two-squares rule)")
+        tracker = self._chase
+        if tracker is None:
+            return None
+        evader = tracker.evader_square(self._to_move)
+        origin, target = turn
+        if evader is not None and self.owner[target] < 0 \
+                and target in self._neighbours[evader] and tracker.repeats(origin, target):
+            return IllegalMove("R15", f"chasing the figure on {self._geometry.name(evader)}"
+                                      " may not bring back a position of the chase"
+                                      " (chasing rule)")
+        return None
 
     def _banned(self) -> Move | None:
         """The turn the two-squares rule forbids the player to move now, if any [R11]."""
@@ -234,10 +263,11 @@ class StrategusState:
                 and all(type(sq) is int and 0 <= sq < len(self.owner) for sq in turn)):
             raise IllegalMove("M1", "a turn moves one figure from a square to a square")
         self._check_move(turn)
-        if self.two_squares is not None and turn == self._banned() and len(
-                self.turns_of(self._to_move)) > 1:
-            raise IllegalMove("R11", f"a figure may move at most {self.two_squares} times in a"
-                                     " row between the same two squares (two-squares rule)")
+        if self._referee and self._referee_may_bite():
+            refusal = self._referee_refusal(turn)
+            if refusal is not None and any(self._referee_refusal(other) is None
+                                           for other in self.turns_of(self._to_move)):
+                raise refusal
 
     def _check_move(self, turn: Move) -> None:
         """The rules of moving [M1–M5, R2, R3] (``turn`` is a pair of squares)."""
@@ -335,6 +365,12 @@ class StrategusState:
         owner[origin] = kind[origin] = -1
         self._history.append(record)
         self._to_move = enemy
+        if self._chase is not None:
+            self._chase.moved(origin, target, player, defender >= 0,
+                              outcome in (DEFENDER_WINS, BOTH_LOSE),
+                              outcome in (ATTACKER_WINS, BOTH_LOSE),
+                              tuple(sq for sq in self._neighbours[target] if owner[sq] == enemy)
+                              if defender < 0 else ())
         if outcome == ATTACKER_WINS and defender == APPLE:
             self._winner, self._reason = player, APPLE_TAKEN
         elif not self.can_move(enemy):
@@ -374,6 +410,8 @@ class StrategusState:
          self._winner, self._reason, run) = self._history.pop()
         player = 1 - self._to_move
         self._runs[player] = run
+        if self._chase is not None:
+            self._chase.undo()
         self._to_move = player
         owner, kind, slot = self.owner, self.kind, self.slot
         owner[origin], kind[origin] = player, attacker
@@ -397,7 +435,7 @@ class StrategusState:
         uniform over turns (a Hase is as likely to move as a Wolf)."""
         if self._reason is not None:
             return None
-        if self.two_squares is not None and self._banned() is not None:
+        if self._referee and self._referee_may_bite():
             return rng.choice(self.legal_turns())
         player = self._to_move
         squares, owner = self.mobile[player], self.owner
@@ -420,7 +458,7 @@ class StrategusState:
                 tuple(self.slot[sq] for sq in range(len(self.slot)) if self.owner[sq] >= 0
                       and MOBILE[self.kind[sq]]),
                 self._to_move, self._winner, self._reason, len(self._history),
-                tuple(self._runs))
+                tuple(self._runs), self._chase.snapshot() if self._chase else None)
 
 
 def _run(ray: Sequence[Square], owner: list[int], player: int) -> list[Square]:

@@ -36,13 +36,16 @@ def with_apples(**figures: str) -> dict[str, str]:
     return base
 
 
-def full_start(seed: int, two_squares: int | None = None) -> StrategusState:
+def full_start(seed: int, referee: int | str | None = None) -> StrategusState:
     """A new game from two random setups dealt with ``seed`` (Red begins) [S1, S2, R1],
-    under the referee's two-squares rule if ``two_squares`` is given [R11]."""
+    under the referee's rules if asked: a two-squares limit (a number) [R11], ``"chasing"``
+    [R15], or ``"both"`` (two squares 2 and chasing)."""
     rng = random.Random(seed)
     pieces = {square: Piece(player, kind) for player in (0, 1)
               for square, kind in random_setup(STANDARD, player, rng).items()}
-    return GAME.start(pieces, {"two_squares": two_squares})
+    options = ({"two_squares": referee} if isinstance(referee, int) else
+               {"chasing": True, "two_squares": 2 if referee == "both" else None})
+    return GAME.start(pieces, options if referee is not None else {})
 
 
 def move(a: str, b: str) -> tuple[int, int]:

@@ -7,18 +7,20 @@ a seed that reproduces the whole game.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.game import ARBITER, HIDDEN, PUBLIC, IllegalMove
+from companion.game import ARBITER, HIDDEN, PUBLIC, Geometry, IllegalMove, Piece
 from companion.games.strategus import GAME, StrategusState
 from companion.games.strategus.kinds import MOBILE
 from tests.games.strategus.helpers import full_start
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-LIMITS = st.sampled_from([None, 1, 2, 5])
-"""The referee's two-squares rule: off (the rulebook game) or a limit [R11]."""
+LIMITS = st.sampled_from([None, 1, 2, 5, "chasing", "both"])
+"""The referee's rules: off (the rulebook game), a two-squares limit [R11], the chasing
+rule [R15], or both (two squares 2 and chasing)."""
 PLY_LIMIT = 3000
 
 
@@ -43,7 +45,7 @@ def _advance(state: StrategusState, rng: random.Random, plies: int) -> None:
 @settings(max_examples=15, deadline=None)
 @given(SEEDS, st.integers(min_value=0, max_value=300), LIMITS)
 def test_push_and_pop_restore_the_position_exactly(seed: int, plies: int,
-                                                    limit: int | None) -> None:
+                                                    limit: int | str | None) -> None:
     """Every legal turn pushes without error, and pop restores the position exactly."""
     state = full_start(seed, limit)
     start = state.snapshot()
@@ -64,7 +66,7 @@ def test_push_and_pop_restore_the_position_exactly(seed: int, plies: int,
 @settings(max_examples=8, deadline=None)
 @given(SEEDS, st.integers(min_value=0, max_value=400), LIMITS)
 def test_legal_turns_are_exactly_the_turns_the_rules_accept(seed: int, plies: int,
-                                                            limit: int | None) -> None:
+                                                            limit: int | str | None) -> None:
     """An oracle: every (from, to) pair of the board is accepted by ``check`` exactly when
     ``legal_turns`` lists it [M1–M5, R2, R3, R11]."""
     state = full_start(seed, limit)
@@ -84,7 +86,7 @@ def test_legal_turns_are_exactly_the_turns_the_rules_accept(seed: int, plies: in
 
 @settings(max_examples=20, deadline=None)
 @given(SEEDS, LIMITS)
-def test_random_playouts_end_or_hit_the_limit(seed: int, limit: int | None) -> None:
+def test_random_playouts_end_or_hit_the_limit(seed: int, limit: int | str | None) -> None:
     """``random_turn`` gives legal turns only, and None exactly when the game is over."""
     state = full_start(seed, limit)
     rng = random.Random(seed)
@@ -136,3 +138,57 @@ def test_the_json_codec_round_trips_turns(seed: int) -> None:
             data = GAME.turn_to_json(state, turn)
             assert GAME.turn_from_json(state, data) == turn
         state.push(rng.choice(turns))
+
+
+def _quiet_game(seed: int, referee: str) -> Counter[str]:
+    """A random game of quiet moves on a 4 × 4 board, a wolf and a trap a side, under the
+    chasing rule (and two squares 2 with ``"both"``); checks ``check`` against
+    ``legal_turns`` and push/pop at every ply; returns the refusals by rule id."""
+    rng = random.Random(seed)
+    squares = rng.sample(range(16), 4)
+    kinds = [("wolf", 0), ("trap", 0), ("wolf", 1), ("trap", 1)]
+    pieces = {sq: Piece(owner, kind) for sq, (kind, owner) in zip(squares, kinds, strict=True)}
+    state = GAME.start(pieces, {"geometry": Geometry(4, 4), "chasing": True,
+                                "two_squares": 2 if referee == "both" else None})
+    assert isinstance(state, StrategusState)
+    refusals: Counter[str] = Counter()
+    for _ in range(120):
+        legal = set(state.legal_turns())
+        for turn in state.turns_of(state.to_move):
+            try:
+                state.check(turn)
+            except IllegalMove as error:
+                assert turn not in legal and error.rule in ("R11", "R15")
+                refusals[error.rule] += 1
+            else:
+                assert turn in legal
+        quiet = sorted(turn for turn in legal if state.owner[turn[1]] < 0)
+        if not quiet:
+            break
+        before = state.snapshot()
+        for turn in quiet:
+            state.push(turn)
+            state.pop()
+            assert state.snapshot() == before
+        state.push(rng.choice(quiet))
+    return refusals
+
+
+@settings(max_examples=40, deadline=None)
+@given(SEEDS, st.sampled_from(["chasing", "both"]))
+def test_referee_rules_agree_with_legal_turns_in_long_quiet_games(seed: int,
+                                                                 referee: str) -> None:
+    """Positions come back often in these games, so the chasing rule [R15] and the
+    two-squares rule [R11] bite: ``check`` refuses exactly what ``legal_turns`` leaves out,
+    with those rule ids, and push/pop restores everything."""
+    _quiet_game(seed, referee)
+
+
+def test_the_quiet_games_do_exercise_both_referee_rules() -> None:
+    """The property above is not vacuous: over fixed seeds both rules refuse turns."""
+    chasing: Counter[str] = Counter()
+    both: Counter[str] = Counter()
+    for seed in range(30):
+        chasing += _quiet_game(seed, "chasing")
+        both += _quiet_game(seed, "both")
+    assert chasing["R15"] > 0 and both["R11"] > 0, (chasing, both)

@@ -457,3 +457,43 @@ def test_R14_a_setup_is_checked_as_its_figures_go_down() -> None:
                              {"partial": True})
     assert [(p.rule, G.name(p.square or 0)) for p in wrong] == [("S1", "c6"), ("S2", "a2")]
     assert len(GAME.check_setup(0, {sq("a1"): "mouse"})) == 11  # the other 11 kinds missing
+
+
+def _chase_start() -> StrategusState:
+    """Red's lion e4 about to chase Blue's wolf f5 round Red's trap on f6 [R15]."""
+    return StrategusState(G, {sq("a1"): Piece(0, "apple"), sq("j10"): Piece(1, "apple"),
+                              sq("e4"): Piece(0, "lion"), sq("f6"): Piece(0, "trap"),
+                              sq("f5"): Piece(1, "wolf")}, chasing=True)
+
+
+def test_R15_a_chase_may_not_bring_back_a_position() -> None:
+    state = _chase_start()
+    state.push(move("e4", "e5"))  # the threat: the lion now stands beside the wolf
+    ring = ["f5", "g5", "g6", "g7", "f7", "e7", "e6", "e5", "f5"]
+    for n in range(1, len(ring) - 1):
+        state.push(move(ring[n - 1], ring[n]))  # the wolf evades round the trap...
+        state.push(move(ring[n - 2] if n > 1 else "e5", ring[n - 1]))  # ...the lion follows
+    state.push(move("e5", "f5"))  # the wolf is back where the chase began
+    error = refused(state, "e6", "e5")  # and the lion's follow would repeat that position
+    assert error.rule == "R15" and "chasing the figure on f5" in error.reason
+    assert move("e6", "e5") not in state.legal_turns()
+    assert move("e6", "d6") in state.legal_turns()  # moving away is no chasing move
+    state.pop()  # the wolf evades elsewhere instead: the same follow is a new position
+    state.push(move("e5", "d5"))
+    assert move("e6", "e5") in state.legal_turns()
+
+
+def test_R15_the_chaser_may_go_back_where_it_came_from() -> None:
+    state = _chase_start()
+    for a, b in [("e4", "e5"), ("f5", "f4"), ("e5", "e4"), ("f4", "f5")]:
+        state.push(move(a, b))
+    state.push(move("e4", "e5"))  # a position of the chase again, but the way back: allowed
+    assert state.pieces()[sq("e5")] == Piece(0, "lion")
+
+
+def test_R15_chasing_is_an_option_and_off_in_the_rulebook_game() -> None:
+    pieces = {sq("e4"): Piece(0, "lion"), sq("f5"): Piece(1, "wolf")}
+    assert GAME.start(pieces, {"chasing": True}).snapshot()[-1] is not None
+    assert GAME.start(pieces).snapshot()[-1] is None
+    with pytest.raises(GameError, match="chasing"):
+        GAME.start(pieces, {"chasing": "yes"})
