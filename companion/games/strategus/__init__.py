@@ -8,6 +8,7 @@ decided by rank, shown to both players for a moment only. The rules page is
 - ``board``: the move tables (neighbours, straight runs) and the home rows [B, S1];
 - ``combat``: who wins a combat [C];
 - ``state``: ``StrategusState``, the position with legal turns, push and pop [M, C, W];
+- ``chase``: the referee's chasing rule (figure identities, position keys) [R15];
 - ``setup``: checking and dealing setups [S];
 - ``codec``: turns and figures as JSON;
 - ``scenario``: ``giganten scenario`` answers for ``"game": "strategus"``.

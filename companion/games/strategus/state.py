@@ -8,6 +8,10 @@ and ``pop`` puts it back, so a position after push and pop is equal to the one b
 down to the order of those lists.
 
 A turn is a ``Move``: the pair ``(from, to)`` of square numbers.
+
+The referee's options (the two-squares rule [R11], the chasing rule [R15]) cost nothing
+while off, and while on they filter the legal turns only when a rule could bite (a run at
+its limit, a chase awaiting the chaser's move).
 """
 
 from __future__ import annotations
@@ -159,7 +163,7 @@ class StrategusState:
 
     def observation(self, audience: Audience) -> Mapping[Square, Seen]:
         """Every figure as ``audience`` may see it: by kind to its owner and the arbiter,
-        face down to everyone else, always, even after a combat showed it [H1–H3]."""
+        face down to everyone else, always, even after a combat showed it [H1, H2, R12]."""
         owner, kind = self.owner, self.kind
         return {sq: Seen(owner[sq], KIND_IDS[kind[sq]]
                          if audience == ARBITER or audience == owner[sq] else HIDDEN)
