@@ -286,6 +286,9 @@ class StrategusState:
         kind = self.kind[origin]
         if not MOBILE[kind]:
             raise IllegalMove("M5", f"a {KIND_IDS[kind]} never moves")
+        if target == origin:
+            raise IllegalMove("M1", f"the {KIND_IDS[kind]} on {name(origin)} must move to"
+                                    " another square")
         if self.owner[target] == player:
             raise IllegalMove("M3", f"{name(target)} holds a figure of your own")
         if kind != HARE:

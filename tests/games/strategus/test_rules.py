@@ -497,3 +497,9 @@ def test_R15_chasing_is_an_option_and_off_in_the_rulebook_game() -> None:
     assert GAME.start(pieces).snapshot()[-1] is None
     with pytest.raises(GameError, match="chasing"):
         GAME.start(pieces, {"chasing": "yes"})
+
+
+def test_M1_a_turn_that_stays_on_its_square_is_no_move() -> None:
+    state = position(with_apples(e4="red hare"))
+    error = refused(state, "e4", "e4")
+    assert error.rule == "M1" and "must move to another square" in error.reason
