@@ -40,11 +40,13 @@ def answer(data: Mapping[str, Any]) -> JSON:
         if data.get(key, []) != []:
             raise ScenarioError(f"Strategus has no {key} (\"{key}\" must be empty or absent)")
     pieces = _figures(geometry, data)
-    to_move = _player(data.get("to_move"), "to_move", required=True)
-    audience = _audience(data.get("view"))
     query = data.get("query")
     if query is not None and "turns" in data:
         raise ScenarioError("give either \"turns\" or \"query\", not both")
+    if query == "setup" and data.get("to_move") is None:
+        return _setup(geometry, pieces)  # a setup is checked before anyone moves
+    to_move = _player(data.get("to_move"), "to_move", required=True)
+    audience = _audience(data.get("view"))
     if query == "setup":
         return _setup(geometry, pieces)
     state = StrategusState(geometry, pieces, to_move)

@@ -212,3 +212,13 @@ def test_R13_unknown_fields_of_other_games_are_ignored() -> None:
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout) == {"to_move": "red", "winner": None, "reason": None,
                                        "legal_turns": 4}
+
+
+def test_S2_a_setup_query_needs_no_to_move() -> None:
+    """A setup is checked before anyone moves: ``to_move`` may be left out [S1, S2]."""
+    proc = run(json.dumps({"format": FORMAT, "game": "strategus", "query": "setup",
+                           "figures": {"a1": "red apple"}}))
+    assert proc.returncode == 0, proc.stderr
+    answer = json.loads(proc.stdout)
+    assert answer["red"]["valid"] is False and answer["blue"]["valid"] is False
+    assert {p["rule"] for p in answer["red"]["problems"]} == {"S2"}
