@@ -454,13 +454,14 @@ class PlayConsole:
     def _check_setup(self, player: int, setup: dict[int, Kind]) -> None:
         """Refuse a setup that cannot be laid out: squares taken, figures missing."""
         name = self.session.rules.players[player].name
-        taken = sorted(sq for sq in setup if self._board().tag_at(sq) is not None)
+        taken = sorted(sq for sq in setup if (tag := self._board().tag_at(sq)) is not None
+                       and self._owner(tag) != name)
         if taken:
             raise CommandError(f"{self._name(taken[0])} is taken: setup lays out a whole side"
                                f" on its own; clear {name.capitalize()}'s half first")
         rules = self.session.rules
         have: dict[Kind, int] = {}
-        for uid in self._hands().box:
+        for uid in self._hands().own_figures(name):
             figure = self.registry.lookup(uid)
             played = figure.kind_in_game(rules) if figure is not None else None
             if figure is not None and figure.owner == name and played is not None:
@@ -472,6 +473,10 @@ class PlayConsole:
             raise CommandError(f"{short} of {name.capitalize()}'s figures are not beside the"
                                " board or have no tag in the registry (giganten enrol"
                                " --missing)")
+
+    def _owner(self, uid: Uid) -> str | None:
+        figure = self.registry.lookup(uid)
+        return figure.owner if figure is not None else None
 
     def _auto(self, words: list[str]) -> None:
         turns = _count(words)
