@@ -13,6 +13,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -47,12 +48,8 @@ def _demo(args: argparse.Namespace) -> int:
     import random
 
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-    try:
-        return _show_demo(args, seed)
-    except BrokenPipeError:
-        # The reader went away (``giganten demo | head``): stop quietly, like other tools.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+    # A closed pipe (``giganten demo | head``) ends quietly: see ``companion.crash``.
+    return _show_demo(args, seed)
 
 
 def _show_demo(args: argparse.Namespace, seed: int) -> int:
@@ -159,7 +156,7 @@ def _add_demo(commands: Any) -> None:
     from companion.views import POLICIES, RULEBOOK
 
     demo = commands.add_parser(
-        "demo", help="watch two computer players play one game (simulation, no board needed)",
+        "demo", help=HELP["demo"],
         description="Deal a landscape, set up both sides at random and let two simple computer"
                     " players play one game. After every turn it prints the public view (what"
                     " a spectator may see); at the end the full game record and the result.")
@@ -205,7 +202,7 @@ def _deal(args: argparse.Namespace) -> int:
 
 def _add_deal(commands: Any) -> None:
     deal = commands.add_parser(
-        "deal", help="shuffle and deal the map tiles: which tile goes where, turned how",
+        "deal", help=HELP["deal"],
         description="Deal the landscape as B3 describes (with V1 stacked, V2 in pairs, V9 for"
                     " four players), from a seed, and print where each tile goes and the"
                     " terrain, so the cardboard matches the engine.")
@@ -298,7 +295,7 @@ def _verify(args: argparse.Namespace) -> int:
 
 def _add_verify(commands: Any) -> None:
     verify = commands.add_parser(
-        "verify", help="check a game log or record: commitments, setups, every turn",
+        "verify", help=HELP["verify"],
         description="Check a game log (JSONL) or a record (giganten export --kind): the log's"
                     " hash chain, that every side's setup matches the commitment published"
                     " at the start, that the setups are legal [S], and that every turn"
@@ -313,7 +310,7 @@ def _add_verify(commands: Any) -> None:
 
 def _add_export(commands: Any) -> None:
     export = commands.add_parser(
-        "export", help="write the record of a logged game (full, or what spectators may know)",
+        "export", help=HELP["export"],
         description="Replay a game log and write its game record as JSON: the full record"
                     " (every setup and kind; readable by its owner only) or, with --public,"
                     " only what spectators may know (the public view and the public list of"
@@ -330,41 +327,102 @@ def _add_export(commands: Any) -> None:
     export.set_defaults(run=_export)
 
 
-Extra = Callable[[Any], None]
-"""Adds more subcommands to the subparsers action of ``build_parser``."""
+Adder = Callable[[Any], None]
+"""Adds the full parsers of some subcommands to the subparsers action of ``build_parser``."""
 
 
-def build_parser(extra: Extra | None = None) -> argparse.ArgumentParser:
-    """The argument parser of every subcommand (``extra`` adds more: ``hardware.cli``)."""
-    parser = argparse.ArgumentParser(
-        prog="giganten", description="Referee companion for the board game Giganten.")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+@dataclass(frozen=True)
+class Commands:
+    """Subcommands whose arguments, and the modules behind them, load only when one of them
+    is run: ``giganten --help`` lists them by name and help alone (it must answer fast and
+    load no paho, kivy or gpiozero: issue 13)."""
 
+    helps: tuple[tuple[str, str], ...]
+    """Each subcommand's name and its line in ``giganten --help``."""
+    add: Adder
+    """Adds the parsers of all of them (with the same help lines)."""
+
+
+HELP = {
+    "scenario": "answer a rule question (a scenario JSON file, or - for stdin)",
+    "demo": "watch two computer players play one game (simulation, no board needed)",
+    "deal": "shuffle and deal the map tiles: which tile goes where, turned how",
+    "export": "write the record of a logged game (full, or what spectators may know)",
+    "verify": "check a game log or record: commitments, setups, every turn",
+}
+
+
+def _add_scenario(commands: Any) -> None:
     scenario = commands.add_parser(
-        "scenario", help="answer a rule question (a scenario JSON file, or - for stdin)",
+        "scenario", help=HELP["scenario"],
         description="Play turns or ask a query in a position and print the JSON answer, with"
                     " the deciding rule id. Format: shared/spec/scenario-format.md.")
     scenario.add_argument("file", help="scenario JSON file, or - to read standard input")
     scenario.set_defaults(run=_scenario)
-    _add_demo(commands)
-    _add_deal(commands)
-    _add_export(commands)
-    _add_verify(commands)
-    if extra is not None:
-        extra(commands)
+
+
+COMMANDS = (
+    Commands((("scenario", HELP["scenario"]),), _add_scenario),
+    Commands((("demo", HELP["demo"]),), _add_demo),
+    Commands((("deal", HELP["deal"]),), _add_deal),
+    Commands((("export", HELP["export"]),), _add_export),
+    Commands((("verify", HELP["verify"]),), _add_verify),
+)
+"""The subcommands that need no hardware (``hardware.cli`` adds the others)."""
+
+
+def chosen_command(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` names (its first word that is not an option), if any."""
+    return next((word for word in argv if not word.startswith("-")), None)
+
+
+def build_parser(extra: Sequence[Commands] = (), argv: Sequence[str] | None = None
+                 ) -> argparse.ArgumentParser:
+    """The argument parser of every subcommand (``extra`` adds more: ``hardware.cli``).
+
+    With ``argv``, only the subcommand it names gets its arguments (and imports what they
+    need); the others are listed by name and help. Without, every one is built in full."""
+    parser = argparse.ArgumentParser(
+        prog="giganten", description="Referee companion for the board game Giganten.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    chosen = None if argv is None else chosen_command(argv)
+    for group in (*COMMANDS, *extra):
+        names = [name for name, _ in group.helps]
+        if argv is None or chosen in names:
+            group.add(commands)
+        else:
+            for name, text in group.helps:
+                commands.add_parser(name, help=text)
     return parser
 
 
-def main(argv: Sequence[str] | None = None, extra: Extra | None = None) -> int:
+def main(argv: Sequence[str] | None = None, extra: Sequence[Commands] = ()) -> int:
     """Run the ``giganten`` command; return its exit status (``extra``: see
-    ``build_parser``)."""
-    parser = build_parser(extra)
-    args = parser.parse_args(argv)
-    if not getattr(args, "run", None):
-        parser.print_help()
+    ``build_parser``). Whatever goes wrong ends in one line: ``companion.crash``."""
+    from companion.crash import run_guarded
+
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(extra, words)
+    name = chosen_command(words) or "giganten"
+    args: argparse.Namespace | None = None
+
+    def parse() -> int:
+        nonlocal args
+        args = parser.parse_args(words)
         return 0
-    status: int = args.run(args)
-    return status
+
+    status = run_guarded(name, parse)
+    if args is None:  # a closed pipe or a crash while parsing or printing the help
+        return status
+    run = getattr(args, "run", None)
+    if run is None:
+        return run_guarded(name, lambda: _help(parser))
+    return run_guarded(name, lambda: int(run(args)))
+
+
+def _help(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,108 @@
+"""The ``giganten`` command as a whole: a lazy parser (``--help`` and ``scenario`` load no
+paho, kivy or gpiozero: issue 13 item 4), one catch-all per subcommand (one line, exit 70,
+the traceback in a file: issue 18) and a closed pipe that ends quietly (finding 10)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion import cli as companion_cli
+from companion.crash import EX_SOFTWARE
+from hardware import cli
+from tests.cli_helpers import home, mode, run
+
+__all__ = ["home"]
+pytestmark = pytest.mark.usefixtures("home")
+
+GIGANTEN = Path(sys.executable).parent / "giganten"
+HEAVY = ("paho", "kivy", "gpiozero")
+SCENARIO = {"format": "giganten-scenario/1", "variants": [], "swamp": [],
+            "figures": {"a1": "yellow tri", "n14": "orange tri", "b5": "yellow flug",
+                        "g5": "orange dilo"},
+            "to_move": "yellow", "turns": [{"path": ["b5", "f5"], "challenge": "g5"}]}
+
+# Runs the console script's main in a fresh interpreter, then names the heavy packages loaded.
+PROBE = f"""
+import contextlib, io, json, sys
+HEAVY = {HEAVY!r}
+from hardware.cli import main
+with contextlib.redirect_stdout(io.StringIO()):
+    try:
+        status = main(sys.argv[1:])
+    except SystemExit as stop:
+        status = stop.code
+loaded = sorted({{name.split('.')[0] for name in sys.modules}} & set(HEAVY))
+print(json.dumps({{"status": status, "loaded": loaded}}))
+"""
+
+
+def _probe(*args: str) -> dict[str, object]:
+    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True,
+                          text=True, timeout=60, check=True)
+    answer: dict[str, object] = json.loads(done.stdout)
+    return answer
+
+
+def test_help_loads_no_paho_kivy_or_gpiozero() -> None:
+    assert _probe("--help") == {"status": 0, "loaded": []}
+
+
+def test_scenario_loads_no_paho_kivy_or_gpiozero(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(SCENARIO), "utf-8")
+    assert _probe("scenario", str(path)) == {"status": 0, "loaded": []}
+
+
+def test_the_help_lines_of_lazy_commands_match_their_parsers() -> None:
+    """The list of ``giganten --help`` comes from ``HELP`` without importing the modules;
+    the parsers built in full say the same."""
+    full = companion_cli.build_parser(cli.COMMANDS)
+    action = next(a for a in full._actions if a.dest == "command")
+    helps = {choice.dest: choice.help for choice in action._choices_actions}
+    assert helps == {**companion_cli.HELP, **cli.HELP}
+    listed = run("--help").out
+    assert all(name in listed for name in helps)
+
+
+def test_every_subcommand_still_parses_in_full() -> None:
+    for name in [*companion_cli.HELP, *cli.HELP]:
+        assert run(name, "--help").code == 0, name
+
+
+def _boom(*args: object, **kwargs: object) -> None:
+    raise RuntimeError("something\nunexpected")
+
+
+@pytest.mark.parametrize(("argv", "target"), [
+    (["deal", "--seed", "7"], "companion.deal.deal"),
+    (["verify", "x.json"], "companion.verifier.verify_path"),
+    (["play", "--sim", "--seed", "3"], "hardware.play.play_command"),
+    (["event", "--broker", "localhost:1", "--event", "e"], "club.event.Dashboard"),
+])
+def test_a_crash_is_one_line_exit_70_and_a_traceback_in_the_crash_log(
+        argv: list[str], target: str, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(target, _boom)
+    done = run(*argv)
+    assert done.code == EX_SOFTWARE  # never verify's 1 ("rejected")
+    log = home / "crash.log"
+    assert done.err == (f"giganten: internal error in {argv[0]}: RuntimeError: something"
+                        f" unexpected; the full traceback is in {log}. Please report it.\n")
+    assert "Traceback" in log.read_text("utf-8") and mode(log) == 0o600
+
+
+@pytest.mark.parametrize("argv", [["deal", "--seed", "7"], ["demo", "--seed", "1"],
+                                  ["scenario", "S"], ["--help"]])
+def test_a_closed_pipe_ends_quietly(argv: list[str], tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(SCENARIO), "utf-8")
+    words = " ".join(str(path) if word == "S" else word for word in argv)
+    done = subprocess.run(["bash", "-c", f"{GIGANTEN} {words} | head -1 >/dev/null;"
+                                         " echo ${PIPESTATUS[0]}"],
+                          capture_output=True, text=True, timeout=120, check=True)
+    assert done.stderr == ""
+    assert done.stdout == "0\n"
