@@ -4,7 +4,8 @@ It subscribes to the event's public topics on the event's Mosquitto broker and s
 dashboard page (``club.server``) on ``--http`` (default 127.0.0.1:8080; give 0.0.0.0:8080
 to let other laptops at the club look too). It stops on Ctrl-C.
 
-The MQTT session is persistent (``clean_session=False`` with a fixed client id): when the
+The MQTT session is persistent (``clean_session=False`` with a fixed client id: the user
+name, which the shipped broker config enforces, so no one else can take the session): when the
 broker is restarted with ``persistence true`` (docs/event-dashboard.md), the messages the
 tables send while the dashboard reconnects are kept for it, so no turn is lost on the page.
 """
@@ -50,7 +51,8 @@ class Subscriber:
         self.hub = hub
         self.host, self.port = host, port
         self.client = mqtt.Client(CallbackAPIVersion.VERSION2,
-                                  client_id=client_id or f"giganten-event-{hub.dashboard.event}",
+                                  client_id=client_id or username
+                                  or f"giganten-event-{hub.dashboard.event}",
                                   clean_session=False)
         if username is not None:
             self.client.username_pw_set(username, password)
@@ -135,7 +137,8 @@ def add_command(commands: Any) -> None:
                        default=("127.0.0.1", 8080), metavar="HOST:PORT",
                        help="where to serve the page (default 127.0.0.1:8080)")
     event.add_argument("--client-id", default=None,
-                       help="the MQTT client id (default giganten-event-EVENT); two dashboards"
-                            " of one event need different ids")
+                       help="the MQTT client id (default: the user name, which the club's"
+                            " broker enforces; giganten-event-EVENT without one); two"
+                            " dashboards of one event need different users")
     event.add_argument("--run-for", type=float, default=None, help=argparse.SUPPRESS)
     event.set_defaults(run=event_command)

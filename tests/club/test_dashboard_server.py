@@ -96,11 +96,12 @@ def test_a_finished_game_sends_the_results(server: DashboardServer) -> None:
     connection.request("GET", "/events")
     stream = events(connection.getresponse())
     next(stream)
-    server.hub.receive(topic("t1", "status"),
-                       status("t1", 5, phase="over", result={"winner": "orange",
-                                                             "reason": "immobilised"}))
-    names = [next(stream)[0] for _ in range(2)]
-    assert names == ["card", "results"]
+    view = {"type": "game_over", "winner": "orange", "reason": "immobilised", "text": "Over"}
+    server.hub.receive(topic("t1", "feed"), json.dumps(
+        {"v": 1, "event": EVENT, "table": "t1", "seq": 1, "time": 5.0, "type": "over",
+         "text": "Over", "view": view}).encode())
+    names = [next(stream)[0] for _ in range(3)]
+    assert names == ["feed", "card", "results"]
     connection.close()
 
 
