@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 from club.dashboard import SLUG, Dashboard, topics
@@ -92,7 +94,21 @@ def event_command(args: argparse.Namespace) -> int:
     """Run the dashboard until Ctrl-C (or ``args.run_for`` seconds, for tests)."""
     host, port = args.broker
     http_host, http_port = args.http
-    password = args.password if args.password is not None else os.environ.get(PASSWORD_ENV)
+    if args.password is not None:
+        # Refused, not taken: a command line is readable by every user in ``ps`` (and
+        # lands in the shell's history), so a password there is already half given away.
+        print(f"giganten event: --password would show the password to every user of this"
+              f" computer (ps); set {PASSWORD_ENV} or use --password-file FILE",
+              file=sys.stderr)
+        return 2
+    password = os.environ.get(PASSWORD_ENV)
+    if args.password_file is not None:
+        try:
+            password = args.password_file.read_text("utf-8").strip()
+        except (OSError, UnicodeDecodeError) as err:
+            print(f"giganten event: cannot read the password file {args.password_file}:"
+                  f" {getattr(err, 'strerror', None) or err}", file=sys.stderr)
+            return 2
     hub = Hub(Dashboard(args.event, time.time))
     try:
         server = DashboardServer(hub, http_host, http_port)
@@ -131,8 +147,11 @@ def add_command(commands: Any) -> None:
     event.add_argument("--event", type=_slug, required=True, metavar="EVENT",
                        help="the event id (lower-case letters, digits and dashes)")
     event.add_argument("--username", default=None, help="the broker user (arbiter)")
-    event.add_argument("--password", default=None,
-                       help=f"the broker password (default: ${PASSWORD_ENV})")
+    event.add_argument("--password-file", type=Path, default=None, metavar="FILE",
+                       help=f"read the broker password from FILE (default:"
+                            f" ${PASSWORD_ENV})")
+    # Kept only to refuse it with advice: see ``event_command``.
+    event.add_argument("--password", default=None, help=argparse.SUPPRESS)
     event.add_argument("--http", type=lambda t: host_port(t, 8080),
                        default=("127.0.0.1", 8080), metavar="HOST:PORT",
                        help="where to serve the page (default 127.0.0.1:8080)")
