@@ -214,58 +214,31 @@ def _add_deal(commands: Any) -> None:
 
 
 def _export(args: argparse.Namespace) -> int:
-    """``giganten export LOG``: the record of a logged game, full or public."""
-    from companion.export import full_record, public_record
-    from companion.record import LogError, write_json_atomic
-    from companion.registry import Registry
-    from companion.session import Session, SessionError
-
-    if args.kind is not None:
-        if args.public and args.kind != "public":
-            print(f"giganten export: --public and --kind {args.kind} contradict each other;"
-                  " give one of them", file=sys.stderr)
-            return 2
-        return _export_kind(args)
-    try:
-        # Read-only: a game still being played in another program keeps its log. The
-        # registry only matters for figures still to be identified; a record needs none.
-        session = Session.read(args.log, Registry())
-    except (LogError, SessionError) as err:
-        print(f"giganten export: {err}", file=sys.stderr)
+    """``giganten export LOG``: a record of ``companion.records`` that ``giganten verify``
+    checks: ``--kind``, else public with ``--public``, else full (after the game only).
+    (The records written before were in formats ``verify`` refused: issue 18, finding 10.)"""
+    if args.public and args.kind not in (None, "public"):
+        print(f"giganten export: --public and --kind {args.kind} contradict each other;"
+              " give one of them", file=sys.stderr)
         return 2
-    state = session.state
-    assert state is not None
-    record = public_record(state, session.policy, session.result) if args.public \
-        else full_record(state, session.result)
-    if args.output is None:
-        print(json.dumps(record, indent=2, ensure_ascii=False))
-        return 0
-    try:
-        write_json_atomic(args.output, record, mode=0o644 if args.public else 0o600)
-    except OSError as err:
-        print(f"giganten export: cannot write {args.output}: {err.strerror or err}",
-              file=sys.stderr)
-        return 2
-    what = "public record" if args.public else "full game record (secret: mode 0600)"
-    print(f"Wrote the {what} of {args.log} ({state.ply} plies) to {args.output}.")
-    return 0
+    return _export_kind(args, args.kind or ("public" if args.public else "full"))
 
 
-def _export_kind(args: argparse.Namespace) -> int:
+def _export_kind(args: argparse.Namespace, kind: str) -> int:
     """``giganten export LOG --kind public|full|referee``: a record of ``companion.records``."""
     from companion.record import LogError, write_json_atomic
     from companion.records import PUBLIC_KIND, LoggedGame, RecordRefused, make_record
     from companion.session import SessionError
 
     try:
-        record = make_record(LoggedGame.read(args.log), args.kind)
+        record = make_record(LoggedGame.read(args.log), kind)
     except (LogError, SessionError, RecordRefused) as err:
         print(f"giganten export: {err}", file=sys.stderr)
         return 2
     if args.output is None:
         print(json.dumps(record, indent=2, ensure_ascii=False))
         return 0
-    public = args.kind == PUBLIC_KIND
+    public = kind == PUBLIC_KIND
     try:
         write_json_atomic(args.output, record, mode=0o644 if public else 0o600)
     except OSError as err:
@@ -273,7 +246,7 @@ def _export_kind(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     secret = "" if public else " (secret: mode 0600)"
-    print(f"Wrote the {args.kind} record of {args.log}{secret} to {args.output};"
+    print(f"Wrote the {kind} record of {args.log}{secret} to {args.output};"
           f" check it with: giganten verify {args.output}")
     return 0
 
@@ -311,19 +284,21 @@ def _add_verify(commands: Any) -> None:
 def _add_export(commands: Any) -> None:
     export = commands.add_parser(
         "export", help=HELP["export"],
-        description="Replay a game log and write its game record as JSON: the full record"
-                    " (every setup and kind; readable by its owner only) or, with --public,"
-                    " only what spectators may know (the public view and the public list of"
-                    " turns; the setups once the game is over).")
+        description="Replay a game log and write a record of it as JSON, which giganten"
+                    " verify checks (docs/records.md): the full record (every setup and"
+                    " kind, after the game only; readable by its owner only) or, with"
+                    " --public, only what spectators may know (every step as the public"
+                    " view showed it; the setups once the game is over).")
     export.add_argument("log", type=Path, metavar="LOG", help="the game log (giganten play)")
     export.add_argument("-o", "--output", type=Path, default=None, metavar="FILE",
                         help="write to FILE (atomically) instead of standard output")
     export.add_argument("--public", action="store_true",
-                        help="only what spectators may know (written with mode 0644)")
+                        help="only what spectators may know (written with mode 0644): the"
+                             " same as --kind public")
     export.add_argument("--kind", choices=("public", "full", "referee"), default=None,
-                        help="a record with the fair-play commitments (docs/records.md):"
-                             " public (every step as spectators saw it; 0644), full (after"
-                             " the game only) or referee (full plus the whole log)")
+                        help="public (every step as spectators saw it; 0644), full (after"
+                             " the game only; the default) or referee (full plus the whole"
+                             " log)")
     export.set_defaults(run=_export)
 
 

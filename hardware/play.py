@@ -51,7 +51,6 @@ from companion.events import (
     Stay,
     TurnPlayed,
 )
-from companion.export import full_record, public_record
 from companion.reads import Uid
 from companion.record import LogError, default_log_dir, latest_log, new_log_path, write_json_atomic
 from companion.registry import PLAYER_NAMES, Registry, RegistryError, default_path
@@ -546,21 +545,27 @@ class PlayConsole:
         self.say(f"Game log: {session.log_path}")
 
     def _export(self, words: list[str]) -> None:
+        """``export FILE [public]``: a record of ``companion.records`` from the game log,
+        which ``giganten verify`` checks (full after the game only [I3])."""
+        from companion.records import LoggedGame, RecordRefused, make_record
+
         if not words or len(words) > 2 or (len(words) == 2 and words[1].lower() != "public"):
             raise CommandError("export FILE [public]")
-        state = self.session.state
-        if state is None:
+        if self.session.state is None or self.session.log_path is None:
             raise CommandError("there is no game to export yet: start one first")
         public = len(words) == 2
-        result = self.session.result  # a referee's result [W3]
-        record = public_record(state, self.session.policy, result) if public \
-            else full_record(state, result)
+        kind = "public" if public else "full"
+        try:
+            record = make_record(LoggedGame.read(self.session.log_path), kind)
+        except (LogError, SessionError, RecordRefused) as err:
+            raise CommandError(str(err)) from None
         try:
             write_json_atomic(words[0], record, mode=0o644 if public else 0o600)
         except OSError as err:
             raise CommandError(f"cannot write {words[0]}: {err.strerror or err}") from None
-        what = "public record" if public else "game record (secret: mode 0600)"
-        self.say(f"Wrote the {what} to {words[0]}.")
+        secret = "" if public else " (secret: mode 0600)"
+        self.say(f"Wrote the {kind} record{secret} to {words[0]}; check it with: giganten"
+                 f" verify {words[0]}")
 
     def _help(self, words: list[str]) -> None:
         self.say(PLAY_HELP)
