@@ -392,7 +392,33 @@ def main(argv: Sequence[str] | None = None, extra: Sequence[Commands] = ()) -> i
     run = getattr(args, "run", None)
     if run is None:
         return run_guarded(name, lambda: _help(parser))
-    return run_guarded(name, lambda: int(run(args)))
+    return run_guarded(name, lambda: _run_checked(name, run, args))
+
+
+def _run_checked(name: str, run: Callable[[argparse.Namespace], int],
+                 args: argparse.Namespace) -> int:
+    problem = _tiles_problem()
+    if problem is not None:
+        print(f"giganten {name}: {problem}", file=sys.stderr)
+        return 2
+    return int(run(args))
+
+
+def _tiles_problem() -> str | None:
+    """A tiles file named by ``$GIGANTEN_TILES`` that cannot be used, said before any
+    command deals a board with it (``play``, ``demo`` and ``referee`` crashed on one deep
+    inside; ``deal`` said it in one line: issue 18, finding 10)."""
+    from companion.rules.board import TILES_ENV
+
+    if not os.environ.get(TILES_ENV):
+        return None
+    from companion.rules.board import BoardError, load_tiles
+
+    try:
+        load_tiles()
+    except BoardError as err:
+        return f"{err} (fix the file, or unset {TILES_ENV} for the shipped tiles)"
+    return None
 
 
 def _help(parser: argparse.ArgumentParser) -> int:

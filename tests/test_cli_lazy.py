@@ -106,3 +106,18 @@ def test_a_closed_pipe_ends_quietly(argv: list[str], tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=120, check=True)
     assert done.stderr == ""
     assert done.stdout == "0\n"
+
+
+@pytest.mark.parametrize("argv", [["deal", "--seed", "1"], ["demo", "--seed", "1", "--quiet"],
+                                  ["play", "--sim", "--seed", "1"],
+                                  ["referee", "--sim", "--seed", "1", "--time", "none"]])
+def test_a_broken_tiles_file_is_one_line_for_every_command(
+        argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Finding 10: ``play``, ``demo`` and ``referee`` ended in a 37-line traceback."""
+    tiles = tmp_path / "tiles.txt"
+    tiles.write_text("[tile a]\n.......\n", "utf-8")
+    monkeypatch.setenv("GIGANTEN_TILES", str(tiles))
+    done = run(*argv)
+    assert done.code == 2
+    assert done.err.startswith(f"giganten {argv[0]}: {tiles}") and done.err.count("\n") == 1
+    assert "unset GIGANTEN_TILES" in done.err
