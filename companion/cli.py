@@ -92,16 +92,13 @@ def _show_demo(args: argparse.Namespace, seed: int) -> int:
 
 
 def _save_record(path: Path, record: dict[str, Any]) -> None:
-    """Write a game record so that a crash never leaves half a file: a temporary file beside
-    it, flushed to disk, then renamed over the old one. Records hold every secret of the
-    game, so only their owner may read them (design: threat model)."""
-    temporary = path.with_name(f".{path.name}.tmp")
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(descriptor, "w", encoding="utf-8") as out:
-        json.dump(record, out, indent=2, ensure_ascii=False)
-        out.flush()
-        os.fsync(out.fileno())
-    os.replace(temporary, path)
+    """Write a game record so that a crash never leaves half a file, readable by its owner
+    only (it holds every secret of the game: design, threat model). ``write_json_atomic``
+    makes its temporary file with ``mkstemp`` (a new name, ``O_EXCL``): a symlink planted
+    at the old fixed temporary name redirected the write (issue 18, finding 10)."""
+    from companion.record import write_json_atomic
+
+    write_json_atomic(path, record, mode=0o600)
 
 
 def _saved_game(text: str) -> Any:

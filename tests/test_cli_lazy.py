@@ -121,3 +121,17 @@ def test_a_broken_tiles_file_is_one_line_for_every_command(
     assert done.code == 2
     assert done.err.startswith(f"giganten {argv[0]}: {tiles}") and done.err.count("\n") == 1
     assert "unset GIGANTEN_TILES" in done.err
+
+
+def test_demo_save_does_not_follow_a_planted_symlink(tmp_path: Path) -> None:
+    """Finding 10: another user plants ``.game.json.tmp`` -> a file of the victim's; the
+    demo wrote the whole game record (every secret) through it."""
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me\n", "utf-8")
+    (tmp_path / ".game.json.tmp").symlink_to(victim)
+    done = run("demo", "--seed", "3", "--max-plies", "4", "--quiet", "--save",
+               tmp_path / "game.json")
+    assert done.code == 0, done.err
+    assert victim.read_text("utf-8") == "keep me\n"
+    assert mode(tmp_path / "game.json") == 0o600
+    assert json.loads((tmp_path / "game.json").read_text("utf-8"))["actions"]
