@@ -236,6 +236,46 @@ def _add_ui(commands: Any) -> None:
     from ui.shots import add_commands
 
     add_commands(commands, _add_backend)
+    for name in ("ui", "shots"):
+        parser = commands.choices[name]
+        parser.set_defaults(run=_touchscreen(name, parser.get_default("run")))
+
+
+DISPLAY_VARIABLES = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
+"""A desktop's display, or SDL told to draw elsewhere (``kmsdrm`` on a console: the
+kiosk's systemd unit sets it)."""
+
+
+def kivy_installed() -> bool:
+    """True if the touchscreen's toolkit can be imported (the ``ui`` extra)."""
+    import importlib.util
+
+    return importlib.util.find_spec("kivy") is not None
+
+
+def _touchscreen(name: str, run: Any) -> Any:
+    """``ui`` and ``shots`` with their two usual troubles said in one line, exit 2: Kivy
+    not installed (was a ``ModuleNotFoundError``), and for ``ui`` no display to open a
+    window on (Kivy waited for one, silently: issue 18, finding 10)."""
+
+    def checked(args: argparse.Namespace) -> int:
+        import os
+
+        if not kivy_installed():
+            print(f"giganten {name}: the touchscreen app needs Kivy, which is not installed"
+                  " here: run scripts/setup ui (or pip install '.[ui]'); giganten play is"
+                  " the terminal front end", file=sys.stderr)
+            return 2
+        if name == "ui" and not any(os.environ.get(v) for v in DISPLAY_VARIABLES):
+            print("giganten ui: no display to open the window on (DISPLAY and"
+                  " WAYLAND_DISPLAY are not set): start it on the touchscreen's desktop, set"
+                  " SDL_VIDEODRIVER=kmsdrm on a console, or use giganten play at a terminal",
+                  file=sys.stderr)
+            return 2
+        status: int = run(args)
+        return status
+
+    return checked
 
 
 def _add_event(commands: Any) -> None:

@@ -5,6 +5,7 @@ the traceback in a file: issue 18) and a closed pipe that ends quietly (finding 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -135,3 +136,26 @@ def test_demo_save_does_not_follow_a_planted_symlink(tmp_path: Path) -> None:
     assert victim.read_text("utf-8") == "keep me\n"
     assert mode(tmp_path / "game.json") == 0o600
     assert json.loads((tmp_path / "game.json").read_text("utf-8"))["actions"]
+
+
+@pytest.mark.parametrize("command", [["ui"], ["shots", "DIR"]])
+def test_without_kivy_ui_and_shots_say_so_in_one_line(
+        command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Finding 10: both ended in ``ModuleNotFoundError``."""
+    monkeypatch.setattr(cli, "kivy_installed", lambda: False)
+    monkeypatch.setenv("DISPLAY", ":0")
+    done = run(*(str(tmp_path) if word == "DIR" else word for word in command))
+    assert done.code == 2 and done.err.count("\n") == 1
+    assert "needs Kivy" in done.err and "scripts/setup ui" in done.err
+
+
+def test_ui_without_a_display_says_so_instead_of_waiting(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Finding 10: ``giganten ui`` without a display hung silently."""
+    for variable in cli.DISPLAY_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    done = subprocess.run([str(GIGANTEN), "ui"], capture_output=True, text=True, timeout=60,
+                          env={k: v for k, v in os.environ.items()
+                               if k not in cli.DISPLAY_VARIABLES}, check=False)
+    assert done.returncode == 2
+    assert done.stderr.startswith("giganten ui: no display") and done.stderr.count("\n") == 1
