@@ -145,7 +145,8 @@ def _add_enrol(commands: Any) -> None:
     _add_backend(enrol)
     enrol.add_argument("--registry", type=Path, default=None, metavar="PATH",
                        help="the registry file (default: $GIGANTEN_HOME/registry.json or"
-                            " ~/.local/share/giganten/registry.json)")
+                            " ~/.local/share/giganten/registry.json; on the simulated board"
+                            " sim-registry.json beside it, a practice one no game uses)")
     enrol.add_argument("--owner", choices=PLAYER_NAMES, default=None,
                        help="whose set to enrol")
     what = enrol.add_mutually_exclusive_group()
