@@ -159,3 +159,11 @@ def test_ui_without_a_display_says_so_instead_of_waiting(
                                if k not in cli.DISPLAY_VARIABLES}, check=False)
     assert done.returncode == 2
     assert done.stderr.startswith("giganten ui: no display") and done.stderr.count("\n") == 1
+
+
+def test_the_readme_documents_the_exit_statuses() -> None:
+    """Finding 11: a piped script stopping at its first bad line with 2 was undocumented;
+    so was a crash's status."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
+    assert "a `--script` stops at its first failing line with 2" in readme
+    assert "70 (`EX_SOFTWARE`)" in readme and "crash.log" in readme
