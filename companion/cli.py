@@ -1,9 +1,10 @@
 """The ``giganten`` command: the subcommands that need no hardware.
 
-``scenario``, ``demo``, ``deal`` and ``export`` live here. The console script is
-``hardware.cli:main``, which adds the subcommands that drive a board (``enrol``, ``play``,
-``resume``) through the ``extra`` hook of ``build_parser``, so that ``companion`` never
-imports ``hardware``.
+``scenario``, ``demo``, ``deal``, ``export`` and ``verify`` live here. The console script
+is ``hardware.cli:main``, which adds the subcommands that drive a board (``enrol``,
+``play``, ``resume``, …) through the ``extra`` argument of ``build_parser``, so that
+``companion`` never imports ``hardware``. Every subcommand runs under one catch-all
+(``companion.crash``): a crash is one line and exit status 70, never a traceback.
 """
 
 from __future__ import annotations

@@ -4,7 +4,9 @@ drive a board through a reader backend (``enrol``, ``play``, ``resume``).
 They live here, not in ``companion``, because they need ``hardware`` (the simulated board
 and its readers), and ``companion`` never imports ``hardware`` (tests/test_architecture.py).
 The parser is still one: ``companion.cli.build_parser`` takes these subcommands through
-its ``extra`` hook, so ``giganten --help`` lists them all.
+its ``extra`` argument (``COMMANDS``), so ``giganten --help`` lists them all. It lists them
+by their ``HELP`` lines alone: a subcommand's arguments, and the modules behind them, load
+only when it runs (``giganten --help`` loads no paho, kivy or gpiozero).
 """
 
 from __future__ import annotations
