@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import ssl
 import threading
 import time
 from pathlib import Path
@@ -138,6 +139,11 @@ class TablePublisher:
             self._lost.clear()
             try:
                 client.connect(self.broker.host, self.broker.port, keepalive=KEEPALIVE)
+            except ssl.SSLCertVerificationError as err:
+                self.error = (f"the broker at {self.broker.host}:{self.broker.port} is not"
+                              f" trusted ({err.verify_message}; certificate verify failed):"
+                              " give the club's CA certificate (ca_file in [event], or"
+                              " $GIGANTEN_EVENT_CA)")
             except (OSError, ValueError) as err:
                 self.error = f"no answer from {self.broker.host}:{self.broker.port} ({err})"
             else:

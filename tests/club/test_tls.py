@@ -82,6 +82,7 @@ def test_a_broker_certificate_from_another_ca_is_refused(
     wait_for(lambda: table.error is not None, "the refused connection")
     assert not table.connected
     assert "certificate verify failed" in (table.error or "")
+    assert "give the club's CA certificate" in (table.error or "")
     table.close(timeout=0.1)
 
 
