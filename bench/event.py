@@ -88,7 +88,7 @@ class Run:
     def __init__(self, directory: Path, count: int, event: str, plies: int) -> None:
         self.count, self.event = count, event
         names = tuple(f"t{i + 1}" for i in range(count))
-        self.broker = Broker.made(directory / "broker", names)
+        self.broker = Broker.made(directory / "broker", names, event=event)
         self.broker.start()
         http = free_port()
         self.dashboard = start_dashboard(self.broker, event, http)

@@ -22,6 +22,7 @@ drawing, faster at Python) and prints ``METRIC <name> <value>`` lines, context l
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import statistics
 import subprocess
@@ -168,6 +169,10 @@ def main(argv: list[str] | None = None) -> int:
         child_events(args.turns)
         return 0
 
+    if importlib.util.find_spec("kivy") is None:  # one line, not a child's traceback
+        print("bench/ui.py: Kivy is not installed: run scripts/setup ui first",
+              file=sys.stderr)
+        return 2
     runs, turns = (3, 20) if args.quick else (7, 80)
     with Xvfb(screen="1280x800x24") as display:
         run_child(display, "--child", "cold", "--started", str(time.monotonic()))  # warm-up

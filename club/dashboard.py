@@ -16,6 +16,15 @@ Feed messages are deduplicated by ``(table, seq)``: a table resends what the bro
 not acknowledged when it comes back, so ``seq <= last seen`` is a duplicate and dropped.
 A jump in ``seq`` means messages are missing; it is shown as a warning until they arrive
 (a table may send a new message before it resends older ones after a reconnect).
+
+Trust (issue 18, finding 4; docs/security.md): a table's credentials are all it takes to
+publish anything on its topics, so a status proves nothing by itself. A result counts in
+the standings only when it comes from the table's feed, followed from seq 1 without a gap
+up to the ``over`` message (a "verified" result); a status's result is only shown, and an
+alert says when it differs from the feed's. A status whose ``seq`` runs ahead of the feed
+(``STATUS_AHEAD``) is refused with an alert, so a forged seq of 999999999 cannot make every
+later genuine status look old; a retained status heard first is only a provisional start,
+corrected by the first feed message that arrives.
 """
 
 from __future__ import annotations
@@ -42,6 +51,10 @@ EVENT_ALERTS_KEPT = 20
 ALERT_TYPES = {"dispute": "Dispute", "refusal": "Illegal move refused",
                "correction": "Correction by the arbiter"}
 """Feed types that raise an alert, with the words the page puts before their text."""
+
+STATUS_AHEAD = 2
+"""How far a status's ``seq`` may run ahead of the highest feed ``seq`` heard: a status may
+arrive just before the feed message it follows (they are different topics)."""
 
 SLUG = re.compile(r"[a-z0-9-]+")
 TOPIC = re.compile(r"giganten/(?P<event>[a-z0-9-]+)/table/(?P<table>[a-z0-9-]+)"
@@ -93,6 +106,17 @@ class TableState:
     """Event alerts, newest first (conditions such as silence are computed, not stored)."""
     duplicates: int = 0
     silent: bool = False
+    provisional: bool = False
+    """``contiguous`` comes from a retained status heard first, not from the feed: the
+    first feed message corrects it (a forged retained seq must not hide the real feed)."""
+    from_start: bool = True
+    """The feed has been followed from seq 1: results in it can be verified."""
+    result: JSON | None = None
+    """The result of the feed's ``over`` message, once every seq up to it has arrived."""
+    over_seq: int | None = None
+    over_result: JSON | None = None
+    refused: list[Alert] = field(default_factory=list)
+    """Statuses refused for a seq ahead of the feed (the latest only)."""
 
     @property
     def over(self) -> bool:
@@ -149,7 +173,10 @@ class Dashboard:
         if match["kind"] == "status":
             if retained and not table.last_seq and table.status_seq < 0:
                 table.contiguous = max(_int(message.get("seq"), 0), 0)
-            return self._status(table, message)
+                table.provisional = table.contiguous > 0
+                table.from_start = not table.provisional
+                return self._status(table, message, trusted_seq=False)
+            return self._status(table, message, trusted_seq=True)
         return self._feed(table, message, now)
 
     def _ensure(self, table: TableState) -> None:
@@ -159,17 +186,31 @@ class Dashboard:
         self.rejected = [*self.rejected[-99:], why]
         return []
 
-    def _status(self, table: TableState, message: JSON) -> list[JSON]:
+    def _status(self, table: TableState, message: JSON, *, trusted_seq: bool) -> list[JSON]:
         seq = _int(message.get("seq"), -1)
+        if trusted_seq and seq > table.last_seq + STATUS_AHEAD:
+            table.refused = [Alert("seq", f"A status with seq {seq} ran ahead of the table's"
+                                          f" feed (seq {table.last_seq}) and was ignored:"
+                                          " a forged status? Check the table",
+                                   self.clock(), seq)]
+            self._reject(f"{table.table}: status seq {seq} ahead of the feed"
+                         f" ({table.last_seq})")
+            return [self._card_change(table)]
         if seq < table.status_seq:
             return [self._card_change(table)]  # an old retained status after a newer one
-        table.status_seq = seq
+        # A retained status heard first keeps no claim on the seq: the next status that
+        # follows the feed replaces it, whatever seq the first one said.
+        table.status_seq = seq if trusted_seq else -1
         table.status = message
         table.round = str(message.get("round") or table.round)
         return [self._card_change(table)]
 
     def _feed(self, table: TableState, message: JSON, now: float) -> list[JSON]:
         seq = _int(message.get("seq"), 0)
+        if table.provisional and not table.feed and seq <= table.contiguous:
+            # The retained status said the feed was further on than it is: start here.
+            table.contiguous = seq - 1
+        table.provisional = False
         if seq <= table.contiguous or seq in table.ahead:
             table.duplicates += 1
             return []  # heard from it all the same (``heard`` is set)
@@ -192,12 +233,18 @@ class Dashboard:
                                          f"{ALERT_TYPES[entry['type']]}: {entry['text']}",
                                          now, seq))
         del table.alerts[EVENT_ALERTS_KEPT:]
+        if entry["type"] == "over":
+            table.over_seq, table.over_result = seq, _feed_result(message.get("view"))
+        result = table.result
+        if table.from_start and table.over_seq is not None \
+                and table.over_seq <= table.contiguous:
+            table.result = table.over_result
         changes: list[JSON] = [{"type": "feed", "entry": entry}]
         # A turn changes the card through the status that follows it; the card is sent
         # here only when an alert came with the entry (or the table is new, or spoke
         # again after a silence): at 50 tables that halves what the page redraws.
         if len(table.alerts) != alerts or table.silent or gap or table.ahead \
-                or len(table.feed) == 1:
+                or len(table.feed) == 1 or result != table.result:
             changes.append(self._card_change(table))
         return changes
 
@@ -239,6 +286,7 @@ class Dashboard:
             "clocks_running": _text_or_none(status.get("clocks_running")),
             "last_turn": _last_turn(status.get("last_turn")),
             "result": _result(status.get("result")),
+            "result_verified": table.result is not None,
             "board": _board(status.get("board")) if _public(status.get("board")) else None,
             "online": table.online,
             "alerts": [a.json() for a in self.conditions(table, now)]
@@ -257,6 +305,17 @@ class Dashboard:
         if table.online is False and not table.over:
             out.append(Alert("offline", "The table lost its connection to the broker",
                              table.heard or now))
+        out += table.refused
+        shown = _result(table.status.get("result"))
+        if shown is not None and table.result is not None and shown != table.result:
+            out.append(Alert("result", "The status's result differs from the one in the"
+                                       " table's feed: only the feed's counts",
+                             table.heard or now))
+        elif shown is not None and table.result is None and table.over:
+            out.append(Alert("unverified", "Result not verified: the dashboard has not"
+                                           " followed this table's feed from its start to"
+                                           " its end; check the game's record with"
+                                           " giganten verify", table.heard or now))
         if table.ahead:
             first, last = table.contiguous + 1, max(table.ahead)
             missing = [s for s in range(first, last) if s not in table.ahead]
@@ -277,12 +336,13 @@ class Dashboard:
                 "feeds": {n: self.feed(n) for n in names}, **self.results()}
 
     def results(self) -> JSON:
-        """The finished games and the standings (win 1, draw ½, loss 0 per player)."""
+        """The finished games and the standings (win 1, draw ½, loss 0 per player): only
+        verified results, from the table's feed (a status proves nothing by itself)."""
         games = []
         for name in sorted(self.tables):
             table = self.tables[name]
-            result = _result(table.status.get("result"))
-            if table.over and result is not None:
+            result = table.result
+            if result is not None:
                 games.append({"table": name, "round": table.round,
                               "players": _players(table.status.get("players")),
                               "winner": result["winner"], "reason": result["reason"]})
@@ -390,6 +450,14 @@ def _last_turn(value: Any) -> str | None:
     if isinstance(value, dict) and value.get("text") is not None:
         return str(value["text"])
     return None
+
+
+def _feed_result(view: Any) -> JSON | None:
+    """The result an ``over`` feed message carries in its public view (``game_over``:
+    ``winner`` and ``reason``; a referee's ``result``: the same, a draw without winner)."""
+    if not isinstance(view, dict) or "reason" not in view:
+        return None
+    return _result({"winner": view.get("winner"), "reason": view.get("reason")})
 
 
 def _result(value: Any) -> JSON | None:

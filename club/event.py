@@ -4,7 +4,8 @@ It subscribes to the event's public topics on the event's Mosquitto broker and s
 dashboard page (``club.server``) on ``--http`` (default 127.0.0.1:8080; give 0.0.0.0:8080
 to let other laptops at the club look too). It stops on Ctrl-C.
 
-The MQTT session is persistent (``clean_session=False`` with a fixed client id): when the
+The MQTT session is persistent (``clean_session=False`` with a fixed client id: the user
+name, which the shipped broker config enforces, so no one else can take the session): when the
 broker is restarted with ``persistence true`` (docs/event-dashboard.md), the messages the
 tables send while the dashboard reconnects are kept for it, so no turn is lost on the page.
 """
@@ -13,8 +14,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 from club.dashboard import SLUG, Dashboard, topics
@@ -50,7 +53,8 @@ class Subscriber:
         self.hub = hub
         self.host, self.port = host, port
         self.client = mqtt.Client(CallbackAPIVersion.VERSION2,
-                                  client_id=client_id or f"giganten-event-{hub.dashboard.event}",
+                                  client_id=client_id or username
+                                  or f"giganten-event-{hub.dashboard.event}",
                                   clean_session=False)
         if username is not None:
             self.client.username_pw_set(username, password)
@@ -90,7 +94,21 @@ def event_command(args: argparse.Namespace) -> int:
     """Run the dashboard until Ctrl-C (or ``args.run_for`` seconds, for tests)."""
     host, port = args.broker
     http_host, http_port = args.http
-    password = args.password if args.password is not None else os.environ.get(PASSWORD_ENV)
+    if args.password is not None:
+        # Refused, not taken: a command line is readable by every user in ``ps`` (and
+        # lands in the shell's history), so a password there is already half given away.
+        print(f"giganten event: --password would show the password to every user of this"
+              f" computer (ps); set {PASSWORD_ENV} or use --password-file FILE",
+              file=sys.stderr)
+        return 2
+    password = os.environ.get(PASSWORD_ENV)
+    if args.password_file is not None:
+        try:
+            password = args.password_file.read_text("utf-8").strip()
+        except (OSError, UnicodeDecodeError) as err:
+            print(f"giganten event: cannot read the password file {args.password_file}:"
+                  f" {getattr(err, 'strerror', None) or err}", file=sys.stderr)
+            return 2
     hub = Hub(Dashboard(args.event, time.time))
     try:
         server = DashboardServer(hub, http_host, http_port)
@@ -129,13 +147,17 @@ def add_command(commands: Any) -> None:
     event.add_argument("--event", type=_slug, required=True, metavar="EVENT",
                        help="the event id (lower-case letters, digits and dashes)")
     event.add_argument("--username", default=None, help="the broker user (arbiter)")
-    event.add_argument("--password", default=None,
-                       help=f"the broker password (default: ${PASSWORD_ENV})")
+    event.add_argument("--password-file", type=Path, default=None, metavar="FILE",
+                       help=f"read the broker password from FILE (default:"
+                            f" ${PASSWORD_ENV})")
+    # Kept only to refuse it with advice: see ``event_command``.
+    event.add_argument("--password", default=None, help=argparse.SUPPRESS)
     event.add_argument("--http", type=lambda t: host_port(t, 8080),
                        default=("127.0.0.1", 8080), metavar="HOST:PORT",
                        help="where to serve the page (default 127.0.0.1:8080)")
     event.add_argument("--client-id", default=None,
-                       help="the MQTT client id (default giganten-event-EVENT); two dashboards"
-                            " of one event need different ids")
+                       help="the MQTT client id (default: the user name, which the club's"
+                            " broker enforces; giganten-event-EVENT without one); two"
+                            " dashboards of one event need different users")
     event.add_argument("--run-for", type=float, default=None, help=argparse.SUPPRESS)
     event.set_defaults(run=event_command)

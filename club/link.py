@@ -22,6 +22,8 @@ from companion.table.session import Session
 
 PASSWORD_ENV = "GIGANTEN_EVENT_PASSWORD"
 """The table's broker password for ``--event`` (the ``[event]`` section has its own)."""
+CA_ENV = "GIGANTEN_EVENT_CA"
+"""The club's CA certificate for ``--event mqtts://…`` (else ``event.ca_file``)."""
 
 
 class EventLinkError(ValueError):
@@ -30,15 +32,19 @@ class EventLinkError(ValueError):
 
 def event_target(argument: str | None, config: Config,
                  environ: Mapping[str, str] | None = None) -> EventTarget | None:
-    """The event to publish to: ``--event HOST:PORT/EVENT/TABLE`` (its password from
-    ``$GIGANTEN_EVENT_PASSWORD``, its round from the config), else the config's ``[event]``
-    section, else None (no event)."""
+    """The event to publish to: ``--event [mqtts://]HOST:PORT/EVENT/TABLE`` (its password
+    from ``$GIGANTEN_EVENT_PASSWORD``, the club's CA certificate from
+    ``$GIGANTEN_EVENT_CA`` or the config's ``event.ca_file``, its round from the config),
+    else the config's ``[event]`` section, else None (no event)."""
     env = os.environ if environ is None else environ
     try:
         if argument is not None:
             section = config.event
+            ca = env.get(CA_ENV) or None
+            ca_file = Path(ca) if ca else section.ca_file if section else None
             return parse_event_target(argument, round=section.round if section else "",
-                                      password=env.get(PASSWORD_ENV) or None)
+                                      password=env.get(PASSWORD_ENV) or None,
+                                      ca_file=ca_file)
         return target_from_config(config.event) if config.event is not None else None
     except ValueError as err:
         raise EventLinkError(str(err)) from None
@@ -65,8 +71,13 @@ class EventLink:
 
     def describe(self) -> str:
         """A line for the start of the game."""
-        return (f"Publishing the public feed as {self.target.describe()} (outbox"
+        line = (f"Publishing the public feed as {self.target.describe()} (outbox"
                 f" {self.publisher.outbox.path}).")
+        if not self.target.broker.private_ok:
+            line += (" The arbiter gets no copy of the game log: it holds the setups, and"
+                     " the connection is not encrypted (use mqtts://HOST/EVENT/TABLE or"
+                     " tls = true in [event]; docs/club.md).")
+        return line
 
     def update(self, session: Session, events: Sequence[Event]) -> list[str]:
         """Publish what ``events`` (new since the last call) tell the public; return the

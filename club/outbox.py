@@ -83,7 +83,7 @@ class Outbox:
         file that is not an outbox or is open in another program."""
         path = Path(path)
         try:
-            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            _private_directory(path.parent)
             fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o600)
         except OSError as err:
             raise OutboxError(f"cannot open the event outbox {path}: {err.strerror or err}"
@@ -251,3 +251,15 @@ def _read_all(fd: int) -> bytes:
     while chunk := os.read(fd, 1 << 16):
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+def _private_directory(directory: Path) -> None:
+    """Make ``directory`` and every missing parent with mode 0700. ``mkdir(parents=True)``
+    makes the parents with the default mode: outside systemd (umask 022) that left
+    ``$GIGANTEN_HOME`` readable by every user (issue 18, finding 10)."""
+    missing: list[Path] = []
+    while not directory.exists():
+        missing.append(directory)
+        directory = directory.parent
+    for each in reversed(missing):
+        each.mkdir(mode=0o700, exist_ok=True)

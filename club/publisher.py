@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import ssl
 import threading
 import time
 from pathlib import Path
@@ -74,7 +75,9 @@ class TablePublisher:
         """Why the last connection attempt failed or ended, for the players' notice."""
         self.client: mqtt.Client | None = None
         """The paho client of the current connection (a new one for each)."""
-        self._client_id = client_id or f"giganten-{event}-{table}"
+        # The broker names a client after its user (use_username_as_clientid, docs/club.md):
+        # the same id here, so that a log line names the same client on both sides.
+        self._client_id = client_id or broker.username or f"giganten-{event}-{table}"
         self._heartbeat = heartbeat
         self._connected = threading.Event()  # set once the backlog is handed over
         self._lost = threading.Event()
@@ -118,7 +121,10 @@ class TablePublisher:
         if self.broker.username is not None:
             client.username_pw_set(self.broker.username, self.broker.password)
         if self.broker.tls:
-            client.tls_set()
+            # The club's own CA, or the system's: the broker's certificate is always
+            # checked, host name included (paho's default), so no one can pose as it.
+            ca = self.broker.ca_file
+            client.tls_set(ca_certs=str(ca) if ca is not None else None)
         client.will_set(f"{self.topic}/public/online", "0", qos=1, retain=True)
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
@@ -133,6 +139,11 @@ class TablePublisher:
             self._lost.clear()
             try:
                 client.connect(self.broker.host, self.broker.port, keepalive=KEEPALIVE)
+            except ssl.SSLCertVerificationError as err:
+                self.error = (f"the broker at {self.broker.host}:{self.broker.port} is not"
+                              f" trusted ({err.verify_message}; certificate verify failed):"
+                              " give the club's CA certificate (ca_file in [event], or"
+                              " $GIGANTEN_EVENT_CA)")
             except (OSError, ValueError) as err:
                 self.error = f"no answer from {self.broker.host}:{self.broker.port} ({err})"
             else:
@@ -243,12 +254,18 @@ class TablePublisher:
         self._track(client.publish(f"{self.topic}/public/status", payload, qos=1,
                                    retain=True), None)
 
-    def referee(self, name: str, payload: dict[str, Any]) -> None:
+    def referee(self, name: str, payload: dict[str, Any]) -> bool:
         """Send ``payload`` to ``referee/<name>``, for the arbiter only; kept in the outbox
-        like the feed, so it survives an outage too."""
+        like the feed, so it survives an outage too. Refused (False, nothing kept) on a
+        connection without TLS to a broker on the network: the referee log holds both
+        setups and their salts, and anyone on the club's Wi-Fi could read it (issue 18,
+        finding 3)."""
         check_slug(name, "referee topic")
+        if not self.broker.private_ok:
+            return False
         with self._send:
             self._send_now(self.outbox.append(f"referee/{name}", payload))
+        return True
 
     def pending(self) -> int:
         """Messages (feed and referee) the broker has not acknowledged yet."""

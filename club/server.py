@@ -48,10 +48,11 @@ class Hub:
         """Give one MQTT message to the model and send what changed to every page
         (``retained``: see ``Dashboard.receive``)."""
         with self._lock:
-            status = topic.endswith("/status")  # only a status can finish a game
-            before = len(self.dashboard.results()["results"]) if status else 0
+            # A result counts once its feed is complete: a feed message can finish a game.
+            finish = topic.endswith(("/status", "/feed"))
+            before = self.dashboard.results()["results"] if finish else []
             changes = self.dashboard.receive(topic, payload, retained)
-            if status and changes and len(self.dashboard.results()["results"]) != before:
+            if finish and changes and self.dashboard.results()["results"] != before:
                 changes.append({"type": "results", **self.dashboard.results()})
             self._send(changes)
 

@@ -297,19 +297,37 @@ def missing_lines(registry: Registry, owners: list[str]) -> list[str]:
     return lines
 
 
-def _enrol(args: argparse.Namespace) -> int:
-    path: Path = args.registry if args.registry is not None else default_path()
+SIM_REGISTRY = "sim-registry.json"
+"""Where enrolling on the simulated board goes by default, beside the real registry."""
+
+
+def sim_registry_path() -> Path:
+    """The practice registry of ``giganten enrol --sim``: never the real one, which every
+    game would then use (issue 18, finding 11: after enrolling one figure on the simulated
+    board, every simulated game refused to start for the 23 others)."""
+    return default_path().with_name(SIM_REGISTRY)
+
+
+def _load(path: Path) -> Registry:
     try:
-        registry = Registry.load(path, missing_ok=True)
+        return Registry.load(path, missing_ok=True)
     except RegistryError as err:
         raise UsageError(str(err)) from None
+
+
+def _enrol(args: argparse.Namespace) -> int:
     if args.missing:
+        path: Path = args.registry if args.registry is not None else default_path()
+        registry = _load(path)
         owners = [args.owner] if args.owner else \
             list(dict.fromkeys(["yellow", "orange", *registry.owners()]))
         for line in missing_lines(registry, owners):
             print(line)
         return 0
     reader = open_backend(args)
+    path = args.registry if args.registry is not None else \
+        default_path() if reader is not None else sim_registry_path()
+    registry = _load(path)
     figure: Figure | None = None
     if args.figure is not None:
         try:
@@ -334,7 +352,9 @@ def _enrol(args: argparse.Namespace) -> int:
         raise UsageError(f"the script {args.script} is not UTF-8 text") from None
     seed = random.randrange(1_000_000)
     where = "the simulated board" if reader is None else f"the real board ({reader.name})"
-    print(f"Enrolling on {where}; the registry is {path}.")
+    practice = (" (practice: games go on using the simulated sets; --registry names"
+                " another)") if reader is None and args.registry is None else ""
+    print(f"Enrolling on {where}; the registry is {path}{practice}.")
     if args.layout:
         try:
             layout = standard_layout(board, owner)

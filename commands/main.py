@@ -4,7 +4,9 @@ drive a board through a reader backend (``enrol``, ``play``, ``resume``).
 They live here, not in ``companion``, because they need ``hardware`` (the simulated board
 and its readers), and ``companion`` never imports ``hardware`` (tests/test_architecture.py).
 The parser is still one: ``companion.cli.build_parser`` takes these subcommands through
-its ``extra`` hook, so ``giganten --help`` lists them all.
+its ``extra`` argument (``COMMANDS``), so ``giganten --help`` lists them all. It lists them
+by their ``HELP`` lines alone: a subcommand's arguments, and the modules behind them, load
+only when it runs (``giganten --help`` loads no paho, kivy or gpiozero).
 """
 
 from __future__ import annotations
@@ -15,19 +17,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from club.event import add_command as add_event
-from commands.enrol import enrol_command
-from commands.play import TIMINGS, play_command, resume_command
-from commands.referee import referee_command
 from companion import cli
-from companion.console import AUDIENCES
-from companion.registry import PLAYER_NAMES
-from companion.views import POLICIES, PUBLIC, RULEBOOK
-from hardware.backends import AVAILABLE, CONFIG_ENV, PLANNED
-from hardware.hwcheck import add_command as add_hw_check
-from ui.shots import add_commands as add_ui_commands
 
-_BACKENDS = ", ".join([*AVAILABLE, *PLANNED])
+# Nothing heavy is imported here: ``giganten --help`` must answer fast and load no paho,
+# kivy or gpiozero (issue 13). Each subcommand imports what it needs when it is run.
+
+
+def _backends() -> str:
+    from hardware.backends import AVAILABLE, PLANNED
+
+    return ", ".join([*AVAILABLE, *PLANNED])
 
 
 def _miss_rate(text: str) -> float:
@@ -44,8 +43,10 @@ def _add_backend(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("reader backend")
     group.add_argument("--sim", action="store_true",
                        help="the simulated board (the default while no hardware is configured)")
+    from hardware.backends import CONFIG_ENV
+
     group.add_argument("--backend", default=None, metavar="NAME",
-                       help=f"a reader backend by name ({_BACKENDS}); a backend that is not"
+                       help=f"a reader backend by name ({_backends()}); a backend that is not"
                             f" available is an error, never a silent fall-back (default:"
                             f" ${CONFIG_ENV}, else the config file's reader.backend, else sim)")
     group.add_argument("--config", default=None, metavar="PATH",
@@ -56,6 +57,10 @@ def _add_backend(parser: argparse.ArgumentParser) -> None:
 
 def _add_table(parser: argparse.ArgumentParser) -> None:
     """Options of play and resume: registry, logs, script, audience, simulated readers."""
+    from commands.play import TIMINGS
+    from companion.console import AUDIENCES
+    from companion.views import PUBLIC
+
     parser.add_argument("--registry", type=Path, default=None, metavar="PATH",
                         help="the tag registry (default: the one of giganten enrol if it"
                              " exists, else the simulated sets in memory)")
@@ -84,6 +89,8 @@ def _add_table(parser: argparse.ArgumentParser) -> None:
 
 def _add_rules(parser: argparse.ArgumentParser) -> None:
     """``--variants`` and ``--policy`` of a new game (play, referee)."""
+    from companion.views import POLICIES, RULEBOOK
+
     parser.add_argument("--variants", type=cli.rule_set_arg, default=cli.rule_set_arg(""),
                         metavar="V3,V8,…", help="play under these variants, comma-separated")
     parser.add_argument("--policy", choices=POLICIES, default=RULEBOOK,
@@ -91,11 +98,48 @@ def _add_rules(parser: argparse.ArgumentParser) -> None:
                              " only its outcome (outcome-only)")
 
 
-def add_commands(commands: Any) -> None:
-    """Add ``enrol``, ``play``, ``resume``, ``hw-check``, ``ui``, ``shots`` and ``event`` to the
-    subcommands of ``companion.cli``."""
+HELP = {
+    "enrol": "record which tag is under which figure (one by one, or a whole side)",
+    "play": "play a whole game at the terminal on the simulated board",
+    "resume": "continue a logged game at the terminal",
+    "referee": "one table in referee mode: clocks, arbiter PIN, corrections",
+    # Their parsers live with their code; tests/test_cli_lazy.py keeps these lines equal.
+    "hw-check": "check every reader and every square with a test tag",
+    "ui": "the touchscreen app (simulated board unless hardware is configured)",
+    "shots": "render each main screen of the touchscreen to PNG files",
+    "event": "the arbiter's dashboard of a club event (a web page of every table)",
+}
+
+
+def _enrol_command(args: argparse.Namespace) -> int:
+    from commands.enrol import enrol_command
+
+    return enrol_command(args)
+
+
+def _play_command(args: argparse.Namespace) -> int:
+    from commands.play import play_command
+
+    return play_command(args)
+
+
+def _resume_command(args: argparse.Namespace) -> int:
+    from commands.play import resume_command
+
+    return resume_command(args)
+
+
+def _referee_command(args: argparse.Namespace) -> int:
+    from commands.referee import referee_command
+
+    return referee_command(args)
+
+
+def _add_enrol(commands: Any) -> None:
+    from companion.registry import PLAYER_NAMES
+
     enrol = commands.add_parser(
-        "enrol", help="record which tag is under which figure (one by one, or a whole side)",
+        "enrol", help=HELP["enrol"],
         description="Enrol the figures of a set: put each figure down when asked (one by one)"
                     " or lay out the whole side in the standard pattern (--layout). On the"
                     " simulated board, 'place e4 04A1B2C3D4E5F6' puts a figure with that tag"
@@ -103,7 +147,8 @@ def add_commands(commands: Any) -> None:
     _add_backend(enrol)
     enrol.add_argument("--registry", type=Path, default=None, metavar="PATH",
                        help="the registry file (default: $GIGANTEN_HOME/registry.json or"
-                            " ~/.local/share/giganten/registry.json)")
+                            " ~/.local/share/giganten/registry.json; on the simulated board"
+                            " sim-registry.json beside it, a practice one no game uses)")
     enrol.add_argument("--owner", choices=PLAYER_NAMES, default=None,
                        help="whose set to enrol")
     what = enrol.add_mutually_exclusive_group()
@@ -118,10 +163,13 @@ def add_commands(commands: Any) -> None:
     enrol.add_argument("--script", default=None, metavar="FILE",
                        help="read the commands from FILE (- for standard input) and echo"
                             " them; a failing command ends the script with status 2")
-    enrol.set_defaults(run=enrol_command)
+    enrol.set_defaults(run=_enrol_command)
 
+
+
+def _add_play(commands: Any) -> None:
     play = commands.add_parser(
-        "play", help="play a whole game at the terminal on the simulated board",
+        "play", help=HELP["play"],
         description="A terminal front end for one game: commands put figures down, move them"
                     " and tap the screen; after each one the simulated readers scan the board"
                     " and the session's messages are printed as the chosen audience may see"
@@ -130,10 +178,13 @@ def add_commands(commands: Any) -> None:
     _add_backend(play)
     _add_rules(play)
     _add_table(play)
-    play.set_defaults(run=play_command)
+    play.set_defaults(run=_play_command)
 
+
+
+def _add_resume(commands: Any) -> None:
     resume = commands.add_parser(
-        "resume", help="continue a logged game at the terminal",
+        "resume", help=HELP["resume"],
         description="Continue the game of a log (default: the latest in the log directory)."
                     " The simulated board is laid out as the game stands, unless"
                     " --empty-board: then the session says which squares differ and waits.")
@@ -143,10 +194,13 @@ def add_commands(commands: Any) -> None:
     resume.add_argument("--empty-board", action="store_true",
                         help="start from an empty simulated board (put the figures back)")
     _add_table(resume)
-    resume.set_defaults(run=resume_command)
+    resume.set_defaults(run=_resume_command)
 
+
+
+def _add_referee(commands: Any) -> None:
     referee = commands.add_parser(
-        "referee", help="one table in referee mode: clocks, arbiter PIN, corrections",
+        "referee", help=HELP["referee"],
         description="A game as with giganten play, refereed: game clocks shown after every"
                     " turn, a setup timer, the players' dispute, draw and resign buttons, and"
                     " the arbiter's commands behind the PIN (pause, resume, takeback, enter,"
@@ -171,16 +225,90 @@ def add_commands(commands: Any) -> None:
     referee.add_argument("--resume", type=Path, default=None, metavar="LOG",
                          help="continue the refereed game of LOG (the clocks start paused)")
     _add_table(referee)
-    referee.set_defaults(run=referee_command)
+    referee.set_defaults(run=_referee_command)
 
-    add_hw_check(commands)
-    add_ui_commands(commands, _add_backend)
-    add_event(commands)
+
+
+def _add_hw_check(commands: Any) -> None:
+    from hardware.hwcheck import add_command
+
+    add_command(commands)
+
+
+def _add_ui(commands: Any) -> None:
+    from ui.shots import add_commands
+
+    add_commands(commands, _add_backend)
+    for name in ("ui", "shots"):
+        parser = commands.choices[name]
+        parser.set_defaults(run=_touchscreen(name, parser.get_default("run")))
+
+
+DISPLAY_VARIABLES = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
+"""A desktop's display, or SDL told to draw elsewhere (``kmsdrm`` on a console: the
+kiosk's systemd unit sets it)."""
+
+
+def kivy_installed() -> bool:
+    """True if the touchscreen's toolkit can be imported (the ``ui`` extra)."""
+    import importlib.util
+
+    return importlib.util.find_spec("kivy") is not None
+
+
+def _touchscreen(name: str, run: Any) -> Any:
+    """``ui`` and ``shots`` with their two usual troubles said in one line, exit 2: Kivy
+    not installed (was a ``ModuleNotFoundError``), and for ``ui`` no display to open a
+    window on (Kivy waited for one, silently: issue 18, finding 10)."""
+
+    def checked(args: argparse.Namespace) -> int:
+        import os
+
+        if not kivy_installed():
+            print(f"giganten {name}: the touchscreen app needs Kivy, which is not installed"
+                  " here: run scripts/setup ui (or pip install '.[ui]'); giganten play is"
+                  " the terminal front end", file=sys.stderr)
+            return 2
+        if name == "ui" and not any(os.environ.get(v) for v in DISPLAY_VARIABLES):
+            print("giganten ui: no display to open the window on (DISPLAY and"
+                  " WAYLAND_DISPLAY are not set): start it on the touchscreen's desktop, set"
+                  " SDL_VIDEODRIVER=kmsdrm on a console, or use giganten play at a terminal",
+                  file=sys.stderr)
+            return 2
+        status: int = run(args)
+        return status
+
+    return checked
+
+
+def _add_event(commands: Any) -> None:
+    from club.event import add_command
+
+    add_command(commands)
+
+
+def _one(name: str, add: cli.Adder) -> cli.Commands:
+    return cli.Commands(((name, HELP[name]),), add)
+
+
+COMMANDS = (
+    _one("enrol", _add_enrol), _one("play", _add_play), _one("resume", _add_resume),
+    _one("referee", _add_referee), _one("hw-check", _add_hw_check),
+    cli.Commands((("ui", HELP["ui"]), ("shots", HELP["shots"])), _add_ui),
+    _one("event", _add_event),
+)
+"""The subcommands that drive a board or a club event, added to those of ``companion.cli``."""
+
+
+def add_commands(commands: Any) -> None:
+    """Add every subcommand of this module, in full, to the subcommands of ``companion.cli``."""
+    for group in COMMANDS:
+        group.add(commands)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``giganten`` command; return its exit status."""
-    return cli.main(argv, extra=add_commands)
+    return cli.main(argv, extra=COMMANDS)
 
 
 if __name__ == "__main__":

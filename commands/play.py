@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import TextIO
 
 from club.link import EventLink, EventLinkError, event_target, outbox_path
-from companion.archive.export import full_record, public_record
 from companion.config import ConfigError, load_config
 from companion.console import (
     PLAY_HELP,
@@ -458,13 +457,14 @@ class PlayConsole:
     def _check_setup(self, player: int, setup: dict[int, Kind]) -> None:
         """Refuse a setup that cannot be laid out: squares taken, figures missing."""
         name = self.session.rules.players[player].name
-        taken = sorted(sq for sq in setup if self._board().tag_at(sq) is not None)
+        taken = sorted(sq for sq in setup if (tag := self._board().tag_at(sq)) is not None
+                       and self._owner(tag) != name)
         if taken:
             raise CommandError(f"{self._name(taken[0])} is taken: setup lays out a whole side"
                                f" on its own; clear {name.capitalize()}'s half first")
         rules = self.session.rules
         have: dict[Kind, int] = {}
-        for uid in self._hands().box:
+        for uid in self._hands().own_figures(name):
             figure = self.registry.lookup(uid)
             played = figure.kind_in_game(rules) if figure is not None else None
             if figure is not None and figure.owner == name and played is not None:
@@ -476,6 +476,10 @@ class PlayConsole:
             raise CommandError(f"{short} of {name.capitalize()}'s figures are not beside the"
                                " board or have no tag in the registry (giganten enrol"
                                " --missing)")
+
+    def _owner(self, uid: Uid) -> str | None:
+        figure = self.registry.lookup(uid)
+        return figure.owner if figure is not None else None
 
     def _auto(self, words: list[str]) -> None:
         turns = _count(words)
@@ -545,21 +549,27 @@ class PlayConsole:
         self.say(f"Game log: {session.log_path}")
 
     def _export(self, words: list[str]) -> None:
+        """``export FILE [public]``: a record of ``companion.archive.records`` from the game log,
+        which ``giganten verify`` checks (full after the game only [I3])."""
+        from companion.archive.records import LoggedGame, RecordRefused, make_record
+
         if not words or len(words) > 2 or (len(words) == 2 and words[1].lower() != "public"):
             raise CommandError("export FILE [public]")
-        state = self.session.state
-        if state is None:
+        if self.session.state is None or self.session.log_path is None:
             raise CommandError("there is no game to export yet: start one first")
         public = len(words) == 2
-        result = self.session.result  # a referee's result [W3]
-        record = public_record(state, self.session.policy, result) if public \
-            else full_record(state, result)
+        kind = "public" if public else "full"
+        try:
+            record = make_record(LoggedGame.read(self.session.log_path), kind)
+        except (LogError, SessionError, RecordRefused) as err:
+            raise CommandError(str(err)) from None
         try:
             write_json_atomic(words[0], record, mode=0o644 if public else 0o600)
         except OSError as err:
             raise CommandError(f"cannot write {words[0]}: {err.strerror or err}") from None
-        what = "public record" if public else "game record (secret: mode 0600)"
-        self.say(f"Wrote the {what} to {words[0]}.")
+        secret = "" if public else " (secret: mode 0600)"
+        self.say(f"Wrote the {kind} record{secret} to {words[0]}; check it with: giganten"
+                 f" verify {words[0]}")
 
     def _help(self, words: list[str]) -> None:
         self.say(PLAY_HELP)

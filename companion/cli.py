@@ -1,9 +1,10 @@
 """The ``giganten`` command: the subcommands that need no hardware.
 
-``scenario``, ``demo``, ``deal`` and ``export`` live here. The console script is
-``commands.main:main``, which adds the subcommands that drive a board (``enrol``, ``play``,
-``resume``) through the ``extra`` hook of ``build_parser``, so that ``companion`` never
-imports ``hardware``.
+``scenario``, ``demo``, ``deal``, ``export`` and ``verify`` live here. The console script
+is ``commands.main:main``, which adds the subcommands that drive a board (``enrol``,
+``play``, ``resume``, …) through the ``extra`` argument of ``build_parser``, so that
+``companion`` never imports ``hardware``. Every subcommand runs under one catch-all
+(``companion.crash``): a crash is one line and exit status 70, never a traceback.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -47,12 +49,8 @@ def _demo(args: argparse.Namespace) -> int:
     import random
 
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-    try:
-        return _show_demo(args, seed)
-    except BrokenPipeError:
-        # The reader went away (``giganten demo | head``): stop quietly, like other tools.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+    # A closed pipe (``giganten demo | head``) ends quietly: see ``companion.crash``.
+    return _show_demo(args, seed)
 
 
 def _show_demo(args: argparse.Namespace, seed: int) -> int:
@@ -95,16 +93,13 @@ def _show_demo(args: argparse.Namespace, seed: int) -> int:
 
 
 def _save_record(path: Path, record: dict[str, Any]) -> None:
-    """Write a game record so that a crash never leaves half a file: a temporary file beside
-    it, flushed to disk, then renamed over the old one. Records hold every secret of the
-    game, so only their owner may read them (design: threat model)."""
-    temporary = path.with_name(f".{path.name}.tmp")
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(descriptor, "w", encoding="utf-8") as out:
-        json.dump(record, out, indent=2, ensure_ascii=False)
-        out.flush()
-        os.fsync(out.fileno())
-    os.replace(temporary, path)
+    """Write a game record so that a crash never leaves half a file, readable by its owner
+    only (it holds every secret of the game: design, threat model). ``write_json_atomic``
+    makes its temporary file with ``mkstemp`` (a new name, ``O_EXCL``): a symlink planted
+    at the old fixed temporary name redirected the write (issue 18, finding 10)."""
+    from companion.ledger.record import write_json_atomic
+
+    write_json_atomic(path, record, mode=0o600)
 
 
 def _saved_game(text: str) -> Any:
@@ -159,7 +154,7 @@ def _add_demo(commands: Any) -> None:
     from companion.views import POLICIES, RULEBOOK
 
     demo = commands.add_parser(
-        "demo", help="watch two computer players play one game (simulation, no board needed)",
+        "demo", help=HELP["demo"],
         description="Deal a landscape, set up both sides at random and let two simple computer"
                     " players play one game. After every turn it prints the public view (what"
                     " a spectator may see); at the end the full game record and the result.")
@@ -205,7 +200,7 @@ def _deal(args: argparse.Namespace) -> int:
 
 def _add_deal(commands: Any) -> None:
     deal = commands.add_parser(
-        "deal", help="shuffle and deal the map tiles: which tile goes where, turned how",
+        "deal", help=HELP["deal"],
         description="Deal the landscape as B3 describes (with V1 stacked, V2 in pairs, V9 for"
                     " four players), from a seed, and print where each tile goes and the"
                     " terrain, so the cardboard matches the engine.")
@@ -217,58 +212,31 @@ def _add_deal(commands: Any) -> None:
 
 
 def _export(args: argparse.Namespace) -> int:
-    """``giganten export LOG``: the record of a logged game, full or public."""
-    from companion.archive.export import full_record, public_record
-    from companion.ledger.record import LogError, write_json_atomic
-    from companion.registry import Registry
-    from companion.table.session import Session, SessionError
-
-    if args.kind is not None:
-        if args.public and args.kind != "public":
-            print(f"giganten export: --public and --kind {args.kind} contradict each other;"
-                  " give one of them", file=sys.stderr)
-            return 2
-        return _export_kind(args)
-    try:
-        # Read-only: a game still being played in another program keeps its log. The
-        # registry only matters for figures still to be identified; a record needs none.
-        session = Session.read(args.log, Registry())
-    except (LogError, SessionError) as err:
-        print(f"giganten export: {err}", file=sys.stderr)
+    """``giganten export LOG``: a record of ``companion.archive.records`` that ``giganten verify``
+    checks: ``--kind``, else public with ``--public``, else full (after the game only).
+    (The records written before were in formats ``verify`` refused: issue 18, finding 10.)"""
+    if args.public and args.kind not in (None, "public"):
+        print(f"giganten export: --public and --kind {args.kind} contradict each other;"
+              " give one of them", file=sys.stderr)
         return 2
-    state = session.state
-    assert state is not None
-    record = public_record(state, session.policy, session.result) if args.public \
-        else full_record(state, session.result)
-    if args.output is None:
-        print(json.dumps(record, indent=2, ensure_ascii=False))
-        return 0
-    try:
-        write_json_atomic(args.output, record, mode=0o644 if args.public else 0o600)
-    except OSError as err:
-        print(f"giganten export: cannot write {args.output}: {err.strerror or err}",
-              file=sys.stderr)
-        return 2
-    what = "public record" if args.public else "full game record (secret: mode 0600)"
-    print(f"Wrote the {what} of {args.log} ({state.ply} plies) to {args.output}.")
-    return 0
+    return _export_kind(args, args.kind or ("public" if args.public else "full"))
 
 
-def _export_kind(args: argparse.Namespace) -> int:
+def _export_kind(args: argparse.Namespace, kind: str) -> int:
     """``giganten export LOG --kind public|full|referee`` (``companion.archive.records``)."""
     from companion.archive.records import PUBLIC_KIND, LoggedGame, RecordRefused, make_record
     from companion.ledger.record import LogError, write_json_atomic
     from companion.table.session import SessionError
 
     try:
-        record = make_record(LoggedGame.read(args.log), args.kind)
+        record = make_record(LoggedGame.read(args.log), kind)
     except (LogError, SessionError, RecordRefused) as err:
         print(f"giganten export: {err}", file=sys.stderr)
         return 2
     if args.output is None:
         print(json.dumps(record, indent=2, ensure_ascii=False))
         return 0
-    public = args.kind == PUBLIC_KIND
+    public = kind == PUBLIC_KIND
     try:
         write_json_atomic(args.output, record, mode=0o644 if public else 0o600)
     except OSError as err:
@@ -276,7 +244,7 @@ def _export_kind(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     secret = "" if public else " (secret: mode 0600)"
-    print(f"Wrote the {args.kind} record of {args.log}{secret} to {args.output};"
+    print(f"Wrote the {kind} record of {args.log}{secret} to {args.output};"
           f" check it with: giganten verify {args.output}")
     return 0
 
@@ -298,7 +266,7 @@ def _verify(args: argparse.Namespace) -> int:
 
 def _add_verify(commands: Any) -> None:
     verify = commands.add_parser(
-        "verify", help="check a game log or record: commitments, setups, every turn",
+        "verify", help=HELP["verify"],
         description="Check a game log (JSONL) or a record (giganten export --kind): the log's"
                     " hash chain, that every side's setup matches the commitment published"
                     " at the start, that the setups are legal [S], and that every turn"
@@ -313,58 +281,147 @@ def _add_verify(commands: Any) -> None:
 
 def _add_export(commands: Any) -> None:
     export = commands.add_parser(
-        "export", help="write the record of a logged game (full, or what spectators may know)",
-        description="Replay a game log and write its game record as JSON: the full record"
-                    " (every setup and kind; readable by its owner only) or, with --public,"
-                    " only what spectators may know (the public view and the public list of"
-                    " turns; the setups once the game is over).")
+        "export", help=HELP["export"],
+        description="Replay a game log and write a record of it as JSON, which giganten"
+                    " verify checks (docs/records.md): the full record (every setup and"
+                    " kind, after the game only; readable by its owner only) or, with"
+                    " --public, only what spectators may know (every step as the public"
+                    " view showed it; the setups once the game is over).")
     export.add_argument("log", type=Path, metavar="LOG", help="the game log (giganten play)")
     export.add_argument("-o", "--output", type=Path, default=None, metavar="FILE",
                         help="write to FILE (atomically) instead of standard output")
     export.add_argument("--public", action="store_true",
-                        help="only what spectators may know (written with mode 0644)")
+                        help="only what spectators may know (written with mode 0644): the"
+                             " same as --kind public")
     export.add_argument("--kind", choices=("public", "full", "referee"), default=None,
-                        help="a record with the fair-play commitments (docs/records.md):"
-                             " public (every step as spectators saw it; 0644), full (after"
-                             " the game only) or referee (full plus the whole log)")
+                        help="public (every step as spectators saw it; 0644), full (after"
+                             " the game only; the default) or referee (full plus the whole"
+                             " log)")
     export.set_defaults(run=_export)
 
 
-Extra = Callable[[Any], None]
-"""Adds more subcommands to the subparsers action of ``build_parser``."""
+Adder = Callable[[Any], None]
+"""Adds the full parsers of some subcommands to the subparsers action of ``build_parser``."""
 
 
-def build_parser(extra: Extra | None = None) -> argparse.ArgumentParser:
-    """The argument parser of every subcommand (``extra`` adds more: ``commands.main``)."""
-    parser = argparse.ArgumentParser(
-        prog="giganten", description="Referee companion for the board game Giganten.")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+@dataclass(frozen=True)
+class Commands:
+    """Subcommands whose arguments, and the modules behind them, load only when one of them
+    is run: ``giganten --help`` lists them by name and help alone (it must answer fast and
+    load no paho, kivy or gpiozero: issue 13)."""
 
+    helps: tuple[tuple[str, str], ...]
+    """Each subcommand's name and its line in ``giganten --help``."""
+    add: Adder
+    """Adds the parsers of all of them (with the same help lines)."""
+
+
+HELP = {
+    "scenario": "answer a rule question (a scenario JSON file, or - for stdin)",
+    "demo": "watch two computer players play one game (simulation, no board needed)",
+    "deal": "shuffle and deal the map tiles: which tile goes where, turned how",
+    "export": "write the record of a logged game (full, or what spectators may know)",
+    "verify": "check a game log or record: commitments, setups, every turn",
+}
+
+
+def _add_scenario(commands: Any) -> None:
     scenario = commands.add_parser(
-        "scenario", help="answer a rule question (a scenario JSON file, or - for stdin)",
+        "scenario", help=HELP["scenario"],
         description="Play turns or ask a query in a position and print the JSON answer, with"
                     " the deciding rule id. Format: docs/spec/scenario-format.md.")
     scenario.add_argument("file", help="scenario JSON file, or - to read standard input")
     scenario.set_defaults(run=_scenario)
-    _add_demo(commands)
-    _add_deal(commands)
-    _add_export(commands)
-    _add_verify(commands)
-    if extra is not None:
-        extra(commands)
+
+
+COMMANDS = (
+    Commands((("scenario", HELP["scenario"]),), _add_scenario),
+    Commands((("demo", HELP["demo"]),), _add_demo),
+    Commands((("deal", HELP["deal"]),), _add_deal),
+    Commands((("export", HELP["export"]),), _add_export),
+    Commands((("verify", HELP["verify"]),), _add_verify),
+)
+"""The subcommands that need no hardware (``commands.main`` adds the others)."""
+
+
+def chosen_command(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` names (its first word that is not an option), if any."""
+    return next((word for word in argv if not word.startswith("-")), None)
+
+
+def build_parser(extra: Sequence[Commands] = (), argv: Sequence[str] | None = None
+                 ) -> argparse.ArgumentParser:
+    """The argument parser of every subcommand (``extra`` adds more: ``commands.main``).
+
+    With ``argv``, only the subcommand it names gets its arguments (and imports what they
+    need); the others are listed by name and help. Without, every one is built in full."""
+    parser = argparse.ArgumentParser(
+        prog="giganten", description="Referee companion for the board game Giganten.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    chosen = None if argv is None else chosen_command(argv)
+    for group in (*COMMANDS, *extra):
+        names = [name for name, _ in group.helps]
+        if argv is None or chosen in names:
+            group.add(commands)
+        else:
+            for name, text in group.helps:
+                commands.add_parser(name, help=text)
     return parser
 
 
-def main(argv: Sequence[str] | None = None, extra: Extra | None = None) -> int:
+def main(argv: Sequence[str] | None = None, extra: Sequence[Commands] = ()) -> int:
     """Run the ``giganten`` command; return its exit status (``extra``: see
-    ``build_parser``)."""
-    parser = build_parser(extra)
-    args = parser.parse_args(argv)
-    if not getattr(args, "run", None):
-        parser.print_help()
+    ``build_parser``). Whatever goes wrong ends in one line: ``companion.crash``."""
+    from companion.crash import run_guarded
+
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(extra, words)
+    name = chosen_command(words) or "giganten"
+    args: argparse.Namespace | None = None
+
+    def parse() -> int:
+        nonlocal args
+        args = parser.parse_args(words)
         return 0
-    status: int = args.run(args)
-    return status
+
+    status = run_guarded(name, parse)
+    if args is None:  # a closed pipe or a crash while parsing or printing the help
+        return status
+    run = getattr(args, "run", None)
+    if run is None:
+        return run_guarded(name, lambda: _help(parser))
+    return run_guarded(name, lambda: _run_checked(name, run, args))
+
+
+def _run_checked(name: str, run: Callable[[argparse.Namespace], int],
+                 args: argparse.Namespace) -> int:
+    problem = _tiles_problem()
+    if problem is not None:
+        print(f"giganten {name}: {problem}", file=sys.stderr)
+        return 2
+    return int(run(args))
+
+
+def _tiles_problem() -> str | None:
+    """A tiles file named by ``$GIGANTEN_TILES`` that cannot be used, said before any
+    command deals a board with it (``play``, ``demo`` and ``referee`` crashed on one deep
+    inside; ``deal`` said it in one line: issue 18, finding 10)."""
+    from companion.games.giganten.board import TILES_ENV
+
+    if not os.environ.get(TILES_ENV):
+        return None
+    from companion.games.giganten.board import BoardError, load_tiles
+
+    try:
+        load_tiles()
+    except BoardError as err:
+        return f"{err} (fix the file, or unset {TILES_ENV} for the shipped tiles)"
+    return None
+
+
+def _help(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return 0
 
 
 if __name__ == "__main__":

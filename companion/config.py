@@ -217,6 +217,8 @@ class EventConfig:
     password: str | None = None
     password_file: Path | None = None
     tls: bool = False
+    ca_file: Path | None = None
+    """The club's own CA certificate for TLS (implies ``tls``)."""
 
 
 @dataclass(frozen=True)
@@ -324,7 +326,7 @@ _SCHEMA: dict[str, tuple[str, ...]] = {
     "referee": ("pin_hash", "arbiter", "time_control", "setup_minutes",
                 "illegal_penalty_seconds", "illegal_loss_after", "rules"),
     "event": ("host", "port", "event", "table", "round", "username", "password",
-              "password_file", "tls"),
+              "password_file", "tls", "ca_file"),
 }
 
 _SLUG = re.compile(r"[a-z0-9-]+")
@@ -520,11 +522,12 @@ class _Checker:
         round_, username = self.text(table, "event.round"), self.text(table, "event.username")
         password = self.text(table, "event.password")
         password_file = self.path(table, "event.password_file")
+        ca_file = self.path(table, "event.ca_file")
         if host is None or event is None or board is None:
             return None
         return EventConfig(host=host, event=event, table=board, port=port,
                            round=round_ or "", username=username, password=password,
-                           password_file=password_file, tls=tls)
+                           password_file=password_file, tls=tls, ca_file=ca_file)
 
     def spi(self, table: Mapping[str, Any], squares: int, ranks: int,
             required: bool) -> SpiConfig:

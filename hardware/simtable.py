@@ -38,7 +38,7 @@ from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import Turn, TurnResult
 from companion.reads import TagRead, Uid
 from companion.registry import Figure, Registry, full_set
-from companion.table.session import Session
+from companion.table.session import SETUP, Session
 from companion.table.table import Table
 from hardware.protocol import Reader
 from hardware.sim import TILE_MODEL, Order, SimBoard, SimReader, TimingModel
@@ -169,8 +169,10 @@ class Hands:
         return events
 
     def take_off(self, sq: Square) -> None:
-        """Take the figure on ``sq`` off the board and set it aside."""
-        self.aside.add(self.lift(sq))
+        """Take the figure on ``sq`` off the board and set it aside (before the game starts,
+        back into the box: it was never played, so a setup may use it again)."""
+        uid = self.lift(sq)
+        (self.box if self.sim.session.phase == SETUP else self.aside).add(uid)
 
     def tap(self, intent: Intent) -> list[Event]:
         """Touch the screen."""
@@ -214,9 +216,37 @@ class Hands:
                 return uid
         raise LookupError(f"no {owner} figure of kind {kind} left beside the board")
 
+    def own_figures(self, owner: str) -> list[Uid]:
+        """Every tag of ``owner``'s figures a setup may use: the box, and before the game
+        starts also the ones standing on the board or set aside (put there by hand)."""
+        uids = set(self.box)
+        if self.sim.session.phase == SETUP:
+            uids |= self.aside | set(self.sim.board.tags().values())
+        return sorted(uid for uid in uids if (figure := self.registry.lookup(uid)) is not None
+                      and figure.owner == owner)
+
+    def gather(self, owner: str) -> None:
+        """Before a side is laid out, put its figures placed by hand back into the box, as a
+        person clears their side first. Without this a figure placed by hand was missing
+        from the box for every later setup of the session (issue 18, finding 11)."""
+        if self.sim.session.phase != SETUP:
+            return
+        for sq, uid in sorted(self.sim.board.tags().items()):
+            figure = self.registry.lookup(uid)
+            if figure is not None and figure.owner == owner:
+                self.box.add(self.lift(sq))
+        for uid in sorted(self.aside):
+            figure = self.registry.lookup(uid)
+            if figure is not None and figure.owner == owner:
+                self.aside.discard(uid)
+                self.box.add(uid)
+
     def set_up(self, setups: Mapping[int, Mapping[Square, Kind]]) -> list[Event]:
-        """Put every player's figures down as ``setups`` says (player -> square -> kind)."""
+        """Put every player's figures down as ``setups`` says (player -> square -> kind),
+        first gathering the ones of that side already placed by hand."""
         names = [p.name for p in self.rules.players]
+        for player in setups:
+            self.gather(names[player])
         for player, figures in setups.items():
             for sq, kind in sorted(figures.items()):
                 self.put(sq, self.figure_tag(names[player], kind))

@@ -216,3 +216,19 @@ def test_enrolled_figures_play_by_name(tmp_path: Path, home: Path) -> None:
                   script(tmp_path / "play.txt", "place c2 yellow tyra2"))
     assert unknown.code == 2
     assert "Yellow Tyra 2 has no tag in the registry: enrol it first" in unknown.err
+
+
+def test_enrolling_on_the_simulated_board_leaves_the_real_registry_alone(
+        tmp_path: Path, home: Path) -> None:
+    """Finding 11: ``giganten enrol --sim`` wrote the real registry, after which every
+    simulated game refused to start ("23 of Yellow's figures ... enrol --missing")."""
+    done = run("enrol", "--sim", "--owner", "yellow", "--script",
+               script(tmp_path / "e.txt", f"place a1 {UIDS[0]}"))
+    assert done.code == 0, done.err
+    assert "(practice: games go on using the simulated sets" in done.out
+    assert not (home / "registry.json").exists()
+    assert Registry.load(home / "sim-registry.json").lookup(UIDS[0]) is not None
+    game = run("play", "--sim", "--seed", 3, "--script",
+               script(tmp_path / "p.txt", "setup all", "start yellow"))
+    assert game.code == 0, game.err
+    assert "Figures: the simulated sets" in game.out

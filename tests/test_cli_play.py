@@ -21,11 +21,13 @@ import pytest
 from commands.main import main
 from commands.play import CLEAR_SCREEN_AND_SCROLLBACK, RECENT_LINES
 from companion.deal import deal
-from companion.games.giganten.codec import game_from_json
+from companion.games.giganten.codec import game_from_json, game_to_json
 from companion.games.giganten.figures import KINDS
 from companion.games.giganten.ruleset import RuleSet
 from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import Turn
+from companion.registry import Registry
+from companion.table.session import Session
 from hardware.simtable import setup_plan
 from tests.cli_helpers import Run, home, mode, run
 
@@ -127,13 +129,15 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Played]:
     opening = find_opening(SEED)
     commands = script(directory / "game.txt", "# a game by hand, then by the computer players",
                       "setup all", "start yellow", *opening.commands(), "auto 20",
-                      f"export {directory / 'record.json'}")
+                      f"export {directory / 'public.json'} public")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("GIGANTEN_HOME", str(directory / "home"))
         done = run("play", "--sim", "--seed", SEED, "--script", commands,
                    "--log-dir", directory / "logs")
-    record = json.loads((directory / "record.json").read_text("utf-8"))
-    yield Played(done, opening, only_log(directory / "logs"), record, directory)
+    log = only_log(directory / "logs")
+    state = Session.read(log, Registry()).state
+    assert state is not None
+    yield Played(done, opening, log, game_to_json(state), directory)
 
 
 def test_a_scripted_game_is_played_logged_and_exported(played: Played) -> None:
@@ -153,7 +157,8 @@ def test_a_scripted_game_is_played_logged_and_exported(played: Played) -> None:
         f"Yellow: challenge {opening.target}",
         f"Yellow played {a3}-{b3}, challenged {opening.target}: ",
         f"Game log: {played.log}",
-        f"Wrote the game record (secret: mode 0600) to {played.directory / 'record.json'}.",
+        f"Wrote the public record to {played.directory / 'public.json'}; check it with:"
+        f" giganten verify {played.directory / 'public.json'}",
     ]:
         assert expected in out, expected
     # Commands are echoed, in order, and nothing raw (a Python repr) reaches the terminal.
@@ -162,7 +167,7 @@ def test_a_scripted_game_is_played_logged_and_exported(played: Played) -> None:
     # Under the rulebook policy everyone sees both combatants of a challenge [I2].
     assert re.search(r"challenged \w+: .* — \w+( \d)? challenged \w+( \d)? \[K", out)
     assert mode(played.log) == 0o600
-    assert mode(played.directory / "record.json") == 0o600
+    assert mode(played.directory / "public.json") == 0o644
     state = game_from_json(played.record)
     assert 3 + 1 <= state.ply <= 3 + 20 + 1
     actions = played.record["actions"]
@@ -183,7 +188,9 @@ def test_resume_continues_the_logged_game_to_its_end(played: Played, tmp_path: P
     assert isinstance(earlier, list)
     assert f"Resuming {log}: ply {len(earlier)}," in done.out
     assert "Game over: " in done.out
-    record = json.loads(final.read_text("utf-8"))
+    assert mode(final) == 0o600
+    assert run("verify", final).code == 0  # the console's record verifies (finding 10)
+    record = json.loads(final.read_text("utf-8"))["game"]
     state = game_from_json(record)
     assert state.winner is not None
     assert record["actions"][:len(earlier)] == earlier
@@ -274,28 +281,25 @@ def test_resume_picks_the_latest_log(played: Played, tmp_path: Path) -> None:
     assert f"Resuming {logs / 'game-20000101-000000-2.log'}:" in done.out
 
 
-def test_export_writes_the_full_or_the_public_record(played: Played, tmp_path: Path) -> None:
+def test_export_writes_the_public_record_and_the_full_one_after_the_game(
+        played: Played, tmp_path: Path) -> None:
     full, public = tmp_path / "full.json", tmp_path / "public.json"
-    assert run("export", played.log, "-o", full).code == 0
-    assert mode(full) == 0o600
-    assert json.loads(full.read_text("utf-8")) == played.record
+    refused = run("export", played.log, "-o", full)
+    assert refused.code == 2 and "the game is not over" in refused.err
+    assert not full.exists()  # every setup and kind: after the game only [I3]
     done = run("export", played.log, "-o", public, "--public")
     assert done.code == 0, done.err
     assert mode(public) == 0o644
     document = json.loads(public.read_text("utf-8"))
-    assert document["format"] == "giganten-public-record/1"
-    assert document["view"]["audience"] == "public"
-    assert len(document["turns"]) == len(played.record["actions"])  # type: ignore[arg-type]
-    assert "setup" not in document and "revealed" not in document  # the game is not over
-    assert all("kind" not in f for f in document["view"]["figures"])
-    # While the game runs, the list of turns holds no combatant: no memory aid [I4].
-    combats = [t["combat"] for t in document["turns"] if t.get("combat")]
-    assert combats
-    assert not any("challenger_kind" in c or "challenged_kind" in c for c in combats)
+    assert (document["format"], document["kind"]) == ("giganten-record/1", "public")
+    assert len(document["steps"]) == len(played.record["actions"]) + 1  # type: ignore[arg-type]
+    assert "reveal" not in document  # the game is not over
+    assert all("kind" not in f for step in document["steps"] for f in step["view"]["figures"])
+    assert run("verify", public).code == 3  # verifiable once the game is over
     # To standard output when no file is named.
-    printed = run("export", played.log)
+    printed = run("export", played.log, "--public")
     assert printed.code == 0
-    assert json.loads(printed.out) == played.record
+    assert json.loads(printed.out) == document
 
 
 def test_public_record_of_a_finished_game_reveals_the_setups(played: Played,
@@ -306,11 +310,13 @@ def test_public_record_of_a_finished_game_reveals_the_setups(played: Played,
     done = run("export", log, "--public")
     assert done.code == 0
     document = json.loads(done.out)
-    assert document["view"]["winner"] is not None
-    assert document["revealed"]["setup"] == played.record["setup"]
-    combats = [t["combat"] for t in document["turns"] if t.get("combat")]
-    assert all("challenger_kind" in c for c in combats)  # rulebook: as they were shown
-
+    assert document["over"] and document["reveal"]
+    # Finding 10: what export writes, with -o, --public or neither, verifies.
+    for flags in ([], ["--public"]):
+        out = tmp_path / f"record{len(flags)}.json"
+        assert run("export", log, "-o", out, *flags).code == 0
+        checked = run("verify", out)
+        assert checked.code == 0, checked.out
 
 def test_a_bad_command_in_a_script_stops_it_with_its_line(tmp_path: Path, home: Path) -> None:
     done = run("play", "--sim", "--seed", 3, "--script",
@@ -581,9 +587,10 @@ def test_a_killed_process_resumes_the_same_game(tmp_path: Path, turns_before_kil
                              input=f"auto\nexport {record}\n", capture_output=True, text=True,
                              timeout=300, env=env, check=False)
     assert resumed.returncode == 0, resumed.stderr
-    state = game_from_json(json.loads(record.read_text("utf-8")))
+    game = json.loads(record.read_text("utf-8"))["game"]
+    state = game_from_json(game)
     assert state.winner is not None
-    replayed = [e for e in json.loads(record.read_text("utf-8"))["actions"]]
+    replayed = list(game["actions"])
     for logged, played in zip(turns_before, replayed, strict=False):
         assert {k: v for k, v in played.items() if k in logged} == logged
 

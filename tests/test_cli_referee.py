@@ -82,9 +82,11 @@ def test_a_whole_refereed_game_on_the_simulated_board(tmp_path: Path) -> None:
     resumed, _ = Session.resume(log, sim_registry())
     assert resumed.state is not None and resumed.result is not None
     assert resumed.result["result"] == "draw"
-    exported = json.loads(record.read_text("utf-8"))
-    assert exported.pop("referee_result") == {**resumed.result}  # the agreed draw [W3]
+    full = json.loads(record.read_text("utf-8"))
+    assert full["referee"]["result"]["result"] == "draw"  # the agreed draw [W3]
+    exported = full["game"]
     assert game_to_json(resumed.state) == exported
+    assert run("verify", record).code == 0  # the console's export verifies (finding 10)
     # The draw opened the commitments, as any end does, and the log verifies.
     assert "reveal" in types
     assert run("verify", log).code == 0

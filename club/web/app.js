@@ -160,7 +160,8 @@ function renderCard(card) {
   parts.lastTurn.textContent = card.last_turn ? "Last turn: " + card.last_turn : "";
   parts.result.textContent = card.result
     ? (card.result.winner ? "Won by " + card.result.winner : "Draw")
-      + (card.result.reason ? " (" + card.result.reason + ")" : "") : "";
+      + (card.result.reason ? " (" + card.result.reason + ")" : "")
+      + (card.result_verified ? "" : " (not verified: not counted)") : "";
   const alertsKey = JSON.stringify([card.alerts, card.table_alerts]);
   if (parts.alertsKey === alertsKey) return;  // most updates: a turn, no new alert
   parts.alertsKey = alertsKey;

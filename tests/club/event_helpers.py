@@ -82,8 +82,8 @@ def start_dashboard(broker: Broker, event: str, http: int) -> subprocess.Popen[b
 
 def retained_statuses(broker: Broker, event: str, tables: int,
                       timeout: float = 30.0) -> dict[str, dict[str, Any]]:
-    """The retained ``public/status`` of every table, read by a fresh anonymous subscriber
-    (a spectator: the ACL lets it read the public topics)."""
+    """The retained ``public/status`` of every table, read by a fresh spectator (the ACL
+    lets it read the public topics; the broker refuses anonymous clients)."""
     got: dict[str, dict[str, Any]] = {}
     lock = threading.Lock()
 
@@ -93,6 +93,7 @@ def retained_statuses(broker: Broker, event: str, tables: int,
             got[status["table"]] = status
 
     client = mqtt.Client(CallbackAPIVersion.VERSION2)
+    client.username_pw_set("spectator", broker.passwords["spectator"])
     client.on_message = message
     client.on_connect = lambda c, *_: c.subscribe(f"giganten/{event}/table/+/public/status", 1)
     client.connect("127.0.0.1", broker.port)

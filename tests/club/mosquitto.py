@@ -39,6 +39,62 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def listening(port: int) -> bool:
+    """True if something takes TCP connections on 127.0.0.1:``port``."""
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+    except OSError:
+        return False
+    return True
+
+
+OPENSSL = shutil.which("openssl") or "/usr/bin/openssl"
+"""Debian's openssl (installed with the system; the TLS tests make their certificates)."""
+
+
+def _openssl(*args: str, cwd: Path) -> None:
+    subprocess.run([OPENSSL, *args], cwd=cwd, check=True, capture_output=True, timeout=60)
+
+
+def make_certificates(directory: Path) -> Path:
+    """A club CA (ca.crt) and a server certificate it signed for localhost and 127.0.0.1
+    (server.crt, server.key), as docs/club.md tells a club to make them."""
+    directory.mkdir(parents=True)
+    _openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj",
+             "/CN=Giganten test club CA", "-keyout", "ca.key", "-out", "ca.crt", cwd=directory)
+    _openssl("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-keyout",
+             "server.key", "-out", "server.csr", cwd=directory)
+    (directory / "san.ext").write_text("subjectAltName=DNS:localhost,IP:127.0.0.1\n")
+    _openssl("x509", "-req", "-in", "server.csr", "-CA", "ca.crt", "-CAkey", "ca.key",
+             "-CAcreateserial", "-days", "2", "-extfile", "san.ext", "-out", "server.crt",
+             cwd=directory)
+    return directory
+
+
+def shipped_config(directory: Path, event: str, tables: tuple[str, ...]
+                   ) -> tuple[Path, int, int, dict[str, str]]:
+    """The shipped club/mosquitto/mosquitto.conf with its paths pointed into ``directory``
+    (users by make-users, a throwaway CA and broker certificate), its two listeners on free
+    ports: the config file, the plain loopback port, the TLS port and the passwords."""
+    subprocess.run([str(MAKE_USERS), str(directory / "users"), event, *tables], check=True,
+                   capture_output=True)
+    certs = make_certificates(directory / "certs")
+    (directory / "data").mkdir()
+    plain, tls = free_port(), free_port()
+    text = (ROOT / "club" / "mosquitto" / "mosquitto.conf").read_text()
+    text = (text.replace("listener 1883 127.0.0.1", f"listener {plain} 127.0.0.1")
+            .replace("listener 8883", f"listener {tls} 127.0.0.1")
+            .replace("/etc/mosquitto/certs/giganten-broker.", f"{certs}/server.")
+            .replace("/etc/mosquitto/giganten/", f"{directory / 'users'}/")
+            .replace("/var/lib/mosquitto/", f"{directory / 'data'}/"))
+    config = directory / "mosquitto.conf"
+    config.write_text(text + f"user {getpass.getuser()}\nlog_dest file"
+                             f" {directory / 'mosquitto.log'}\nlog_type all\n")
+    passwords = dict(line.split(" ", 1) for line in
+                     (directory / "users" / "passwords.txt").read_text().splitlines())
+    return config, plain, tls, passwords
+
+
 def wait_for(check: Callable[[], bool], what: str, timeout: float = WAIT) -> None:
     """Poll ``check`` until it is true; fail naming ``what`` after ``timeout`` seconds."""
     deadline = time.monotonic() + timeout
@@ -63,18 +119,22 @@ class Broker:
         self.process: subprocess.Popen[bytes] | None = None
 
     @classmethod
-    def made(cls, directory: Path, tables: tuple[str, ...]) -> Broker:
-        """A broker for ``tables`` with the event's users and ACL, persistence on."""
+    def made(cls, directory: Path, tables: tuple[str, ...], extra: tuple[str, ...] = (),
+             event: str = "ev") -> Broker:
+        """A broker for ``tables`` of ``event`` with the event's users and ACL, persistence
+        on; ``extra`` config lines go at the end (another listener, say)."""
         port = free_port()
-        subprocess.run([str(MAKE_USERS), str(directory / "users"), *tables], check=True,
-                       capture_output=True)
+        subprocess.run([str(MAKE_USERS), str(directory / "users"), event, *tables],
+                       check=True, capture_output=True)
         passwords = dict(line.split(" ", 1) for line in
                          (directory / "users" / "passwords.txt").read_text().splitlines())
         (directory / "data").mkdir()
         config = directory / "mosquitto.conf"
         config.write_text("\n".join([
             f"listener {port} 127.0.0.1",
-            "allow_anonymous true",
+            # As the shipped mosquitto.conf; its use_username_as_clientid is left out here
+            # (the tests run several clients per user) and tested in test_acl.py.
+            "allow_anonymous false",
             f"password_file {directory / 'users' / 'passwd'}",
             f"acl_file {directory / 'users' / 'acl'}",
             "persistence true",
@@ -83,6 +143,7 @@ class Broker:
             f"log_dest file {directory / 'mosquitto.log'}",
             "log_type all",
             "max_queued_messages 0",
+            *extra,
             "",
         ]))
         return cls(directory, port, config, passwords)
@@ -98,11 +159,7 @@ class Broker:
         if self.process.poll() is not None:
             error = self.process.stderr.read().decode() if self.process.stderr else ""
             raise AssertionError(f"mosquitto exited: {error}")
-        try:
-            socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-        except OSError:
-            return False
-        return True
+        return listening(self.port)
 
     def stop(self) -> None:
         """Stop the broker as an operator would (SIGTERM: it saves its persistence)."""

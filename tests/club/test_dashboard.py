@@ -128,6 +128,8 @@ def test_a_table_heard_live_is_expected_from_seq_1(dash: Dashboard) -> None:
 
 
 def test_an_older_retained_status_does_not_replace_a_newer_one(dash: Dashboard) -> None:
+    for seq in range(1, 8):  # a status follows the table's feed (see the trust tests)
+        dash.receive(topic("t1", "feed"), feed("t1", seq))
     dash.receive(topic("t1", "status"), status("t1", 7, ply=7))
     dash.receive(topic("t1", "status"), status("t1", 6, ply=6))
     assert dash.card("t1")["ply"] == 7
@@ -171,8 +173,7 @@ def test_a_table_is_silent_after_30_seconds_without_any_message(clock: Clock,
 
 
 def test_a_finished_table_is_never_silent(clock: Clock, dash: Dashboard) -> None:
-    dash.receive(topic("t1", "status"), status("t1", 3, phase="over",
-                                               result={"winner": "yellow", "reason": "nest"}))
+    finish(dash, "t1", ["yellow", "orange"], "yellow")
     clock.now += 3600
     assert dash.tick() == []
     assert kinds(dash.card("t1")) == []
@@ -195,11 +196,28 @@ def over(table: str, players: list[Any], winner: str | None) -> bytes:
                   result={"winner": winner, "reason": "nest" if winner else "agreed draw"})
 
 
+def finish(dash: Dashboard, table: str, players: list[Any], winner: str | None) -> None:
+    """A whole game as the table sends it: its feed from seq 1 to the ``over`` message
+    (with the result in its public view), then its last status."""
+    for seq in range(1, 9):
+        dash.receive(topic(table, "feed"), feed(table, seq))
+    reason = "nest" if winner else "agreed draw"
+    dash.receive(topic(table, "feed"), over_feed(table, 9, winner, reason))
+    dash.receive(topic(table, "status"), over(table, players, winner))
+
+
+def over_feed(table: str, seq: int, winner: str | None, reason: str) -> bytes:
+    view = {"type": "game_over", "winner": None if winner == "draw" else winner,
+            "reason": reason, "text": "Game over"}
+    return json.dumps({"v": 1, "event": EVENT, "table": table, "seq": seq, "time": 5.0,
+                       "type": "over", "text": "Game over", "view": view}).encode()
+
+
 def test_standings_count_a_win_1_a_draw_half_a_loss_0(dash: Dashboard) -> None:
     anna, ben, cleo = ({"name": n, "colour": c} for n, c in
                        (("Anna", "yellow"), ("Ben", "orange"), ("Cleo", "yellow")))
-    dash.receive(topic("t1", "status"), over("t1", [anna, ben], "yellow"))
-    dash.receive(topic("t2", "status"), over("t2", [cleo, {**ben, "colour": "orange"}], None))
+    finish(dash, "t1", [anna, ben], "yellow")
+    finish(dash, "t2", [cleo, {**ben, "colour": "orange"}], None)
     dash.receive(topic("t3", "status"), status("t3", 2))  # still playing: not counted
     results = dash.results()
     assert [(r["table"], r["winner"]) for r in results["results"]] == [("t1", "yellow"),
@@ -217,8 +235,76 @@ def test_standings_accept_the_winner_by_name() -> None:
 
 
 def test_a_draw_may_be_written_as_draw(dash: Dashboard) -> None:
-    dash.receive(topic("t1", "status"), over("t1", ["yellow", "orange"], "draw"))
+    finish(dash, "t1", ["yellow", "orange"], "draw")
     assert [s["points"] for s in dash.results()["standings"]] == [0.5, 0.5]
+
+
+# --- trust: the attacks of issue 18, finding 4 -----------------------------------------------
+
+FORGED = {"phase": "over", "result": {"winner": "orange", "reason": "nest"}}
+
+
+def test_a_forged_retained_status_sets_no_result_and_hides_nothing(dash: Dashboard) -> None:
+    """A table's credentials pinned a retained status with seq 999999999 and a result: it
+    set the standings, and every genuine status after it was ignored."""
+    dash.receive(topic("t1", "status"), status("t1", 999_999_999, **FORGED), retained=True)
+    assert dash.results() == {"results": [], "standings": []}
+    assert "unverified" in kinds(dash.card("t1"))
+    dash.receive(topic("t1", "feed"), feed("t1", 1))  # the real table, still playing
+    dash.receive(topic("t1", "status"), status("t1", 1, ply=1))
+    card = dash.card("t1")
+    assert (card["phase"], card["ply"], card["result"]) == ("play", 1, None)
+    assert [e["seq"] for e in dash.feed("t1")] == [1]
+    assert dash.results()["results"] == []
+
+
+def test_a_status_seq_that_jumps_ahead_of_the_feed_is_refused_and_alerted(dash: Dashboard
+                                                                         ) -> None:
+    for seq in (1, 2):
+        dash.receive(topic("t1", "feed"), feed("t1", seq))
+    dash.receive(topic("t1", "status"), status("t1", 999_999_999, **FORGED))
+    card = dash.card("t1")
+    assert card["result"] is None and "seq" in kinds(card)
+    assert "ran ahead of the table's feed" in card["alerts"][0]["text"]
+    dash.receive(topic("t1", "feed"), feed("t1", 3))
+    dash.receive(topic("t1", "status"), status("t1", 3, ply=3))
+    assert dash.card("t1")["ply"] == 3  # the genuine status after it is taken
+    assert dash.results()["results"] == []
+
+
+def test_a_result_in_a_status_alone_is_shown_but_not_counted(dash: Dashboard) -> None:
+    dash.receive(topic("t1", "feed"), feed("t1", 1))
+    dash.receive(topic("t1", "status"), status("t1", 1, **FORGED))
+    card = dash.card("t1")
+    assert card["result"] == {"winner": "orange", "reason": "nest"}
+    assert not card["result_verified"] and "unverified" in kinds(card)
+    assert dash.results()["results"] == []
+
+
+def test_a_result_needs_the_whole_feed_up_to_the_over_message(dash: Dashboard) -> None:
+    dash.receive(topic("t1", "feed"), feed("t1", 1))
+    dash.receive(topic("t1", "feed"), over_feed("t1", 3, "yellow", "nest"))  # 2 missing
+    dash.receive(topic("t1", "status"), over("t1", ["yellow", "orange"], "yellow"))
+    assert dash.results()["results"] == []
+    dash.receive(topic("t1", "feed"), feed("t1", 2))
+    assert [r["winner"] for r in dash.results()["results"]] == ["yellow"]
+    assert dash.card("t1")["result_verified"]
+
+
+def test_a_status_result_that_differs_from_the_feed_is_alerted(dash: Dashboard) -> None:
+    finish(dash, "t1", ["yellow", "orange"], "yellow")
+    dash.receive(topic("t1", "status"), status("t1", 9, **FORGED))
+    assert "result" in kinds(dash.card("t1"))
+    assert [r["winner"] for r in dash.results()["results"]] == ["yellow"]
+
+
+def test_a_dashboard_that_joined_late_counts_no_result(dash: Dashboard) -> None:
+    """It cannot check the feed it did not see: the result is shown, marked unverified."""
+    dash.receive(topic("t1", "status"), over("t1", ["yellow", "orange"], "yellow"),
+                 retained=True)
+    dash.receive(topic("t1", "feed"), over_feed("t1", 9, "yellow", "nest"))
+    assert dash.results()["results"] == []
+    assert "unverified" in kinds(dash.card("t1"))
 
 
 # --- bad input ------------------------------------------------------------------------------
@@ -325,7 +411,7 @@ def test_a_status_alert_is_shown_unless_the_feed_reports_it(dash: Dashboard) -> 
     alerts = [{"type": "readers", "text": "The reader under e4 does not answer", "time": 1.0},
               {"type": "refusal", "text": "That is not allowed", "time": 1.0},
               "Board restarted"]
-    dash.receive(topic("t1", "status"), status("t1", 3, alerts=alerts))
+    dash.receive(topic("t1", "status"), status("t1", 1, alerts=alerts))
     assert dash.card("t1")["table_alerts"] == ["The reader under e4 does not answer",
                                                "Board restarted"]
 

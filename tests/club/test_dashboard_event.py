@@ -51,7 +51,7 @@ WORD = re.compile(r"[A-Za-z0-9.]+")
 
 @pytest.fixture
 def broker(tmp_path: Path) -> Iterator[Broker]:
-    server = Broker.made(tmp_path / "broker", tuple(TABLES))  # users and ACLs of the event
+    server = Broker.made(tmp_path / "broker", tuple(TABLES), event=EVENT)  # users and ACLs
     server.start()
     yield server
     server.stop()

@@ -7,6 +7,7 @@ import json
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -96,11 +97,12 @@ def test_a_finished_game_sends_the_results(server: DashboardServer) -> None:
     connection.request("GET", "/events")
     stream = events(connection.getresponse())
     next(stream)
-    server.hub.receive(topic("t1", "status"),
-                       status("t1", 5, phase="over", result={"winner": "orange",
-                                                             "reason": "immobilised"}))
-    names = [next(stream)[0] for _ in range(2)]
-    assert names == ["card", "results"]
+    view = {"type": "game_over", "winner": "orange", "reason": "immobilised", "text": "Over"}
+    server.hub.receive(topic("t1", "feed"), json.dumps(
+        {"v": 1, "event": EVENT, "table": "t1", "seq": 1, "time": 5.0, "type": "over",
+         "text": "Over", "view": view}).encode())
+    names = [next(stream)[0] for _ in range(3)]
+    assert names == ["feed", "card", "results"]
     connection.close()
 
 
@@ -144,3 +146,21 @@ def test_a_lagging_stream_sends_every_entry_but_only_the_newest_card_per_table()
                            card("t1", 2), {"type": "broker", "connected": True}]
     assert coalesce(batch) == [entry("t1", 1), entry("t2", 1), card("t2", 1), entry("t1", 2),
                                card("t1", 2), {"type": "broker", "connected": True}]
+
+
+def test_a_password_on_the_command_line_is_refused_with_advice(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Finding 10: ``--password`` put the arbiter's password where ``ps`` shows it."""
+    status = main(["event", "--broker", "127.0.0.1:1", "--event", "e1", "--username",
+                   "arbiter", "--password", "secret", "--run-for", "0"])
+    err = capsys.readouterr().err
+    assert status == 2 and "GIGANTEN_EVENT_PASSWORD" in err and "secret" not in err
+    assert err.count("\n") == 1
+
+
+def test_a_password_file_that_cannot_be_read_is_one_line(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status = main(["event", "--broker", "127.0.0.1:1", "--event", "e1", "--password-file",
+                   str(tmp_path / "none"), "--run-for", "0"])
+    err = capsys.readouterr().err
+    assert status == 2 and err.startswith("giganten event: cannot read the password file")

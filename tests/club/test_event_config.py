@@ -88,3 +88,19 @@ def test_the_argument_wins_over_the_config_and_takes_its_password_from_the_env()
     assert event_target(None, Config(), {}) is None
     with pytest.raises(EventLinkError, match="not HOST:PORT/EVENT/TABLE"):
         event_target("nonsense", Config(), {})
+
+
+def test_the_clubs_ca_file_turns_tls_on(tmp_path: Path) -> None:
+    """Finding 3: a club's own certificate authority, from the config or the environment."""
+    ca = tmp_path / "club-ca.crt"
+    config = parse_config(f'[event]\nhost = "club.local"\nport = 8883\nevent = "e"\n'
+                          f'table = "t07"\nca_file = "{ca}"\n', SOURCE)
+    assert config.event is not None
+    broker = target_from_config(config.event).broker
+    assert (broker.tls, broker.ca_file, broker.private_ok) == (True, ca, True)
+    target = event_target("mqtts://club.local/e/t07", config, {})
+    assert target is not None and target.broker.ca_file == ca
+    other = event_target("mqtts://club.local/e/t07", Config(),
+                         {"GIGANTEN_EVENT_CA": str(tmp_path / "env-ca.crt")})
+    assert other is not None and other.broker.ca_file == tmp_path / "env-ca.crt"
+    assert other.broker.port == 8883

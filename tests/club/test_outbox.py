@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import random
 import signal
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -127,3 +128,15 @@ def test_one_outbox_one_program_and_no_strange_files(tmp_path: Path) -> None:
     with pytest.raises(OutboxError, match="is not an event outbox"):
         Outbox.open(strange)
     assert strange.read_text() == "my notes\n"
+
+
+def test_the_outbox_makes_its_missing_directories_private(tmp_path: Path) -> None:
+    """Finding 10: outside systemd (umask 022) the outbox made ``$GIGANTEN_HOME`` 0755."""
+    old = os.umask(0o022)
+    try:
+        outbox = Outbox.open(tmp_path / "home" / "games" / "game.outbox")
+    finally:
+        os.umask(old)
+    outbox.close()
+    for directory in (tmp_path / "home", tmp_path / "home" / "games"):
+        assert stat.S_IMODE(directory.stat().st_mode) == 0o700, directory

@@ -81,7 +81,7 @@ def test_a_broker_outage_loses_and_doubles_nothing(broker: Broker, tmp_path: Pat
 def test_spectators_read_only_public_topics_and_write_nothing(broker: Broker,
                                                               tmp_path: Path) -> None:
     spectator = Subscriber(broker, ["#", "giganten/ev/table/+/referee/#"], user="spectator")
-    anonymous = Subscriber(broker, ["giganten/#"])
+    anonymous = Subscriber(broker, ["giganten/#"], user="spectator")  # none: see test_acl
     arbiter = Subscriber(broker, ["giganten/#"], user="arbiter")
     table = TablePublisher(table_broker(broker), "ev", "t1", tmp_path / "outbox",
                            heartbeat=None)

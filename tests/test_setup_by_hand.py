@@ -1,0 +1,54 @@
+"""A figure placed (or placed and removed) by hand before ``setup``: the setup still finds
+every figure of that side, at the terminal and on the touchscreen (issue 18, finding 11:
+both failed for the rest of the session, one with a ``LookupError``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.registry import full_set
+from hardware.simtable import sim_uid
+from tests.cli_helpers import home, run
+from ui.controller import Controller, GameOptions
+
+__all__ = ["home"]
+pytestmark = pytest.mark.usefixtures("home")
+
+
+def _script(path: Path, *lines: str) -> Path:
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+    return path
+
+
+@pytest.mark.parametrize("square", ["e5", "e7"])  # on Yellow's half, and in the middle
+def test_play_setup_after_a_figure_placed_by_hand(tmp_path: Path, square: str) -> None:
+    done = run("play", "--sim", "--seed", 3, "--script",
+               _script(tmp_path / "s.txt", f"place {square} yellow tri 2", "setup yellow",
+                       "place e7 orange tri 2", "remove e7", "setup orange", "status"))
+    assert done.code == 0, done.err
+    assert "Yellow: 24 of 24 figures, complete and valid" in done.out
+    assert "Orange: 24 of 24 figures, complete and valid" in done.out
+
+
+def test_play_setup_still_refuses_a_square_taken_by_the_other_side(tmp_path: Path) -> None:
+    done = run("play", "--sim", "--seed", 3, "--script",
+               _script(tmp_path / "s.txt", "place e5 orange tri 2", "setup yellow"))
+    assert done.code == 2
+    assert "e5 is taken" in done.err and "Traceback" not in done.err
+
+
+def test_touchscreen_setup_after_a_figure_placed_by_hand(tmp_path: Path) -> None:
+    controller = Controller(log_dir=tmp_path)
+    controller.new_game(GameOptions(seed=3))
+    controller.confirm_landscape()
+    yellow, orange = full_set("yellow")[0], full_set("orange")[0]
+    controller.place("e7", sim_uid(yellow))
+    controller.place("e8", sim_uid(orange))
+    controller.remove("e8")
+    controller.setup_side("yellow")
+    controller.setup_side("orange")
+    controller.settle()
+    progress = {p["player"]: p for p in controller.setup_progress()}
+    assert progress["yellow"]["ready"] and progress["orange"]["ready"]
