@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib
 import platform
 import random
 import statistics
@@ -29,6 +30,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 
 from companion.games.giganten.combat import Outcome
 from companion.games.giganten.generate import random_game, random_playout
@@ -224,6 +226,11 @@ def bench_playouts(config: Config, rules: RuleSet | None = None,
     return {"plies": plies, "seconds": elapsed_ns / 1e9, "games": count,
             "finished": finished, "rate": plies / (elapsed_ns / 1e9)}
 
+# The benchmarks of the other games sit beside this file (run directly, bench/ is no package).
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+engine_strategus = importlib.import_module("engine_strategus")
+engine_gimmel = importlib.import_module("engine_gimmel")
+
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print its METRIC and context lines."""
@@ -285,6 +292,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"METRIC play_turn_us_mean_referee {refereed['play_mean']:.1f} us")
     print(f"METRIC playout_plies_per_s_referee {playouts_referee['rate']:.0f} plies/s")
     print(f"# total {time.perf_counter() - began:.1f} s")
+    # The other games of the family, each with its own figures (issues 14 and 15).
+    game_argv = ["--quick"] if args.quick else []
+    for other in (engine_strategus, engine_gimmel):
+        sys.stdout.flush()
+        other.main(game_argv)
     return 0
 
 
