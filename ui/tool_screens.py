@@ -29,7 +29,6 @@ from companion.games.giganten.ruleset import VARIANTS
 from companion.registry import Registry, RegistryError
 from hardware.protocol import ReaderError
 from ui import i18n
-from ui.app import OWNER_COLOURS, TOUCH_MIN, GameScreen, MessageArea, _button, _label, _safely
 from ui.controller import (
     ENROL_SCREEN,
     HOME,
@@ -38,14 +37,19 @@ from ui.controller import (
     Controller,
     ControllerError,
 )
+from ui.theme import (
+    EMPTY,
+    ERROR_COLOUR,
+    OWNER_COLOURS,
+    RGB,
+    STATE_COLOURS,
+    TEXT_COLOUR,
+    TOUCH_MIN,
+    UNKNOWN_TAG,
+)
 from ui.tools import (
-    ANSWERING,
-    FAULTY,
-    MISSING,
     PREPARED,
     SQUARE_STATES,
-    TAG_SEEN,
-    WAITING,
     Enrolment,
     HardwareCheck,
     LiveSource,
@@ -58,18 +62,11 @@ from ui.tools import (
     rules_problem,
     settings_path,
 )
+from ui.widgets import GameScreen, MessageArea, button, label, safely
 
 POLL_INTERVAL = 1 / 20
 """Seconds between two polls of a tool's reader."""
 
-RGB = tuple[float, float, float]
-EMPTY: RGB = (0.30, 0.36, 0.30)
-UNKNOWN_TAG: RGB = (0.95, 0.95, 0.95)
-STATE_COLOURS: dict[str, RGB] = {
-    ANSWERING: (0.45, 0.58, 0.45), MISSING: (0.80, 0.15, 0.15), FAULTY: (0.95, 0.60, 0.10),
-    TAG_SEEN: (0.15, 0.75, 0.30), WAITING: (0.35, 0.35, 0.35)}
-ERROR_COLOUR = (1.0, 0.45, 0.40, 1)
-TEXT_COLOUR = (1, 1, 1, 1)
 
 
 @dataclass(frozen=True)
@@ -153,7 +150,7 @@ class SquareGrid(Widget):
         square = self.square_at(*touch.pos)
         if square is not None and self.on_square is not None:
             tap = self.on_square
-            _safely(lambda: tap(square))
+            safely(lambda: tap(square))
         return True
 
 
@@ -189,11 +186,11 @@ class SettingsScreen(GameScreen):
         self._filling = False
         root = BoxLayout(orientation="horizontal", padding=8, spacing=8)
         left = BoxLayout(orientation="vertical", spacing=6, size_hint_x=0.4)
-        self.title = _label(font_size="22sp", size_hint_y=None, height=40)
-        self.language_button = _button("", lambda: self._apply(self.settings.next_language()))
-        self.policy_button = _button("", lambda: self._apply(self.settings.next_policy()))
-        self.first_button = _button("", lambda: self._apply(self.settings.next_first()))
-        self.referee_button = _button("", lambda: self._apply(self.settings.next_referee()))
+        self.title = label(font_size="22sp", size_hint_y=None, height=40)
+        self.language_button = button("", lambda: self._apply(self.settings.next_language()))
+        self.policy_button = button("", lambda: self._apply(self.settings.next_policy()))
+        self.first_button = button("", lambda: self._apply(self.settings.next_first()))
+        self.referee_button = button("", lambda: self._apply(self.settings.next_referee()))
         seed_row = BoxLayout(size_hint_y=None, height=TOUCH_MIN, spacing=6)
         self.seed_label = _middle_label(size_hint_x=0.35)
         self.seed_input = TextInput(multiline=False, input_filter="int", font_size="18sp",
@@ -201,15 +198,15 @@ class SettingsScreen(GameScreen):
         self.seed_input.bind(text=lambda _w, text: self._seed_typed(text))
         seed_row.add_widget(self.seed_label)
         seed_row.add_widget(self.seed_input)
-        self.random_button = _button("", lambda: self._apply(self.settings.with_seed("")))
-        self.info = _label(font_size="13sp")
-        self.back = _button("", lambda: controller.go(HOME))
+        self.random_button = button("", lambda: self._apply(self.settings.with_seed("")))
+        self.info = label(font_size="13sp")
+        self.back = button("", lambda: controller.go(HOME))
         for widget in (self.title, self.language_button, self.policy_button,
                        self.first_button, self.referee_button, seed_row, self.random_button,
                        self.info, self.back):
             left.add_widget(widget)
         right = BoxLayout(orientation="vertical", spacing=4, size_hint_x=0.6)
-        self.variants_label = _label(size_hint_y=None, height=30, bold=True)
+        self.variants_label = label(size_hint_y=None, height=30, bold=True)
         grid = GridLayout(cols=3, spacing=4, size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
         self.toggles: dict[str, Any] = {}
@@ -217,11 +214,11 @@ class SettingsScreen(GameScreen):
             toggle = ToggleButton(size_hint_y=None, height=TOUCH_MIN + 8, font_size="12sp",
                                   halign="center", valign="middle")
             toggle.bind(size=lambda b, s: setattr(b, "text_size", (s[0] - 6, s[1])))
-            toggle.bind(on_press=lambda _b, v=variant: _safely(
+            toggle.bind(on_press=lambda _b, v=variant: safely(
                 lambda: self._apply(self.settings.toggle(v))))
             self.toggles[variant] = toggle
             grid.add_widget(toggle)
-        self.problem = _label(font_size="14sp")
+        self.problem = label(font_size="14sp")
         for widget in (self.variants_label, grid, self.problem):
             right.add_widget(widget)
         root.add_widget(left)
@@ -328,7 +325,7 @@ class ReaderToolScreen(GameScreen):
     def on_enter(self, *args: Any) -> None:
         """Start reading."""
         self.errors.clear()
-        _safely(self.start)
+        safely(self.start)
         self._event = Clock.schedule_interval(self._tick, POLL_INTERVAL)
         self.refresh()
 
@@ -379,24 +376,24 @@ class EnrolScreen(ReaderToolScreen):
         self.paths = paths
         self.model: Enrolment | None = None
         self.owner = "yellow"
-        self.title = _label(font_size="20sp", size_hint_y=None, height=34)
-        self.hint = _label(font_size="12sp", size_hint_y=None, height=34)
+        self.title = label(font_size="20sp", size_hint_y=None, height=34)
+        self.hint = label(font_size="12sp", size_hint_y=None, height=34)
         row = BoxLayout(size_hint_y=None, height=TOUCH_MIN, spacing=4)
-        self.owner_button = _button("", self._next_owner)
-        self.mode_button = _button("", self._switch_mode)
+        self.owner_button = button("", self._next_owner)
+        self.mode_button = button("", self._switch_mode)
         row.add_widget(self.owner_button)
         row.add_widget(self.mode_button)
-        self.prompt = _label(font_size="16sp", size_hint_y=None, height=52, bold=True,
+        self.prompt = label(font_size="16sp", size_hint_y=None, height=52, bold=True,
                              color=(1, 0.85, 0.3, 1))
-        self.progress = _label(font_size="13sp", size_hint_y=None, height=22)
+        self.progress = label(font_size="13sp", size_hint_y=None, height=22)
         self.notes = MessageArea()
-        self.saved = _label(font_size="11sp", size_hint_y=None, height=30)
+        self.saved = label(font_size="11sp", size_hint_y=None, height=30)
         actions = BoxLayout(size_hint_y=None, height=TOUCH_MIN, spacing=4)
-        self.skip_button = _button("", self._skip)
-        self.again_button = _button("", self._again)
+        self.skip_button = button("", self._skip)
+        self.again_button = button("", self._again)
         actions.add_widget(self.skip_button)
         actions.add_widget(self.again_button)
-        self.back = _button("", lambda: controller.go(HOME))
+        self.back = button("", lambda: controller.go(HOME))
         for widget in (self.title, self.hint, row, self.prompt, self.progress, self.notes,
                        self.saved, actions, self.back):
             self.panel.add_widget(widget)
@@ -510,25 +507,25 @@ class HardwareScreen(ReaderToolScreen):
     def __init__(self, controller: Controller, **kwargs: Any) -> None:
         super().__init__(controller, HW_SCREEN, **kwargs)
         self.model: HardwareCheck | None = None
-        self.title = _label(font_size="20sp", size_hint_y=None, height=34)
-        self.hint = _label(font_size="12sp", size_hint_y=None, height=34)
-        self.status = _label(font_size="14sp", size_hint_y=None, height=42, bold=True)
+        self.title = label(font_size="20sp", size_hint_y=None, height=34)
+        self.hint = label(font_size="12sp", size_hint_y=None, height=34)
+        self.status = label(font_size="14sp", size_hint_y=None, height=42, bold=True)
         self.legend: dict[str, Any] = {}
         legend = GridLayout(cols=2, size_hint_y=None, height=3 * 26, spacing=2)
         for state in SQUARE_STATES:
             row = BoxLayout(size_hint_y=None, height=24, spacing=2)
             row.add_widget(Swatch(STATE_COLOURS[state], size_hint_x=None, width=22))
-            label = _middle_label(font_size="12sp")
-            self.legend[state] = label
-            row.add_widget(label)
+            count = _middle_label(font_size="12sp")
+            self.legend[state] = count
+            row.add_widget(count)
             legend.add_widget(row)
         self.problems = MessageArea()
         actions = BoxLayout(size_hint_y=None, height=TOUCH_MIN, spacing=4)
-        self.again_button = _button("", self._again)
-        self.fill_button = _button("", self._fill)
+        self.again_button = button("", self._again)
+        self.fill_button = button("", self._fill)
         actions.add_widget(self.again_button)
         actions.add_widget(self.fill_button)
-        self.back = _button("", lambda: controller.go(HOME))
+        self.back = button("", lambda: controller.go(HOME))
         for widget in (self.title, self.hint, self.status, legend, self.problems, actions,
                        self.back):
             self.panel.add_widget(widget)
