@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hardware.hwcheck import MISSING
-from ui.tools import ANSWERING, FAULTY, TAG_SEEN, WAITING
+from ui.hardware_check import ANSWERING, FAULTY, TAG_SEEN, WAITING
 
 RGB = tuple[float, float, float]
 
