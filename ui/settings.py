@@ -36,6 +36,20 @@ def settings_path(environ: Mapping[str, str] | None = None) -> Path:
     return default_log_dir(environ).parent / SETTINGS_NAME
 
 
+@dataclass(frozen=True)
+class ToolPaths:
+    """Where the tools keep their files: the settings, and the registry enrolment writes
+    (None: ``tools.registry_path`` for the board in use)."""
+
+    settings: Path
+    registry: Path | None = None
+
+    @classmethod
+    def default(cls) -> ToolPaths:
+        """The settings file of the companion's home (``tools.settings_path``)."""
+        return cls(settings_path())
+
+
 TIME_CONTROLS = ("15+10", "30+10", "60+0")
 """The time controls the settings screen offers (minutes + seconds a turn); any other is
 given with ``giganten ui --time``."""

@@ -51,6 +51,13 @@ def label(text: str = "", **kwargs: Any) -> Any:
     return label
 
 
+def middle_label(text: str = "", **kwargs: Any) -> Any:
+    """A label whose text is centred vertically (beside a button or a swatch)."""
+    label = Label(text=text, halign="left", valign="middle", **kwargs)
+    label.bind(size=lambda lab, s: setattr(lab, "text_size", s))
+    return label
+
+
 class Recycler:
     """Makes a panel's widgets, reusing those of the last redraw that look the same.
 
