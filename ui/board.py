@@ -14,7 +14,15 @@ from kivy.uix.widget import Widget
 from companion.games.giganten.board import Board
 from ui import i18n
 from ui.controller import Controller
-from ui.theme import LAND, OWNER_COLOURS, SELECTED, SWAMP, TARGET, TOUCH_MIN
+from ui.theme import (
+    KIND_LABEL_COLOUR,
+    LAND,
+    OWNER_COLOURS,
+    SELECTED,
+    SWAMP,
+    TARGET,
+    TOUCH_MIN,
+)
 from ui.widgets import safely
 
 JSON = dict[str, Any]
@@ -27,7 +35,7 @@ _LABELS: dict[tuple[str, int], Any] = {}
 def _label_texture(text: str, font_size: int) -> Any:
     key = (text, font_size)
     if key not in _LABELS:
-        label = CoreLabel(text=text, font_size=font_size, color=(0, 0, 0, 1))
+        label = CoreLabel(text=text, font_size=font_size, color=KIND_LABEL_COLOUR)
         label.refresh()
         _LABELS[key] = label.texture
     return _LABELS[key]

@@ -25,7 +25,17 @@ from hardware.protocol import ReaderError
 from ui import i18n
 from ui.controller import ENROL_SCREEN, HOME, HW_SCREEN, Controller, ControllerError
 from ui.settings import ToolPaths
-from ui.theme import EMPTY, OWNER_COLOURS, RGB, STATE_COLOURS, TOUCH_MIN, UNKNOWN_TAG
+from ui.theme import (
+    EMPTY,
+    ERROR_MARKUP,
+    GRID_LINE,
+    OWNER_COLOURS,
+    PROMPT_COLOUR,
+    RGB,
+    STATE_COLOURS,
+    TOUCH_MIN,
+    UNKNOWN_TAG,
+)
 from ui.tools import (
     PREPARED,
     SQUARE_STATES,
@@ -86,7 +96,7 @@ class SquareGrid(Widget):
                 Color(*colour)
                 Rectangle(pos=(x0 + file * cell + 0.5, y0 + rank * cell + 0.5),
                           size=(cell - 1, cell - 1))
-            Color(0.8, 0.8, 0.8)
+            Color(*GRID_LINE)
             Line(rectangle=(x0, y0, cell * self.files, cell * self.ranks), width=1)
 
     def on_touch_down(self, touch: Any) -> bool:
@@ -191,7 +201,7 @@ class ReaderToolScreen(GameScreen):
 
 def _coloured(text: str, error: bool) -> str:
     """``text`` as Kivy markup, red if it is an error."""
-    return f"[color=ff7766]{escape_markup(text)}[/color]" if error else escape_markup(text)
+    return f"[color={ERROR_MARKUP}]{escape_markup(text)}[/color]" if error else escape_markup(text)
 
 
 class EnrolScreen(ReaderToolScreen):
@@ -210,7 +220,7 @@ class EnrolScreen(ReaderToolScreen):
         row.add_widget(self.owner_button)
         row.add_widget(self.mode_button)
         self.prompt = label(font_size="16sp", size_hint_y=None, height=52, bold=True,
-                             color=(1, 0.85, 0.3, 1))
+                             color=PROMPT_COLOUR)
         self.progress = label(font_size="13sp", size_hint_y=None, height=22)
         self.notes = MessageArea()
         self.saved = label(font_size="11sp", size_hint_y=None, height=30)

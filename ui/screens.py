@@ -28,6 +28,7 @@ from ui.controller import (
     Controller,
 )
 from ui.referee_panel import ArbiterPanel, referee_rows
+from ui.theme import PROMPT_COLOUR
 from ui.tools import checked_options, summary
 from ui.widgets import GameScreen, MessageArea, button, label
 
@@ -270,7 +271,7 @@ class PlayScreen(TableScreen):
         if prompt is None or prompt["type"] == "to_move":
             return []
         items = [make.label(str(prompt["text"]), size_hint_y=None, height=44,
-                            color=(1, 0.85, 0.3, 1))]
+                            color=PROMPT_COLOUR)]
         buttons = []
         if prompt["type"] == "challenge_prompt":
             buttons = [make.button(i18n.tr("challenge_sq", square=square),

@@ -25,4 +25,12 @@ STATE_COLOURS: dict[str, RGB] = {
     ANSWERING: (0.45, 0.58, 0.45), MISSING: (0.80, 0.15, 0.15), FAULTY: (0.95, 0.60, 0.10),
     TAG_SEEN: (0.15, 0.75, 0.30), WAITING: (0.35, 0.35, 0.35)}
 ERROR_COLOUR = (1.0, 0.45, 0.40, 1)
+ERROR_MARKUP = "ff7766"
+"""An error's colour in Kivy markup (``[color=...]``)."""
 TEXT_COLOUR = (1, 1, 1, 1)
+PROMPT_COLOUR = (1, 0.85, 0.3, 1)
+"""What the board or a tool waits for now (the play screen's prompt, the figure to enrol)."""
+KIND_LABEL_COLOUR = (0, 0, 0, 1)
+"""A figure's kind drawn on its token."""
+GRID_LINE: RGB = (0.8, 0.8, 0.8)
+"""The outline of the tools' boards."""
