@@ -19,9 +19,8 @@ from kivy.uix.textinput import TextInput
 
 from ui import i18n
 from ui.controller import Controller, ControllerError
-
-TOUCH_MIN = 48
-"""Smallest touch target in pixels (9 mm on the 7" display), as in ``ui.app``."""
+from ui.theme import TOUCH_MIN
+from ui.widgets import button, label
 
 
 def referee_rows(make: Any, controller: Controller, open_panel: Any) -> list[Any]:
@@ -55,12 +54,10 @@ class ArbiterPanel(ModalView):
     shown only inside this panel, only after a look that everyone is told of."""
 
     def __init__(self, controller: Controller, board: Any, **kwargs: Any) -> None:
-        from ui.app import _button, _label
-
         super().__init__(auto_dismiss=False, **kwargs)
         self.controller = controller
         box = BoxLayout(orientation="vertical", padding=8, spacing=6)
-        self.title = _label(i18n.tr("arbiter_title"), size_hint_y=None, height=30)
+        self.title = label(i18n.tr("arbiter_title"), size_hint_y=None, height=30)
         self.pin = TextInput(password=True, multiline=False, input_filter="int",
                              size_hint_y=None, height=TOUCH_MIN, hint_text=i18n.tr("pin"))
         self.reason = TextInput(multiline=False, size_hint_y=None, height=TOUCH_MIN,
@@ -71,8 +68,8 @@ class ArbiterPanel(ModalView):
         row = BoxLayout(size_hint_y=None, height=TOUCH_MIN, spacing=4)
         for key, action in (("pause", "pause"), ("resume_clocks", "resume"),
                             ("take_back", "takeback"), ("look", "look")):
-            row.add_widget(_button(i18n.tr(key), partial(self._act, action)))
-        close = _button(i18n.tr("done"), self.close)
+            row.add_widget(button(i18n.tr(key), partial(self._act, action)))
+        close = button(i18n.tr("done"), self.close)
         for widget in (self.title, self.pin, self.reason, row, self.message, self.board,
                        close):
             box.add_widget(widget)

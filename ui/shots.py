@@ -40,7 +40,7 @@ def parse_size(text: str) -> tuple[int, int]:
     return width, height
 
 
-def _kivy_env(size: tuple[int, int]) -> None:
+def configure_kivy(size: tuple[int, int]) -> None:
     """Settings Kivy reads at import: no argument parsing, a window of ``size``."""
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
@@ -149,7 +149,7 @@ def tool_scenario(name: str, controller: Any, log_dir: Path) -> Any:
 
 def render_one(name: str, directory: Path, size: tuple[int, int]) -> Path:
     """Render screen ``name`` to ``directory/name.png`` (in this process: once only)."""
-    _kivy_env(size)
+    configure_kivy(size)
     from kivy.clock import Clock
     from kivy.core.window import Window
 
@@ -217,7 +217,7 @@ def ui_command(args: argparse.Namespace) -> int:
     except (UsageError, ConfigError, EventLinkError) as err:
         print(f"giganten ui: {err}", file=sys.stderr)
         return 2
-    _kivy_env(args.size)
+    configure_kivy(args.size)
     if args.fullscreen:
         from kivy.config import Config
 

@@ -20,10 +20,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ui.shots import _kivy_env
+from ui.shots import configure_kivy
 
 SCRIPT, HOME = sys.argv[1], Path(sys.argv[2])
-_kivy_env((800, 480))
+configure_kivy((800, 480))
 
 from kivy.clock import Clock  # noqa: E402  (Kivy reads the settings at import)
 from kivy.core.window import Window  # noqa: E402

@@ -11,10 +11,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ui.shots import _kivy_env, parse_size
+from ui.shots import configure_kivy, parse_size
 
 SCREEN, SIZE = sys.argv[1], parse_size(sys.argv[2])
-_kivy_env(SIZE)
+configure_kivy(SIZE)
 
 from kivy.clock import Clock  # noqa: E402  (Kivy reads the settings at import)
 from kivy.core.window import Window  # noqa: E402

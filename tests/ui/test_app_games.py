@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from tests.ui.conftest import RunKivy
-from ui.app import TOUCH_MIN
+from ui.theme import TOUCH_MIN
 
 GAME = Path(__file__).with_name("touch_game.py")
 

@@ -33,11 +33,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from ui.shots import _kivy_env, parse_size  # noqa: E402
+from ui.shots import configure_kivy, parse_size  # noqa: E402
 
 SEED, POLICY, LANGUAGE = int(sys.argv[1]), sys.argv[2], sys.argv[3]
 SIZE, MAX_PLIES = parse_size(sys.argv[4]), int(sys.argv[5])
-_kivy_env(SIZE)
+configure_kivy(SIZE)
 
 from kivy.clock import Clock  # noqa: E402  (Kivy reads the settings at import)
 from kivy.core.window import Window  # noqa: E402

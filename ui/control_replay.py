@@ -1,0 +1,62 @@
+"""The controller's replay: a saved game's log or record stepped through, as the public
+saw it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.archive.replay import Replay, ReplayError
+from companion.ledger.record import default_log_dir
+from companion.views import PUBLIC
+from ui import i18n
+from ui.control_base import JSON, REPLAY_SCREEN, ControllerBase, ControllerError
+
+
+class ReplayControl(ControllerBase):
+    """The replay screen's model (``ui.controller.Controller``)."""
+
+    # --- Replaying a record ---------------------------------------------------------------------
+
+    def records(self) -> list[Path]:
+        """Game logs and saved records in the log folder, the newest first."""
+        folder = self.log_dir if self.log_dir is not None else default_log_dir()
+        if not folder.is_dir():
+            return []
+        found = [p for p in folder.iterdir()
+                 if p.is_file() and (p.suffix == ".log" or p.name.endswith(".json"))]
+        return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+
+    def open_replay(self, path: Path) -> None:
+        """Step through the game in ``path`` (a log, or a public, full or referee record)."""
+        try:
+            replay = Replay.load(path)
+        except ReplayError as err:
+            raise ControllerError(str(err)) from None
+        self.replay, self.replay_step = replay, 0
+        self.replay_path = path
+        self.screen = REPLAY_SCREEN
+        self._changed()
+
+    def step_replay(self, delta: int | None = None, *, to: int | None = None) -> None:
+        """Move ``delta`` steps (or ``to`` a step) through the open replay."""
+        replay = self.replay
+        if replay is None:
+            raise ControllerError(i18n.tr("err_no_replay"))
+        target = to if to is not None else self.replay_step + (delta or 0)
+        self.replay_step = max(0, min(len(replay) - 1, target))
+        self._changed()
+
+    def close_replay(self) -> None:
+        """Back to the list of saved games."""
+        self.replay, self.replay_path, self.replay_step = None, None, 0
+        self._changed()
+
+    def replay_view(self) -> tuple[JSON, str] | None:
+        """The board at the current step as the public may see it (``views`` through the
+        replay), and the step's one line; None when no replay is open."""
+        replay = self.replay
+        if replay is None:
+            return None
+        step = replay.steps[self.replay_step]
+        return replay.view_at(self.replay_step, PUBLIC), step.what

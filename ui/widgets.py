@@ -1,0 +1,143 @@
+"""The app's common widgets: a big button, a label, the message area, the screen base
+class, and ``Recycler`` that makes a panel's widgets anew only where they changed.
+
+An action a button starts goes through ``safely``: a ``ControllerError`` or
+``ValueError`` is said in the message area (``error_sinks``), never a traceback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+from kivy.uix.scrollview import ScrollView
+
+from ui.controller import Controller, ControllerError
+from ui.theme import TOUCH_MIN
+
+
+def button(text: str, on_press: Callable[[], object], **kwargs: Any) -> Any:
+    """A big button (at least ``TOUCH_MIN`` high) that reports errors in the message area."""
+    button = Button(text=text, size_hint_y=None, height=max(TOUCH_MIN, dp(48)),
+                    halign="center", valign="middle", **kwargs)
+    button.bind(size=lambda b, s: setattr(b, "text_size", s))
+    button.action = on_press
+    button.bind(on_press=lambda b: safely(b.action))
+    return button
+
+
+error_sinks: list[Callable[[str], None]] = []
+"""Where ``safely`` says what went wrong (the app's message area)."""
+
+
+def safely(action: Callable[[], object]) -> None:
+    """Do ``action``; a ``ControllerError`` or ``ValueError`` goes to ``error_sinks``."""
+    try:
+        action()
+    except (ControllerError, ValueError) as err:
+        for sink in error_sinks:
+            sink(str(err))
+
+
+def label(text: str = "", **kwargs: Any) -> Any:
+    """A label whose text wraps inside it, from the top left."""
+    label = Label(text=text, halign="left", valign="top", **kwargs)
+    label.bind(size=lambda lab, s: setattr(lab, "text_size", s))
+    return label
+
+
+def middle_label(text: str = "", **kwargs: Any) -> Any:
+    """A label whose text is centred vertically (beside a button or a swatch)."""
+    label = Label(text=text, halign="left", valign="middle", **kwargs)
+    label.bind(size=lambda lab, s: setattr(lab, "text_size", s))
+    return label
+
+
+class Recycler:
+    """Makes a panel's widgets, reusing those of the last redraw that look the same.
+
+    Making a Kivy label lays out its text and makes a texture (milliseconds each on a Pi),
+    and the panel is redrawn after every read that changes something: most redraws change
+    a line or two, so the rest is taken over as it is."""
+
+    def __init__(self) -> None:
+        self._old: dict[tuple[Any, ...], list[Any]] = {}
+        self._new: dict[tuple[Any, ...], list[Any]] = {}
+
+    def _take(self, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+        old = self._old.get(key)
+        widget = old.pop() if old else make()
+        self._new.setdefault(key, []).append(widget)
+        return widget
+
+    def button(self, text: str, action: Callable[[], object], **kwargs: Any) -> Any:
+        """A ``button`` doing ``action``."""
+        key = ("button", text, *sorted(kwargs.items()))
+        widget = self._take(key, lambda: button(text, action, **kwargs))
+        widget.action = action
+        return widget
+
+    def label(self, text: str, **kwargs: Any) -> Any:
+        """A ``label``."""
+        key = ("label", text, *sorted(kwargs.items()))
+        return self._take(key, lambda: label(text, **kwargs))
+
+    def row(self, *children: Any, height: float = TOUCH_MIN) -> Any:
+        """A row of ``children`` (buttons, labels) ``height`` high."""
+        def make() -> Any:
+            row = BoxLayout(size_hint_y=None, height=height, spacing=3)
+            for child in children:
+                _detach(child)
+                row.add_widget(child)
+            return row
+
+        return self._take(("row", height, *(id(child) for child in children)), make)
+
+    def fill(self, panel: Any, widgets: list[Any]) -> None:
+        """Make ``widgets`` the children of ``panel`` (top to bottom); end of a redraw."""
+        if list(reversed(panel.children)) != widgets:
+            panel.clear_widgets()
+            for widget in widgets:
+                _detach(widget)
+                panel.add_widget(widget)
+        self._old, self._new = self._new, {}
+
+
+def _detach(widget: Any) -> None:
+    if widget.parent is not None:
+        widget.parent.remove_widget(widget)
+
+
+
+class MessageArea(ScrollView):
+    """The session's messages, the latest at the bottom."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.label = Label(size_hint_y=None, halign="left", valign="top", font_size="13sp")
+        self.label.bind(texture_size=lambda lab, s: setattr(lab, "height", s[1]),
+                        width=lambda lab, w: setattr(lab, "text_size", (w, None)))
+        self.add_widget(self.label)
+
+    def show(self, lines: list[str]) -> None:
+        """Show ``lines``, scrolled to the last."""
+        self.label.text = "\n".join(lines[-12:])
+        self.scroll_y = 0
+
+
+class GameScreen(Screen):
+    """A screen that redraws from the controller."""
+
+    def __init__(self, controller: Controller, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.controller = controller
+        self.errors: list[str] = []
+        self.make = Recycler()
+
+    def refresh(self) -> None:
+        """Redraw from the controller."""
