@@ -25,7 +25,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ledger", ("companion.ledger",)),
     ("table", ("companion.table",)),
     ("archive and referee", ("companion.archive", "companion.referee")),
-    ("pure commands", ("companion.scenario", "companion.cli")),
+    ("pure commands", ("companion.scenario", "companion.cli", "companion.crash")),
     ("hardware", ("hardware",)),
     ("club", ("club",)),
     ("ui", ("ui",)),

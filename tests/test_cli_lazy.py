@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+import commands.main as cli
 from companion import cli as companion_cli
 from companion.crash import EX_SOFTWARE
-from hardware import cli
 from tests.cli_helpers import home, mode, run
 
 __all__ = ["home"]

@@ -236,8 +236,22 @@ class Subscriber:
             self.received.messages.append((message.topic, message.payload))
 
     def publish(self, topic: str, payload: str) -> None:
-        """Publish with QoS 1 and wait for the broker's acknowledgement."""
-        self.client.publish(topic, payload, qos=1).wait_for_publish(WAIT)
+        """Publish with QoS 1 and wait for the broker's acknowledgement. A broker may close
+        the connection after a publish its ACL denies; the client then reconnects, and the
+        next publish waits for that instead of failing with "not currently connected"."""
+        deadline = time.monotonic() + WAIT
+        while True:
+            wait_for(self.connected.is_set, "the connection to the broker")
+            info = self.client.publish(topic, payload, qos=1)
+            try:
+                info.wait_for_publish(max(0.1, deadline - time.monotonic()))
+            except RuntimeError:  # the connection dropped before the acknowledgement
+                pass
+            if info.is_published():
+                return
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the broker never acknowledged a publish to {topic}")
+            time.sleep(0.05)
 
     def close(self) -> None:
         """Disconnect and stop the network thread."""
