@@ -494,6 +494,10 @@ class MatrixReader(ScopedReader):
             self._select(square)
             try:
                 version = self._chips[square].version()
+                if version in (0x00, 0xFF) and square % self.files == 0:
+                    # The first chip of a row that just woke may still be starting (its
+                    # row-mates woke with it, so one wait covers them).
+                    version = self._chips[square].wait_until_up()
             except ReaderFault:
                 version = 0x00
             except OSError as error:

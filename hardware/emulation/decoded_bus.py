@@ -149,6 +149,9 @@ class DecodedSpi:
             chip._reset_registers()
             if on:
                 self.wakes += 1
+                # Out of power-down the oscillator has to start: the chip reads 0x00 for
+                # its ``startup_us`` (from the bus's time: its own clock may lag).
+                chip.up_at_us = max(chip.now_us, self.now_us) + chip.startup_us
             self._note_field(address)
 
     def _note_field(self, address: int) -> None:
@@ -212,12 +215,15 @@ class EmulatedBoard:
     bus's clock (each transfer ``transfer_us`` plus ``byte_us`` a byte, the chips' air
     times, the reader's waits) is the board's clock, so the board's actions happen at the
     reads' times and the reads' time stamps say how long a scan would take.
+    ``startup_us``: each chip's start-up after its row wakes (reads 0x00 meanwhile);
+    ``tag_power_up_us``: each tag's power-up after the field comes on.
     """
 
     def __init__(self, board: SimBoard | None = None, *, settings: MatrixSettings | None = None,
                  factory: PinFactory | None = None, dead: Sequence[int] = (),
                  air: Air | None = None, transfer_us: float = 50.0, byte_us: float = 1.0,
-                 timeout_ms: float | None = None) -> None:
+                 timeout_ms: float | None = None, startup_us: float = 0.0,
+                 tag_power_up_us: float = 0.0) -> None:
         self.board = board if board is not None else SimBoard(14, 14)
         if self.board._driven:
             raise ValueError("this board already has a reader; one reader drives its clock")
@@ -233,6 +239,8 @@ class EmulatedBoard:
         self.factory: PinFactory = factory
         self._origin_ns = self.board._now_ns
         self.air = air
+        self.startup_us = startup_us
+        self.tag_power_up_us = tag_power_up_us
         self.chips: list[Mfrc522Chip] = []
         files = self.board.files
         for square in range(self.board.size):
@@ -250,9 +258,14 @@ class EmulatedBoard:
 
         def tag() -> Tag | None:
             uid = board._tags[square]  # what stands there now (a fallen figure is not read)
-            return None if uid is None else Tag(bytes.fromhex(uid))
+            if uid is None:
+                return None
+            found = Tag(bytes.fromhex(uid))
+            found.power_up_us = self.tag_power_up_us
+            return found
 
-        chip = Mfrc522Chip(tag_source=tag, transfer_us=transfer_us, byte_us=byte_us)
+        chip = Mfrc522Chip(tag_source=tag, transfer_us=transfer_us, byte_us=byte_us,
+                           startup_us=self.startup_us)
         chip.dead = dead
         return chip
 

@@ -24,8 +24,18 @@ behaves like the chip as far as reading a UID needs:
   make on a Pi, and a busy-waiting driver pays for it.
 
 Not modelled: the FIFO water-level IRQs (HiAlert/LoAlert), the IRQ pin, MIFARE Crypto1,
-random ID, tag commands beyond REQA/WUPA/anticollision/SELECT/HLTA, and the few hundred
-microseconds a real tag needs to power up after the field comes on.
+random ID, tag commands beyond REQA/WUPA/anticollision/SELECT/HLTA.
+
+What bit real builds (issue 16), modelled so that a driver that ignores it fails a test:
+
+- **Tag power-up**: a tag hears nothing until ``Tag.power_up_us`` after the field that
+  powers it came on (ISO 14443-3 allows up to 5 ms; 0 by default, so older tests keep
+  their figures).
+- **Chip start-up**: after power-down (``power_up``) or a reset (``reset_now``) the chip
+  answers 0x00 to every read and drops every write for ``startup_us`` (its oscillator is
+  not running yet): CommandReg then reads 0x00, which looks like an idle chip.
+- **Reset at any moment**: ``reset_now()`` (a brown-out, an ESD hit): every register back to
+  its reset value, the field off, the driver's set-up lost.
 
 Crosstalk: chips in one ``Air`` know their neighbours. When a chip transmits while a
 neighbour's field is on, the neighbour's tag hears the frame too and answers: two different
@@ -131,6 +141,8 @@ class Tag:
         if uid[{4: 0, 7: 3, 10: 6}[len(uid)]] == CASCADE_TAG:
             raise ValueError("the last cascade level of a UID may not start with 0x88")
         self.uid = bytes(uid)
+        self.power_up_us = 0.0
+        """How long after the field comes on the tag starts to hear frames."""
         self.sak = (0x08 if len(uid) == 4 else 0x00) if sak is None else sak & ~SAK_CASCADE
         self.state = TagState.IDLE
         self.level = 0
@@ -217,6 +229,7 @@ class Mfrc522Chip:
     that UID stays, so the tag's protocol state survives; when the UID changes or goes, the
     old tag loses power.
 
+    ``startup_us``: how long the chip reads 0x00 after ``power_up``/``reset_now``.
     ``transfer_us``/``byte_us``: virtual time an SPI transfer costs; ``reset_us``: how long a
     SoftReset takes (CommandReg reads SoftReset until then; writes made meanwhile are lost,
     as the reset ends by restoring every register); ``version``: VersionReg (0x92 NXP v2,
@@ -226,7 +239,8 @@ class Mfrc522Chip:
     def __init__(self, tag: Tag | None = None, *, version: int = 0x92,
                  tag_source: Callable[[], Tag | None] | None = None,
                  transfer_us: float = 50.0, byte_us: float = 1.0,
-                 reset_us: float = 40.0, dead: bool = False) -> None:
+                 reset_us: float = 40.0, dead: bool = False,
+                 startup_us: float = 0.0) -> None:
         self.tag = tag
         self.tag_source = tag_source
         self.version = version
@@ -234,6 +248,12 @@ class Mfrc522Chip:
         self.byte_us = byte_us
         self.reset_us = reset_us
         self.dead = dead
+        self.startup_us = startup_us
+        self.up_at_us = 0.0
+        """Before this time the chip is still starting: reads 0x00, writes are lost."""
+        self.field_since_us = 0.0
+        """When the field last came on (tags power up from then)."""
+        self.resets = 0
         self.dead_value = 0x00
         self.powered = True
         """False in hard power-down (NRSTPD low): no field, no answer, registers lost."""
@@ -284,9 +304,23 @@ class Mfrc522Chip:
         self.powered = False
 
     def power_up(self) -> None:
-        """NRSTPD high: the chip comes back with its reset values (an ``init`` is due)."""
+        """NRSTPD high: the chip comes back with its reset values (an ``init`` is due),
+        after ``startup_us`` of reading 0x00."""
         self._reset_registers()
         self.powered = True
+        self.up_at_us = self.now_us + self.startup_us
+
+    def reset_now(self) -> None:
+        """A reset at this moment (brown-out, NRSTPD glitch): reset values, field off, and
+        ``startup_us`` of silence."""
+        self.resets += 1
+        self.power_down()
+        self.power_up()
+
+    @property
+    def starting(self) -> bool:
+        """Still starting (see ``startup_us``): answers 0x00, takes no writes."""
+        return self.now_us < self.up_at_us
 
     def spi(self) -> ChipSpi:
         """An ``spidev.SpiDev`` look-alike wired to this chip."""
@@ -308,9 +342,11 @@ class Mfrc522Chip:
             self.reads += len(data) - 1
             if self.dead or not self.powered:
                 return [self.dead_value] * len(data)
+            if self.starting:
+                return [0] * len(data)
             return [0] + [self.read_register((b >> 1) & 0x3F) for b in data[:-1]]
         self.writes += len(data) - 1
-        if self.powered and not self.dead:
+        if self.powered and not self.dead and not self.starting:
             for value in data[1:]:
                 self.write_register((data[0] >> 1) & 0x3F, value & 0xFF)
         return [self.dead_value if self.dead else 0] * len(data)
@@ -354,6 +390,8 @@ class Mfrc522Chip:
             self.regs[reg] = value
             if was_on and not self.field_on:
                 self._field_went_off()
+            elif self.field_on and not was_on:
+                self.field_since_us = self.now_us
         elif reg in (ERROR, STATUS1, VERSION, CRC_RESULT_H, CRC_RESULT_L):
             pass  # read-only
         else:
@@ -461,7 +499,11 @@ class Mfrc522Chip:
         """Tags that hear our frame: ours, and those under neighbours with their field on."""
         if not self.field_on:
             return []
-        tags = [self.current_tag()]
+        own = self.current_tag()
+        # Our own tag hears nothing while it is still powering up. A neighbour's tag is in
+        # a field that was on before ours (the neighbour's clock is not ours to compare).
+        tags = [own] if own is not None and (
+            self.now_us - self.field_since_us >= own.power_up_us) else []
         if self.air is not None:
             tags += [n.current_tag() for n in self.air.neighbours(self) if n.field_on]
         return [tag for tag in tags if tag is not None]

@@ -287,3 +287,27 @@ def test_the_backend_builds_the_reader_from_the_config(factory: MockFactory) -> 
     reader.close()
     with pytest.raises(BackendError, match="address_pins"):
         spi_reader(Config())
+
+
+def test_a_row_whose_chips_start_slowly_after_waking_reads_without_faults(
+        factory: MockFactory) -> None:
+    """Issue 16, finding 6: the row's chips read 0x00 for a while after the reset decoder
+    wakes them (longer than the 0.5 ms wait); init() used to pass at once (CommandReg 0x00
+    looks Idle) and the first read of each woken row came back as a fault."""
+    board = emulated(factory, startup_us=1_500)
+    reader = board.reader()
+    reader.open()
+    reads = sweep(reader)
+    assert [read for read in reads if read.fault] == []
+    assert {read.square: read.uid for read in reads if read.uid} == UIDS
+    reader.close()
+
+
+def test_slow_tags_on_the_board_are_all_read(factory: MockFactory) -> None:
+    """Issue 16, finding 4, through the whole matrix: tags that take 4 ms to power up."""
+    board = emulated(factory, tag_power_up_us=4_000)
+    reader = board.reader()
+    reader.open()
+    reads = sweep(reader)
+    assert {read.square: read.uid for read in reads if read.uid} == UIDS
+    reader.close()
