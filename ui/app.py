@@ -32,6 +32,7 @@ from kivy.uix.widget import Widget
 
 from companion.record import default_log_dir
 from companion.rules.board import Board
+from hardware.systemd_notify import Keepalive
 from ui import i18n
 from ui.controller import (
     ENROL_SCREEN,
@@ -893,6 +894,11 @@ class GigantenApp(App):
             lambda dt: self._refresh_soon() if controller.referee
             and controller.screen == PLAY_SCREEN else None, 1.0)
         self.refresh()
+        # systemd (the kiosk unit): READY once the screens exist, WATCHDOG from the UI
+        # clock, so a hung UI stops the pings, whatever the reader backend.
+        keepalive = Keepalive()
+        keepalive.ready()
+        self._keepalive = Clock.schedule_interval(lambda _dt: keepalive.ping(), 1.0)
         return self.manager
 
     def show_error(self, text: str) -> None:
