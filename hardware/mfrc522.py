@@ -197,7 +197,7 @@ class Mfrc522:
     answers (ISO 14443-3 allows a tag 5 ms). ``startup_us``: how long ``init()`` waits for
     a chip that reads 0x00 (just out of power-down) to come up.
     ``rx_gain`` (RFCfgReg bits 6..4, 0-7; 4 = 33 dB is the reset value) and ``cwgsp``
-    (CWGsPReg, 0-63; 63 the reset value): lower them to shorten the read range when a
+    (CWGsPReg, 0-63; 32 the reset value): lower them to shorten the read range when a
     neighbour's tag is still heard (``wiring.md``); None leaves the chip's reset value.
     ``poll_us``: the pause between two polls that found nothing (after the frame's air
     time has been slept through, only a late answer or the timer is still to come).
@@ -298,7 +298,7 @@ class Mfrc522:
         self.write(TX_ASK, 0x40)   # 100 % ASK modulation, as ISO 14443-A needs
         self.write(MODE, 0x3D)     # CRC coprocessor preset 0x6363 (CRC_A)
         if self.rx_gain is not None:
-            self.write(RF_CFG, self.rx_gain << 4)
+            self.write(RF_CFG, self.rx_gain << 4 | 0x08)  # bits 3..0 keep their reset 1000
         if self.cwgsp is not None:
             self.write(CW_GS_P, self.cwgsp)
         self.antenna = True        # force the write: the driver owns TxControlReg

@@ -97,7 +97,9 @@ class MatrixSettings:
     means every RST is tied high. ``timeout_ms`` is the driver's wait for a tag's answer;
     ``wake_ms`` the wait after a row leaves power-down (crystal start-up is under 0.3 ms,
     research §1.3 item 4); ``focus_share`` the share of reads given to focus squares while
-    there are any. The defaults are the pins of ``config.example.toml``.
+    there are any; ``rx_gain``/``cwgsp`` the receiver gain and transmitter conductance of
+    every reader (None: the chip's reset values; lower them against crosstalk, wiring.md).
+    The defaults are the pins of ``config.example.toml``.
     """
 
     bus: int = 0
@@ -110,6 +112,8 @@ class MatrixSettings:
     timeout_ms: float = 2.0
     wake_ms: float = 0.5
     focus_share: float = 0.75
+    rx_gain: int | None = None
+    cwgsp: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "address_pins", _pins(self.address_pins, "address_pins"))
@@ -282,7 +286,8 @@ class MatrixReader(ScopedReader):
                 sleep(us / 1_000_000)
 
             self._chips = [Mfrc522(self._spi, timeout_ms=self.settings.timeout_ms,
-                                   sleep_us=sleep_us) for _ in range(self.size)]
+                                   sleep_us=sleep_us, rx_gain=self.settings.rx_gain,
+                                   cwgsp=self.settings.cwgsp) for _ in range(self.size)]
             self._enable_decoders()
             self._probe()
         except BaseException:

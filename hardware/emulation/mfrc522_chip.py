@@ -502,7 +502,7 @@ class Mfrc522Chip:
         own = self.current_tag()
         # Our own tag hears nothing while it is still powering up. A neighbour's tag is in
         # a field that was on before ours (the neighbour's clock is not ours to compare).
-        tags = [own] if own is not None and (
+        tags: list[Tag | None] = [own] if own is not None and (
             self.now_us - self.field_since_us >= own.power_up_us) else []
         if self.air is not None:
             tags += [n.current_tag() for n in self.air.neighbours(self) if n.field_on]

@@ -104,7 +104,8 @@ def run(serial):
     strobe = machine.Pin(config["strobe"], machine.Pin.OUT, value=1)
     # Each driver is initialised on its reader's first read, and again after any fault
     # (a reader that resets loses its set-up): see ``driver_reader``.
-    drivers = [Mfrc522(SelectedSpi(spi, pins, strobe, index))
+    drivers = [Mfrc522(SelectedSpi(spi, pins, strobe, index), rx_gain=config.get("rx_gain"),
+                       cwgsp=config.get("cwgsp"))
                for index in range(config["readers"])]
     section = Section(config["readers"], driver_reader(drivers), serial.write,
                       tile=config["tile"])

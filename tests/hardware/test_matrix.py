@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from gpiozero.pins.mock import MockFactory
@@ -311,3 +312,33 @@ def test_slow_tags_on_the_board_are_all_read(factory: MockFactory) -> None:
     reads = sweep(reader)
     assert {read.square: read.uid for read in reads if read.uid} == UIDS
     reader.close()
+
+
+def test_readers_sharing_one_miso_line_cannot_be_read(factory: MockFactory) -> None:
+    """Issue 16, finding 2: MFRC522 modules hold MISO when not selected, so 16 readers on
+    one buffered group line fight. The emulated wire ANDs them: nothing answers. With one
+    buffer per reader (wiring.md, rule 6; the emulator's default) every reader answers."""
+    shared = emulated(factory, shared_miso=16)
+    with pytest.raises(ReaderError, match="no MFRC522 answered"):
+        shared.reader().open()
+    shared.close()
+    factory.reset()
+    isolated = emulated(factory)
+    reader = isolated.reader()
+    reader.open()
+    assert reader.missing() == []
+    reader.close()
+
+
+def test_rx_gain_and_cwgsp_come_from_the_config(tmp_path: Path) -> None:
+    from companion.config import ConfigError, load_config
+
+    path = tmp_path / "config.toml"
+    path.write_text("[reader]\nbackend = 'sim'\n[reader.spi]\nrx_gain = 3\ncwgsp = 16\n"
+                    "address_pins = [5, 6, 12, 13, 16, 19, 20, 21]\n")
+    spi = load_config(path).spi
+    settings = MatrixSettings.from_config(spi)
+    assert (settings.rx_gain, settings.cwgsp) == (3, 16)
+    path.write_text("[reader.spi]\nrx_gain = 9\n")
+    with pytest.raises(ConfigError, match="rx_gain"):
+        load_config(path)

@@ -375,3 +375,16 @@ def test_a_chip_that_never_starts_is_a_fault_not_a_hang() -> None:
     chip.reset_now()
     with pytest.raises(ReaderFault, match="no answer from the reader"):
         Mfrc522(chip.spi(), sleep_us=chip.sleep_us).init()
+
+
+def test_receiver_gain_and_field_strength_are_set_when_configured() -> None:
+    """Issue 16, finding 8: wiring.md tells builders to lower RxGain and CWGsP against
+    crosstalk; the driver (and ``[reader.spi]``'s rx_gain/cwgsp) now can."""
+    chip = Mfrc522Chip()
+    Mfrc522(chip.spi(), sleep_us=chip.sleep_us, rx_gain=2, cwgsp=20).init()
+    assert chip.regs[0x26] == 0x28 and chip.regs[0x28] == 20
+    plain = Mfrc522Chip()
+    Mfrc522(plain.spi(), sleep_us=plain.sleep_us).init()
+    assert plain.regs[0x26] == 0x48 and plain.regs[0x28] == 0x20  # the reset values
+    with pytest.raises(ValueError, match="rx_gain"):
+        Mfrc522(chip.spi(), rx_gain=8)
