@@ -370,6 +370,10 @@ class Mfrc522:
             return []
         if irq & IRQ_ERR:
             error = self.read(ERROR)
+            if error & ERR_TEMP:
+                # The chip switched its antenna off: every square would read empty.
+                raise ReaderFault("reader overheated (ErrorReg TempErr): its antenna is off;"
+                                  " check the supply voltage and the antenna's tuning")
             if error & ERR_COLL:
                 bit = self.read(COLL) & 0x1F
                 raise TagCollision(f"more than one tag answered (collision at bit {bit})")

@@ -317,6 +317,16 @@ class Mfrc522Chip:
         self.power_down()
         self.power_up()
 
+    def overheat(self) -> None:
+        """The temperature sensor trips: ErrorReg TempErr (it stays until the chip cools
+        down, ``cool_down``), and the antenna drivers are switched off."""
+        self.regs[ERROR] |= ERR_TEMP
+        self.write_register(TX_CONTROL, self.regs[TX_CONTROL] & ~0x03 & 0xFF)
+
+    def cool_down(self) -> None:
+        """The chip is cool again: TempErr clears."""
+        self.regs[ERROR] &= ~ERR_TEMP & 0xFF
+
     @property
     def starting(self) -> bool:
         """Still starting (see ``startup_us``): answers 0x00, takes no writes."""
@@ -358,7 +368,7 @@ class Mfrc522Chip:
             return len(self.fifo)
         if reg == COM_IRQ:
             value = self.regs[COM_IRQ] & 0x7F
-            return value | IRQ_ERR if self.regs[ERROR] & ~ERR_TEMP & 0xFF else value
+            return value | IRQ_ERR if self.regs[ERROR] else value  # any error bit, TempErr too
         if reg == VERSION:
             return self.version
         return self.regs[reg]
@@ -387,6 +397,8 @@ class Mfrc522Chip:
                 self._transmit()
         elif reg == TX_CONTROL:
             was_on = self.field_on
+            if self.regs[ERROR] & ERR_TEMP:
+                value &= ~0x03  # overheated: the drivers stay off
             self.regs[reg] = value
             if was_on and not self.field_on:
                 self._field_went_off()

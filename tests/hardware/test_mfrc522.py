@@ -388,3 +388,15 @@ def test_receiver_gain_and_field_strength_are_set_when_configured() -> None:
     assert plain.regs[0x26] == 0x48 and plain.regs[0x28] == 0x20  # the reset values
     with pytest.raises(ValueError, match="rx_gain"):
         Mfrc522(chip.spi(), rx_gain=8)
+
+
+def test_an_overheated_chip_is_a_fault_not_an_empty_square() -> None:
+    """Issue 16, finding 8: TempErr switches the antenna off, and the driver read the
+    silence that follows as "no tag"."""
+    chip = Mfrc522Chip(Tag(NTAG))
+    driver, _ = reader(chip)
+    chip.overheat()
+    with pytest.raises(ReaderFault, match="overheated"):
+        driver.read_uid()
+    chip.cool_down()
+    assert driver.read_uid() == NTAG
