@@ -20,8 +20,9 @@ pins of its 14 chips; ``reset_enable_pin`` (active high, pulled down on the boar
 it. So only one row is awake and the 182 other chips are in hard power-down (µA, no field;
 0.26 A for the board instead of 2–2.5 A). A chip leaves power-down reset, so each chip of a
 row is initialised again before its first read after the row woke; the row switch itself
-waits ``wake_ms`` for the crystal. Without reset pins every RST is tied high: all chips
-awake (and initialised once).
+waits ``wake_ms`` for the crystal, and ``init()`` then waits (bounded) until the chip
+answers VersionReg: one still starting reads 0x00 everywhere. Without reset pins every RST
+is tied high: all chips awake (and initialised once, and again after a fault).
 
 One field at a time (§0.3, §1.3): a chip's antenna is switched on just before its own read
 and off right after it, also when the read fails, so no two readers drive a field at once
@@ -96,7 +97,8 @@ class MatrixSettings:
     ``reset_enable_pin`` (active high; None: tied high) enables it; no reset address pins
     means every RST is tied high. ``timeout_ms`` is the driver's wait for a tag's answer;
     ``wake_ms`` the wait after a row leaves power-down (crystal start-up is under 0.3 ms,
-    research §1.3 item 4); ``focus_share`` the share of reads given to focus squares while
+    research §1.3 item 4; a slower chip is waited for by ``Mfrc522.init()``);
+    ``focus_share`` the share of reads given to focus squares while
     there are any; ``rx_gain``/``cwgsp`` the receiver gain and transmitter conductance of
     every reader (None: the chip's reset values; lower them against crosstalk, wiring.md).
     The defaults are the pins of ``config.example.toml``.
