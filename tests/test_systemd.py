@@ -244,3 +244,38 @@ def test_keepalive_says_once_when_the_socket_is_gone(tmp_path: Path,
     keepalive.ping()
     err = capsys.readouterr().err
     assert err.count("cannot tell systemd") == 1 and keepalive.sent == []
+
+
+APP = """
+import tempfile
+from pathlib import Path
+
+from kivy.clock import Clock
+
+from ui.app import build_app
+from ui.controller import Controller
+
+app = build_app(Controller(log_dir=Path(tempfile.mkdtemp())))
+Clock.schedule_once(lambda _dt: app.stop(), 2.5)
+app.run()
+"""
+
+
+def test_the_touchscreen_app_says_ready_and_keeps_pinging(tmp_path: Path) -> None:
+    """Issue 16, finding 3: the kiosk now boots into the app, so the app must say READY=1
+    and WATCHDOG=1 itself (here on the simulated board, on a virtual screen)."""
+    from ui.testing import Xvfb, run_kivy_source
+
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as server:
+        address = str(tmp_path / "notify")
+        server.bind(address)
+        server.settimeout(5)
+        env = {"NOTIFY_SOCKET": address, "WATCHDOG_USEC": "1000000",
+               "GIGANTEN_HOME": str(tmp_path)}
+        with Xvfb() as display:
+            result = run_kivy_source(APP, display=display, workdir=tmp_path / "app", env=env,
+                                     timeout=120)
+        assert result.returncode == 0, result.stderr[-2000:]
+        assert server.recv(4096) == b"READY=1"
+        assert server.recv(4096) == b"WATCHDOG=1"
+        assert server.recv(4096) == b"WATCHDOG=1"  # again, from the UI clock
