@@ -20,6 +20,7 @@ import contextlib
 import os
 import random
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -80,6 +81,7 @@ from hardware.simtable import (
     setup_plan,
     take_up,
 )
+from hardware.systemd_notify import Keepalive
 
 TIMINGS: dict[str, TimingModel] = {"tile": TILE_MODEL, "bus": BUS_MODEL}
 
@@ -280,10 +282,20 @@ class PlayConsole:
     def run(self, source: Source) -> int:
         """Read and carry out commands until ``quit`` or the end of input; return the exit
         status: 0, or 2 when a script's command failed (the rest is not run)."""
-        if self.hands is None:  # a real board: follow it between typed commands
-            source = Source(live_lines(source.lines, self._follow), source.echo, source.name)
+        keepalive = Keepalive()  # systemd's READY and WATCHDOG, for every backend
+        # A real board is followed between typed commands; under systemd's watchdog the
+        # simulated one waits for keys the same way, so that the pings go on.
+        if self.hands is None or (source.interactive and keepalive.interval):
+            follow = self._follow if self.hands is None else time.sleep
+
+            def poll(seconds: float) -> None:
+                follow(seconds)
+                keepalive.ping()
+
+            source = Source(live_lines(source.lines, poll), source.echo, source.name)
         try:
             self.settle()
+            keepalive.ready()
             return self._loop(source)
         except KeyboardInterrupt:
             self.say("Interrupted.")

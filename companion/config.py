@@ -115,6 +115,10 @@ class SpiConfig:
     reset_address_pins: tuple[int, ...] = ()
     reset_enable_pin: int | None = None
     timeout_ms: int = 2
+    rx_gain: int | None = None
+    """RFCfgReg RxGain (0-7) of every reader; None keeps the chip's 33 dB (wiring.md)."""
+    cwgsp: int | None = None
+    """CWGsPReg (0-63) of every reader: lower shortens the field; None keeps 32."""
 
     def pins(self) -> dict[str, int]:
         """Every GPIO these settings use, by the key that names it."""
@@ -318,7 +322,8 @@ _SCHEMA: dict[str, tuple[str, ...]] = {
     "board": ("files", "ranks"),
     "reader": ("backend", "spi", "serial"),
     "reader.spi": ("bus", "device", "speed_hz", "address_pins", "enable_pin",
-                   "reset_address_pins", "reset_enable_pin", "timeout_ms"),
+                   "reset_address_pins", "reset_enable_pin", "timeout_ms", "rx_gain",
+                   "cwgsp"),
     "reader.serial": ("tiles",),
     "reader.serial.tiles": ("port", "origin", "rotation"),
     "extras": ("led_yellow", "led_orange", "buzzer", "confirm_button"),
@@ -543,6 +548,10 @@ class _Checker:
             reset_enable_pin=self.pin(table, f"{key}.reset_enable_pin"),
             timeout_ms=self.integer(table, f"{key}.timeout_ms", SpiConfig.timeout_ms, 1, 100,
                                     " ms"),
+            rx_gain=self.integer(table, f"{key}.rx_gain", 4, 0, 7, " (RFCfgReg RxGain)")
+            if "rx_gain" in table else None,
+            cwgsp=self.integer(table, f"{key}.cwgsp", 32, 0, 63, " (CWGsPReg)")
+            if "cwgsp" in table else None,
         )
         if required:
             self.enough_lines(table, "address_pins", spi.address_pins, squares, "readers")

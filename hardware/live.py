@@ -21,7 +21,6 @@ from companion.reads import TagRead
 from companion.table.session import Session
 from companion.table.table import Table
 from hardware.protocol import Reader, ReaderError
-from hardware.systemd_notify import notify, watchdog_interval
 
 
 class ReaderPump:
@@ -76,24 +75,15 @@ class LiveTable:
         self.table = Table(session, focus=reader.focus)
         self.pump = ReaderPump(reader)
         self.pump.start()
-        self._next_ping = 0.0
-        notify("READY=1")
 
     def run_for(self, seconds: float) -> list[Event]:
-        """Process the reads of the next ``seconds``; return the session's events. Tells
-        systemd's watchdog that the companion is alive while it does."""
+        """Process the reads of the next ``seconds``; return the session's events.
+        (systemd's READY and WATCHDOG come from the front end that runs this, for every
+        backend: ``hardware.systemd_notify.Keepalive``.)"""
         events: list[Event] = []
         for read in self.pump.drain(time.monotonic() + seconds):
             events += self.table.feed(read)
-        self._ping()
         return events
-
-    def _ping(self) -> None:
-        interval = watchdog_interval()
-        now = time.monotonic()
-        if interval and now >= self._next_ping:
-            notify("WATCHDOG=1")
-            self._next_ping = now + interval
 
     def intent(self, intent: Intent) -> list[Event]:
         """A choice made at the terminal, now."""

@@ -6,7 +6,10 @@ section controller (``hardware/firmware/``), so this file keeps to what both acc
 - no dataclasses, no ``typing`` at run time (it is imported only for the type checker, and
   its absence on MicroPython is tolerated), no ``from __future__`` imports;
 - annotations are builtins or strings, which MicroPython parses and ignores;
-- plain f-strings (MicroPython has them since 1.17; no nesting), plain classes and ints.
+- plain f-strings (MicroPython has them since 1.17; no nesting), plain classes and ints;
+- no ``*x`` unpacking inside list or tuple displays (``[*a, b]`` is a SyntaxError in
+  MicroPython): ``list(a) + [b]``. ``tests/hardware/test_micropython.py`` compiles this file
+  with ``mpy-cross`` and runs it in the real MicroPython interpreter.
 
 The SPI object needs only ``xfer2(list) -> list`` (``spidev.SpiDev`` has it; a MicroPython
 ``machine.SPI`` needs a three-line adapter around ``write_readinto`` with chip select held).
@@ -25,6 +28,15 @@ Why it is written the way it is (``../shared/research/hardware.md`` sections 1-2
   cascade tag 0x88, BCC and SAK checks (the package reads only level 1: an NTAG's UID comes
   out as ``88 xx xx xx``); **CRC_A in software** (no round trip through the chip's CRC
   coprocessor: 12 fewer accesses per SELECT).
+- **Tags need time to power up.** ISO 14443-3 gives a tag up to 5 ms after the field comes
+  on before it must answer (NXP's reader library waits 5 ms). A single early WUPA reads a
+  present, slow tag as an empty square: a wrong state, not a fault. So the first WUPA goes
+  out ``settle_us`` after field-on (most tags are up by then) and, while nothing answers,
+  WUPA is repeated until ``power_up_us`` have passed: an occupied square costs one WUPA,
+  an empty one the full power-up time (``bench/readers.py`` measures both).
+- **A chip just out of power-down reads 0x00** until its oscillator runs, and 0x00 is also
+  "Idle" in CommandReg: ``init()`` first waits (bounded) for a valid VersionReg, so a row
+  that woke a little late is not taken for a reset that finished.
 - **One field at a time.** The antenna is off after ``init()`` and is on only during
   ``read_uid()``: a neighbour's field left on makes its tag answer our commands too
   (crosstalk: a wrong UID or a collision).
@@ -60,6 +72,9 @@ TX_MODE = 0x12
 RX_MODE = 0x13
 TX_CONTROL = 0x14
 TX_ASK = 0x15
+RF_CFG = 0x26
+GS_N = 0x27
+CW_GS_P = 0x28
 CRC_RESULT_H = 0x21
 CRC_RESULT_L = 0x22
 T_MODE = 0x2A
@@ -125,7 +140,7 @@ def crc_a(data: "bytes | bytearray | list[int]") -> int:
 def with_crc(data: "bytes | bytearray | list[int]") -> list[int]:
     """``data`` with its CRC_A appended (low byte first)."""
     crc = crc_a(data)
-    return [*data, crc & 0xFF, crc >> 8]
+    return list(data) + [crc & 0xFF, crc >> 8]
 
 
 def air_us(tx_bytes: int, tx_last_bits: int, rx_bytes: int) -> int:
@@ -177,8 +192,13 @@ class Mfrc522:
     ``retries``: how often a garbled read is repeated before ``ReaderFault``.
     ``max_polls``: how many ComIrqReg polls one exchange may take before the chip is
     declared jammed; generous, since the chip's own timer normally ends every wait.
-    ``settle_us``: time for the tag to power up after the field comes on (ISO 14443-3 allows
-    up to 5 ms; NTAG21x need far less; measure on the board).
+    ``settle_us``: the wait after field-on before the first WUPA (NTAG21x are up well
+    within it). ``power_up_us``: how long after field-on WUPA is repeated while no tag
+    answers (ISO 14443-3 allows a tag 5 ms). ``startup_us``: how long ``init()`` waits for
+    a chip that reads 0x00 (just out of power-down) to come up.
+    ``rx_gain`` (RFCfgReg bits 6..4, 0-7; 4 = 33 dB is the reset value) and ``cwgsp``
+    (CWGsPReg, 0-63; 32 the reset value): lower them to shorten the read range when a
+    neighbour's tag is still heard (``wiring.md``); None leaves the chip's reset value.
     ``poll_us``: the pause between two polls that found nothing (after the frame's air
     time has been slept through, only a late answer or the timer is still to come).
     ``sleep_us``: how to wait without bus traffic (``time.sleep`` by default; the emulator's
@@ -188,16 +208,29 @@ class Mfrc522:
     """
 
     def __init__(self, spi: "SpiDevice", timeout_ms: float = 1.0, retries: int = 2,
-                 max_polls: int = 200, settle_us: int = 300, poll_us: int = 50,
-                 sleep_us: "Callable[[int], None] | None" = None, halt: bool = True) -> None:
+                 max_polls: int = 200, settle_us: int = 500, poll_us: int = 50,
+                 sleep_us: "Callable[[int], None] | None" = None, halt: bool = True,
+                 power_up_us: int = 5000, startup_us: int = 5000,
+                 rx_gain: "int | None" = None, cwgsp: "int | None" = None) -> None:
         ticks = int(timeout_ms * 1000 / TIMER_TICK_US + 0.5)
         if not 1 <= ticks <= 0x10000:
             raise ValueError("timeout_ms must be between 0.025 and 1638 ms")
+        if rx_gain is not None and not 0 <= rx_gain <= 7:
+            raise ValueError("rx_gain must be between 0 and 7 (RFCfgReg RxGain)")
+        if cwgsp is not None and not 0 <= cwgsp <= 63:
+            raise ValueError("cwgsp must be between 0 and 63 (CWGsPReg)")
         self.spi = spi
+        self.timeout_us = ticks * TIMER_TICK_US
         self.reload = ticks - 1
         self.retries = retries
         self.max_polls = max_polls
         self.settle_us = settle_us
+        self.power_up_us = power_up_us
+        self.startup_us = startup_us
+        self.rx_gain = rx_gain
+        self.cwgsp = cwgsp
+        self.wupas = 0
+        """WUPA frames sent by the last ``read_uid`` (for tests and benchmarks)."""
         self.poll_us = poll_us
         self.sleep_us = sleep_us if sleep_us is not None else _default_sleep_us
         self.halt = halt
@@ -222,7 +255,7 @@ class Mfrc522:
 
     def write_fifo(self, data: "list[int]") -> None:
         """All of ``data`` into the FIFO in one transfer (the address is sent once)."""
-        self.spi.xfer2([FIFO_DATA << 1, *data])
+        self.spi.xfer2([FIFO_DATA << 1] + list(data))
 
     # -- set-up ---------------------------------------------------------------------------
 
@@ -242,6 +275,7 @@ class Mfrc522:
 
         Raises ``ReaderFault`` when the chip does not answer or never finishes the reset.
         """
+        self.wait_until_up()
         self.write(COMMAND, CMD_SOFT_RESET)
         # The reset takes well under a millisecond; CommandReg reads Idle without
         # PowerDown when it is done. Bounded: a jammed chip must not hang the scan.
@@ -263,9 +297,27 @@ class Mfrc522:
         self.write(T_RELOAD_L, self.reload & 0xFF)
         self.write(TX_ASK, 0x40)   # 100 % ASK modulation, as ISO 14443-A needs
         self.write(MODE, 0x3D)     # CRC coprocessor preset 0x6363 (CRC_A)
+        if self.rx_gain is not None:
+            self.write(RF_CFG, self.rx_gain << 4 | 0x08)  # bits 3..0 keep their reset 1000
+        if self.cwgsp is not None:
+            self.write(CW_GS_P, self.cwgsp)
         self.antenna = True        # force the write: the driver owns TxControlReg
         self.antenna_off()
         return version
+
+    def wait_until_up(self) -> int:
+        """Wait until VersionReg reads a chip's version, and return it: a chip that is not
+        up yet answers 0x00 everywhere (its CommandReg would pass for Idle). Bounded by
+        ``startup_us``; ``ReaderFault`` for a chip that stays silent."""
+        waited = 0
+        while True:
+            version = self.read(VERSION)
+            if version not in (0x00, 0xFF):
+                return version
+            if waited >= self.startup_us:
+                raise _silent(version)
+            self.sleep_us(100)
+            waited += 100
 
     def antenna_on(self) -> None:
         """Field on (TxControlReg Tx1RFEn and Tx2RFEn). Written whole: one access."""
@@ -294,6 +346,10 @@ class Mfrc522:
         self.write(COM_IRQ, IRQ_ALL)            # Set1 = 0: clear every IRQ bit
         self.write(FIFO_LEVEL, 0x80)            # FlushBuffer
         self.write_fifo(data)
+        # Most drivers write BitFramingReg's bit count first and set StartSend with a
+        # read-modify-write after Transceive; writing both at once after Transceive is the
+        # same sequence for the chip (StartSend acts only while Transceive runs, datasheet
+        # 9.3.1.14) and saves two accesses.
         self.write(COMMAND, CMD_TRANSCEIVE)
         self.write(BIT_FRAMING, 0x80 | last_bits)   # StartSend, bits of the last byte
         self.sleep_us(air_us(len(data), last_bits, 0 if tx_only else answer))
@@ -318,6 +374,10 @@ class Mfrc522:
             return []
         if irq & IRQ_ERR:
             error = self.read(ERROR)
+            if error & ERR_TEMP:
+                # The chip switched its antenna off: every square would read empty.
+                raise ReaderFault("reader overheated (ErrorReg TempErr): its antenna is off;"
+                                  " check the supply voltage and the antenna's tuning")
             if error & ERR_COLL:
                 bit = self.read(COLL) & 0x1F
                 raise TagCollision(f"more than one tag answered (collision at bit {bit})")
@@ -338,11 +398,27 @@ class Mfrc522:
 
     def _wake(self) -> bool:
         """WUPA: True when a tag answered with a two-byte ATQA."""
+        self.wupas += 1
         try:
             self._transceive([PICC_WUPA], 7, 2)
         except _NoAnswer:
             return False
         return True
+
+    def _wake_powered(self) -> bool:
+        """WUPA at ``settle_us`` after field-on and, if nothing answered, once more when
+        ``power_up_us`` have passed: a tag still powering up ignores the first one
+        (ISO 14443-3 allows it 5 ms). Two WUPAs, not a stream: an empty square costs the
+        wait, not bus traffic."""
+        if self._wake():
+            return True
+        # At least this much has passed since field-on: the settle time, the WUPA's air
+        # time and the chip's timer (bus accesses come on top, so it never overstates).
+        waited = self.settle_us + air_us(1, 7, 0) + self.timeout_us
+        if waited >= self.power_up_us:
+            return False
+        self.sleep_us(self.power_up_us - waited)
+        return self._wake()
 
     def _select(self) -> bytes:
         """Anticollision and SELECT for each cascade level; the UID."""
@@ -351,7 +427,7 @@ class Mfrc522:
             part = self._transceive([sel, 0x20], 0, 5)
             if part[0] ^ part[1] ^ part[2] ^ part[3] != part[4]:
                 raise _Glitch("BCC mismatch")
-            answer = self._transceive(with_crc([sel, 0x70, *part]), 0, 3)
+            answer = self._transceive(with_crc([sel, 0x70] + part), 0, 3)
             if crc_a(answer[:1]) != answer[1] | (answer[2] << 8):
                 raise _Glitch("SAK CRC mismatch")
             if answer[0] & SAK_CASCADE:
@@ -366,7 +442,10 @@ class Mfrc522:
     def _read_once(self, retry: bool) -> "bytes | None":
         # On a retry the tag may still be READY or ACTIVE from the garbled attempt: the first
         # WUPA only sends it back to IDLE/HALT (ISO 14443-3), a second one wakes it.
-        if not self._wake() and (not retry or not self._wake()):
+        if retry:
+            if not self._wake() and not self._wake():
+                return None
+        elif not self._wake_powered():
             return None
         try:
             uid = self._select()
@@ -385,6 +464,7 @@ class Mfrc522:
         not work, ``TagCollision`` when two tags answer.
         """
         self.antenna_on()
+        self.wupas = 0
         try:
             if self.settle_us:
                 self.sleep_us(self.settle_us)

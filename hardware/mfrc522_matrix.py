@@ -20,8 +20,9 @@ pins of its 14 chips; ``reset_enable_pin`` (active high, pulled down on the boar
 it. So only one row is awake and the 182 other chips are in hard power-down (µA, no field;
 0.26 A for the board instead of 2–2.5 A). A chip leaves power-down reset, so each chip of a
 row is initialised again before its first read after the row woke; the row switch itself
-waits ``wake_ms`` for the crystal. Without reset pins every RST is tied high: all chips
-awake (and initialised once).
+waits ``wake_ms`` for the crystal, and ``init()`` then waits (bounded) until the chip
+answers VersionReg: one still starting reads 0x00 everywhere. Without reset pins every RST
+is tied high: all chips awake (and initialised once, and again after a fault).
 
 One field at a time (§0.3, §1.3): a chip's antenna is switched on just before its own read
 and off right after it, also when the read fails, so no two readers drive a field at once
@@ -96,8 +97,11 @@ class MatrixSettings:
     ``reset_enable_pin`` (active high; None: tied high) enables it; no reset address pins
     means every RST is tied high. ``timeout_ms`` is the driver's wait for a tag's answer;
     ``wake_ms`` the wait after a row leaves power-down (crystal start-up is under 0.3 ms,
-    research §1.3 item 4); ``focus_share`` the share of reads given to focus squares while
-    there are any. The defaults are the pins of ``config.example.toml``.
+    research §1.3 item 4; a slower chip is waited for by ``Mfrc522.init()``);
+    ``focus_share`` the share of reads given to focus squares while
+    there are any; ``rx_gain``/``cwgsp`` the receiver gain and transmitter conductance of
+    every reader (None: the chip's reset values; lower them against crosstalk, wiring.md).
+    The defaults are the pins of ``config.example.toml``.
     """
 
     bus: int = 0
@@ -110,6 +114,8 @@ class MatrixSettings:
     timeout_ms: float = 2.0
     wake_ms: float = 0.5
     focus_share: float = 0.75
+    rx_gain: int | None = None
+    cwgsp: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "address_pins", _pins(self.address_pins, "address_pins"))
@@ -282,7 +288,8 @@ class MatrixReader(ScopedReader):
                 sleep(us / 1_000_000)
 
             self._chips = [Mfrc522(self._spi, timeout_ms=self.settings.timeout_ms,
-                                   sleep_us=sleep_us) for _ in range(self.size)]
+                                   sleep_us=sleep_us, rx_gain=self.settings.rx_gain,
+                                   cwgsp=self.settings.cwgsp) for _ in range(self.size)]
             self._enable_decoders()
             self._probe()
         except BaseException:
@@ -494,6 +501,10 @@ class MatrixReader(ScopedReader):
             self._select(square)
             try:
                 version = self._chips[square].version()
+                if version in (0x00, 0xFF) and square % self.files == 0:
+                    # The first chip of a row that just woke may still be starting (its
+                    # row-mates woke with it, so one wait covers them).
+                    version = self._chips[square].wait_until_up()
             except ReaderFault:
                 version = 0x00
             except OSError as error:

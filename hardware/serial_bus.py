@@ -177,6 +177,8 @@ class _Link:
         self.hello: dict[str, str] | None = None
         self.problem: str | None = None
         """Why the whole tile is unreadable now (unplugged, silent, wrong version), if so."""
+        self.refused: int | None = None
+        """The protocol version of a refused frame, until a good frame clears it."""
         self.focus: list[int] = []
         self.stats = LinkStats()
         self.last_frame = 0.0
@@ -236,7 +238,7 @@ class _Link:
                 raise ReaderError(f"serial port {label} failed while starting: {err};"
                                   " check the USB cable") from err
             self.take(data)
-            if self.problem is not None and self.hello is None and self.lines.refused:
+            if self.problem is not None and self.hello is None and self.refused is not None:
                 raise ReaderError(self.problem)
         if self.problem is not None:
             raise ReaderError(self.problem)
@@ -330,12 +332,23 @@ class _Link:
         dropped = self.lines.dropped
         frames = self.lines.feed(data)
         if self.lines.refused is not None:
+            # Taken over, so that the reader's flag means "a new refusal since the last".
+            self.refused, self.lines.refused = self.lines.refused, None
             self.problem = (f"the controller on {self.config.label} speaks protocol version"
-                            f" {self.lines.refused}, this companion speaks {protocol.MAJOR}:"
+                            f" {self.refused}, this companion speaks {protocol.MAJOR}:"
                             " update the companion, or flash the firmware of this version"
                             " (hardware/firmware/README.md)")
+            self.next_fault = 0.0
+        if self.refused is not None:
             self.stats.dropped = self.lines.dropped
-            return
+            if not frames:
+                return
+            # A good frame after the refused one: the controller speaks our version (the
+            # other frame was a stray or an old firmware that has since been replaced).
+            # The tile comes back; the dump below restores every reader's state.
+            self.refused = None
+            self.problem = None
+            dropped = -1  # counts as lost: ask for a dump
         lost = self.lines.dropped > dropped
         self.stats.dropped = self.lines.dropped
         for seq, kind, fields in frames:

@@ -9,15 +9,20 @@ namespace. Without ``$NOTIFY_SOCKET`` (not started by systemd) every call does n
     notify("READY=1")
     notify("STATUS=waiting for the readers")
     interval = watchdog_interval()   # seconds between WATCHDOG=1, or None
+
+The front ends (``giganten play``, ``giganten ui``) use ``Keepalive``: ``ready()`` once
+they are up, ``ping()`` from their own loop, whatever the reader backend.
 """
 
 from __future__ import annotations
 
 import os
 import socket
-from collections.abc import Mapping
+import sys
+import time
+from collections.abc import Callable, Mapping
 
-__all__ = ["NOTIFY_ENV", "notify", "watchdog_interval"]
+__all__ = ["NOTIFY_ENV", "Keepalive", "notify", "watchdog_interval"]
 
 NOTIFY_ENV = "NOTIFY_SOCKET"
 
@@ -56,3 +61,48 @@ def watchdog_interval(*, environ: Mapping[str, str] | None = None) -> float | No
     except ValueError:
         return None
     return value / 2_000_000 if value > 0 else None
+
+
+class Keepalive:
+    """A front end's word to systemd: ``ready()`` once it is up (READY=1), then ``ping()``
+    as often as it likes from its own loop; WATCHDOG=1 goes out at most every half
+    ``WatchdogSec=``. Not under systemd, both do nothing. A notify socket that cannot be
+    reached is said once on stderr (the journal), and the front end goes on."""
+
+    def __init__(self, *, environ: Mapping[str, str] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.environ = environ
+        self.clock = clock
+        self.interval = watchdog_interval(environ=environ)
+        self.is_ready = False
+        self.sent: list[str] = []
+        """What was sent (for tests)."""
+        self._next = 0.0
+        self._failed = False
+
+    def ready(self) -> None:
+        """The front end is up: READY=1 (once), and the first WATCHDOG=1."""
+        if not self.is_ready:
+            self.is_ready = True
+            self._send("READY=1")
+        self.ping()
+
+    def ping(self) -> None:
+        """The front end's loop is alive: WATCHDOG=1 if one is due."""
+        if not self.is_ready or not self.interval:
+            return
+        now = self.clock()
+        if now >= self._next:
+            self._next = now + self.interval
+            self._send("WATCHDOG=1")
+
+    def _send(self, state: str) -> None:
+        try:
+            if notify(state, environ=self.environ):
+                self.sent.append(state)
+        except OSError as err:
+            if not self._failed:
+                self._failed = True
+                print(f"giganten: cannot tell systemd {state} ({err}); if the unit restarts"
+                      " the companion, check NotifyAccess= in giganten.service",
+                      file=sys.stderr)

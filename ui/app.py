@@ -15,6 +15,7 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
+from hardware.systemd_notify import Keepalive
 from ui import i18n
 from ui.controller import PLAY_SCREEN, Controller
 from ui.private_panel import PrivatePanel
@@ -66,6 +67,11 @@ class GigantenApp(App):
             lambda dt: self._refresh_soon() if controller.referee
             and controller.screen == PLAY_SCREEN else None, 1.0)
         self.refresh()
+        # systemd (the kiosk unit): READY once the screens exist, WATCHDOG from the UI
+        # clock, so a hung UI stops the pings, whatever the reader backend.
+        keepalive = Keepalive()
+        keepalive.ready()
+        self._keepalive = Clock.schedule_interval(lambda _dt: keepalive.ping(), 1.0)
         return self.manager
 
     def show_error(self, text: str) -> None:

@@ -62,7 +62,8 @@ class DecodedSpi:
     def __init__(self, factory: PinFactory, chips: Sequence[Mfrc522Chip | None],
                  settings: MatrixSettings, *, files: int = 14,
                  transfer_us: float = 50.0, byte_us: float = 1.0,
-                 on_time: Callable[[float], None] | None = None) -> None:
+                 on_time: Callable[[float], None] | None = None,
+                 shared_miso: int = 0) -> None:
         self.factory = factory
         self.chips = list(chips)
         self.settings = settings
@@ -72,6 +73,7 @@ class DecodedSpi:
         self.max_speed_hz = settings.speed_hz
         self.mode = 0
         self.now_us = 0.0
+        self.shared_miso = shared_miso
         self._address = [factory.pin(pin) for pin in settings.address_pins]
         self._enable = None if settings.enable_pin is None else factory.pin(settings.enable_pin)
         self._reset_address = [factory.pin(pin) for pin in settings.reset_address_pins]
@@ -149,6 +151,9 @@ class DecodedSpi:
             chip._reset_registers()
             if on:
                 self.wakes += 1
+                # Out of power-down the oscillator has to start: the chip reads 0x00 for
+                # its ``startup_us`` (from the bus's time: its own clock may lag).
+                chip.up_at_us = max(chip.now_us, self.now_us) + chip.startup_us
             self._note_field(address)
 
     def _note_field(self, address: int) -> None:
@@ -163,6 +168,15 @@ class DecodedSpi:
     def fields_on(self) -> list[int]:
         """The addresses whose chip drives a field now."""
         return sorted(self._fields)
+
+    def _contended(self, address: int, answer: list[int]) -> list[int]:
+        """MISO as the wire sees it when ``shared_miso`` chips share one line: a module does
+        not release MISO when it is not selected (asleep too) and holds it low, so the
+        line is the AND of every wired chip's output (wiring.md, rule 6)."""
+        group = address // self.shared_miso * self.shared_miso
+        others = [a for a in range(group, min(group + self.shared_miso, len(self.chips)))
+                  if a != address and self.chips[a] is not None]
+        return [0] * len(answer) if others else answer
 
     # -- time ----------------------------------------------------------------------------
 
@@ -193,6 +207,8 @@ class DecodedSpi:
             answer = chip.transfer(list(data))
             self.now_us = max(self.now_us, chip.now_us)
             self._note_field(address)
+        if self.shared_miso and address is not None:
+            answer = self._contended(address, answer)
         if self._on_time is not None:
             self._on_time(self.now_us)
         return answer
@@ -212,12 +228,17 @@ class EmulatedBoard:
     bus's clock (each transfer ``transfer_us`` plus ``byte_us`` a byte, the chips' air
     times, the reader's waits) is the board's clock, so the board's actions happen at the
     reads' times and the reads' time stamps say how long a scan would take.
+    ``startup_us``: each chip's start-up after its row wakes (reads 0x00 meanwhile);
+    ``tag_power_up_us``: each tag's power-up after the field comes on.
+    ``shared_miso``: 0 (every reader's MISO buffered on its own chip select, as wiring.md
+    says) or the number of readers wired to one MISO line (a design that cannot work).
     """
 
     def __init__(self, board: SimBoard | None = None, *, settings: MatrixSettings | None = None,
                  factory: PinFactory | None = None, dead: Sequence[int] = (),
                  air: Air | None = None, transfer_us: float = 50.0, byte_us: float = 1.0,
-                 timeout_ms: float | None = None) -> None:
+                 timeout_ms: float | None = None, startup_us: float = 0.0,
+                 tag_power_up_us: float = 0.0, shared_miso: int = 0) -> None:
         self.board = board if board is not None else SimBoard(14, 14)
         if self.board._driven:
             raise ValueError("this board already has a reader; one reader drives its clock")
@@ -233,6 +254,8 @@ class EmulatedBoard:
         self.factory: PinFactory = factory
         self._origin_ns = self.board._now_ns
         self.air = air
+        self.startup_us = startup_us
+        self.tag_power_up_us = tag_power_up_us
         self.chips: list[Mfrc522Chip] = []
         files = self.board.files
         for square in range(self.board.size):
@@ -242,7 +265,8 @@ class EmulatedBoard:
         if air is not None:
             self._link(air)
         self.bus = DecodedSpi(self.factory, self.chips, self.settings, files=files,
-                              transfer_us=transfer_us, byte_us=byte_us, on_time=self._follow)
+                              transfer_us=transfer_us, byte_us=byte_us, on_time=self._follow,
+                              shared_miso=shared_miso)
 
     def _make_chip(self, square: int, *, dead: bool, transfer_us: float,
                    byte_us: float) -> Mfrc522Chip:
@@ -250,9 +274,14 @@ class EmulatedBoard:
 
         def tag() -> Tag | None:
             uid = board._tags[square]  # what stands there now (a fallen figure is not read)
-            return None if uid is None else Tag(bytes.fromhex(uid))
+            if uid is None:
+                return None
+            found = Tag(bytes.fromhex(uid))
+            found.power_up_us = self.tag_power_up_us
+            return found
 
-        chip = Mfrc522Chip(tag_source=tag, transfer_us=transfer_us, byte_us=byte_us)
+        chip = Mfrc522Chip(tag_source=tag, transfer_us=transfer_us, byte_us=byte_us,
+                           startup_us=self.startup_us)
         chip.dead = dead
         return chip
 

@@ -24,8 +24,18 @@ behaves like the chip as far as reading a UID needs:
   make on a Pi, and a busy-waiting driver pays for it.
 
 Not modelled: the FIFO water-level IRQs (HiAlert/LoAlert), the IRQ pin, MIFARE Crypto1,
-random ID, tag commands beyond REQA/WUPA/anticollision/SELECT/HLTA, and the few hundred
-microseconds a real tag needs to power up after the field comes on.
+random ID, tag commands beyond REQA/WUPA/anticollision/SELECT/HLTA.
+
+What bit real builds (issue 16), modelled so that a driver that ignores it fails a test:
+
+- **Tag power-up**: a tag hears nothing until ``Tag.power_up_us`` after the field that
+  powers it came on (ISO 14443-3 allows up to 5 ms; 0 by default, so older tests keep
+  their figures).
+- **Chip start-up**: after power-down (``power_up``) or a reset (``reset_now``) the chip
+  answers 0x00 to every read and drops every write for ``startup_us`` (its oscillator is
+  not running yet): CommandReg then reads 0x00, which looks like an idle chip.
+- **Reset at any moment**: ``reset_now()`` (a brown-out, an ESD hit): every register back to
+  its reset value, the field off, the driver's set-up lost.
 
 Crosstalk: chips in one ``Air`` know their neighbours. When a chip transmits while a
 neighbour's field is on, the neighbour's tag hears the frame too and answers: two different
@@ -40,10 +50,22 @@ pulled low does; set 0xFF for a floating line pulled high; writes are lost), ``j
 
 from __future__ import annotations
 
-import enum
 import heapq
 import itertools
 from collections.abc import Callable
+
+# Re-exported: tests and benches import the tag side from here too.
+from hardware.emulation.tags import (
+    CRC_PRESETS,
+    FC_MHZ,
+    FDT_US,
+    Tag,
+    TagState,
+    air_time_us,
+    bcc,
+    crc16,
+    crc_bytes,
+)
 
 # Register addresses used here (datasheet section 9).
 COMMAND, COM_IEN, DIV_IEN, COM_IRQ, DIV_IRQ, ERROR = 0x01, 0x02, 0x03, 0x04, 0x05, 0x06
@@ -65,147 +87,6 @@ RESET_VALUES = {
 }
 """Registers whose reset value is not 0 (datasheet table 20 and the register pages)."""
 
-FC_MHZ = 13.56
-ETU_US = 128 / FC_MHZ
-FDT_US = 1172 / FC_MHZ
-"""A tag answers 1172/fc (86 us) after the end of the reader's frame (ISO 14443-3)."""
-
-REQA, WUPA, HLTA, CASCADE_TAG = 0x26, 0x52, 0x50, 0x88
-SEL_CODES = (0x93, 0x95, 0x97)
-SAK_CASCADE = 0x04
-CRC_PRESETS = (0x0000, 0x6363, 0xA671, 0xFFFF)
-"""ModeReg CRCPreset (bits 1..0)."""
-
-
-def crc16(data: bytes | bytearray, preset: int = 0x6363) -> int:
-    """CRC_A (ISO 14443-3 annex B): x^16 + x^12 + x^5 + 1, reflected, bit by bit.
-
-    Written independently of the driver's table-free byte version so that a shared mistake
-    cannot pass the tests; the tests check both against the standard's example (HLTA
-    ``50 00`` -> ``57 CD``).
-    """
-    crc = preset
-    for byte in data:
-        crc ^= byte
-        for _ in range(8):
-            crc = (crc >> 1) ^ 0x8408 if crc & 1 else crc >> 1
-    return crc
-
-
-def crc_bytes(data: bytes | bytearray, preset: int = 0x6363) -> bytes:
-    """The two CRC_A bytes, low byte first, as they follow ``data`` on the air."""
-    crc = crc16(data, preset)
-    return bytes((crc & 0xFF, crc >> 8))
-
-
-def bcc(part: bytes | bytearray) -> int:
-    """Block check character: the XOR of the four UID bytes of one cascade level."""
-    return part[0] ^ part[1] ^ part[2] ^ part[3]
-
-
-def air_time_us(nbytes: int, last_bits: int = 0) -> float:
-    """A frame's air time: start bit, 9 bits a byte (8 + parity), end; a short frame has
-    just its 7 bits."""
-    bits = (nbytes - 1) * 9 + last_bits if last_bits else nbytes * 9
-    return (bits + 2) * ETU_US
-
-
-class TagState(enum.Enum):
-    """ISO 14443-3 type A states (READY* and ACTIVE* are READY and ACTIVE reached from HALT)."""
-
-    IDLE = "idle"
-    READY = "ready"
-    ACTIVE = "active"
-    HALT = "halt"
-
-
-class Tag:
-    """An ISO 14443-A tag with a 4-, 7- or 10-byte UID, as far as selecting it goes.
-
-    ``sak``: the final SAK (0x08 MIFARE Classic 1K for 4 bytes, 0x00 NTAG21x otherwise).
-    """
-
-    def __init__(self, uid: bytes, sak: int | None = None) -> None:
-        if len(uid) not in (4, 7, 10):
-            raise ValueError(f"a UID has 4, 7 or 10 bytes, not {len(uid)}")
-        if uid[{4: 0, 7: 3, 10: 6}[len(uid)]] == CASCADE_TAG:
-            raise ValueError("the last cascade level of a UID may not start with 0x88")
-        self.uid = bytes(uid)
-        self.sak = (0x08 if len(uid) == 4 else 0x00) if sak is None else sak & ~SAK_CASCADE
-        self.state = TagState.IDLE
-        self.level = 0
-        """The cascade level being selected (0, 1, 2) while READY."""
-        self.from_halt = False
-        """Woken from HALT (READY*/ACTIVE*): errors send it back to HALT, not IDLE."""
-
-    def __repr__(self) -> str:
-        return f"Tag({self.uid.hex().upper()}, {self.state.name})"
-
-    @property
-    def levels(self) -> int:
-        """Cascade levels: 1, 2 or 3."""
-        return {4: 1, 7: 2, 10: 3}[len(self.uid)]
-
-    @property
-    def atqa(self) -> bytes:
-        """ATQA: UID size in bits 7..6 of the first byte, bit-frame anticollision bit 2."""
-        return bytes((0x04 | (self.levels - 1) << 6, 0x00))
-
-    def cascade(self, level: int) -> bytes:
-        """The 4 UID bytes of ``level`` (0-based), with the cascade tag where more follow,
-        and their BCC."""
-        if level < self.levels - 1:
-            part = bytes((CASCADE_TAG,)) + self.uid[3 * level:3 * level + 3]
-        else:
-            part = self.uid[3 * level:3 * level + 4]
-        return part + bytes((bcc(part),))
-
-    def power_off(self) -> None:
-        """The field went away: everything is forgotten."""
-        self.state = TagState.IDLE
-        self.level = 0
-        self.from_halt = False
-
-    def _fall_back(self) -> None:
-        """An unexpected frame in READY or ACTIVE: back to IDLE, or HALT if woken from it."""
-        self.state = TagState.HALT if self.from_halt else TagState.IDLE
-        self.level = 0
-
-    def hear(self, frame: bytes, last_bits: int = 0) -> bytes | None:
-        """Receive one frame (the last byte ``last_bits`` long, 0 = 8); the answer or None."""
-        if len(frame) == 1 and last_bits == 7:
-            command = frame[0] & 0x7F
-            if (command == REQA and self.state is TagState.IDLE) or (
-                    command == WUPA and self.state in (TagState.IDLE, TagState.HALT)):
-                self.from_halt = self.state is TagState.HALT
-                self.state = TagState.READY
-                self.level = 0
-                return self.atqa
-            if self.state in (TagState.READY, TagState.ACTIVE):
-                self._fall_back()
-            return None
-        if self.state is TagState.READY and last_bits == 0:
-            sel = SEL_CODES[self.level]
-            part = self.cascade(self.level)
-            if frame == bytes((sel, 0x20)):
-                return part
-            if (len(frame) == 9 and frame[:2] == bytes((sel, 0x70)) and frame[2:7] == part
-                    and frame[7:] == crc_bytes(frame[:7])):
-                if self.level < self.levels - 1:
-                    self.level += 1
-                    sak = SAK_CASCADE
-                else:
-                    self.state = TagState.ACTIVE
-                    sak = self.sak
-                return bytes((sak,)) + crc_bytes(bytes((sak,)))
-        elif self.state is TagState.ACTIVE and frame == bytes((HLTA, 0)) + crc_bytes(
-                bytes((HLTA, 0))):
-            self.state = TagState.HALT
-            self.level = 0
-            return None
-        if self.state in (TagState.READY, TagState.ACTIVE):
-            self._fall_back()
-        return None
 
 
 class Mfrc522Chip:
@@ -217,6 +98,7 @@ class Mfrc522Chip:
     that UID stays, so the tag's protocol state survives; when the UID changes or goes, the
     old tag loses power.
 
+    ``startup_us``: how long the chip reads 0x00 after ``power_up``/``reset_now``.
     ``transfer_us``/``byte_us``: virtual time an SPI transfer costs; ``reset_us``: how long a
     SoftReset takes (CommandReg reads SoftReset until then; writes made meanwhile are lost,
     as the reset ends by restoring every register); ``version``: VersionReg (0x92 NXP v2,
@@ -226,7 +108,8 @@ class Mfrc522Chip:
     def __init__(self, tag: Tag | None = None, *, version: int = 0x92,
                  tag_source: Callable[[], Tag | None] | None = None,
                  transfer_us: float = 50.0, byte_us: float = 1.0,
-                 reset_us: float = 40.0, dead: bool = False) -> None:
+                 reset_us: float = 40.0, dead: bool = False,
+                 startup_us: float = 0.0) -> None:
         self.tag = tag
         self.tag_source = tag_source
         self.version = version
@@ -234,6 +117,12 @@ class Mfrc522Chip:
         self.byte_us = byte_us
         self.reset_us = reset_us
         self.dead = dead
+        self.startup_us = startup_us
+        self.up_at_us = 0.0
+        """Before this time the chip is still starting: reads 0x00, writes are lost."""
+        self.field_since_us = 0.0
+        """When the field last came on (tags power up from then)."""
+        self.resets = 0
         self.dead_value = 0x00
         self.powered = True
         """False in hard power-down (NRSTPD low): no field, no answer, registers lost."""
@@ -284,9 +173,33 @@ class Mfrc522Chip:
         self.powered = False
 
     def power_up(self) -> None:
-        """NRSTPD high: the chip comes back with its reset values (an ``init`` is due)."""
+        """NRSTPD high: the chip comes back with its reset values (an ``init`` is due),
+        after ``startup_us`` of reading 0x00."""
         self._reset_registers()
         self.powered = True
+        self.up_at_us = self.now_us + self.startup_us
+
+    def reset_now(self) -> None:
+        """A reset at this moment (brown-out, NRSTPD glitch): reset values, field off, and
+        ``startup_us`` of silence."""
+        self.resets += 1
+        self.power_down()
+        self.power_up()
+
+    def overheat(self) -> None:
+        """The temperature sensor trips: ErrorReg TempErr (it stays until the chip cools
+        down, ``cool_down``), and the antenna drivers are switched off."""
+        self.regs[ERROR] |= ERR_TEMP
+        self.write_register(TX_CONTROL, self.regs[TX_CONTROL] & ~0x03 & 0xFF)
+
+    def cool_down(self) -> None:
+        """The chip is cool again: TempErr clears."""
+        self.regs[ERROR] &= ~ERR_TEMP & 0xFF
+
+    @property
+    def starting(self) -> bool:
+        """Still starting (see ``startup_us``): answers 0x00, takes no writes."""
+        return self.now_us < self.up_at_us
 
     def spi(self) -> ChipSpi:
         """An ``spidev.SpiDev`` look-alike wired to this chip."""
@@ -308,9 +221,11 @@ class Mfrc522Chip:
             self.reads += len(data) - 1
             if self.dead or not self.powered:
                 return [self.dead_value] * len(data)
+            if self.starting:
+                return [0] * len(data)
             return [0] + [self.read_register((b >> 1) & 0x3F) for b in data[:-1]]
         self.writes += len(data) - 1
-        if self.powered and not self.dead:
+        if self.powered and not self.dead and not self.starting:
             for value in data[1:]:
                 self.write_register((data[0] >> 1) & 0x3F, value & 0xFF)
         return [self.dead_value if self.dead else 0] * len(data)
@@ -322,7 +237,7 @@ class Mfrc522Chip:
             return len(self.fifo)
         if reg == COM_IRQ:
             value = self.regs[COM_IRQ] & 0x7F
-            return value | IRQ_ERR if self.regs[ERROR] & ~ERR_TEMP & 0xFF else value
+            return value | IRQ_ERR if self.regs[ERROR] else value  # any error bit, TempErr too
         if reg == VERSION:
             return self.version
         return self.regs[reg]
@@ -351,9 +266,13 @@ class Mfrc522Chip:
                 self._transmit()
         elif reg == TX_CONTROL:
             was_on = self.field_on
+            if self.regs[ERROR] & ERR_TEMP:
+                value &= ~0x03  # overheated: the drivers stay off
             self.regs[reg] = value
             if was_on and not self.field_on:
                 self._field_went_off()
+            elif self.field_on and not was_on:
+                self.field_since_us = self.now_us
         elif reg in (ERROR, STATUS1, VERSION, CRC_RESULT_H, CRC_RESULT_L):
             pass  # read-only
         else:
@@ -461,7 +380,11 @@ class Mfrc522Chip:
         """Tags that hear our frame: ours, and those under neighbours with their field on."""
         if not self.field_on:
             return []
-        tags = [self.current_tag()]
+        own = self.current_tag()
+        # Our own tag hears nothing while it is still powering up. A neighbour's tag is in
+        # a field that was on before ours (the neighbour's clock is not ours to compare).
+        tags: list[Tag | None] = [own] if own is not None and (
+            self.now_us - self.field_since_us >= own.power_up_us) else []
         if self.air is not None:
             tags += [n.current_tag() for n in self.air.neighbours(self) if n.field_on]
         return [tag for tag in tags if tag is not None]

@@ -5,17 +5,16 @@ a decoder (address pins + a strobe into the decoder's enable), one ``Mfrc522`` d
 reader with its antenna on only while it is read, USB serial both ways, and the watchdog
 (``watchdog_ms`` in the config; 0 turns it off). The configuration is ``gz_config.json`` on
 the device (see ``README.md``). Everything here is thin glue: the logic lives in
-``section.py`` and is tested on CPython.
+``section.py`` and is tested on CPython, and this file runs in the real MicroPython
+interpreter in ``tests/hardware/test_micropython.py``.
+
+Everything that can fail, the imports of the device's ``gz`` package included, runs inside
+``main()``'s crash handler: a board whose code does not load must say so and reboot, not
+drop to the REPL and never send ``HELLO``.
 """
 
-import json
-import select
 import sys
 import time
-
-import machine  # MicroPython only
-from gz.mfrc522 import Mfrc522
-from gz.section import Section, driver_reader
 
 DEFAULTS = {
     "tile": "a",
@@ -29,6 +28,8 @@ DEFAULTS = {
 
 def load_config():
     """``gz_config.json`` over the defaults."""
+    import json
+
     config = dict(DEFAULTS)
     try:
         with open("gz_config.json") as handle:
@@ -66,8 +67,34 @@ class SelectedSpi:
         return list(into)
 
 
-def run():
+class UsbSerial:
+    """USB serial: ``read()`` returns the bytes waiting (``b""`` if none) without blocking,
+    ``write(data)`` sends."""
+
+    def __init__(self):
+        import select
+
+        self._poll = select.poll()
+        self._poll.register(sys.stdin, select.POLLIN)
+        self._in = sys.stdin.buffer
+        self.write = sys.stdout.buffer.write
+
+    def read(self):
+        data = b""
+        while len(data) < 256 and self._poll.poll(0):
+            byte = self._in.read(1)
+            if not byte:
+                break
+            data += byte
+        return data
+
+
+def run(serial):
     """Scan and report until power-off."""
+    import machine  # MicroPython only
+    from gz.mfrc522 import Mfrc522
+    from gz.section import Section, driver_reader
+
     config = load_config()
     bus = config["spi"]
     spi = machine.SPI(bus["id"], baudrate=bus["baudrate"], polarity=0, phase=0,
@@ -75,37 +102,36 @@ def run():
                       miso=machine.Pin(bus["miso"]))
     pins = [machine.Pin(n, machine.Pin.OUT, value=0) for n in config["address"]]
     strobe = machine.Pin(config["strobe"], machine.Pin.OUT, value=1)
-    drivers = []
-    for index in range(config["readers"]):
-        driver = Mfrc522(SelectedSpi(spi, pins, strobe, index))
-        try:
-            driver.init()
-            driver.antenna_off()
-        except Exception:  # a dead reader is reported as a fault by every read
-            pass
-        drivers.append(driver)
-
-    out = sys.stdout.buffer
-    section = Section(config["readers"], driver_reader(drivers), out.write,
+    # Each driver is initialised on its reader's first read, and again after any fault
+    # (a reader that resets loses its set-up): see ``driver_reader``.
+    drivers = [Mfrc522(SelectedSpi(spi, pins, strobe, index), rx_gain=config.get("rx_gain"),
+                       cwgsp=config.get("cwgsp"))
+               for index in range(config["readers"])]
+    section = Section(config["readers"], driver_reader(drivers), serial.write,
                       tile=config["tile"])
     wdt = machine.WDT(timeout=config["watchdog_ms"]) if config["watchdog_ms"] else None
-    poll = select.poll()
-    poll.register(sys.stdin, select.POLLIN)
-    stdin = sys.stdin.buffer
     section.start()
     while True:
         section.step()
-        while poll.poll(0):
-            data = stdin.read(1)
-            if data:
-                section.receive(data)
+        data = serial.read()
+        if data:
+            section.receive(data)
         if wdt is not None:
             wdt.feed()
 
 
-try:
-    run()
-except Exception as err:  # a crash must not leave a silent board: report, then reboot
-    sys.stdout.write("crash: %r\n" % (err,))
-    time.sleep(1)
-    machine.reset()
+def main(serial=None):
+    """Run; on any crash report one line on USB serial and reboot (the board then says
+    ``HELLO`` again, or reports the crash again)."""
+    try:
+        run(serial if serial is not None else UsbSerial())
+    except Exception as err:  # a crash must not leave a silent board
+        sys.stdout.write("crash: %r\n" % (err,))
+        time.sleep(1)
+        import machine
+
+        machine.reset()
+
+
+if __name__ == "__main__":
+    main()

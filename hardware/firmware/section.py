@@ -167,18 +167,26 @@ class Section:
 
 
 def driver_reader(drivers: "Sequence[Driver]") -> "Callable[[int], bytes | None]":
-    """``read_square`` over one MFRC522 driver per reader (``gz.mfrc522.Mfrc522``): the
-    reader's antenna is on only while it is read (one field at a time: no crosstalk, and
-    the current stays that of one reader). Its faults (``ReaderFault``) reach ``Section``,
-    which reports them."""
+    """``read_square`` over one MFRC522 driver per reader (``gz.mfrc522.Mfrc522``).
+
+    A reader is initialised on its first read and again on the read after any failure: a
+    chip that was reset (brown-out, a loose supply) has lost its timer and antenna set-up
+    and would stay faulted for good otherwise, and one that was dead at boot is taken up
+    when it answers. The driver keeps the antenna on only while it reads (one field at a
+    time: no crosstalk, and the current stays that of one reader). Its faults
+    (``ReaderFault``) reach ``Section``, which reports them."""
+    ready = [False] * len(drivers)
 
     def read_square(index: int) -> "bytes | None":
         driver = drivers[index]
-        driver.antenna_on()
+        if not ready[index]:
+            driver.init()
+            ready[index] = True
         try:
             return driver.read_uid()
-        finally:
-            driver.antenna_off()
+        except Exception:
+            ready[index] = False  # set it up again on its next turn
+            raise
 
     return read_square
 
@@ -194,6 +202,5 @@ if TYPE_CHECKING:
     class Driver(Protocol):
         """What ``driver_reader`` needs of a reader's driver."""
 
-        def antenna_on(self) -> None: ...
-        def antenna_off(self) -> None: ...
+        def init(self) -> int: ...
         def read_uid(self) -> bytes | None: ...

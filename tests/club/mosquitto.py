@@ -6,6 +6,7 @@ Also MQTT helpers: a ``Subscriber`` that records what arrives, per topic, in ord
 
 from __future__ import annotations
 
+import contextlib
 import getpass
 import json
 import os
@@ -243,10 +244,9 @@ class Subscriber:
         while True:
             wait_for(self.connected.is_set, "the connection to the broker")
             info = self.client.publish(topic, payload, qos=1)
-            try:
+            # A RuntimeError: the connection dropped before the acknowledgement.
+            with contextlib.suppress(RuntimeError):
                 info.wait_for_publish(max(0.1, deadline - time.monotonic()))
-            except RuntimeError:  # the connection dropped before the acknowledgement
-                pass
             if info.is_published():
                 return
             if time.monotonic() > deadline:

@@ -216,3 +216,28 @@ def test_the_scan_over_49_emulated_mfrc522_through_the_real_driver() -> None:
     assert wire.take() == [("READ", ["3", "-"]), ("READ", ["4", "04A1B2C3D4E5F6"]),
                            ("SWEEP", ["1"])]
     assert air is not None
+
+
+def test_a_reader_that_resets_while_scanning_is_set_up_again() -> None:
+    """Issue 16, finding 5: the firmware initialised each reader once at boot. A chip that
+    reset (brown-out) lost its timer set-up: on an empty square its reads never ended and
+    it was reported faulty until the board restarted; now the next read sets it up."""
+    from hardware.emulation.mfrc522_chip import Mfrc522Chip, Tag
+    from hardware.firmware.section import driver_reader
+    from hardware.mfrc522 import Mfrc522
+
+    chips = [Mfrc522Chip() for _ in range(4)]
+    drivers = [Mfrc522(chip.spi(), sleep_us=chip.sleep_us) for chip in chips]
+    for driver in drivers:  # as the firmware did at boot
+        driver.init()
+    wire = Wire()
+    ctl = Section(4, driver_reader(drivers), wire, tile="a")
+    ctl.start()
+    chips[2].reset_now()
+    for _ in range(3 * 4):
+        ctl.step()
+    assert ctl.states[2] == "-"
+    chips[2].tag = Tag(b"\x12\x34\x56\x78")
+    for _ in range(4):
+        ctl.step()
+    assert ctl.states[2] == "12345678"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from gpiozero.pins.mock import MockFactory
@@ -287,3 +288,57 @@ def test_the_backend_builds_the_reader_from_the_config(factory: MockFactory) -> 
     reader.close()
     with pytest.raises(BackendError, match="address_pins"):
         spi_reader(Config())
+
+
+def test_a_row_whose_chips_start_slowly_after_waking_reads_without_faults(
+        factory: MockFactory) -> None:
+    """Issue 16, finding 6: the row's chips read 0x00 for a while after the reset decoder
+    wakes them (longer than the 0.5 ms wait); init() used to pass at once (CommandReg 0x00
+    looks Idle) and the first read of each woken row came back as a fault."""
+    board = emulated(factory, startup_us=1_500)
+    reader = board.reader()
+    reader.open()
+    reads = sweep(reader)
+    assert [read for read in reads if read.fault] == []
+    assert {read.square: read.uid for read in reads if read.uid} == UIDS
+    reader.close()
+
+
+def test_slow_tags_on_the_board_are_all_read(factory: MockFactory) -> None:
+    """Issue 16, finding 4, through the whole matrix: tags that take 4 ms to power up."""
+    board = emulated(factory, tag_power_up_us=4_000)
+    reader = board.reader()
+    reader.open()
+    reads = sweep(reader)
+    assert {read.square: read.uid for read in reads if read.uid} == UIDS
+    reader.close()
+
+
+def test_readers_sharing_one_miso_line_cannot_be_read(factory: MockFactory) -> None:
+    """Issue 16, finding 2: MFRC522 modules hold MISO when not selected, so 16 readers on
+    one buffered group line fight. The emulated wire ANDs them: nothing answers. With one
+    buffer per reader (wiring.md, rule 6; the emulator's default) every reader answers."""
+    shared = emulated(factory, shared_miso=16)
+    with pytest.raises(ReaderError, match="no MFRC522 answered"):
+        shared.reader().open()
+    shared.close()
+    factory.reset()
+    isolated = emulated(factory)
+    reader = isolated.reader()
+    reader.open()
+    assert reader.missing() == []
+    reader.close()
+
+
+def test_rx_gain_and_cwgsp_come_from_the_config(tmp_path: Path) -> None:
+    from companion.config import ConfigError, load_config
+
+    path = tmp_path / "config.toml"
+    path.write_text("[reader]\nbackend = 'sim'\n[reader.spi]\nrx_gain = 3\ncwgsp = 16\n"
+                    "address_pins = [5, 6, 12, 13, 16, 19, 20, 21]\n")
+    spi = load_config(path).spi
+    settings = MatrixSettings.from_config(spi)
+    assert (settings.rx_gain, settings.cwgsp) == (3, 16)
+    path.write_text("[reader.spi]\nrx_gain = 9\n")
+    with pytest.raises(ConfigError, match="rx_gain"):
+        load_config(path)

@@ -331,3 +331,72 @@ def test_counting_spi_counts_bytes_after_the_address() -> None:
     assert spi.max_speed_hz == 4_000_000 and spi.mode == 0
     spi.reset_counts()
     assert (spi.accesses, spi.transfers) == (0, 0)
+
+
+# -- what bit real builds (issue 16) -------------------------------------------------------------
+
+@pytest.mark.parametrize("power_up_us", [1_000, 4_500])
+def test_a_tag_that_powers_up_slowly_is_still_read(power_up_us: int) -> None:
+    """Finding 4: ISO 14443-3 gives a tag up to 5 ms after field-on. The driver used to send
+    one WUPA 300 us after field-on and call the square empty: a wrong state, not a fault."""
+    tag = Tag(NTAG)
+    tag.power_up_us = power_up_us
+    chip = Mfrc522Chip(tag)
+    driver, _ = reader(chip)
+    for _ in range(2):  # the field goes off between reads: the tag powers up again each time
+        assert driver.read_uid() == NTAG
+
+
+def test_a_tag_that_is_up_in_time_needs_one_wupa_and_an_empty_square_two() -> None:
+    tag = Tag(NTAG)
+    tag.power_up_us = 200
+    driver, _ = reader(Mfrc522Chip(tag))
+    assert driver.read_uid() == NTAG and driver.wupas == 1
+    chip = Mfrc522Chip()
+    empty, _ = reader(chip)
+    started = chip.now_us
+    assert empty.read_uid() is None and empty.wupas == 2
+    # The second WUPA went out no earlier than the 5 ms a tag may take.
+    assert chip.now_us - started >= 5_000
+
+
+def test_init_waits_for_a_chip_that_is_still_starting() -> None:
+    """Finding 6: a chip just out of power-down reads 0x00, and CommandReg 0x00 is 'Idle',
+    so init() took the lost soft reset for a finished one and failed on VersionReg."""
+    chip = Mfrc522Chip(Tag(CLASSIC), startup_us=2_000)
+    chip.reset_now()
+    driver = Mfrc522(chip.spi(), sleep_us=chip.sleep_us)
+    assert driver.init() == 0x92
+    assert driver.read_uid() == CLASSIC
+
+
+def test_a_chip_that_never_starts_is_a_fault_not_a_hang() -> None:
+    chip = Mfrc522Chip(startup_us=1e9)
+    chip.reset_now()
+    with pytest.raises(ReaderFault, match="no answer from the reader"):
+        Mfrc522(chip.spi(), sleep_us=chip.sleep_us).init()
+
+
+def test_receiver_gain_and_field_strength_are_set_when_configured() -> None:
+    """Issue 16, finding 8: wiring.md tells builders to lower RxGain and CWGsP against
+    crosstalk; the driver (and ``[reader.spi]``'s rx_gain/cwgsp) now can."""
+    chip = Mfrc522Chip()
+    Mfrc522(chip.spi(), sleep_us=chip.sleep_us, rx_gain=2, cwgsp=20).init()
+    assert chip.regs[0x26] == 0x28 and chip.regs[0x28] == 20
+    plain = Mfrc522Chip()
+    Mfrc522(plain.spi(), sleep_us=plain.sleep_us).init()
+    assert plain.regs[0x26] == 0x48 and plain.regs[0x28] == 0x20  # the reset values
+    with pytest.raises(ValueError, match="rx_gain"):
+        Mfrc522(chip.spi(), rx_gain=8)
+
+
+def test_an_overheated_chip_is_a_fault_not_an_empty_square() -> None:
+    """Issue 16, finding 8: TempErr switches the antenna off, and the driver read the
+    silence that follows as "no tag"."""
+    chip = Mfrc522Chip(Tag(NTAG))
+    driver, _ = reader(chip)
+    chip.overheat()
+    with pytest.raises(ReaderFault, match="overheated"):
+        driver.read_uid()
+    chip.cool_down()
+    assert driver.read_uid() == NTAG

@@ -278,3 +278,18 @@ rotation = 90
         reader.open()
     with pytest.raises(ReaderError, match="closed"):
         reader.reads()
+
+
+def test_one_frame_of_another_protocol_version_does_not_kill_a_tile(rig: Rig) -> None:
+    """Issue 18, finding 9: the refusal used to stick, so the tile's 49 squares stayed dead
+    until the companion restarted although its controller went on speaking version 1."""
+    rig.settle()
+    peer = rig.peers["a"]
+    stats = rig.reader.stats()[peer.path.as_posix()]
+    body = b"GZ2 0 HELLO fw=2.0.0 proto=2.0 tile=a readers=49"
+    peer.send_raw(body + b" *%04X\n" % crc16(body))
+    wait_for(rig.reader, rig.table, lambda: stats.dropped >= 1, "the frame to be refused")
+    # The controller goes on in version 1 (its SWEEP heartbeats): the tile is read again.
+    rig.play("a1", "a2")
+    tile_a = set(SectionPort("", (0, 0)).squares(14))
+    assert not {sq for p in rig.table.sensing.snapshot().problems for sq in p.squares} & tile_a
