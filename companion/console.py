@@ -47,10 +47,11 @@ Commands (squares like e4; a FIGURE is named like 'yellow tri 2' or given as its
   helpers:
     setup [PLAYER|all]   lay out a random valid setup for one side or all (default: all)
     auto [N]             the computer players play N turns (default: to the end)
-    show [AUDIENCE]      the board as AUDIENCE may see it (public, a player, arbiter)
+    show [AUDIENCE]      the board as AUDIENCE may see it (public, a player, arbiter;
+                         while the game runs, no more than this terminal's --audience)
     status               what the game waits for
-    export FILE [public] write the game record (0600), or with 'public' what spectators
-                         may know (0644)
+    export FILE [public] write the game record (0600; once the game is over), or with
+                         'public' what spectators may know (0644)
     help                 this text
     quit                 stop (the game stays in its log: giganten resume)
 Lines starting with # are comments."""

@@ -23,13 +23,14 @@ snapshots carry their time and intents are given theirs.
 from __future__ import annotations
 
 import itertools
+import os
 import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
 from companion import physical
-from companion.course import final_result
+from companion.course import final_result, tag_map
 from companion.events import (
     AdvanceDone,
     AdvanceOffer,
@@ -68,7 +69,8 @@ from companion.rules.squares import Square
 from companion.rules.state import GameState
 from companion.rules.turns import IllegalTurn, Turn, TurnResult
 from companion.sensing import DUPLICATE, Snapshot
-from companion.views import RULEBOOK
+from companion.untrusted import MALFORMED, problem_text
+from companion.views import POLICIES, RULEBOOK
 
 SETUP, PLAY, OVER = "setup", "play", "over"
 LOG_FORMAT_GAME = "giganten-session/1"
@@ -130,9 +132,10 @@ class Session:
         self.advance: tuple[int, Square, Square] | None = None
         """(winner figure, from, into) while the winner of the last challenge may advance."""
         self._rng = random.Random(seed)
-        # Salts must be unpredictable in a real game: front ends pass os.urandom. The
-        # default (the seeded generator) is reproducible, for tests and simulations only.
-        self._entropy: Entropy = entropy if entropy is not None else self._rng.randbytes
+        # The game id and the salts must be unpredictable: the seed is printed, and the
+        # public game id would pin a seeded generator down [fair play]. Only a test that
+        # asks passes a seeded ``entropy``.
+        self._entropy: Entropy = entropy if entropy is not None else os.urandom
         self.seal: Seal | None = None
         """The fair-play commitments of the game and their salts (secret until the end)."""
         self.revealed = False
@@ -849,15 +852,18 @@ class Session:
             board = state.board
             tags = {state.occ[board.square(name)]: str(uid)
                     for name, uid in header["tags"].items()}
-        except (KeyError, TypeError, ValueError) as err:
-            raise SessionError(f"{path}: the log's first entry is not a game start ({err})")\
-                from None
-        session = cls(board, state.rules, registry, policy=str(header.get("policy", RULEBOOK)))
+            policy = header.get("policy", RULEBOOK)
+            if policy not in POLICIES:
+                raise ValueError(f"unknown reveal policy {policy!r}")
+        except MALFORMED as err:
+            raise SessionError(f"{path}: the log's first entry is not a game start"
+                               f" ({problem_text(err)})") from None
+        session = cls(board, state.rules, registry, policy=policy)
         session._begin(state, tags)
         if "fairplay" in header:
             try:
                 session.seal = Seal.from_json(header["fairplay"])
-            except ValueError as err:
+            except MALFORMED as err:
                 raise SessionError(f"{path}: {err}") from None
         for entry in entries[1:]:
             session._replay(entry, path)
@@ -873,7 +879,7 @@ class Session:
             if entry.type == "turn":
                 turn = turn_from_json(self.board, entry.body["turn"])
                 result = state.play(turn)
-                for name, uid in entry.body.get("bind", {}).items():
+                for name, uid in tag_map(entry.body.get("bind", {}), "the tags").items():
                     figure = state.occ[self.board.square(name)]
                     self.tag_of[figure], self.figure_of[uid] = uid, figure
                 self._reasons = {f: "lost" for f in result.removed}
@@ -891,8 +897,8 @@ class Session:
                 self.revealed = True
             elif entry.type != NOTE:
                 raise ValueError(f"unknown entry type {entry.type!r}")
-        except (KeyError, TypeError, ValueError, IllegalTurn) as err:
-            raise SessionError(f"{where} does not replay: {err}") from None
+        except (*MALFORMED, IllegalTurn) as err:
+            raise SessionError(f"{where} does not replay: {problem_text(err)}") from None
         self._groups = None
         if entry.type not in ("correction", NOTE):
             self._restore = False  # the board matched the game again since the correction

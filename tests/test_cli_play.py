@@ -125,12 +125,14 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Played]:
     directory = tmp_path_factory.mktemp("played")
     opening = find_opening(SEED)
     commands = script(directory / "game.txt", "# a game by hand, then by the computer players",
-                      "setup all", "start yellow", *opening.commands(), "auto 20",
-                      f"export {directory / 'record.json'}")
+                      "setup all", "start yellow", *opening.commands(), "auto 20")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("GIGANTEN_HOME", str(directory / "home"))
         done = run("play", "--sim", "--seed", SEED, "--script", commands,
                    "--log-dir", directory / "logs")
+        # The kiosk's keyboard writes no full record of a running game (issue 18): the
+        # owner of the log does.
+        run("export", only_log(directory / "logs"), "-o", directory / "record.json")
     record = json.loads((directory / "record.json").read_text("utf-8"))
     yield Played(done, opening, only_log(directory / "logs"), record, directory)
 
@@ -152,7 +154,6 @@ def test_a_scripted_game_is_played_logged_and_exported(played: Played) -> None:
         f"Yellow: challenge {opening.target}",
         f"Yellow played {a3}-{b3}, challenged {opening.target}: ",
         f"Game log: {played.log}",
-        f"Wrote the game record (secret: mode 0600) to {played.directory / 'record.json'}.",
     ]:
         assert expected in out, expected
     # Commands are echoed, in order, and nothing raw (a Python repr) reaches the terminal.
