@@ -40,6 +40,7 @@ from companion.rules.codec import game_from_json, game_to_json
 from companion.rules.players import team_name
 from companion.rules.state import GameState
 from companion.rules.turns import Action, Resignation, TurnResult
+from companion.untrusted import MALFORMED, problem_text
 from companion.views import (
     OUTCOME_ONLY,
     PUBLIC,
@@ -112,8 +113,8 @@ def course_of(entries: Sequence[Entry], path: Path | str = "the log") -> Course:
         for entry in entries[1:]:
             if entry.type in GAME_ENTRY_TYPES:
                 apply_entry(course, entry.type, entry.body, entry.time)
-    except (CourseError, KeyError, TypeError, ValueError) as err:
-        raise SessionError(f"{path}: the game does not replay: {err}") from None
+    except (CourseError, *MALFORMED) as err:
+        raise SessionError(f"{path}: the game does not replay: {problem_text(err)}") from None
     return course
 
 

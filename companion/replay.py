@@ -13,7 +13,6 @@ or a review: show its views to the audience they are for.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +36,7 @@ from companion.records import (
 from companion.rules.codec import GAME_FORMAT, RecordError, game_from_json, game_to_json
 from companion.rules.state import GameState
 from companion.rules.turns import Action
+from companion.untrusted import MALFORMED, loads, problem_text
 from companion.views import ARBITER, POLICIES, PUBLIC, RULEBOOK, view_for
 
 JSON = dict[str, Any]
@@ -96,14 +96,25 @@ class Replay:
             return cls._of_game("log", game.state, game.policy, raw_entries(game.entries),
                                 game.course)
         try:
-            document = json.loads(data.decode("utf-8"))
+            document = loads(data.decode("utf-8"))
         except ValueError:
             raise ReplayError(f"{path} is neither a game log nor a JSON game record") from None
         return cls.from_document(document)
 
     @classmethod
     def from_document(cls, document: Any) -> Replay:
-        """A replay of a parsed record (public, full, referee, or a bare game record)."""
+        """A replay of a parsed record (public, full, referee, or a bare game record);
+        ``ReplayError`` for one that cannot be replayed, malformed ones too."""
+        try:
+            return cls._from_document(document)
+        except ReplayError:
+            raise
+        except MALFORMED as err:
+            raise ReplayError(f"the record is malformed ({problem_text(err)}): export it again"
+                              " from its game log") from None
+
+    @classmethod
+    def _from_document(cls, document: Any) -> Replay:
         if not isinstance(document, dict):
             raise ReplayError("a game record is a JSON object")
         if document.get("format") == GAME_FORMAT:
@@ -176,7 +187,7 @@ class Replay:
 
 def _is_log(data: bytes) -> bool:
     try:
-        head = json.loads(data.split(b"\n", 1)[0].decode("utf-8"))
+        head = loads(data.split(b"\n", 1)[0].decode("utf-8"))
     except ValueError:
         return False
     return isinstance(head, dict) and head.get("format") == LOG_FORMAT

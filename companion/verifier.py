@@ -27,8 +27,7 @@ commitment``, ``log line 5: …``.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,6 +38,7 @@ from companion.course import (
     CourseError,
     apply_entry,
     apply_item,
+    tag_map,
 )
 from companion.fairplay import COMMITMENT_FORMAT, Problem, check, check_opened, side_setup
 from companion.record import LOG_FORMAT, ZERO_HASH, Entry, LogError, entry_hash
@@ -67,7 +67,8 @@ from companion.rules.ruleset import RuleSet
 from companion.rules.setup import check_setups
 from companion.rules.state import GameState
 from companion.rules.turns import IllegalTurn
-from companion.views import POLICIES, PUBLIC, view_for
+from companion.untrusted import MALFORMED, loads, problem_text
+from companion.views import POLICIES, PUBLIC, RULEBOOK, view_for
 
 EXIT_VERIFIED, EXIT_REJECTED, EXIT_UNREADABLE, EXIT_NOT_YET = 0, 1, 2, 3
 
@@ -117,13 +118,13 @@ def verify_path(path: Path) -> Verdict:
         raise Unreadable(f"cannot read {path}: {err.strerror or err}") from None
     first_line = data.split(b"\n", 1)[0]
     try:
-        head = json.loads(first_line.decode("utf-8"))
+        head = loads(first_line.decode("utf-8"))
     except ValueError:
         head = None
     if isinstance(head, dict) and head.get("format") == LOG_FORMAT:
-        return _verify_log_file(path)
+        return _guarded("log", lambda: _verify_log_file(path))
     try:
-        document = json.loads(data.decode("utf-8"))
+        document = loads(data.decode("utf-8"))
     except ValueError:
         raise Unreadable(f"{path} is neither a game log nor a JSON game record") from None
     return verify_document(document)
@@ -136,10 +137,21 @@ def verify_document(document: Any) -> Verdict:
                          " (game logs are checked too: give the .log file)")
     kind = document.get("kind")
     if kind == PUBLIC_KIND:
-        return _verify_public(document)
+        return _guarded(PUBLIC_KIND, lambda: _verify_public(document))
     if kind in (FULL_KIND, REFEREE_KIND):
-        return _verify_full(document, str(kind))
+        return _guarded(str(kind), lambda: _verify_full(document, str(kind)))
     raise Unreadable(f"unknown record kind {kind!r}: public, full or referee")
+
+
+def _guarded(kind: str, check: Callable[[], Verdict]) -> Verdict:
+    """Run ``check``; content of a shape no check expects (which the companion never
+    writes) is rejected as malformed, never a crash [issue 18]."""
+    try:
+        return check()
+    except MALFORMED as err:
+        return Verdict(kind, [Problem("", f"the {kind if kind == 'log' else kind + ' record'}"
+                                          f" is malformed ({problem_text(err)}): it was not"
+                                          " written by the companion as it stands")])
 
 
 # --- Logs ------------------------------------------------------------------------------------
@@ -165,6 +177,13 @@ def _check_log_entries(entries: Sequence[Entry], verdict: Verdict) -> Course | N
     game = header.get("game")
     if not isinstance(game, dict):
         verdict.problems.append(Problem("log line 1", "the start entry holds no game"))
+        return None
+    try:
+        tag_map(header.get("tags", {}), "the tags of the start")
+        if header.get("policy", RULEBOOK) not in POLICIES:
+            raise CourseError(f"an unknown reveal policy {header.get('policy')!r}")
+    except CourseError as err:
+        verdict.problems.append(Problem("log line 1", str(err)))
         return None
     fairplay = header.get("fairplay")
     _check_commitments(game, fairplay, verdict)
