@@ -36,7 +36,7 @@ from companion.events import Corrected, RefereeResult, TurnPlayed
 from companion.fairplay import Seal, side_setup
 from companion.record import LOG_FORMAT, Entry
 from companion.record import verify as read_log
-from companion.rules.codec import game_from_json, game_to_json
+from companion.rules.codec import board_json, game_from_json, game_to_json, rules_json
 from companion.rules.players import team_name
 from companion.rules.state import GameState
 from companion.rules.turns import Action, Resignation, TurnResult
@@ -194,7 +194,8 @@ def public_record(state: GameState, policy: str, seal: Seal | None,
             steps.append({"step": number, "what": describe(replay, action, told),
                           "view": view_for(replay, PUBLIC, told)})
     out: JSON = {"format": RECORD_FORMAT, "kind": PUBLIC_KIND, "policy": policy,
-                 "variants": state.rules.ids(), "over": over,
+                 **rules_json(state.rules), "over": over,
+                 "board": board_json(state.board),  # the dealt tiles: public on the table
                  "fairplay": None if seal is None else seal.public(),
                  "steps": steps}
     if over:

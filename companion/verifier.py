@@ -54,13 +54,15 @@ from companion.records import (
     referee_part,
     start_text,
 )
-from companion.rules.board import BoardError
+from companion.rules.board import Board, BoardError, build_board
 from companion.rules.codec import (
     RecordError,
     combat_json,
     game_from_json,
     game_to_json,
     result_json,
+    rules_from_json,
+    rules_json,
     turn_from_json,
 )
 from companion.rules.ruleset import RuleSet
@@ -265,12 +267,27 @@ def _start_of(game: JSON, verdict: Verdict) -> GameState | None:
     except RecordError as err:
         verdict.problems.append(Problem("setup", f"the start cannot be read: {err}"))
         return None
-    problems = _setup_problems(state)
+    problems = _board_problems(state.board) + _setup_problems(state)
     if problems:
         verdict.problems += problems
         return None
     verdict.checked.append("setups legal [S]")
     return state
+
+
+def _board_problems(board: Board) -> list[Problem]:
+    """The board's swamp squares are the ones its dealt tiles make [B1, B3]: a record
+    cannot move a swamp (and so a combat's battleground) while keeping its deal."""
+    if not board.placements:
+        return []  # a board laid by hand (a scenario): its squares are all it has
+    try:
+        laid = build_board(board.placements)
+    except BoardError as err:
+        return [Problem("board", f"its tiles do not make a board: {err} [B1]")]
+    if (laid.files, laid.ranks, laid.swamp) != (board.files, board.ranks, board.swamp):
+        return [Problem("board", "its swamp squares are not the ones its dealt tiles make"
+                                 " [B1, B3]")]
+    return []
 
 
 def _course_text(course: Course) -> str:
@@ -557,6 +574,10 @@ def _check_public_steps(document: JSON, sides: Mapping[str, Any], verdict: Verdi
         verdict.problems.append(Problem("setup", f"the revealed setups do not make a game:"
                                                  f" {err}"))
         return
+    problems = _board_problems(state.board)
+    if problems:
+        verdict.problems += problems
+        return
     if document["reveal"].get("setup") != game_to_json(state)["setup"]:
         verdict.problems.append(Problem("reveal", "the revealed position is not the one"
                                                   " the committed setups make"))
@@ -670,14 +691,19 @@ def _public_step(course: Course, step: Any) -> None:
 
 def _public_start(document: JSON, view: Mapping[str, Any], sides: Mapping[str, Any]
                   ) -> GameState:
-    variants = document.get("variants", [])
-    rules = RuleSet.of(variants)
+    # The referee rules in force [W3] are public (every view shows them): the start is
+    # rebuilt with them, else a refereed game's step 0 would differ (issue 18, finding 5).
+    referee = document.get("referee", view.get("referee"))
+    if isinstance(referee, dict):
+        referee = {key: value for key, value in referee.items() if key != "quiet_turns"}
+    rules = rules_from_json({"variants": document.get("variants", []), "referee": referee})
     setup: dict[str, str] = {}
     for name in view["players"]:
         for square, kind in sides[name]["setup"].items():
             setup[square] = f"{name} {kind}"
-    game: JSON = {"format": "giganten-game/1", "board": {**view["board"]},
-                  "variants": rules.ids(), "players": view["players"], "first": view["first"],
+    board = document.get("board", view["board"])  # with its tiles; older records: the view's
+    game: JSON = {"format": "giganten-game/1", "board": {**board}, **rules_json(rules),
+                  "players": view["players"], "first": view["first"],
                   "setup": setup, "actions": [], "result": None}
     reserves = {name: sides[name].get("reserve") for name in view["players"]
                 if sides[name].get("reserve")}

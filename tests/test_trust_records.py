@@ -15,10 +15,12 @@ from companion.record import LogError
 from companion.records import KINDS, LoggedGame, make_record
 from companion.registry import Registry, RegistryError
 from companion.replay import Replay, ReplayError
+from companion.rules.referee import RefereeOptions
 from companion.session import Session, SessionError
 from companion.verifier import EXIT_REJECTED, Unreadable, verify_document, verify_path
 from tests.cli_helpers import home, run
 from tests.record_helpers import finished_game, forge, log_lines
+from tests.sim_games import play_sim_game
 
 pytestmark = pytest.mark.usefixtures("home")
 __all__ = ["home"]
@@ -155,3 +157,52 @@ def test_a_record_of_the_wrong_shape_is_rejected_naming_it(
         for step in range(len(replay)):  # a public record's views are shown as stored
             replay.view_at(step, "public")
         raise ReplayError("replayed")
+
+
+# --- The board's swamp squares are its tiles' ------------------------------------------------
+
+def _without_a_swamp_square(board: dict[str, Any]) -> None:
+    """Move the first swamp square to land: the deal (the tiles) stays as it was."""
+    assert board["tiles"], "a dealt board records its tiles"
+    board["swamp"] = board["swamp"][1:]
+
+
+@pytest.mark.parametrize("kind", ["full", "public"])
+def test_verify_ties_a_records_swamp_squares_to_its_dealt_tiles(game_log: Path,
+                                                                 kind: str) -> None:
+    record = _records(game_log)[kind]
+    _without_a_swamp_square(record["board"] if kind == "public"
+                            else record["game"]["board"])
+    verdict = verify_document(record)
+    assert verdict.status == EXIT_REJECTED
+    assert str(verdict.problems[0]) == ("board: its swamp squares are not the ones its dealt"
+                                        " tiles make [B1, B3]")
+
+
+def test_a_log_whose_swamp_squares_are_not_its_tiles_is_rejected(game_log: Path,
+                                                                  tmp_path: Path) -> None:
+    lines = log_lines(game_log)
+    _without_a_swamp_square(lines[0]["game"]["board"])
+    path = tmp_path / "moved-swamp.log"
+    path.write_bytes(forge(lines))
+    verdict = verify_path(path)
+    assert verdict.status == EXIT_REJECTED
+    assert str(verdict.problems[0]) == ("board: its swamp squares are not the ones its dealt"
+                                        " tiles make [B1, B3]")
+
+
+# --- Finding 5: public records of refereed games -----------------------------------------------
+
+def test_the_public_record_of_a_game_under_referee_rules_verifies(tmp_path: Path) -> None:
+    game = play_sim_game(9, log_dir=tmp_path, referee=RefereeOptions())
+    assert game.reference.is_over
+    public = make_record(LoggedGame.read(tmp_path / "game-9.log"), "public")
+    assert public["referee"] == RefereeOptions().to_dict()
+    verdict = verify_document(public)
+    assert verdict.status == 0, verdict.summary()
+    # A record written before the referee rules were part of it: they are in every view.
+    del public["referee"]
+    assert verify_document(public).status == 0
+    # Other rules than the ones the views showed are not that game's.
+    public["referee"] = {**RefereeOptions().to_dict(), "turn_limit": 7}
+    assert verify_document(public).status == EXIT_REJECTED
