@@ -65,7 +65,6 @@ from companion.rules.codec import (
     rules_json,
     turn_from_json,
 )
-from companion.rules.ruleset import RuleSet
 from companion.rules.setup import check_setups
 from companion.rules.state import GameState
 from companion.rules.turns import IllegalTurn
