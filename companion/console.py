@@ -119,6 +119,10 @@ def event_lines(event: Event, audience: str, *, board: Board, players: tuple[Pla
     if view.get("type") == "turn":
         text += _combatants(view["action"].get("combat"))
     lines = [text]
+    if view.get("log_head"):  # noted by the players: giganten verify LOG --head
+        lines.append(f"  Log head {view['log_head']}"
+                     + (" (note it: giganten verify LOG --head checks the log against it)"
+                        if view.get("type") == "game_over" else ""))
     # Only a setup's problems carry reasons; the readers' problems are in the text already.
     for problem in view.get("problems", ()) if view.get("type") == "setup" else ():
         where = f"{problem['square']}: " if problem.get("square") else ""

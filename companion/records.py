@@ -63,6 +63,9 @@ clocks, pauses, offences, wrong PINs, the arbiter's looks; a remark): replays sk
 the referee record keeps them."""
 
 
+_NOT_REPLAYED: tuple[type[Exception], ...] = (CourseError, *MALFORMED)
+
+
 class RecordRefused(ValueError):
     """A record that may not be written now (a full record of a running game)."""
 
@@ -113,7 +116,7 @@ def course_of(entries: Sequence[Entry], path: Path | str = "the log") -> Course:
         for entry in entries[1:]:
             if entry.type in GAME_ENTRY_TYPES:
                 apply_entry(course, entry.type, entry.body, entry.time)
-    except (CourseError, *MALFORMED) as err:
+    except _NOT_REPLAYED as err:
         raise SessionError(f"{path}: the game does not replay: {problem_text(err)}") from None
     return course
 

@@ -27,10 +27,11 @@ import os
 import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from companion import physical
 from companion.course import final_result, tag_map
+from companion.directory import Directory, playable_kind
 from companion.events import (
     AdvanceDone,
     AdvanceOffer,
@@ -55,13 +56,13 @@ from companion.events import (
     ToMove,
     TurnPlayed,
 )
-from companion.fairplay import Entropy, Seal
+from companion.fairplay import SHOWN_DIGITS, Entropy, Seal
 from companion.messages import Message
 from companion.reads import Uid
 from companion.record import Entry, GameLog, LogError, verify
 from companion.rules.board import Board
 from companion.rules.codec import game_from_json, game_to_json, turn_from_json, turn_json
-from companion.rules.figures import FALLE, GESPENST, STANDARD_SET, Kind, parse_kind
+from companion.rules.figures import STANDARD_SET, Kind
 from companion.rules.legality import check_turn
 from companion.rules.ruleset import RuleSet
 from companion.rules.setup import Problem, check_setups
@@ -79,32 +80,11 @@ NOTE = "referee"
 without them (``companion.referee`` reads them back)."""
 
 
-class Tagged(Protocol):
-    """What the session needs to know of an enrolled figure."""
-
-    @property
-    def owner(self) -> str: ...
-
-    @property
-    def kind(self) -> str: ...
-
-
-class Directory(Protocol):
-    """The registry, as far as the session uses it: UID -> enrolled figure."""
-
-    def lookup(self, uid: Uid) -> Tagged | None: ...
+_NOT_REPLAYED: tuple[type[Exception], ...] = (*MALFORMED, IllegalTurn)
 
 
 class SessionError(RuntimeError):
     """The session cannot go on as asked (a log that cannot be written or read back)."""
-
-
-def playable_kind(rules: RuleSet, kind_id: str) -> Kind | None:
-    """The kind an enrolled figure plays as under ``rules``; None for the blank figure
-    outside V3/V4 (it stays in the box [F])."""
-    if kind_id == "blank":
-        return GESPENST if rules.has("V3") else FALLE if rules.has("V4") else None
-    return parse_kind(kind_id)
 
 
 class Session:
@@ -366,6 +346,10 @@ class Session:
         if seal is None:
             return GameStarted(first)
         return GameStarted(first, tuple(sorted(seal.commitments.items())), seal.game_id)
+
+    def _head(self) -> str:
+        """The log's head for the players to note (after the reveal: evaluate it last)."""
+        return self.log.head[:SHOWN_DIGITS] if self.log is not None else ""
 
     def _reveal(self) -> tuple[tuple[str, str], ...]:
         """At the end of the game: log the salts (once) and return them for the GameOver
@@ -695,7 +679,7 @@ class Session:
         self._reasons = {f: "lost" for f in result.removed}
         self._reasons.update({e.figure: "trap" for e in result.traps if e.effect == "removed"})
         self.advance = self._advance_offer(result)
-        events: list[Event] = [TurnPlayed(result)]
+        events: list[Event] = [TurnPlayed(result, self._head())]
         if state.is_over and self.advance is None:
             return [*events, self._game_over()]
         if self.snapshot is not None:
@@ -707,7 +691,7 @@ class Session:
         assert state is not None and state.is_over
         self.phase = OVER
         self.advance = None
-        over = GameOver(state.winner, state.reason or "", self._reveal())
+        over = GameOver(state.winner, state.reason or "", self._reveal(), self._head())
         self.status = over
         return over
 
@@ -806,7 +790,7 @@ class Session:
         action = state.resign(player)
         self._write("resign", {"player": state.players[player].name}, now)
         self.phase = OVER
-        over = GameOver(action.winner, action.reason, self._reveal())
+        over = GameOver(action.winner, action.reason, self._reveal(), self._head())
         self.status = over
         return [Resigned(action), over]
 
@@ -897,7 +881,7 @@ class Session:
                 self.revealed = True
             elif entry.type != NOTE:
                 raise ValueError(f"unknown entry type {entry.type!r}")
-        except (*MALFORMED, IllegalTurn) as err:
+        except _NOT_REPLAYED as err:
             raise SessionError(f"{where} does not replay: {problem_text(err)}") from None
         self._groups = None
         if entry.type not in ("correction", NOTE):

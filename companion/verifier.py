@@ -27,6 +27,7 @@ commitment``, ``log line 5: …``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,7 +41,14 @@ from companion.course import (
     apply_item,
     tag_map,
 )
-from companion.fairplay import COMMITMENT_FORMAT, Problem, check, check_opened, side_setup
+from companion.fairplay import (
+    COMMITMENT_FORMAT,
+    SHOWN_DIGITS,
+    Problem,
+    check,
+    check_opened,
+    side_setup,
+)
 from companion.record import LOG_FORMAT, ZERO_HASH, Entry, LogError, entry_hash
 from companion.record import verify as read_log
 from companion.records import (
@@ -111,8 +119,54 @@ class Verdict:
         return f"verified: {'; '.join(self.checked)}"
 
 
-def verify_path(path: Path) -> Verdict:
-    """Check the log or record at ``path``; raises ``Unreadable`` for what is neither."""
+def parse_head(text: str) -> str:
+    """A log head noted by the players (``--head``): at least ``SHOWN_DIGITS`` hex digits,
+    at most the 64 of a hash; ``ValueError`` otherwise."""
+    head = text.strip().lower()
+    if not re.fullmatch(f"[0-9a-f]{{{SHOWN_DIGITS},64}}", head):
+        raise ValueError(f"a log head is {SHOWN_DIGITS} to 64 hex digits, as shown at each"
+                         f" turn and at the end; not {text!r}")
+    return head
+
+
+def verify_path(path: Path, head: str | None = None) -> Verdict:
+    """Check the log or record at ``path``; raises ``Unreadable`` for what is neither.
+    ``head``: the first digits of a log head the players noted (``parse_head``): the log
+    (or the referee record's log) must hold that entry, else it was cut or rewritten."""
+    verdict = _verify_path(path)
+    if head is not None and not verdict.problems:
+        _check_head(verdict, head, _logged_hashes(path, verdict.kind))
+    return verdict
+
+
+def _logged_hashes(path: Path, kind: str) -> list[str]:
+    """The hash of every entry of the (verified) log at ``path``, or of its record's log."""
+    if kind == "log":
+        return [entry.hash for entry in read_log(path, allow_cut_tail=False)]
+    if kind == REFEREE_KIND:
+        return [str(line["hash"]) for line in loads(path.read_bytes().decode("utf-8"))["log"]]
+    return []
+
+
+def _check_head(verdict: Verdict, head: str, hashes: Sequence[str]) -> None:
+    """The noted head is an entry of the log: nothing up to it was cut or rewritten."""
+    if not hashes:
+        verdict.problems.append(Problem("--head", f"a {verdict.kind} record holds no log: check"
+                                                  " the noted head against the game log or"
+                                                  " its referee record"))
+        return
+    line = next((n for n, value in enumerate(hashes, 1) if value.startswith(head)), None)
+    if line is None:
+        verdict.problems.append(Problem("--head", f"the head noted ({head}) is not in this"
+                                                  " log: it was cut short or rewritten after"
+                                                  " it was noted"))
+        return
+    verdict.checked.append(f"the noted head {head} is log line {line}'s"
+                           + (f" ({len(hashes) - line} entries after it)"
+                              if line < len(hashes) else " (the last)"))
+
+
+def _verify_path(path: Path) -> Verdict:
     try:
         data = path.read_bytes()
     except OSError as err:
@@ -730,4 +784,5 @@ def _public_action(last: Mapping[str, Any]) -> JSON:
 
 
 __all__ = ["EXIT_NOT_YET", "EXIT_REJECTED", "EXIT_UNREADABLE", "EXIT_VERIFIED",
-           "PASSIVE_ENTRY_TYPES", "Unreadable", "Verdict", "verify_document", "verify_path"]
+           "PASSIVE_ENTRY_TYPES", "Unreadable", "Verdict", "parse_head", "verify_document",
+           "verify_path"]
