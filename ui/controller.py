@@ -38,6 +38,7 @@ from companion.events import (
     Event,
     Intent,
     NoChallenge,
+    Notice,
     Resign,
     SetTrap,
     Start,
@@ -383,6 +384,7 @@ class Controller:
         if session is not None:
             if session.phase == PLAY and self.screen == SETUP_SCREEN:
                 self.screen = PLAY_SCREEN
+                self.audience, self.private_request = PUBLIC, None  # the setup's is over
             if session.phase == OVER and self.screen in (SETUP_SCREEN, PLAY_SCREEN):
                 self.screen = OVER_SCREEN
                 self.audience, self.private_request = PUBLIC, None
@@ -784,15 +786,21 @@ class Controller:
     # --- Private moments ----------------------------------------------------------------------
 
     def request_private(self, player: str) -> None:
-        """``player`` wants a private moment: the screen asks the others to look away."""
+        """``player`` wants a private moment: the screen asks the others to look away, and
+        tells everyone. Only while there is something private to do: one's own setup and
+        its problems, the secret trap (V5); in play the figures show their owner their
+        kinds, and a private view would show the past challenges too (issue 18)."""
         if player not in self.players:
             raise ControllerError(i18n.tr("err_unknown_player", name=player))
+        if self.session().phase != SETUP:
+            raise ControllerError(i18n.tr("err_nothing_private"))
         self.private_request = player
-        self._changed()
+        said = i18n.tr("private_moment", player=i18n.player(player))
+        self._referee_events([Notice(said)])  # told to everyone, in the screen's language
 
     def hold_private(self) -> None:
         """The owner holds the private panel: the screen shows their view only now."""
-        if self.private_request is None:
+        if self.private_request is None or self.session().phase != SETUP:
             raise ControllerError(i18n.tr("err_no_private"))
         self.audience = self.private_request
         self._changed()
