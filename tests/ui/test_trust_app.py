@@ -78,3 +78,17 @@ def test_in_the_game_there_is_no_private_moment_and_the_setups_one_ends(
     with pytest.raises(ControllerError):
         controller.hold_private()
     assert all("kind" not in f for f in controller.board_view()["figures"])
+
+
+def test_the_screen_shows_64_bits_of_each_commitment_and_the_log_head(
+        tmp_path: Path) -> None:
+    controller = _in_setup(tmp_path)
+    controller.start("yellow")
+    controller.auto(3)
+    messages = controller.messages()
+    started = next(m for m in messages if m["type"] == "game_started")
+    for name, value in started["commitments"].items():
+        assert f"{name.capitalize()} {value[:16]}" in started["text"]
+    turns = [m for m in messages if m["type"] == "turn"]
+    assert turns and all(f" · log {m['log_head']}" in m["text"] for m in turns)
+    assert all(len(m["log_head"]) == 16 for m in turns)
