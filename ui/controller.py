@@ -46,6 +46,7 @@ from companion.events import (
     TurnPlayed,
 )
 from companion.export import full_record
+from companion.private import Moment, log_moments, something_private
 from companion.reads import Uid
 from companion.record import default_log_dir, new_log_path, write_json_atomic
 from companion.referee import RefereeDesk, RefereeError
@@ -156,6 +157,8 @@ class Controller:
         self.audience = PUBLIC
         """Who the screen shows the game to: public, or one player while a private moment
         is held."""
+        self._moments: list[Moment] = []
+        """The setup's private moments, for the game log once it exists."""
         self.private_request: str | None = None
         """A player asked for a private moment: the others are asked to look away."""
         self.hand: list[Uid] = []
@@ -247,7 +250,7 @@ class Controller:
         i18n.set_language(options.language)
         seed = options.seed if options.seed is not None else random.randrange(1_000_000)
         self.game = _Game(options, rules, seed, deal(seed, rules))
-        self.audience, self.private_request, self.hand = PUBLIC, None, []
+        self.audience, self.private_request, self.hand, self._moments = PUBLIC, None, [], []
         self.screen = LANDSCAPE
         self._changed()
 
@@ -385,6 +388,7 @@ class Controller:
             if session.phase == PLAY and self.screen == SETUP_SCREEN:
                 self.screen = PLAY_SCREEN
                 self.audience, self.private_request = PUBLIC, None  # the setup's is over
+                del self._moments[:log_moments(session, self._moments)]
             if session.phase == OVER and self.screen in (SETUP_SCREEN, PLAY_SCREEN):
                 self.screen = OVER_SCREEN
                 self.audience, self.private_request = PUBLIC, None
@@ -792,15 +796,16 @@ class Controller:
         kinds, and a private view would show the past challenges too (issue 18)."""
         if player not in self.players:
             raise ControllerError(i18n.tr("err_unknown_player", name=player))
-        if self.session().phase != SETUP:
+        if not something_private(self.session()):
             raise ControllerError(i18n.tr("err_nothing_private"))
         self.private_request = player
+        self._moments.append(Moment(player, self.wall()))  # logged once the log exists
         said = i18n.tr("private_moment", player=i18n.player(player))
         self._referee_events([Notice(said)])  # told to everyone, in the screen's language
 
     def hold_private(self) -> None:
         """The owner holds the private panel: the screen shows their view only now."""
-        if self.private_request is None or self.session().phase != SETUP:
+        if self.private_request is None or not something_private(self.session()):
             raise ControllerError(i18n.tr("err_no_private"))
         self.audience = self.private_request
         self._changed()

@@ -11,8 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from companion.record import verify
 from companion.replay import Replay
+from companion.session import NOTE, Session
+from companion.verifier import verify_path
 from companion.views import PUBLIC, RULEBOOK
+from hardware.simtable import sim_registry
 from tests.sim_games import leaked_kinds, play_sim_game
 from ui.controller import REPLAY_SCREEN, SETUP_SCREEN, Controller, ControllerError, GameOptions
 
@@ -92,3 +96,23 @@ def test_the_screen_shows_64_bits_of_each_commitment_and_the_log_head(
     turns = [m for m in messages if m["type"] == "turn"]
     assert turns and all(f" · log {m['log_head']}" in m["text"] for m in turns)
     assert all(len(m["log_head"]) == 16 for m in turns)
+
+
+def test_the_setups_private_moments_are_logged_once_the_game_starts(tmp_path: Path) -> None:
+    controller = _in_setup(tmp_path)
+    controller.request_private("orange")
+    controller.end_private()
+    controller.request_private("yellow")
+    controller.hold_private()
+    controller.start("yellow")
+    session = controller.session()
+    assert session.log is not None
+    log = session.log.path
+    notes = [entry.body for entry in verify(log) if entry.type == NOTE]
+    assert [(n["event"], n["player"], n["during"]) for n in notes] == [
+        ("private_moment", "orange", "setup"), ("private_moment", "yellow", "setup")]
+    controller.auto(2)  # the game goes on; the log still verifies and resumes
+    assert verify_path(log).status == 0
+    controller.close()
+    resumed, _ = Session.resume(log, sim_registry(("yellow", "orange")))
+    resumed.close()
