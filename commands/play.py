@@ -64,7 +64,7 @@ from companion.ledger.record import (
 )
 from companion.reads import Uid
 from companion.registry import PLAYER_NAMES, Registry
-from companion.table.session import PLAY, SETUP, Session, SessionError
+from companion.table.session import OVER, PLAY, SETUP, Session, SessionError
 from companion.textboard import render
 from companion.views import ARBITER, PUBLIC, view_for
 from hardware.assemble import UsageError, load_registry, open_backend
@@ -539,6 +539,14 @@ class PlayConsole:
         if state is None:
             self.say("The game has not started: set up the figures (setup all) and start it.")
             return
+        if not self.may_see(audience):
+            raise CommandError(f"show {audience}: this terminal shows what {self.audience}"
+                               " may see; the setups are shown to everyone after the game"
+                               " [I3]")
+        self.print_view(state, audience)
+
+    def print_view(self, state: GameState, audience: str) -> None:
+        """Print the board as ``audience`` sees it (``views.view_for``)."""
         try:
             view = view_for(state, audience, self.session.policy)
         except ValueError as err:
@@ -560,13 +568,29 @@ class PlayConsole:
             self.say(f"In the hand: {len(self.hand)} figure(s).")
         self.say(f"Game log: {session.log_path}")
 
+    def may_see(self, audience: str) -> bool:
+        """Whether whoever types here may see ``audience``'s view now: the terminal's own
+        audience or less while the game runs (a kiosk's keyboard is anyone's), everything
+        once it is over [I3]."""
+        return (audience in (PUBLIC, self.audience) or self.audience == ARBITER
+                or self.session.phase == OVER)
+
     def _export(self, words: list[str]) -> None:
         """``export FILE [public]``: a record of ``companion.archive.records`` from the game log,
         which ``giganten verify`` checks (full after the game only [I3])."""
-        from companion.archive.records import LoggedGame, RecordRefused, make_record
-
         if not words or len(words) > 2 or (len(words) == 2 and words[1].lower() != "public"):
             raise CommandError("export FILE [public]")
+        if len(words) == 1 and not self.may_see(ARBITER):
+            raise CommandError("export FILE: the game is not over, and the full record holds"
+                               " every setup [I3]; export FILE public writes what spectators"
+                               " may see")
+        self._write_export(words)
+
+    def _write_export(self, words: list[str]) -> None:
+        """Write the full (``[FILE]``) or public (``[FILE, "public"]``) record of the game log,
+        one that ``giganten verify`` checks."""
+        from companion.archive.records import LoggedGame, RecordRefused, make_record
+
         if self.session.state is None or self.session.log_path is None:
             raise CommandError("there is no game to export yet: start one first")
         public = len(words) == 2

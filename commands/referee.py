@@ -75,12 +75,13 @@ Referee mode: every command of giganten play (help there), and
     takeback N REASON        put the game back as it stood after N turns
     enter TURN REASON        enter a turn a reader missed, like: enter e4-e5 x e6 reader dead
     look REASON              see the full position (both players are told)
+    show PLAYER [REASON]     during the game: see a player's view (both are told)
     decide RESULT REASON     end the game: yellow, orange, draw or both-lose
     adjust PLAYER ±SECONDS REASON   give or take clock time
     fix                      (simulated board) the hands put the board as the game has it
     set NAME VALUE           policy, time (like 30+10), penalty (s), lose-after (N);
                              locked once the game runs: then with the PIN
-    export FILE              the full record (during the game with the PIN)
+    export FILE              the full record (during the game with the PIN: told)
     export FILE referee      after the game: the referee record (log, corrections), for
                              giganten verify; export FILE full: the full record likewise"""
 
@@ -283,12 +284,19 @@ class RefereeConsole(PlayConsole):
             self._export_record(words[0], words[1].lower())
             return
         public = len(words) == 2 and words[1].lower() == "public"
-        if not public and self.session.phase != OVER:
-            refused = self.desk.authorise(self._pin(), self.now(), "export")
-            if refused:
-                self.show_events(refused)
-                return
-        self._export(words)
+        if len(words) not in (1, 2) or (len(words) == 2 and not public):
+            raise CommandError("export FILE [public|full|referee]")
+        if not public and self.session.phase != OVER and not self._looked(
+                f"the full record written to {words[0]}"):
+            return
+        self._write_export(words)
+
+    def _looked(self, reason: str) -> bool:
+        """The arbiter's PIN for a look at secrets during the game: logged and told to
+        everyone (``RefereeDesk.look``); False (the refusal shown) for a wrong PIN."""
+        view, events = self.desk.look(self._pin(), reason, self.now())
+        self._arbiter(events)
+        return view is not None
 
     def _export_record(self, path: str, kind: str) -> None:
         """A record of ``companion.archive.records`` (with the corrections and the result), from
@@ -309,9 +317,19 @@ class RefereeConsole(PlayConsole):
                  f" giganten verify {path}")
 
     def _show_public(self, words: list[str]) -> None:
-        if words and words[0].lower() == ARBITER:
+        """``show [AUDIENCE]``; a player's view while the game runs only behind the PIN,
+        logged and told to both players like ``look`` (``show PLAYER [REASON]``)."""
+        audience = words[0].lower() if words else self.audience
+        if audience == ARBITER:
             raise CommandError("the full position is behind the arbiter PIN: look REASON")
-        self._show(words)
+        state = self.session.state
+        names = [p.name for p in self.session.rules.players]
+        if self.may_see(audience) or state is None or audience not in names:
+            self._show(words[:1])
+            return
+        reason = f"{audience}'s view" + (f": {' '.join(words[1:])}" if words[1:] else "")
+        if self._looked(reason):
+            self.print_view(state, audience)  # for the arbiter, who asked with the PIN
 
     def _fix(self, words: list[str]) -> None:
         """The simulated hands put the board as the game has it (after a correction)."""
@@ -402,7 +420,8 @@ def _referee(args: argparse.Namespace) -> int:
     board = deal(seed, rules)
     log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
     log_path = new_log_path(log_dir, datetime.now())
-    session = Session(board, rules, registry, policy=args.policy, log_path=log_path, seed=seed)
+    session = Session(board, rules, registry, policy=args.policy, log_path=log_path, seed=seed,
+                      entropy=os.urandom)  # the game id and salts: never from the seed
     base = _console(session, reader, registry, audience, seed, _timing(args))
     console = RefereeConsole(base, desk_config)
     control = desk_config.time

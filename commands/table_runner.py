@@ -14,6 +14,7 @@ still holds, as a spare Pi would.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import tempfile
@@ -106,7 +107,7 @@ class SimulatedTable:
         else:
             rules = RuleSet()
             self.session = Session(deal(seed, rules), rules, registry, policy=policy,
-                                   log_path=log, seed=seed)
+                                   log_path=log, seed=seed, entropy=os.urandom)
             board = None
         self.sim = SimTable(self.session, seed=seed, board=board)
         self.hands = Hands(self.sim, registry, self.session.rules, seed=seed)

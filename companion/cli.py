@@ -254,7 +254,7 @@ def _verify(args: argparse.Namespace) -> int:
     from companion.archive.verifier import EXIT_UNREADABLE, Unreadable, verify_path
 
     try:
-        verdict = verify_path(args.record)
+        verdict = verify_path(args.record, args.head)
     except Unreadable as err:
         print(f"giganten verify: {err}", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -262,6 +262,15 @@ def _verify(args: argparse.Namespace) -> int:
     for problem in verdict.problems[1:]:
         print(f"  also: {problem}")
     return verdict.status
+
+
+def _head(text: str) -> str:
+    from companion.archive.verifier import parse_head
+
+    try:
+        return parse_head(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def _add_verify(commands: Any) -> None:
@@ -276,6 +285,10 @@ def _add_verify(commands: Any) -> None:
                     " readable log or record, 3 not verifiable yet (the game is not over).")
     verify.add_argument("record", type=Path, metavar="RECORD",
                         help="a game log, or a public, full or referee record")
+    verify.add_argument("--head", type=_head, metavar="HEX",
+                        help="the log head the players noted (shown at every turn and at"
+                             " the end, 16 hex digits or more): a log cut short or rewritten"
+                             " before it is rejected")
     verify.set_defaults(run=_verify)
 
 

@@ -307,6 +307,8 @@ def parse_config(text: str, source: str | Path = "<config>") -> Config:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise ConfigError([f"{source}: not valid TOML: {err}"]) from None
+    except RecursionError:
+        raise ConfigError([f"{source}: not a config (TOML nested too deeply)"]) from None
     checker = _Checker(str(source))
     config = checker.config(data, Path(source) if source != "<config>" else None)
     if checker.problems:

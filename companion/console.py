@@ -47,10 +47,11 @@ Commands (squares like e4; a FIGURE is named like 'yellow tri 2' or given as its
   helpers:
     setup [PLAYER|all]   lay out a random valid setup for one side or all (default: all)
     auto [N]             the computer players play N turns (default: to the end)
-    show [AUDIENCE]      the board as AUDIENCE may see it (public, a player, arbiter)
+    show [AUDIENCE]      the board as AUDIENCE may see it (public, a player, arbiter;
+                         while the game runs, no more than this terminal's --audience)
     status               what the game waits for
-    export FILE [public] write the game record (0600), or with 'public' what spectators
-                         may know (0644)
+    export FILE [public] write the game record (0600; once the game is over), or with
+                         'public' what spectators may know (0644)
     help                 this text
     quit                 stop (the game stays in its log: giganten resume)
 Lines starting with # are comments."""
@@ -118,6 +119,10 @@ def event_lines(event: Event, audience: str, *, board: Board, players: tuple[Pla
     if view.get("type") == "turn":
         text += _combatants(view["action"].get("combat"))
     lines = [text]
+    if view.get("log_head"):  # noted by the players: giganten verify LOG --head
+        lines.append(f"  Log head {view['log_head']}"
+                     + (" (note it: giganten verify LOG --head checks the log against it)"
+                        if view.get("type") == "game_over" else ""))
     # Only a setup's problems carry reasons; the readers' problems are in the text already.
     for problem in view.get("problems", ()) if view.get("type") == "setup" else ():
         where = f"{problem['square']}: " if problem.get("square") else ""

@@ -99,6 +99,9 @@ class TurnPlayed:
     """A turn was committed (and logged) with what it did; render it with ``event_view``."""
 
     result: TurnResult
+    log_head: str = ""
+    """The first digits of the log's head hash after the turn (``fairplay.SHOWN_DIGITS``),
+    for the players to note: ``giganten verify LOG --head`` refuses a log cut before it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +148,8 @@ class GameOver:
     salts: tuple[tuple[str, str], ...] = ()
     """(player, salt) for each side: the setups' commitments opened for everyone, now that
     the game is over [fairplay, I3]."""
+    log_head: str = ""
+    """The log's head hash at the end (its first digits), as with ``TurnPlayed``."""
 
 
 @dataclass(frozen=True, slots=True)

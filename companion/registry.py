@@ -379,6 +379,8 @@ class Registry:
         except json.JSONDecodeError as err:
             raise RegistryError(f"{path}: not valid JSON (line {err.lineno}, column"
                                 f" {err.colno}: {err.msg})") from None
+        except RecursionError:
+            raise RegistryError(f"{path}: not a registry (JSON nested too deeply)") from None
         return cls.from_json(data, source=str(path))
 
     @classmethod

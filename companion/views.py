@@ -70,6 +70,10 @@ POLICIES = (RULEBOOK, OUTCOME_ONLY)
 
 JSON = dict[str, Any]
 
+SHOWN_DIGITS = 16
+"""Hex digits of a commitment, or of the log's head hash, shown to the players to note:
+64 bits, so that no other setup or log matching them can be searched for (2^32 could)."""
+
 
 class _Sight:
     """Which figures' kinds one audience may see under one policy."""
@@ -425,7 +429,8 @@ def _view_turn(event: TurnPlayed, ctx: _EventContext) -> JSON:
         gone = combat["leaves_board"]
         if gone:
             text += f" ({' and '.join(gone)} {'leaves' if len(gone) == 1 else 'leave'} the board)"
-    return {"type": "turn", "action": action, "text": text}
+    head = {"log_head": event.log_head} if event.log_head else {}  # for everyone to note
+    return {"type": "turn", "action": action, "text": text, **head}
 
 
 def _simple(kind: str, text: Callable[[Any, _EventContext], str],
@@ -518,7 +523,8 @@ def _committed(event: GameStarted, ctx: _EventContext) -> str:
     """The commitments' first digits, for the players to note [fair play]."""
     if not event.commitments:
         return ""
-    digits = ", ".join(f"{name.capitalize()} {value[:8]}" for name, value in event.commitments)
+    digits = ", ".join(f"{name.capitalize()} {value[:SHOWN_DIGITS]}"
+                       for name, value in event.commitments)
     return f"; setups committed: {digits}"
 
 
@@ -580,7 +586,8 @@ _EVENT_VIEWS: dict[type, Callable[[Any, _EventContext], JSON]] = {
     GameOver: _simple("game_over", lambda e, c: f"Game over: {_result_text(e, c)}",
                       lambda e, c: {"winner": None if e.winner is None else c.names[e.winner],
                                     "reason": e.reason,
-                                    **({"salts": dict(e.salts)} if e.salts else {})}),
+                                    **({"salts": dict(e.salts)} if e.salts else {}),
+                                    **({"log_head": e.log_head} if e.log_head else {})}),
     GameStarted: _simple("game_started", lambda e, c: f"The game begins: {c.who(e.first)}"
                                                       f" moves first [S5]{_committed(e, c)}",
                          lambda e, c: {"first": c.names[e.first], **_commitments(e)}),

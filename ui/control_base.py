@@ -26,6 +26,7 @@ from companion.ledger.record import default_log_dir, write_json_atomic
 from companion.reads import Uid
 from companion.referee.desk import RefereeDesk, RefereeError
 from companion.registry import Registry
+from companion.table.private import Moment, log_moments
 from companion.table.session import OVER, PLAY, Session
 from companion.views import PUBLIC, RULEBOOK, event_view
 from hardware.live import LiveTable
@@ -117,6 +118,8 @@ class ControllerBase:
         self.audience = PUBLIC
         """Who the screen shows the game to: public, or one player while a private moment
         is held."""
+        self._moments: list[Moment] = []
+        """The setup's private moments, for the game log once it exists."""
         self.private_request: str | None = None
         """A player asked for a private moment: the others are asked to look away."""
         self.hand: list[Uid] = []
@@ -226,6 +229,8 @@ class ControllerBase:
         if session is not None:
             if session.phase == PLAY and self.screen == SETUP_SCREEN:
                 self.screen = PLAY_SCREEN
+                self.audience, self.private_request = PUBLIC, None  # the setup's is over
+                del self._moments[:log_moments(session, self._moments)]
             if session.phase == OVER and self.screen in (SETUP_SCREEN, PLAY_SCREEN):
                 self.screen = OVER_SCREEN
                 self.audience, self.private_request = PUBLIC, None

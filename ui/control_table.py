@@ -54,7 +54,7 @@ class TableControl(ControllerBase):
         i18n.set_language(options.language)
         seed = options.seed if options.seed is not None else random.randrange(1_000_000)
         self.game = GameInProgress(options, rules, seed, deal(seed, rules))
-        self.audience, self.private_request, self.hand = PUBLIC, None, []
+        self.audience, self.private_request, self.hand, self._moments = PUBLIC, None, [], []
         self.screen = LANDSCAPE
         self._changed()
 

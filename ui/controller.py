@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.events import ChallengePrompt, TurnPlayed
+from companion.events import ChallengePrompt, Notice, TurnPlayed
 from companion.games.giganten.codec import board_json
 from companion.games.giganten.state import GameState
+from companion.table.private import Moment, something_private
 from companion.table.session import OVER
 from companion.views import ARBITER, PUBLIC, reveal_after_game, view_for
 from ui import i18n
@@ -164,15 +165,22 @@ class Controller(RefereeControl, ReplayControl):
     # --- Private moments ------------------------------------------------------------------------
 
     def request_private(self, player: str) -> None:
-        """``player`` wants a private moment: the screen asks the others to look away."""
+        """``player`` wants a private moment: the screen asks the others to look away, and
+        tells everyone. Only while there is something private to do: one's own setup and
+        its problems, the secret trap (V5); in play the figures show their owner their
+        kinds, and a private view would show the past challenges too (issue 18)."""
         if player not in self.players:
             raise ControllerError(i18n.tr("err_unknown_player", name=player))
+        if not something_private(self.session()):
+            raise ControllerError(i18n.tr("err_nothing_private"))
         self.private_request = player
-        self._changed()
+        self._moments.append(Moment(player, self.wall()))  # logged once the log exists
+        said = i18n.tr("private_moment", player=i18n.player(player))
+        self._referee_events([Notice(said)])  # told to everyone, in the screen's language
 
     def hold_private(self) -> None:
         """The owner holds the private panel: the screen shows their view only now."""
-        if self.private_request is None:
+        if self.private_request is None or not something_private(self.session()):
             raise ControllerError(i18n.tr("err_no_private"))
         self.audience = self.private_request
         self._changed()

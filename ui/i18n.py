@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.clock import format_time
+from companion.ledger.fairplay import SHOWN_DIGITS
 from companion.messages import MESSAGES, WORDS, Words, rank_span, render
 from ui.reasons import DIRECTIONS_DE, GERMAN
 from ui.strings import STRINGS as STRINGS
@@ -104,6 +105,11 @@ def _said(view: Mapping[str, Any]) -> str | None:
     return message_text(str(view["key"]), view.get("params") or {}) if "key" in view else None
 
 
+def _log_head(view: Mapping[str, Any]) -> str:
+    """The log's head after a turn or at the end, for the players to note (issue 18)."""
+    return tr("ev_log_head", head=view["log_head"]) if view.get("log_head") else ""
+
+
 def _squares(squares: Any) -> str:
     return tr("ev_and").join(str(s) for s in squares or ())
 
@@ -172,7 +178,7 @@ def event_text(view: Mapping[str, Any]) -> str:
                       targets=targets)
         return tr("ev_prompt_continue", player=who)
     if kind_ == "turn":
-        return _turn(view["action"])
+        return _turn(view["action"]) + _log_head(view)
     if kind_ == "setup":
         state = tr("ev_setup_ready" if view["ready"] else "ev_setup_not_ready")
         return tr("ev_setup", player=who, placed=view["placed"], needed=view["needed"],
@@ -187,13 +193,14 @@ def event_text(view: Mapping[str, Any]) -> str:
         return tr(f"ev_{kind_}", player=who)
     if kind_ == "game_over":
         return tr("ev_game_over", player=player(str(view["winner"])),
-                  reason=reason(str(view["reason"])))
+                  reason=reason(str(view["reason"]))) + _log_head(view)
     if kind_ == "game_started":
         text = tr("ev_game_started", player=player(str(view["first"])))
         commitments = view.get("commitments") or {}
         if commitments:  # the first digits of each side's sealed setup, to note down
             text += tr("ev_committed", digits=", ".join(
-                f"{player(name)} {str(value)[:8]}" for name, value in commitments.items()))
+                f"{player(name)} {str(value)[:SHOWN_DIGITS]}"
+                for name, value in commitments.items()))
         return text
     if kind_ in _REFEREE_TEXTS:
         return str(_REFEREE_TEXTS[kind_](view))

@@ -254,7 +254,6 @@ class PlayScreen(TableScreen):
                 make.button(i18n.tr("auto"), controller.auto),
                 make.button(i18n.tr("resign"),
                             lambda: controller.resign(str(view["to_move"])))))
-        items += self._private_buttons()
         make.fill(self.panel, items + self._messages())
 
     def open_arbiter(self) -> None:

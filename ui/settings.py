@@ -210,6 +210,8 @@ class Settings:
             problem = "not UTF-8 text"
         except json.JSONDecodeError as err:
             problem = f"not JSON (line {err.lineno}, column {err.colno}: {err.msg})"
+        except RecursionError:
+            problem = "JSON nested too deeply"
         except ValueError as err:
             problem = str(err)
         return cls(), Note("error", "set_unreadable", {"path": str(path), "problem": problem})

@@ -90,6 +90,7 @@ STRINGS: dict[str, dict[str, str]] = {
                          "de": "Beide Spieler verlieren ({reason})"},
     "ev_committed": {"en": "; setups committed: {digits}",
                      "de": "; Aufstellungen versiegelt: {digits}"},
+    "ev_log_head": {"en": " · log {head}", "de": " · Protokoll {head}"},
     "ev_clocks": {"en": "Clocks: {faces}", "de": "Uhren: {faces}"},
     "ev_clock_running": {"en": " (running)", "de": " (läuft)"},
     "ev_clock_paused": {"en": " — paused: {reason}", "de": " — angehalten: {reason}"},
@@ -182,6 +183,14 @@ STRINGS: dict[str, dict[str, str]] = {
                         "de": "Das Brett muss zuerst zum Spiel passen"},
     "err_no_private": {"en": "Nobody asked for a private moment",
                        "de": "Niemand hat einen privaten Moment verlangt"},
+    "private_moment": {"en": "{player} looks at their own setup in a private moment: the"
+                             " others look away",
+                       "de": "{player} sieht sich die eigene Aufstellung in einem privaten"
+                             " Moment an: die anderen schauen weg"},
+    "err_nothing_private": {"en": "A private moment is for your own setup: in the game your"
+                                  " figures show you their kinds",
+                            "de": "Ein privater Moment ist für die eigene Aufstellung: im"
+                                  " Spiel zeigen dir deine Figuren ihre Art"},
     "err_no_log": {"en": "There is no saved game to resume",
                    "de": "Es gibt kein gespeichertes Spiel zum Fortsetzen"},
     # --- Session events (by view type)

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.events import Corrected, RefereeResult, TurnPlayed
-from companion.games.giganten.codec import game_from_json, game_to_json
+from companion.games.giganten.codec import board_json, game_from_json, game_to_json, rules_json
 from companion.games.giganten.players import team_name
 from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import Action, Resignation, TurnResult
@@ -40,6 +40,7 @@ from companion.ledger.course import GAME_ENTRY_TYPES, Course, CourseError, apply
 from companion.ledger.fairplay import Seal, side_setup
 from companion.ledger.record import LOG_FORMAT, Entry
 from companion.ledger.record import verify as read_log
+from companion.untrusted import MALFORMED, problem_text
 from companion.views import (
     OUTCOME_ONLY,
     PUBLIC,
@@ -60,6 +61,9 @@ PASSIVE_ENTRY_TYPES = frozenset({"arbiter-look", "note", "referee"})
 """Log entries that change nothing in the game (``session.NOTE``: the referee desk's
 clocks, pauses, offences, wrong PINs, the arbiter's looks; a remark): replays skip them,
 the referee record keeps them."""
+
+
+_NOT_REPLAYED: tuple[type[Exception], ...] = (CourseError, *MALFORMED)
 
 
 class RecordRefused(ValueError):
@@ -112,8 +116,8 @@ def course_of(entries: Sequence[Entry], path: Path | str = "the log") -> Course:
         for entry in entries[1:]:
             if entry.type in GAME_ENTRY_TYPES:
                 apply_entry(course, entry.type, entry.body, entry.time)
-    except (CourseError, KeyError, TypeError, ValueError) as err:
-        raise SessionError(f"{path}: the game does not replay: {err}") from None
+    except _NOT_REPLAYED as err:
+        raise SessionError(f"{path}: the game does not replay: {problem_text(err)}") from None
     return course
 
 
@@ -193,7 +197,8 @@ def public_record(state: GameState, policy: str, seal: Seal | None,
             steps.append({"step": number, "what": describe(replay, action, told),
                           "view": view_for(replay, PUBLIC, told)})
     out: JSON = {"format": RECORD_FORMAT, "kind": PUBLIC_KIND, "policy": policy,
-                 "variants": state.rules.ids(), "over": over,
+                 **rules_json(state.rules), "over": over,
+                 "board": board_json(state.board),  # the dealt tiles: public on the table
                  "fairplay": None if seal is None else seal.public(),
                  "steps": steps}
     if over:

@@ -7,13 +7,13 @@ with corrections or a referee's result the steps are as they happened: a takebac
 turn entered by the arbiter and the result are steps of their own. ``view_at(step, audience)``
 goes through ``views`` like everything shown: a player sees their own kinds only, the
 public what spectators saw. A public record holds nothing but public views, so it gives
-the ``public`` audience only. A log of a game still running replays too, for the arbiter
-or a review: show its views to the audience they are for.
+the ``public`` audience only, and so does a game still running (a log, or a record): told
+as its public record tells it, without a combatant's kind, since a replay of the game
+being played would be the memory aid that [I4] forbids.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,7 +37,8 @@ from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import Action
 from companion.ledger.course import Course, CourseError, apply_item
 from companion.ledger.record import LOG_FORMAT, LogError
-from companion.views import ARBITER, POLICIES, PUBLIC, RULEBOOK, view_for
+from companion.untrusted import MALFORMED, loads, problem_text
+from companion.views import ARBITER, OUTCOME_ONLY, POLICIES, PUBLIC, RULEBOOK, view_for
 
 JSON = dict[str, Any]
 
@@ -70,6 +71,8 @@ class Replay:
         self.log = list(log)
         """The referee record's (or log's) entries, every type passed through."""
         self._views = list(views)
+        self.public_only = game is None
+        """Only the public may be shown this replay: a public record, a running game."""
         actions: list[Action] = list(game.history) if game is not None else []
         self._histories = [list(h) for h in histories] if histories is not None else [
             actions[:step] for step in range(len(self.steps))]
@@ -96,14 +99,25 @@ class Replay:
             return cls._of_game("log", game.state, game.policy, raw_entries(game.entries),
                                 game.course)
         try:
-            document = json.loads(data.decode("utf-8"))
+            document = loads(data.decode("utf-8"))
         except ValueError:
             raise ReplayError(f"{path} is neither a game log nor a JSON game record") from None
         return cls.from_document(document)
 
     @classmethod
     def from_document(cls, document: Any) -> Replay:
-        """A replay of a parsed record (public, full, referee, or a bare game record)."""
+        """A replay of a parsed record (public, full, referee, or a bare game record);
+        ``ReplayError`` for one that cannot be replayed, malformed ones too."""
+        try:
+            return cls._from_document(document)
+        except ReplayError:
+            raise
+        except MALFORMED as err:
+            raise ReplayError(f"the record is malformed ({problem_text(err)}): export it again"
+                              " from its game log") from None
+
+    @classmethod
+    def _from_document(cls, document: Any) -> Replay:
         if not isinstance(document, dict):
             raise ReplayError("a game record is a JSON object")
         if document.get("format") == GAME_FORMAT:
@@ -126,6 +140,19 @@ class Replay:
     @classmethod
     def _of_game(cls, kind: str, game: GameState, policy: str, log: Sequence[JSON],
                  course: Course | None = None) -> Replay:
+        running = not (game.is_over or (course is not None and course.result is not None))
+        if running:
+            # A game still running is replayed as its public record tells it: to the public
+            # only, without a combatant's kind (a list of them is the memory aid [I4]
+            # forbids), and without its log (every setup) [I3] (issue 18, finding 6).
+            policy, log = OUTCOME_ONLY, ()
+        replay = cls._steps_of(kind, game, policy, log, course)
+        replay.public_only = running
+        return replay
+
+    @classmethod
+    def _steps_of(cls, kind: str, game: GameState, policy: str, log: Sequence[JSON],
+                  course: Course | None) -> Replay:
         steps = [Step(0, start_text(game))]
         replay = game_from_json({**game_to_json(game), "actions": [], "result": None})
         if course is not None and referee_part(course) is not None:
@@ -156,7 +183,7 @@ class Replay:
 
     def audiences(self) -> list[str]:
         """Who may be shown this replay: ``public`` only for a public record."""
-        if self._state is None:
+        if self._state is None or self.public_only:
             return [PUBLIC]
         return [*(p.name for p in self._state.players), PUBLIC, ARBITER]
 
@@ -164,10 +191,10 @@ class Replay:
         """The game after ``step`` turns as ``audience`` may see it (``views.view_for``)."""
         if not 0 <= step < len(self.steps):
             raise IndexError(f"step {step} is not in this replay (0 to {len(self.steps) - 1})")
+        if self.public_only and audience != PUBLIC:
+            raise ValueError(f"a public record, or a game still running, shows only what"
+                             f" spectators saw: there is no view for {audience!r} [I3]")
         if self._state is None:
-            if audience != PUBLIC:
-                raise ValueError(f"a public record holds only what spectators saw: there is"
-                                 f" no view for {audience!r} in it")
             return dict(self._views[step])
         state = self._state
         go_to(state, self._histories[step])  # back, or on, from where the last call left it
@@ -176,7 +203,7 @@ class Replay:
 
 def _is_log(data: bytes) -> bool:
     try:
-        head = json.loads(data.split(b"\n", 1)[0].decode("utf-8"))
+        head = loads(data.split(b"\n", 1)[0].decode("utf-8"))
     except ValueError:
         return False
     return isinstance(head, dict) and head.get("format") == LOG_FORMAT

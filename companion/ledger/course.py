@@ -222,12 +222,22 @@ def _note(body: Mapping[str, Any], time: float) -> JSON:
     return {"reason": body["reason"], "by": body["by"], "time": time}
 
 
+def tag_map(value: Any, what: str) -> Mapping[str, str]:
+    """``value`` if it maps square names to tag UIDs (a log's ``tags`` and a turn's
+    ``bind``), else ``CourseError`` naming ``what``."""
+    if not isinstance(value, Mapping) or not all(
+            isinstance(square, str) and isinstance(uid, str) for square, uid in value.items()):
+        raise CourseError(f"{what} are malformed: they map squares to tag UIDs")
+    return value
+
+
 def apply_entry(course: Course, kind: str, body: Mapping[str, Any], time: float) -> None:
     """Follow one game entry of a log (a type of ``GAME_ENTRY_TYPES``)."""
     if kind == "turn":
         turn = body.get("turn")
         if not isinstance(turn, Mapping):
             raise CourseError("a turn entry without its turn")
+        tag_map(body.get("bind", {}), "a turn entry's tags (bind)")
         course.turn(str(body.get("player", "")), turn)
     elif kind == "advance":
         course.advance(body.get("advance") is True)

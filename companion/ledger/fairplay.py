@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.ledger.record import canonical_json
+from companion.views import SHOWN_DIGITS
 
 COMMITMENT_FORMAT = "giganten-commitment/1"
 SALT_BYTES = 32
@@ -38,7 +39,7 @@ Entropy = Callable[[int], bytes]
 
 JSON = dict[str, Any]
 
-_HEX = re.compile(r"[0-9a-f]+")
+_HEX256 = re.compile(r"[0-9a-f]{64}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,8 +161,12 @@ def check_opened(commitments: Mapping[str, Any], sides: Mapping[str, Any],
     problems: list[Problem] = []
     for name, claimed in commitments.items():
         side, salt = sides.get(name), salts.get(name)
+        short = full_hex_problem(name, "salt", salt) or full_hex_problem(name, "commitment",
+                                                                        claimed)
         if not isinstance(side, dict) or not isinstance(salt, str):
             problems.append(Problem(name, f"{name}'s setup or salt was not revealed"))
+        elif short is not None:
+            problems.append(short)
         elif side.get("game") != game_id or side.get("player") != name:
             problems.append(Problem(name, f"{name}'s revealed setup belongs to another game"
                                           " or player [fair play]"))
@@ -170,6 +175,15 @@ def check_opened(commitments: Mapping[str, Any], sides: Mapping[str, Any],
                                           " (the setup, the salt or the commitment was"
                                           " altered) [fair play]"))
     return problems
+
+
+def full_hex_problem(name: str, what: str, value: Any) -> Problem | None:
+    """A commitment or salt must be 256 bits, as the session makes them: a shorter salt
+    could be searched for, a shorter hash matched (issue 18, finding 7)."""
+    if not isinstance(value, str) or not _HEX256.fullmatch(value):
+        return Problem(name, f"{name}'s {what} is not 256 bits (64 lower-case hex digits)"
+                             " [fair play]")
+    return None
 
 
 def _shape_problems(record: Mapping[str, Any]) -> list[Problem]:
@@ -181,12 +195,14 @@ def _shape_problems(record: Mapping[str, Any]) -> list[Problem]:
             return [Problem("", f"the record has no valid {key!r}")]
     for key in ("commitments", "salts"):
         for name, value in record[key].items():
-            if not isinstance(value, str) or not _HEX.fullmatch(value):
-                return [Problem(name, f"{name}'s {key[:-1]} is not a hex string")]
+            problem = full_hex_problem(name, key[:-1], value)
+            if problem is not None:
+                return [problem]
     if not isinstance(record["game"].get("setup"), dict):
         return [Problem("", "the record's game has no setup")]
     return []
 
 
-__all__ = ["COMMITMENT_FORMAT", "GAME_ID_BYTES", "SALT_BYTES", "Entropy", "Problem", "Seal",
-           "check", "check_opened", "commit", "opening", "random_hex", "side_setup"]
+__all__ = ["COMMITMENT_FORMAT", "GAME_ID_BYTES", "SALT_BYTES", "SHOWN_DIGITS", "Entropy",
+           "Problem", "Seal", "check", "check_opened", "commit", "full_hex_problem", "opening",
+           "random_hex", "side_setup"]

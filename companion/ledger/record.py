@@ -688,7 +688,7 @@ _NOT_JSON = object()
 def _decode(raw: bytes) -> Any:
     try:
         return json.loads(raw.decode("utf-8"))
-    except ValueError:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+    except (ValueError, RecursionError):  # Unicode/JSONDecodeError; JSON nested too deeply
         return _NOT_JSON
 
 

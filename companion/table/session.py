@@ -23,10 +23,11 @@ snapshots carry their time and intents are given theirs.
 from __future__ import annotations
 
 import itertools
+import os
 import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import companion.table.physical as physical
 from companion.events import (
@@ -55,20 +56,22 @@ from companion.events import (
 )
 from companion.games.giganten.board import Board
 from companion.games.giganten.codec import game_from_json, game_to_json, turn_from_json, turn_json
-from companion.games.giganten.figures import FALLE, GESPENST, STANDARD_SET, Kind, parse_kind
+from companion.games.giganten.figures import STANDARD_SET, Kind
 from companion.games.giganten.legality import check_turn
 from companion.games.giganten.ruleset import RuleSet
 from companion.games.giganten.setup import Problem, check_setups
 from companion.games.giganten.squares import Square
 from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import IllegalTurn, Turn, TurnResult
-from companion.ledger.course import final_result
-from companion.ledger.fairplay import Entropy, Seal
+from companion.ledger.course import final_result, tag_map
+from companion.ledger.fairplay import SHOWN_DIGITS, Entropy, Seal
 from companion.ledger.record import Entry, GameLog, LogError, verify
 from companion.messages import Message
 from companion.reads import Uid
+from companion.table.directory import Directory, playable_kind
 from companion.table.sensing import DUPLICATE, Snapshot
-from companion.views import RULEBOOK
+from companion.untrusted import MALFORMED, problem_text
+from companion.views import POLICIES, RULEBOOK
 
 SETUP, PLAY, OVER = "setup", "play", "over"
 LOG_FORMAT_GAME = "giganten-session/1"
@@ -77,32 +80,11 @@ NOTE = "referee"
 without them (``companion.referee.desk`` reads them back)."""
 
 
-class Tagged(Protocol):
-    """What the session needs to know of an enrolled figure."""
-
-    @property
-    def owner(self) -> str: ...
-
-    @property
-    def kind(self) -> str: ...
-
-
-class Directory(Protocol):
-    """The registry, as far as the session uses it: UID -> enrolled figure."""
-
-    def lookup(self, uid: Uid) -> Tagged | None: ...
+_NOT_REPLAYED: tuple[type[Exception], ...] = (*MALFORMED, IllegalTurn)
 
 
 class SessionError(RuntimeError):
     """The session cannot go on as asked (a log that cannot be written or read back)."""
-
-
-def playable_kind(rules: RuleSet, kind_id: str) -> Kind | None:
-    """The kind an enrolled figure plays as under ``rules``; None for the blank figure
-    outside V3/V4 (it stays in the box [F])."""
-    if kind_id == "blank":
-        return GESPENST if rules.has("V3") else FALLE if rules.has("V4") else None
-    return parse_kind(kind_id)
 
 
 class Session:
@@ -130,9 +112,10 @@ class Session:
         self.advance: tuple[int, Square, Square] | None = None
         """(winner figure, from, into) while the winner of the last challenge may advance."""
         self._rng = random.Random(seed)
-        # Salts must be unpredictable in a real game: front ends pass os.urandom. The
-        # default (the seeded generator) is reproducible, for tests and simulations only.
-        self._entropy: Entropy = entropy if entropy is not None else self._rng.randbytes
+        # The game id and the salts must be unpredictable: the seed is printed, and the
+        # public game id would pin a seeded generator down [fair play]. Only a test that
+        # asks passes a seeded ``entropy``.
+        self._entropy: Entropy = entropy if entropy is not None else os.urandom
         self.seal: Seal | None = None
         """The fair-play commitments of the game and their salts (secret until the end)."""
         self.revealed = False
@@ -363,6 +346,10 @@ class Session:
         if seal is None:
             return GameStarted(first)
         return GameStarted(first, tuple(sorted(seal.commitments.items())), seal.game_id)
+
+    def _head(self) -> str:
+        """The log's head for the players to note (after the reveal: evaluate it last)."""
+        return self.log.head[:SHOWN_DIGITS] if self.log is not None else ""
 
     def _reveal(self) -> tuple[tuple[str, str], ...]:
         """At the end of the game: log the salts (once) and return them for the GameOver
@@ -692,7 +679,7 @@ class Session:
         self._reasons = {f: "lost" for f in result.removed}
         self._reasons.update({e.figure: "trap" for e in result.traps if e.effect == "removed"})
         self.advance = self._advance_offer(result)
-        events: list[Event] = [TurnPlayed(result)]
+        events: list[Event] = [TurnPlayed(result, self._head())]
         if state.is_over and self.advance is None:
             return [*events, self._game_over()]
         if self.snapshot is not None:
@@ -704,7 +691,7 @@ class Session:
         assert state is not None and state.is_over
         self.phase = OVER
         self.advance = None
-        over = GameOver(state.winner, state.reason or "", self._reveal())
+        over = GameOver(state.winner, state.reason or "", self._reveal(), self._head())
         self.status = over
         return over
 
@@ -803,7 +790,7 @@ class Session:
         action = state.resign(player)
         self._write("resign", {"player": state.players[player].name}, now)
         self.phase = OVER
-        over = GameOver(action.winner, action.reason, self._reveal())
+        over = GameOver(action.winner, action.reason, self._reveal(), self._head())
         self.status = over
         return [Resigned(action), over]
 
@@ -849,15 +836,18 @@ class Session:
             board = state.board
             tags = {state.occ[board.square(name)]: str(uid)
                     for name, uid in header["tags"].items()}
-        except (KeyError, TypeError, ValueError) as err:
-            raise SessionError(f"{path}: the log's first entry is not a game start ({err})")\
-                from None
-        session = cls(board, state.rules, registry, policy=str(header.get("policy", RULEBOOK)))
+            policy = header.get("policy", RULEBOOK)
+            if policy not in POLICIES:
+                raise ValueError(f"unknown reveal policy {policy!r}")
+        except MALFORMED as err:
+            raise SessionError(f"{path}: the log's first entry is not a game start"
+                               f" ({problem_text(err)})") from None
+        session = cls(board, state.rules, registry, policy=policy)
         session._begin(state, tags)
         if "fairplay" in header:
             try:
                 session.seal = Seal.from_json(header["fairplay"])
-            except ValueError as err:
+            except MALFORMED as err:
                 raise SessionError(f"{path}: {err}") from None
         for entry in entries[1:]:
             session._replay(entry, path)
@@ -873,7 +863,7 @@ class Session:
             if entry.type == "turn":
                 turn = turn_from_json(self.board, entry.body["turn"])
                 result = state.play(turn)
-                for name, uid in entry.body.get("bind", {}).items():
+                for name, uid in tag_map(entry.body.get("bind", {}), "the tags").items():
                     figure = state.occ[self.board.square(name)]
                     self.tag_of[figure], self.figure_of[uid] = uid, figure
                 self._reasons = {f: "lost" for f in result.removed}
@@ -891,8 +881,8 @@ class Session:
                 self.revealed = True
             elif entry.type != NOTE:
                 raise ValueError(f"unknown entry type {entry.type!r}")
-        except (KeyError, TypeError, ValueError, IllegalTurn) as err:
-            raise SessionError(f"{where} does not replay: {err}") from None
+        except _NOT_REPLAYED as err:
+            raise SessionError(f"{where} does not replay: {problem_text(err)}") from None
         self._groups = None
         if entry.type not in ("correction", NOTE):
             self._restore = False  # the board matched the game again since the correction

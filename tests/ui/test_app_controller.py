@@ -94,17 +94,19 @@ def test_a_whole_game_by_hand_then_by_the_bots(tmp_path: Path) -> None:
 
 def test_public_board_shows_no_kind_and_private_moment_shows_only_while_held(
         tmp_path: Path) -> None:
-    controller = started(tmp_path)
+    controller = Controller(log_dir=tmp_path)
+    controller.new_game(GameOptions(seed=3))
+    controller.confirm_landscape()
+    controller.setup_side()  # a private moment is for one's own setup (issue 18)
     assert all("kind" not in f for f in controller.board_view()["figures"])
     with pytest.raises(ControllerError):
         controller.hold_private()
     controller.request_private("yellow")
     assert controller.audience == "public"  # asked to look away: still nothing shown
     controller.hold_private()
-    view = controller.board_view()
-    assert all(("kind" in f) == (f["owner"] == "yellow") for f in view["figures"])
+    assert controller.board_view()["audience"] == "yellow"  # and the private panel's problems
     controller.release_private()
-    assert all("kind" not in f for f in controller.board_view()["figures"])
+    assert controller.board_view()["audience"] == "public"
     controller.end_private()
     assert controller.private_request is None
 
