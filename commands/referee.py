@@ -286,10 +286,27 @@ class RefereeConsole(PlayConsole):
         public = len(words) == 2 and words[1].lower() == "public"
         if len(words) not in (1, 2) or (len(words) == 2 and not public):
             raise CommandError("export FILE [public|full|referee]")
-        if not public and self.session.phase != OVER and not self._looked(
-                f"the full record written to {words[0]}"):
-            return
-        self._write_export(words)
+        if public or self.session.phase == OVER:
+            self._write_export(words)
+        elif self._looked(f"the full record written to {words[0]}"):
+            self._write_running_game(words[0])
+
+    def _write_running_game(self, path: str) -> None:
+        """The arbiter's copy of a running game (after a logged look): every setup and
+        kind so far, secret (0600). Not a record ``giganten verify`` checks: the salts are
+        revealed only at the end; the records are exported after the game."""
+        from companion.archive.export import full_record
+        from companion.ledger.record import write_json_atomic
+
+        state = self.session.state
+        if state is None:
+            raise CommandError("there is no game to export yet: start one first")
+        try:
+            write_json_atomic(Path(path), full_record(state, self.session.result), mode=0o600)
+        except OSError as err:
+            raise CommandError(f"cannot write {path}: {err.strerror or err}") from None
+        self.say(f"Wrote the running game (secret: mode 0600) to {path}; the records that"
+                 " giganten verify checks are exported after the game.")
 
     def _looked(self, reason: str) -> bool:
         """The arbiter's PIN for a look at secrets during the game: logged and told to
