@@ -3,61 +3,28 @@
 The public cases (copied from the shared material into ``tests/scenarios``) and our own
 (``tests/scenarios/gimmel-cases.json``, each reasoned from ``docs/rules/gimmel.md`` and
 naming the rule ids it checks) run through ``giganten scenario -``; an expectation is
-matched as a subset, except ``figures`` and ``destinations`` which must be equal as a whole
-(as the shared checker does). The error paths exit 2 with one line on stderr and nothing
-on stdout.
+matched as ``scripts/check-scenarios`` does (``tests/scenario_cases.py``). The error
+paths exit 2 with one line on stderr and nothing on stdout.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-GIGANTEN = Path(sys.executable).parent / "giganten"
-SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
+from tests.scenario_cases import SCENARIOS, cases, check, run
+
 PUBLIC = SCENARIOS / "gimmel-public.json"
 CASES = SCENARIOS / "gimmel-cases.json"
 FORMAT = "giganten-scenario/1"
-EXACT = {"figures", "destinations"}
-
-
-def run(text: str) -> subprocess.CompletedProcess[str]:
-    """Run ``giganten scenario -`` on ``text``."""
-    return subprocess.run([str(GIGANTEN), "scenario", "-"], input=text, capture_output=True,
-                          text=True, timeout=60, check=False)
-
-
-def mismatch(expected: Any, actual: Any, where: str = "", exact: bool = False) -> str | None:
-    """The first difference of ``actual`` from ``expected`` (a subset match), or None."""
-    if exact or not isinstance(expected, (dict, list)):
-        return None if expected == actual else f"{where}: expected {expected!r}, got {actual!r}"
-    if isinstance(expected, dict):
-        if not isinstance(actual, dict):
-            return f"{where}: expected an object, got {actual!r}"
-        for key, value in expected.items():
-            if key not in actual:
-                return f"{where}.{key}: missing"
-            found = mismatch(value, actual[key], f"{where}.{key}", key in EXACT)
-            if found:
-                return found
-        return None
-    if not isinstance(actual, list) or len(actual) != len(expected):
-        return f"{where}: expected {len(expected)} items, got {actual!r}"
-    for index, (item, got) in enumerate(zip(expected, actual, strict=True)):
-        found = mismatch(item, got, f"{where}[{index}]")
-        if found:
-            return found
-    return None
 
 
 def _cases(path: Path) -> list[Any]:
-    return [pytest.param(case, id=case["name"]) for case in json.loads(path.read_text("utf-8"))]
+    return [pytest.param(case, id=case["name"]) for case in cases(path)]
 
 
 def test_the_case_files_are_there_and_well_formed() -> None:
@@ -75,11 +42,7 @@ def test_the_case_files_are_there_and_well_formed() -> None:
 @pytest.mark.parametrize("case", _cases(PUBLIC) + _cases(CASES))
 def test_rule_case(case: dict[str, Any]) -> None:
     """Every case's answer matches its expectation [rules S, T, M, E, V, R]."""
-    proc = run(json.dumps(case["scenario"]))
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stderr == ""
-    found = mismatch(case["expect"], json.loads(proc.stdout))
-    assert found is None, found
+    check(case)
 
 
 def test_the_answer_has_every_field_of_the_format() -> None:

@@ -13,70 +13,24 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-GIGANTEN = Path(sys.executable).parent / "giganten"
-SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
+from tests.scenario_cases import SCENARIOS, cases, check, run
+
 PUBLIC_CASES = SCENARIOS / "strategus-public.json"
 OWN_CASES = SCENARIOS / "strategus-cases.json"
-EXACT = {"figures", "destinations", "scout_destinations"}
 FORMAT = "giganten-scenario/1"
 
 
-def run(stdin: str) -> subprocess.CompletedProcess[str]:
-    """Run ``giganten scenario -`` with ``stdin``."""
-    return subprocess.run([str(GIGANTEN), "scenario", "-"], input=stdin, capture_output=True,
-                          text=True, timeout=60, check=False)
-
-
-def mismatch(expected: Any, actual: Any, path: str = "", exact: bool = False) -> str | None:
-    """The first difference between an expectation and an answer, or None."""
-    if exact:
-        return None if expected == actual else f"{path}: expected {expected!r}, got {actual!r}"
-    if isinstance(expected, dict):
-        if not isinstance(actual, dict):
-            return f"{path}: expected an object, got {actual!r}"
-        for key, value in expected.items():
-            if key not in actual:
-                return f"{path}.{key}: missing"
-            found = mismatch(value, actual[key], f"{path}.{key}", key in EXACT)
-            if found:
-                return found
-        return None
-    if isinstance(expected, list):
-        if not isinstance(actual, list) or len(actual) != len(expected):
-            return f"{path}: expected {len(expected)} items, got {actual!r}"
-        for index, (item, got) in enumerate(zip(expected, actual, strict=True)):
-            found = mismatch(item, got, f"{path}[{index}]")
-            if found:
-                return found
-        return None
-    return None if expected == actual else f"{path}: expected {expected!r}, got {actual!r}"
-
-
-def _derive(answer: Any) -> Any:
-    for entry in answer.values() if isinstance(answer, dict) else ():
-        if isinstance(entry, dict) and isinstance(entry.get("problems"), list):
-            entry["rules"] = sorted({problem["rule"] for problem in entry["problems"]})
-    return answer
-
-
 def _cases(path: Path) -> list[dict[str, Any]]:
-    cases: list[dict[str, Any]] = json.loads(path.read_text("utf-8"))
-    return cases
+    return cases(path)
 
 
 def _check(case: dict[str, Any]) -> None:
-    proc = run(json.dumps(case["scenario"]))
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stderr == ""
-    problem = mismatch(case["expect"], _derive(json.loads(proc.stdout)))
-    assert problem is None, f"{case['name']}: {problem}"
+    check(case)
 
 
 @pytest.mark.parametrize("case", _cases(PUBLIC_CASES), ids=lambda c: c["name"])
