@@ -7,8 +7,9 @@ the rule's id [``IllegalTurn``]. ``pop`` undoes the last action exactly.
 Figures are numbered in the order of their starting squares, then the reserve (V6);
 ``pos[figure]`` is where a figure stands (``OFF_BOARD`` once it has left the board,
 ``RESERVE`` while kept back) and ``occ[square]`` which figure stands on a square (-1 if
-empty). Those flat lists are what move generation walks. The variants in force come from
-the game's ``RuleSet``: the same code plays every combination.
+empty). Those flat lists are what move generation walks (``movegen``, whose functions
+are this class's methods). The variants in force come from the game's ``RuleSet``: the
+same code plays every combination.
 """
 
 from __future__ import annotations
