@@ -7,16 +7,17 @@ the rule's id [``IllegalTurn``]. ``pop`` undoes the last action exactly.
 Figures are numbered in the order of their starting squares, then the reserve (V6);
 ``pos[figure]`` is where a figure stands (``OFF_BOARD`` once it has left the board,
 ``RESERVE`` while kept back) and ``occ[square]`` which figure stands on a square (-1 if
-empty). Those flat lists are what move generation walks. The variants in force come from
-the game's ``RuleSet``: the same code plays every combination.
+empty). Those flat lists are what move generation walks (``movegen``, whose functions
+are this class's methods). The variants in force come from the game's ``RuleSet``: the
+same code plays every combination.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import companion.games.giganten.movegen as _movegen
 import companion.games.giganten.referee as _referee
 from companion.games.giganten.board import NORTH, SOUTH, Board
 from companion.games.giganten.combat import COMBAT, Outcome
@@ -24,18 +25,12 @@ from companion.games.giganten.ends import END_RULES
 from companion.games.giganten.figures import FALLE, KINDS, NEST, Kind
 from companion.games.giganten.ruleset import RuleSet
 from companion.games.giganten.squares import Square
-from companion.games.giganten.tables import Step, flight_table, flights_from, make_turn, step_table
+from companion.games.giganten.tables import flight_table, make_turn, step_table
 from companion.games.giganten.turns import Action, Combat, Resignation, TrapEvent, Turn, TurnResult
-from companion.games.giganten.zones import edge_squares, first_rank_squares
 
 OFF_BOARD = -1
 RESERVE = -2
 
-_MOBILE = [k.mobile for k in KINDS]
-_CHALLENGES = [k.challenges for k in KINDS]
-_SCOUT = [k.scout for k in KINDS]
-_LAND_ONLY = [k.land_only for k in KINDS]
-_NEVER_FORWARD = [k.never_forward for k in KINDS]
 _ADVANCES = [k.advances for k in KINDS]
 
 Position = Mapping[Square, tuple[int, Kind]]
@@ -247,210 +242,17 @@ class GameState:
                 on_board[self.fig_team[figure]] += 1
         return sum(on_board) <= 20 or min(on_board) <= 10
 
-    # --- Generating turns ----------------------------------------------------------------
+    # --- Generating turns (``movegen``): its functions of the state are the methods -------
 
-    def legal_turns(self) -> list[Turn]:
-        """Every legal turn of the player to move [M1–M8, C1–C3], ``advance`` left False.
-
-        With V8 it includes double moves (a pair of independent steps once, in figure
-        order); with V5c the re-entries of trapped figures. Reserve placements (V6) are
-        combinations of squares and figures that are not listed: ``reserve_squares`` and
-        ``reserve_of`` give the choices, and ``check_turn`` judges any placement. The
-        referee rules in force leave out what they forbid, unless that is every turn [W3,
-        R24, R25].
-        """
-        turns = self.rulebook_turns()
-        if self._refereed and _referee.bites(self):
-            allowed = _referee.allowed(self, turns)
-            if allowed or self.may_place_reserve(self.to_move):
-                return allowed
-        return turns
-
-    def referee_lapses(self) -> bool:
-        """True if the referee rules forbid every turn the player to move has: then they
-        do not apply to this turn, since they must not decide the game [W2, R24]."""
-        if not self._refereed or not _referee.bites(self):
-            return False
-        return not _referee.allowed(self, self.rulebook_turns()) and not self.may_place_reserve(
-            self.to_move)
-
-    def rulebook_turns(self) -> list[Turn]:
-        """``legal_turns`` under the rulebook and variants alone, without the referee rules."""
-        turns: list[Turn] = []
-        if self.reason is not None:
-            return turns
-        player, pos, frozen = self.to_move, self.pos, self.frozen
-        for figure in self._figures_of[player]:
-            if pos[figure] >= 0 and figure not in frozen:
-                self._add_turns(figure, turns)
-        if self._doubles and self.double_moves_allowed(player):
-            from companion.games.giganten.doubles import add_double_turns
-
-            add_double_turns(self, player, turns)
-        if self._reentry:
-            turns += self._reentry_turns(player)
-        return turns
-
-    def turns_from(self, sq: Square) -> list[Turn]:
-        """The single-figure turns of the figure on ``sq``, whoever's turn it is."""
-        turns: list[Turn] = []
-        figure = self.occ[sq]
-        if figure >= 0 and figure not in self.frozen:
-            self._add_turns(figure, turns)
-        return turns
-
-    def _add_turns(self, figure: int, out: list[Turn]) -> None:
-        """Append every turn of one figure: normal moves [M2–M5] and scout flights [M6, M7]."""
-        kind = self.fig_kind[figure]
-        if not _MOBILE[kind]:
-            return
-        sq = self.pos[figure]
-        occ, team = self.occ, self.fig_team
-        mine = team[figure]
-        append = out.append
-        steps: Sequence[Step]
-        if _NEVER_FORWARD[kind] or _LAND_ONLY[kind]:
-            steps = self._restricted_steps(figure, kind, sq)
-        else:
-            steps = self._steps[sq]
-        if _CHALLENGES[kind]:
-            for _, step, turn, challenges in steps:
-                if occ[step] == -1:
-                    append(turn)
-                    # The figure's own start square is left out of ``challenges``: it is
-                    # empty once the figure has moved.
-                    for other, challenge in challenges:
-                        enemy = occ[other]
-                        if enemy != -1 and team[enemy] != mine:
-                            append(challenge)
-        else:
-            for _, step, turn, _ in steps:
-                if occ[step] == -1:
-                    append(turn)
-        if _SCOUT[kind]:
-            self._add_flights(sq, mine, out)
-
-    def _restricted_steps(self, figure: int, kind: Kind, sq: Square) -> list[Step]:
-        """The moves from ``sq`` that a Blitz-like figure may make at all [M4]."""
-        blocked = self._forward_direction[self.fig_player[figure]] if _NEVER_FORWARD[kind] else -1
-        land_only, swamp = _LAND_ONLY[kind], self._swamp
-        return [entry for entry in self._steps[sq]
-                if entry[0] != blocked and not (land_only and swamp[entry[1]])]
-
-    def step_targets(self, figure: int) -> list[Square]:
-        """The empty squares ``figure`` may step onto now with a normal move [M2–M5]."""
-        kind, sq = self.fig_kind[figure], self.pos[figure]
-        if sq < 0 or not _MOBILE[kind] or figure in self.frozen:
-            return []
-        steps = (self._restricted_steps(figure, kind, sq)
-                 if _NEVER_FORWARD[kind] or _LAND_ONLY[kind] else self._steps[sq])
-        occ = self.occ
-        return [step for _, step, _, _ in steps if occ[step] == -1]
-
-    def _add_flights(self, sq: Square, mine: int, out: list[Turn]) -> None:
-        """Append every scout flight from ``sq`` that ends in a challenge [M6, M7]."""
-        occ, team = self.occ, self.fig_team
-        flights = self._flights[sq] or flights_from(self.board.files, self.board.ranks, sq)
-        for first, landings in flights:
-            if occ[first] != -1:
-                continue  # one square is a normal move, never a flight [M6]; nor is a jump
-            for landing, challenges in landings:
-                if occ[landing] != -1:
-                    break
-                for other, turn in challenges:
-                    enemy = occ[other]
-                    if enemy != -1 and team[enemy] != mine:
-                        out.append(turn)
-
-    def reserve_squares(self, player: int) -> list[Square]:
-        """The empty edge squares of ``player``'s half, where reserve figures go (V6)."""
-        return [sq for sq in edge_squares(self.board, self.players[player]) if self.occ[sq] < 0]
-
-    def reentry_squares(self, player: int) -> list[Square]:
-        """The empty squares of ``player``'s first rank, where trapped figures return (V5c)."""
-        return [sq for sq in first_rank_squares(self.board, self.players[player])
-                if self.occ[sq] < 0]
-
-    def _reentry_turns(self, player: int) -> list[Turn]:
-        kinds = sorted({self.fig_kind[f] for f in self.trapped_of(player)})
-        return [Turn((), reenter=(sq, kind))
-                for kind in kinds for sq in self.reentry_squares(player)] if kinds else []
-
-    def has_legal_turn(self, player: int) -> bool:
-        """True if ``player`` could make a turn now (regardless of whose turn it is) [W2]."""
-        occ, pos, swamp, frozen = self.occ, self.pos, self._swamp, self.frozen
-        forward = self._forward_direction[player]
-        for figure in self._figures_of[player]:
-            sq, kind = pos[figure], self.fig_kind[figure]
-            if sq < 0 or not _MOBILE[kind] or figure in frozen:
-                continue
-            blocked = forward if _NEVER_FORWARD[kind] else -1
-            for direction, step, _, _ in self._steps[sq]:
-                if occ[step] == -1 and direction != blocked and not (
-                        _LAND_ONLY[kind] and swamp[step]):
-                    return True
-            if _SCOUT[kind]:
-                flights: list[Turn] = []
-                self._add_flights(sq, self.fig_team[figure], flights)
-                if flights:
-                    return True
-        if self.may_place_reserve(player) and self.reserve_squares(player):
-            return True
-        return self._reentry and bool(self.trapped_of(player)) and bool(
-            self.reentry_squares(player))
-
-    def random_turn(self, rng: random.Random) -> Turn | None:
-        """A random legal turn (None if there is none), for playouts.
-
-        It picks a random figure that can move, then one of its turns, so it is uniform
-        over figures rather than over turns, and costs one figure's generation, not all.
-        Under the variants it sometimes plays a double move, a reserve placement or a
-        re-entry instead.
-        """
-        if self.reason is None and (self._doubles or self._reserve or self._reentry):
-            special = self._random_special_turn(rng)
-            if special is not None:
-                return special
-        if self.reason is not None:
-            return None
-        pos, frozen = self.pos, self.frozen
-        live = [f for f in self._figures_of[self.to_move] if pos[f] >= 0 and f not in frozen]
-        count = len(live)
-        start = int(rng.random() * count) if count else 0
-        turns: list[Turn] = []
-        refereed = self._refereed and _referee.bites(self)
-        for offset in range(count):
-            self._add_turns(live[(start + offset) % count], turns)
-            if refereed and turns:
-                turns = _referee.allowed(self, turns)
-            if turns:
-                return turns[int(rng.random() * len(turns))]
-        special = self._random_special_turn(rng, always=True)
-        if special is None and refereed:
-            lapsed = self.rulebook_turns()  # the referee rules lapse rather than decide [R24]
-            return lapsed[int(rng.random() * len(lapsed))] if lapsed else None
-        return special
-
-    def _random_special_turn(self, rng: random.Random, always: bool = False) -> Turn | None:
-        player = self.to_move
-        squares = self.reserve_squares(player)
-        if squares and self.may_place_reserve(player) and (always or rng.random() < 0.3):
-            kinds = [self.fig_kind[f] for f in self.reserve_of(player)]
-            count = min(len(squares), len(kinds), 1 + int(rng.random() * len(kinds)))
-            return Turn((), place=tuple(zip(rng.sample(squares, count),
-                                            rng.sample(kinds, count), strict=True)))
-        if self._reentry and (always or rng.random() < 0.3):
-            reentries = self._reentry_turns(player)
-            if reentries:
-                return rng.choice(reentries)
-        if self.double_moves_allowed(player) and (always or rng.random() < 0.5):
-            from companion.games.giganten.doubles import add_double_turns
-
-            doubles: list[Turn] = []
-            add_double_turns(self, player, doubles)
-            if doubles:
-                return rng.choice(doubles)
-        return None
+    legal_turns = _movegen.legal_turns
+    referee_lapses = _movegen.referee_lapses
+    rulebook_turns = _movegen.rulebook_turns
+    turns_from = _movegen.turns_from
+    step_targets = _movegen.step_targets
+    reserve_squares = _movegen.reserve_squares
+    reentry_squares = _movegen.reentry_squares
+    has_legal_turn = _movegen.has_legal_turn
+    random_turn = _movegen.random_turn
 
     # --- Playing and undoing -------------------------------------------------------------
 

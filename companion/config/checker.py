@@ -1,323 +1,38 @@
-"""The companion's one configuration file: which reader design, ports, pins and paths.
+"""Checking a config file's TOML: every key, pin and value, every problem at once.
 
-The file is TOML (``config.example.toml`` at the repository root has every key, commented).
-``load_config`` finds it, parses it and validates all of it at start, so that a wrong pin
-is reported before any hardware is touched, with the file and the key in the message::
-
-    /etc/giganten/config.toml: reader.spi.address_pins[3]: 28 is not a BCM GPIO pin (0–27)
-
-Every problem of a file is reported at once (one per line of the ``ConfigError``), unknown
-keys with a did-you-mean, pins used twice with both keys.
-
-Where the file is looked for, first found wins (``find_config``):
-
-1. ``--config PATH`` (it must exist),
-2. ``$GIGANTEN_CONFIG`` (it must exist),
-3. ``/etc/giganten/config.toml``,
-4. ``~/.config/giganten/config.toml``.
-
-With none of them there the companion runs on the simulated board (``Config()``, the
-documented default). This module only reads: it opens no device and changes no pin.
+``Checker`` walks the parsed TOML against ``_SCHEMA`` and builds the ``Config`` of
+``settings``, collecting one line per problem (the file, the key, what is wrong and what
+to do: unknown keys with a did-you-mean, pins used twice with both keys) instead of
+stopping at the first. ``parse_config`` (``loading``) raises them as one ``ConfigError``.
 """
 
 from __future__ import annotations
 
 import difflib
-import os
 import re
-import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from companion.clock import DEFAULT_SETUP_S, ClockError, TimeControl
+from companion.config.settings import (
+    BACKENDS,
+    BCM_PINS,
+    MAX_SPI_HZ,
+    ROTATIONS,
+    SPI_BUS_PINS,
+    Config,
+    EventConfig,
+    ExtrasConfig,
+    IllegalMovePolicy,
+    PathsConfig,
+    RefereeConfig,
+    SerialConfig,
+    SpiConfig,
+    TileConfig,
+)
 from companion.games.giganten.board import TILE_SIZE
 from companion.games.giganten.squares import parse_square_name, square_name
-
-__all__ = [
-    "BACKENDS",
-    "BCM_PINS",
-    "CONFIG_ENV",
-    "SEARCH_PATHS",
-    "Config",
-    "ConfigError",
-    "EventConfig",
-    "ExtrasConfig",
-    "IllegalMovePolicy",
-    "PathsConfig",
-    "RefereeConfig",
-    "SerialConfig",
-    "SpiConfig",
-    "TileConfig",
-    "find_config",
-    "load_config",
-    "parse_config",
-]
-
-CONFIG_ENV = "GIGANTEN_CONFIG"
-"""The environment variable naming a config file (after ``--config``)."""
-
-SYSTEM_CONFIG = Path("/etc/giganten/config.toml")
-USER_CONFIG = Path("~/.config/giganten/config.toml")
-SEARCH_PATHS: tuple[Path, ...] = (SYSTEM_CONFIG, USER_CONFIG)
-"""Where a config file is looked for when neither ``--config`` nor ``$GIGANTEN_CONFIG``
-names one (``~`` is the home of the user running the companion)."""
-
-BACKENDS: tuple[str, ...] = ("sim", "spi", "serial")
-"""The values of ``reader.backend``."""
-
-BCM_PINS = range(0, 28)
-"""The GPIO numbers (BCM) on the 40-pin header of a Raspberry Pi 4 or 5."""
-
-SPI_BUS_PINS: dict[int, dict[int, str]] = {
-    0: {7: "CE1", 8: "CE0", 9: "MISO", 10: "MOSI", 11: "SCLK"},
-    1: {16: "CE2", 17: "CE1", 18: "CE0", 19: "MISO", 20: "MOSI", 21: "SCLK"},
-}
-"""The header pins each SPI bus takes when it is enabled (``dtparam=spi=on`` for bus 0,
-``dtoverlay=spi1-3cs`` for bus 1); no other function may use them."""
-
-MAX_SPI_HZ = 10_000_000
-"""The MFRC522 datasheet's SPI limit (10 Mbit/s)."""
-
-ROTATIONS = (0, 90, 180, 270)
-
-
-class ConfigError(ValueError):
-    """A config file that cannot be used: one line per problem, each naming file and key."""
-
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = tuple(problems)
-        super().__init__("\n".join(problems))
-
-
-# --- the validated configuration --------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SpiConfig:
-    """Direct SPI (``reader.backend = "spi"``): the Pi drives every reader through decoders.
-
-    ``address_pins`` carry the reader's number (least significant bit first) into the
-    74HC154 decoder tree; the hardware chip select ``CE<device>`` of SPI ``bus`` is the
-    per-transaction strobe into the decoders' enable. ``enable_pin``, if given, is an extra
-    active-low gate of the whole tree (held high while the address lines change).
-    ``reset_address_pins`` select the row (rank) whose readers are awake through the
-    74HC238 reset decoder, ``reset_enable_pin`` enables it; without them every reader's
-    RST is tied high (all awake, see wiring.md for the power this costs).
-    """
-
-    bus: int = 0
-    device: int = 0
-    speed_hz: int = 4_000_000
-    address_pins: tuple[int, ...] = ()
-    enable_pin: int | None = None
-    reset_address_pins: tuple[int, ...] = ()
-    reset_enable_pin: int | None = None
-    timeout_ms: int = 2
-    rx_gain: int | None = None
-    """RFCfgReg RxGain (0-7) of every reader; None keeps the chip's 33 dB (wiring.md)."""
-    cwgsp: int | None = None
-    """CWGsPReg (0-63) of every reader: lower shortens the field; None keeps 32."""
-
-    def pins(self) -> dict[str, int]:
-        """Every GPIO these settings use, by the key that names it."""
-        used = {f"reader.spi.address_pins[{i}]": pin for i, pin in enumerate(self.address_pins)}
-        used.update({f"reader.spi.reset_address_pins[{i}]": pin
-                     for i, pin in enumerate(self.reset_address_pins)})
-        if self.enable_pin is not None:
-            used["reader.spi.enable_pin"] = self.enable_pin
-        if self.reset_enable_pin is not None:
-            used["reader.spi.reset_enable_pin"] = self.reset_enable_pin
-        return used
-
-
-@dataclass(frozen=True)
-class TileConfig:
-    """One section controller (an RP2040 scanning one 7×7 tile) on one USB serial port.
-
-    ``origin`` is the board square (0-based index) under the tile's own square a1, the
-    corner nearest Yellow's left hand when ``rotation`` is 0; ``rotation`` (0, 90, 180,
-    270 degrees, counter-clockwise) says how the tile was turned when it was laid.
-    """
-
-    port: str
-    origin: int
-    origin_name: str
-    rotation: int = 0
-    squares: frozenset[int] = frozenset()
-    """The board squares this tile's readers cover."""
-
-
-@dataclass(frozen=True)
-class SerialConfig:
-    """Section controllers (``reader.backend = "serial"``): one tile per USB serial port."""
-
-    tiles: tuple[TileConfig, ...] = ()
-
-
-@dataclass(frozen=True)
-class ExtrasConfig:
-    """Optional GPIO extras (BCM numbers; None: not fitted)."""
-
-    led_yellow: int | None = None
-    led_orange: int | None = None
-    buzzer: int | None = None
-    confirm_button: int | None = None
-
-    def pins(self) -> dict[str, int]:
-        """Every GPIO the fitted extras use, by the key that names it."""
-        return {f"extras.{name}": pin for name, pin in (
-            ("led_yellow", self.led_yellow), ("led_orange", self.led_orange),
-            ("buzzer", self.buzzer), ("confirm_button", self.confirm_button))
-            if pin is not None}
-
-
-@dataclass(frozen=True)
-class PathsConfig:
-    """Where the companion keeps its state (None: the built-in default)."""
-
-    log_dir: Path | None = None
-    registry: Path | None = None
-
-
-@dataclass(frozen=True)
-class IllegalMovePolicy:
-    """What a refused move costs in referee mode (FIDE 7.5 style): always refused and
-    restored; optionally ``penalty_s`` added to each opponent's clock, and the game lost
-    at the ``lose_after``-th offence (0: never)."""
-
-    penalty_s: float = 0.0
-    lose_after: int = 0
-
-
-@dataclass(frozen=True)
-class RefereeConfig:
-    """``[referee]``: the arbiter's PIN (a salted PBKDF2 hash, ``giganten referee
-    --set-pin``), who holds it, the time control and the illegal-move policy."""
-
-    pin_hash: str | None = None
-    arbiter: str = "arbiter"
-    time: TimeControl | None = None
-    illegal: IllegalMovePolicy = field(default_factory=IllegalMovePolicy)
-    rules: dict[str, Any] = field(default_factory=dict)
-    """``[referee.rules]``: the referee rule options of the game's rule set
-    (``companion.games.giganten.referee.RefereeOptions.from_dict``: two_squares, chasing,
-    no_challenge_limit, turn_limit); empty: the club defaults."""
-
-
-@dataclass(frozen=True)
-class EventConfig:
-    """The club event this table publishes to (``[event]``; docs/club.md). The table's
-    broker user is ``username``, by default the table id; its password is ``password``
-    or, better, the first line of ``password_file`` (read by ``club.config``)."""
-
-    host: str
-    event: str
-    table: str
-    port: int = 1883
-    round: str = ""
-    username: str | None = None
-    password: str | None = None
-    password_file: Path | None = None
-    tls: bool = False
-    ca_file: Path | None = None
-    """The club's own CA certificate for TLS (implies ``tls``)."""
-
-
-@dataclass(frozen=True)
-class Config:
-    """A whole validated configuration. ``Config()`` is the default: the simulated board."""
-
-    files: int = 14
-    ranks: int = 14
-    backend: str = "sim"
-    spi: SpiConfig = field(default_factory=SpiConfig)
-    serial: SerialConfig = field(default_factory=SerialConfig)
-    extras: ExtrasConfig = field(default_factory=ExtrasConfig)
-    paths: PathsConfig = field(default_factory=PathsConfig)
-    referee: RefereeConfig = field(default_factory=RefereeConfig)
-    event: EventConfig | None = None
-    """The club event to publish to; None: no ``[event]`` section, the table plays alone."""
-    source: Path | None = None
-    """The file it was read from; None for the built-in default."""
-
-    @property
-    def squares(self) -> int:
-        """The number of squares (and readers) of the board."""
-        return self.files * self.ranks
-
-    def describe(self) -> str:
-        """One line saying where this configuration came from, for start-up messages."""
-        where = str(self.source) if self.source is not None else "no config file (default)"
-        return f"{where}: backend {self.backend}, board {self.files}×{self.ranks}"
-
-
-# --- finding and loading ----------------------------------------------------------------------
-
-
-def find_config(explicit: str | Path | None = None, *,
-                environ: Mapping[str, str] | None = None,
-                home: Path | None = None,
-                search: tuple[Path, ...] = SEARCH_PATHS) -> Path | None:
-    """The config file to use, or None for the default (simulation).
-
-    ``explicit`` (``--config``) and ``$GIGANTEN_CONFIG`` must name an existing file: a
-    file that was asked for and is not there is a ``ConfigError``, never a silent
-    fall-back to the simulation. The ``search`` paths are used if they exist.
-    """
-    env = os.environ if environ is None else environ
-    for given, how in ((explicit, "--config"), (env.get(CONFIG_ENV) or None, f"${CONFIG_ENV}")):
-        if given is not None:
-            path = Path(given)
-            if not path.is_file():
-                raise ConfigError([f"{path}: no such config file (named by {how})"])
-            return path
-    base = home if home is not None else Path(env.get("HOME") or Path.home())
-    for candidate in search:
-        path = base / str(candidate)[2:] if str(candidate).startswith("~/") else candidate
-        if path.is_file():
-            return path
-    return None
-
-
-def load_config(explicit: str | Path | None = None, *,
-                environ: Mapping[str, str] | None = None,
-                home: Path | None = None,
-                search: tuple[Path, ...] = SEARCH_PATHS) -> Config:
-    """Find (``find_config``), read and validate the configuration; ``Config()`` if none.
-
-    Raise ``ConfigError`` naming the file and every key that is wrong.
-    """
-    path = find_config(explicit, environ=environ, home=home, search=search)
-    if path is None:
-        return Config()
-    try:
-        text = path.read_text("utf-8")
-    except OSError as err:
-        raise ConfigError([f"{path}: cannot read the config file: {err.strerror}"]) from None
-    except UnicodeDecodeError:
-        raise ConfigError([f"{path}: the config file is not UTF-8 text"]) from None
-    return parse_config(text, path)
-
-
-def parse_config(text: str, source: str | Path = "<config>") -> Config:
-    """Validate the TOML ``text`` of a config file; ``source`` names it in messages."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise ConfigError([f"{source}: not valid TOML: {err}"]) from None
-    except RecursionError:
-        raise ConfigError([f"{source}: not a config (TOML nested too deeply)"]) from None
-    checker = _Checker(str(source))
-    config = checker.config(data, Path(source) if source != "<config>" else None)
-    if checker.problems:
-        raise ConfigError(checker.problems)
-    return config
-
-
-# --- validation -------------------------------------------------------------------------------
-
 
 _SCHEMA: dict[str, tuple[str, ...]] = {
     "": ("board", "reader", "extras", "paths", "referee", "event"),
@@ -340,7 +55,7 @@ _SLUG = re.compile(r"[a-z0-9-]+")
 """Event and table ids: they become parts of MQTT topics and broker ACLs."""
 
 
-class _Checker:
+class Checker:
     """Collects every problem of one file while building its ``Config``."""
 
     def __init__(self, source: str) -> None:
@@ -673,4 +388,3 @@ def _kind(value: object) -> str:
     name = names.get(type(value), type(value).__name__)
     shown = repr(value) if not isinstance(value, dict | list) else ""
     return f"{name} {shown}".strip() if len(shown) < 30 else name
-

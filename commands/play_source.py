@@ -1,0 +1,80 @@
+"""Where the commands of a terminal game come from: typed at a prompt, or a script.
+
+``command_source`` picks standard input with a prompt (line editing and history where the
+platform has them) or a script (``--script FILE``, or a pipe), and ``Source.run`` carries
+the lines out: typed, an error is reported and the loop goes on; in a script it stops with
+the line number. ``play``, ``resume``, ``referee`` and ``enrol`` all read commands so.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+PROMPT = "giganten> "
+
+
+@dataclass
+class Source:
+    """Where commands come from: lines, whether to echo them, and what to call them in an
+    error message (a script's name; None when a person types them)."""
+
+    lines: Iterable[str]
+    echo: bool
+    name: str | None
+
+    @property
+    def interactive(self) -> bool:
+        """True when a person types the commands (errors do not end the loop)."""
+        return self.name is None
+
+    def run(self, execute: Callable[[str], bool], *, say: Callable[[str], None],
+            err: TextIO, program: str, errors: tuple[type[Exception], ...]) -> int:
+        """Carry out every command with ``execute`` (False ends the loop). A command that
+        fails with one of ``errors`` is reported; typed, the loop goes on, in a script it
+        stops with status 2 and the line number. Return 0 or 2."""
+        for number, line in enumerate(self.lines, 1):
+            text = line.strip()
+            if not text or text.startswith("#"):
+                continue
+            if self.echo:
+                say(f"> {text}")
+            try:
+                if not execute(text):
+                    break
+            except errors as error:
+                if self.interactive:
+                    print(f"error: {error}", file=err, flush=True)
+                    continue
+                print(f"{program}: {self.name} line {number}: {error}", file=err, flush=True)
+                return 2
+        return 0
+
+
+def command_source(script: str | None, stdin: TextIO | None = None) -> Source:
+    """``--script FILE`` (``-``: standard input read as a script), else standard input:
+    with a prompt on a terminal, else read as a script. Raise ``OSError`` if the script
+    cannot be read."""
+    stdin = stdin or sys.stdin
+    if script is not None and script != "-":
+        return Source(Path(script).read_text("utf-8").splitlines(), True, script)
+    if script is None and stdin.isatty():
+        return Source(_typed(), False, None)
+    return Source(stdin, True, "standard input")
+
+
+def _typed() -> Iterator[str]:
+    """Lines typed at the prompt (with line editing and history where the platform has
+    them), until end of input (Ctrl-D) or Ctrl-C."""
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401  (importing it gives input() editing and history)
+    while True:
+        try:
+            yield input(PROMPT)
+        except (EOFError, KeyboardInterrupt):
+            print()
+            return
