@@ -29,7 +29,12 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import companion.table.advancing as advancing
+import companion.table.corrections as corrections
+import companion.table.newcomers as newcomers
 import companion.table.physical as physical
+import companion.table.resuming as resuming
+import companion.table.setup_phase as setup_phase
 from companion.events import (
     AdvanceDone,
     AdvanceOffer,
@@ -38,7 +43,6 @@ from companion.events import (
     ChallengePrompt,
     Event,
     GameOver,
-    GameStarted,
     InHand,
     Intent,
     NoChallenge,
@@ -55,36 +59,24 @@ from companion.events import (
     TurnPlayed,
 )
 from companion.games.giganten.board import Board
-from companion.games.giganten.codec import game_from_json, game_to_json, turn_from_json, turn_json
-from companion.games.giganten.figures import STANDARD_SET, Kind
+from companion.games.giganten.codec import game_to_json, turn_json
+from companion.games.giganten.figures import Kind
 from companion.games.giganten.legality import check_turn
 from companion.games.giganten.ruleset import RuleSet
-from companion.games.giganten.setup import Problem, check_setups
 from companion.games.giganten.squares import Square
 from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import IllegalTurn, Turn, TurnResult
-from companion.ledger.course import final_result, tag_map
 from companion.ledger.fairplay import SHOWN_DIGITS, Entropy, Seal
-from companion.ledger.record import Entry, GameLog, LogError, verify
+from companion.ledger.record import Entry, GameLog, LogError
 from companion.messages import Message
 from companion.reads import Uid
 from companion.table.directory import Directory, playable_kind
+from companion.table.phases import NOTE, OVER, PLAY, SETUP, SessionError
 from companion.table.sensing import DUPLICATE, Snapshot
-from companion.untrusted import MALFORMED, problem_text
-from companion.views import POLICIES, RULEBOOK
-
-SETUP, PLAY, OVER = "setup", "play", "over"
-LOG_FORMAT_GAME = "giganten-session/1"
-NOTE = "referee"
-"""Log entries of the referee's desk (clocks, pauses, looks, offences): the game replays
-without them (``companion.referee.desk`` reads them back)."""
-
+from companion.untrusted import MALFORMED
+from companion.views import RULEBOOK
 
 _NOT_REPLAYED: tuple[type[Exception], ...] = (*MALFORMED, IllegalTurn)
-
-
-class SessionError(RuntimeError):
-    """The session cannot go on as asked (a log that cannot be written or read back)."""
 
 
 class Session:
@@ -142,7 +134,7 @@ class Session:
         """Take a new snapshot of the board; return what changed for the front end."""
         self.snapshot = snapshot
         if self.phase == SETUP:
-            return self._judge_setup(snapshot)
+            return setup_phase.judge_setup(self, snapshot)
         if self.phase == PLAY:
             return self._judge_play(snapshot)
         return []
@@ -150,15 +142,15 @@ class Session:
     def intent(self, intent: Intent, now: float) -> list[Event]:
         """Act on a choice made on the screen at time ``now``."""
         if isinstance(intent, SetTrap):
-            return self._set_trap(intent)
+            return setup_phase.set_trap(self, intent)
         if isinstance(intent, Start):
-            return self._start(intent, now)
+            return setup_phase.start(self, intent, now)
         if self.phase != PLAY or self.state is None:
             return [Notice.of("no_game")]
         if isinstance(intent, Resign):
             return self._resign(intent.player, now)
         if isinstance(intent, Stay):
-            return self._stay(now)
+            return advancing.stay(self, now)
         if isinstance(intent, (Challenge, NoChallenge)):
             return self._answer_prompt(intent, now)
         raise TypeError(f"unknown intent {intent!r}")
@@ -212,103 +204,6 @@ class Session:
 
     # --- Setup ------------------------------------------------------------------------------
 
-    def _identify(self, snapshot: Snapshot) -> tuple[dict[int, dict[Square, Kind]], list[Square],
-                                                     dict[int, list[Problem]]]:
-        """Every enrolled figure on the board per player; unknown tags; tag problems."""
-        names = [p.name for p in self.rules.players]
-        setups: dict[int, dict[Square, Kind]] = {i: {} for i in range(len(names))}
-        unknown: list[Square] = []
-        extra: dict[int, list[Problem]] = {i: [] for i in range(len(names))}
-        for sq, uid in sorted(snapshot.tags.items()):
-            figure = self.registry.lookup(uid)
-            if figure is None:
-                unknown.append(sq)
-                continue
-            if figure.owner not in names:
-                unknown.append(sq)  # a set that does not play in this game
-                continue
-            player = names.index(figure.owner)
-            kind = playable_kind(self.rules, figure.kind)
-            if kind is None:
-                extra[player].append(Problem(sq, "F", "blank_needs_variant"))
-                continue
-            setups[player][sq] = kind
-        return setups, unknown, extra
-
-    def _judge_setup(self, snapshot: Snapshot) -> list[Event]:
-        events: list[Event] = []
-        setups, unknown, extra = self._identify(snapshot)
-        reserves = self._reserve_kinds(setups)
-        found = check_setups(self.board, self.rules, setups, reserves=reserves,
-                             traps=self.traps)
-        self._setups, self._reserves = setups, reserves
-        for player in range(len(self.rules.players)):
-            problems = tuple(extra[player] + found[player])
-            if self.rules.has("V5") and player not in self.traps:
-                problems += (Problem(None, "V5", "choose_trap"),)
-            status = SetupStatus(player, len(setups[player]),
-                                 self._needed(player, reserves), problems)
-            if self._setup_status.get(player) != status:
-                self._setup_status[player] = status
-                events.append(status)
-        events += self._trouble(snapshot, unknown)
-        return events
-
-    def _reserve_kinds(self, setups: Mapping[int, Mapping[Square, Kind]]) -> dict[int, list[Kind]]:
-        """With V6, the figures of a set not on the board are its reserve [V6, R14]."""
-        if not self.rules.has("V6"):
-            return {}
-        out: dict[int, list[Kind]] = {}
-        for player, figures in setups.items():
-            left = dict(STANDARD_SET)
-            for kind in figures.values():
-                left[kind] = left.get(kind, 0) - 1
-            out[player] = [kind for kind, n in sorted(left.items()) for _ in range(max(n, 0))]
-        return out
-
-    def _needed(self, player: int, reserves: Mapping[int, Sequence[Kind]]) -> int:
-        blank = 1 if self.rules.has("V3") or self.rules.has("V4") else 0
-        return sum(STANDARD_SET.values()) + blank - len(reserves.get(player, ()))
-
-    def _set_trap(self, intent: SetTrap) -> list[Event]:
-        if self.phase != SETUP:
-            return [Notice.of("trap_in_setup")]
-        if not self.rules.has("V5"):
-            return [Notice.of("traps_need_v5")]
-        self.traps[intent.player] = intent.square
-        self._setup_status.pop(intent.player, None)
-        return self._judge_setup(self.snapshot) if self.snapshot else []
-
-    def _start(self, intent: Start, now: float) -> list[Event]:
-        if self.phase != SETUP:
-            return [Notice.of("already_started")]
-        if self.snapshot is None or not self.snapshot.complete:
-            return [Notice.of("board_not_read")]
-        events = self._judge_setup(self.snapshot)
-        if any(not s.ready for s in self._setup_status.values()):
-            return [*events, Notice.of("setups_not_ready")]
-        if self._identify(self.snapshot)[1]:
-            return [*events, Notice.of("foreign_tags")]
-        first = intent.first if intent.first is not None \
-            else self._rng.randrange(len(self.rules.players))
-        position = {sq: (player, kind) for player, figures in self._setups.items()
-                    for sq, kind in figures.items()}
-        state = GameState(self.board, position, first, self.rules,
-                          reserves=self._reserves, traps=self.traps)
-        tags = {state.occ[sq]: uid for sq, uid in self.snapshot.tags.items()
-                if state.occ[sq] >= 0}
-        self._begin(state, tags)
-        self.seal = Seal.make(game_to_json(state), self._entropy)
-        if self.log_path is not None:
-            try:
-                self.log = GameLog.create(self.log_path, self._header(), time=now)
-            except (OSError, ValueError) as err:
-                self.phase, self.state = SETUP, None  # no game runs unlogged
-                raise SessionError(f"The game log {self.log_path} could not be created"
-                                   f" ({err}): the game did not start. Check the storage,"
-                                   " then start again.") from err
-        return [self._started(first), *self._judge_play(self.snapshot)]
-
     @classmethod
     def from_position(cls, state: GameState, tags: Mapping[Square, Uid], registry: Directory,
                       *, policy: str = RULEBOOK, log_path: Path | None = None,
@@ -333,40 +228,15 @@ class Session:
         self._groups = None
 
     def _header(self) -> dict[str, Any]:
-        assert self.state is not None
-        board = self.board
-        return {"session": LOG_FORMAT_GAME, "game": game_to_json(self.state),
-                "policy": self.policy,
-                "tags": {board.name(self.state.pos[f]): uid for f, uid in self.tag_of.items()},
-                **({"fairplay": self.seal.secret()} if self.seal is not None else {})}
-
-    def _started(self, first: int) -> GameStarted:
-        """The public start: who moves first [S5] and the setups' commitments (fairplay)."""
-        seal = self.seal
-        if seal is None:
-            return GameStarted(first)
-        return GameStarted(first, tuple(sorted(seal.commitments.items())), seal.game_id)
+        return setup_phase.header(self)
 
     def _head(self) -> str:
         """The log's head for the players to note (after the reveal: evaluate it last)."""
         return self.log.head[:SHOWN_DIGITS] if self.log is not None else ""
 
     def _reveal(self) -> tuple[tuple[str, str], ...]:
-        """At the end of the game: log the salts (once) and return them for the GameOver
-        event, so that anyone can check the setups against the commitments [fairplay]."""
-        seal, state = self.seal, self.state
-        if seal is None or state is None:
-            return ()
-        if self.log is not None and not self.revealed:
-            try:
-                self.log.append("reveal", {"salts": seal.salts,
-                                           "result": final_result(state, self.result)},
-                                time=self.log.last.time)  # the moment the game ended
-            except (OSError, ValueError):
-                pass  # the game is over all the same; resume logs the reveal again
-            else:
-                self.revealed = True
-        return tuple(sorted(seal.salts.items()))
+        """At the end: log the salts once, return them (``setup_phase.reveal``)."""
+        return setup_phase.reveal(self)
 
     # --- Play -------------------------------------------------------------------------------
 
@@ -411,7 +281,7 @@ class Session:
                 state, self.tag_of, self.figure_of, diff, self._reasons)))
         declined: list[Event] = []
         if self.advance is not None:
-            answer = self._judge_advance(diff, snapshot.time)
+            answer = advancing.judge_advance(self, diff, snapshot.time)
             if isinstance(answer, list):
                 return answer
             if answer is not None:
@@ -439,66 +309,22 @@ class Session:
         self.status = status
         return [status]
 
-    def _newcomers(self) -> dict[Uid, Kind]:
-        """UIDs of the mover's figures that may come onto the board (reserve, trapped)."""
-        state = self.state
-        assert state is not None
-        player = state.to_move
-        kinds = {state.fig_kind[f] for f in state.reserve_of(player) + state.trapped_of(player)}
-        if not kinds or self.snapshot is None:
-            return {}
-        out: dict[Uid, Kind] = {}
-        name = state.players[player].name
-        for uid in self.snapshot.tags.values():
-            figure = self.figure_of.get(uid)
-            if figure is not None and (state.pos[figure] >= 0 or figure not in
-                                       state.reserve_of(player) + state.trapped_of(player)):
-                continue
-            tagged = self.registry.lookup(uid)
-            if tagged is not None and tagged.owner == name:
-                kind = playable_kind(self.rules, tagged.kind)
-                if kind in kinds:
-                    out[uid] = kind
-        return out
-
     def _judge_turn(self, diff: Mapping[Square, Uid | None], time: float) -> list[Event]:
         state = self.state
         assert state is not None
         reading = physical.read_differences(state, self.tag_of, self.figure_of, diff,
-                                            self._newcomers())
+                                            newcomers.newcomers(self))
         self._lifted = reading.lifted
         if reading.foreign:
             return self._foreign(diff, reading)
         key = physical.key_of(diff, reading)
-        turns = self._turn_groups().get(key) or self._placement(reading, diff)
+        turns = self._turn_groups().get(key) or newcomers.placement(self, reading, diff)
         if turns:
             return self._moved(key, turns, reading, time)
         self._candidate = None
         if not reading.moved and not reading.arrived:
             return self._show(InHand(state.to_move, reading.lifted))
         return self._refuse_move(reading)
-
-    def _placement(self, reading: physical.Reading, diff: Mapping[Square, Uid | None]
-                   ) -> list[Turn]:
-        """Reserve figures put down (V6), with at most one move: the turn if it is legal.
-        (Placements are not among the generated turns: there are too many of them.)
-        A placed figure seen on its edge square earlier in the turn may have moved on."""
-        state = self.state
-        assert state is not None
-        if not reading.arrived or len(reading.moved) > 1 or reading.lifted:
-            return []
-        arrived = list(reading.arrived)
-        path = reading.moved[0] if reading.moved else ()
-        for index, (sq, kind) in enumerate(arrived):
-            seen = self._seen_placed.get(diff[sq] or "")
-            if not path and seen is not None and seen != sq:
-                arrived[index], path = (seen, kind), (seen, sq)
-        turn = Turn(path, place=tuple(arrived))
-        try:
-            check_turn(state, turn)
-        except IllegalTurn:
-            return []
-        return [turn]
 
     def _foreign(self, diff: Mapping[Square, Uid | None], reading: physical.Reading
                  ) -> list[Event]:
@@ -622,37 +448,11 @@ class Session:
         declined: list[Event] = [self._decline(now)] if self.advance is not None else []
         player = state.to_move
         result = state.play(turn)
-        bound = self._bind_newcomers(turn)
+        bound = newcomers.bind_newcomers(self, turn)
         body = {"player": state.players[player].name, "turn": turn_json(self.board, turn),
                 "bind": {self.board.name(sq): uid for sq, uid in bound.items()}}
-        self._write("turn", body, now, undo=lambda: self._unbind(bound))
+        self._write("turn", body, now, undo=lambda: newcomers.unbind(self, bound))
         return declined + self._after_turn(result)
-
-    def _bind_newcomers(self, turn: Turn) -> dict[Square, Uid]:
-        """Tie the tags of placed or returning figures to their engine figures."""
-        state, snapshot = self.state, self.snapshot
-        assert state is not None
-        squares = [sq for sq, _ in turn.place] + ([turn.reenter[0]] if turn.reenter else [])
-        if turn.path and turn.path[0] in squares:  # a placed figure moved on [V6]
-            squares[squares.index(turn.path[0])] = turn.path[-1]
-        bound: dict[Square, Uid] = {}
-        for sq in squares:
-            figure = state.occ[sq]
-            uid = snapshot.tags.get(sq) if snapshot else None
-            if figure >= 0 and uid is not None:
-                old = self.tag_of.get(figure)
-                if old is not None:
-                    self.figure_of.pop(old, None)
-                self.tag_of[figure] = uid
-                self.figure_of[uid] = figure
-                bound[sq] = uid
-        return bound
-
-    def _unbind(self, bound: Mapping[Square, Uid]) -> None:
-        for uid in bound.values():
-            figure = self.figure_of.pop(uid, None)
-            if figure is not None:
-                self.tag_of.pop(figure, None)
 
     def _write(self, kind: str, body: dict[str, Any], now: float, undo: Any = None) -> None:
         """Append to the log before anything is shown; on failure take the action back."""
@@ -697,90 +497,12 @@ class Session:
 
     def _advance_offer(self, result: TurnResult) -> tuple[int, Square, Square] | None:
         """The winner and squares of a possible advance [K5]; kind-blind, so it hides nothing."""
-        state = self.state
-        assert state is not None
-        combat = result.combat
-        # Without its advance the turn may leave the opponent no move [W2]; the advance can
-        # free a square, so it is still offered. A taken Nest ends the game at once [W1].
-        if combat is None or not combat.outcome.one_loser or state.reason not in (
-                None, "immobilized"):
-            return None
-        if combat.challenger_figure in result.removed:
-            winner, into = combat.challenged_figure, combat.challenger
-        else:
-            winner, into = combat.challenger_figure, combat.challenged
-        if state.pos[winner] < 0 or state.occ[into] >= 0:
-            return None
-        return winner, state.pos[winner], into
+        return advancing.advance_offer(self, result)
 
     # --- Advancing --------------------------------------------------------------------------
 
-    def _judge_advance(self, diff: Mapping[Square, Uid | None], time: float
-                       ) -> list[Event] | AdvanceDone | None:
-        """Handle the board while an advance is open: events if that settles it, the
-        declined advance if the next player has started moving, else None."""
-        state = self.state
-        assert state is not None and self.advance is not None
-        figure, from_square, into = self.advance
-        uid = self.tag_of[figure]
-        if any(self._is_lost(u) for u in diff.values()):
-            return None  # the losers are still being taken off: the fixes say so
-        if dict(diff) == {from_square: None, into: uid}:
-            return self._advance_to(time)
-        if dict(diff) == {from_square: None}:
-            self._lifted = (from_square,)
-            return self._show(InHand(state.fig_player[figure], (from_square,)))
-        mover_touched = any(state.occ[sq] >= 0 and state.fig_player[state.occ[sq]]
-                            == state.to_move for sq in diff)
-        if mover_touched and from_square not in diff:
-            return self._decline(time)
-        return None
-
-    def _is_lost(self, uid: Uid | None) -> bool:
-        figure = self.figure_of.get(uid) if uid is not None else None
-        return figure is not None and self.state is not None and self.state.pos[figure] < 0
-
-    def _advance_to(self, time: float) -> list[Event]:
-        state = self.state
-        assert state is not None and self.advance is not None
-        figure, from_square, into = self.advance
-        last = state.pop()
-        assert isinstance(last, TurnResult)
-        try:
-            result = state.play(last.turn._replace(advance=True))
-        except IllegalTurn as err:
-            state.push(last.turn)
-            return self._show(Refused(state.fig_player[figure], err.rule, err.reason, into,
-                                      from_square, err.message))
-        try:
-            self._write("advance", {"advance": True}, time)
-        except SessionError:
-            state.push(last.turn)
-            raise
-        self.advance = None
-        return [AdvanceDone(state.fig_player[figure], from_square, into, True),
-                *self._after_turn(result)]
-
-    def _after_advance(self) -> list[Event]:
-        self._groups = None
-        if self.state is not None and self.state.is_over:
-            return [self._game_over()]
-        return self._judge_play(self.snapshot) if self.snapshot is not None else []
-
     def _decline(self, time: float) -> AdvanceDone:
-        state = self.state
-        assert state is not None and self.advance is not None
-        figure, from_square, into = self.advance
-        if self.log is not None:
-            self.log.append("advance", {"advance": False}, time=time)
-        self.advance = None
-        return AdvanceDone(state.fig_player[figure], from_square, into, False)
-
-    def _stay(self, now: float) -> list[Event]:
-        if self.advance is None:
-            return [Notice.of("no_advance_open")]
-        done = self._decline(now)
-        return [done, *self._after_advance()]
+        return advancing.decline(self, time)
 
     def _resign(self, player: int, now: float) -> list[Event]:
         state = self.state
@@ -803,142 +525,32 @@ class Session:
 
     @classmethod
     def resume(cls, path: Path, registry: Directory) -> tuple[Session, list[Event]]:
-        """Continue the game logged at ``path``; raise ``LogError`` if the log is damaged or
-        edited, ``SessionError`` if its entries do not replay.
-
-        The returned events say what was repaired (a last entry cut off by a power cut).
-        Feed snapshots as usual: if the board does not match, the fixes say where.
-        """
-        log, entries = GameLog.open(path)
-        try:
-            session = cls._rebuild(entries, path, registry)
-        except SessionError:
-            log.close()
-            raise
-        session.log, session.log_path = log, path
-        if session.phase == OVER:
-            session._reveal()  # a power cut may have come between the end and the reveal
-        notes: list[Event] = [Notice(note.text, note) for note in log.notes]
-        return session, notes
+        """Continue the game logged at ``path`` after a power cut (``resuming.resume``)."""
+        return resuming.resume(cls, path, registry)
 
     @classmethod
     def read(cls, path: Path, registry: Directory) -> Session:
-        """The game logged at ``path`` as it stands, read-only (the log stays free for the
-        program that is playing it): for exports and reviews. Raises ``LogError`` or
-        ``SessionError``."""
-        return cls._rebuild(verify(path), path, registry)
+        """The game logged at ``path`` as it stands, read-only (``resuming.read``)."""
+        return resuming.read(cls, path, registry)
 
     @classmethod
     def _rebuild(cls, entries: Sequence[Entry], path: Path, registry: Directory) -> Session:
-        header = entries[0].body
-        try:
-            state = game_from_json(header["game"])
-            board = state.board
-            tags = {state.occ[board.square(name)]: str(uid)
-                    for name, uid in header["tags"].items()}
-            policy = header.get("policy", RULEBOOK)
-            if policy not in POLICIES:
-                raise ValueError(f"unknown reveal policy {policy!r}")
-        except MALFORMED as err:
-            raise SessionError(f"{path}: the log's first entry is not a game start"
-                               f" ({problem_text(err)})") from None
-        session = cls(board, state.rules, registry, policy=policy)
-        session._begin(state, tags)
-        if "fairplay" in header:
-            try:
-                session.seal = Seal.from_json(header["fairplay"])
-            except MALFORMED as err:
-                raise SessionError(f"{path}: {err}") from None
-        for entry in entries[1:]:
-            session._replay(entry, path)
-        if (state.is_over and session.advance is None) or session.result:
-            session.phase = OVER
-        return session
-
-    def _replay(self, entry: Entry, path: Path) -> None:
-        state = self.state
-        assert state is not None
-        where = f"{path} entry {entry.seq}"
-        try:
-            if entry.type == "turn":
-                turn = turn_from_json(self.board, entry.body["turn"])
-                result = state.play(turn)
-                for name, uid in tag_map(entry.body.get("bind", {}), "the tags").items():
-                    figure = state.occ[self.board.square(name)]
-                    self.tag_of[figure], self.figure_of[uid] = uid, figure
-                self._reasons = {f: "lost" for f in result.removed}
-                self.advance = self._advance_offer(result)
-            elif entry.type == "advance":
-                last = state.pop()
-                assert isinstance(last, TurnResult)
-                state.play(last.turn._replace(advance=bool(entry.body["advance"])))
-                self.advance = None
-            elif entry.type == "resign":
-                state.resign(state.rules.player_index(entry.body["player"]))
-            elif entry.type in ("correction", "result"):
-                self._replay_referee(entry)
-            elif entry.type == "reveal":
-                self.revealed = True
-            elif entry.type != NOTE:
-                raise ValueError(f"unknown entry type {entry.type!r}")
-        except _NOT_REPLAYED as err:
-            raise SessionError(f"{where} does not replay: {problem_text(err)}") from None
-        self._groups = None
-        if entry.type not in ("correction", NOTE):
-            self._restore = False  # the board matched the game again since the correction
+        return resuming.rebuild(cls, entries, path, registry)
 
 
     # --- Referee mode: corrections and results ([W3]; companion.referee.desk) -------------------
 
     def take_back(self, actions: int, note: Mapping[str, Any], now: float) -> list[Event]:
-        """Put the game back as it stood after its first ``actions`` actions, logged as a
-        ``correction`` with ``note`` (reason, PIN holder); the board is then to be fixed."""
-        state = self.state
-        if state is None:
-            raise SessionError("There is no game to take back yet.")
-        done = len(state.history)
-        if not 0 <= actions <= done or (actions == done and self.result is None):
-            raise SessionError(f"Take back to a turn from 0 to {done - 1}: the game has"
-                               f" {done} turns.")
-        self._write_correction({**note, "correction": "takeback", "to": actions,
-                                "from": done}, now)
-        self._to_actions(actions)
-        return self._corrected()
+        """Take the game back to its first ``actions`` actions (``corrections.take_back``)."""
+        return corrections.take_back(self, actions, note, now)
 
     def enter_turn(self, turn: Turn, note: Mapping[str, Any], now: float) -> list[Event]:
-        """Play ``turn`` typed by the arbiter (a reader failed): checked like any turn,
-        logged as a ``correction``. Raises ``IllegalTurn`` (nothing logged) if illegal."""
-        state = self.state
-        if state is None or self.phase != PLAY:
-            raise SessionError("There is no game running to enter a turn into.")
-        if turn.place or turn.reenter is not None:
-            raise SessionError("A figure put onto the board is known by its tag only: put it"
-                               " down on the board, the readers bind it [V6, V5c].")
-        check_turn(state, turn)
-        if self.advance is not None:
-            self._decline(now)
-        result = state.push(turn)
-        try:
-            self._write_correction({**note, "correction": "enter",
-                                    "turn": turn_json(self.board, turn)}, now)
-        except SessionError:
-            state.pop()
-            raise
-        self._restore = True
-        return self._after_turn(result)
+        """Play a turn typed by the arbiter (``corrections.enter_turn``)."""
+        return corrections.enter_turn(self, turn, note, now)
 
     def declare(self, result: Mapping[str, Any], now: float) -> list[Event]:
-        """End the game with a result the rules do not produce ([W3]: an agreed draw, a
-        loss on time, an arbiter's decision), logged as a ``result`` entry."""
-        if self.state is None or self.phase != PLAY:
-            raise SessionError("There is no game running to end.")
-        self._append("result", dict(result), now)
-        self.result, self.phase, self.advance, self.status = dict(result), OVER, None, None
-        self._reveal()  # any end opens the commitments, a referee's result too [fair play]
-        return []
-
-    def _write_correction(self, body: dict[str, Any], now: float) -> None:
-        self._append("correction", body, now)
+        """End the game with a referee's result [W3] (``corrections.declare``)."""
+        return corrections.declare(self, result, now)
 
     def _append(self, kind: str, body: dict[str, Any], now: float) -> None:
         if self.log is None:
@@ -948,42 +560,6 @@ class Session:
         except (OSError, LogError) as err:
             raise SessionError(f"The game log could not be written ({err}): nothing was"
                                " changed. Check the storage, then do it again.") from err
-
-    def _to_actions(self, actions: int) -> None:
-        state = self.state
-        assert state is not None
-        while len(state.history) > actions:
-            state.pop()  # exact undo; tags bound by the undone turns are bound again later
-        self.result, self.advance = None, None
-        self.phase = OVER if state.is_over else PLAY
-        if self.phase == PLAY:
-            self.revealed = False  # the game runs again: its next end is revealed again
-
-    def _corrected(self) -> list[Event]:
-        self._groups = self._candidate = None
-        self._lifted, self._seen_placed, self._reasons = (), {}, {}
-        self._restore, self.status = True, None
-        if self.state is not None and self.state.is_over:
-            return [self._game_over()]
-        return self._judge_play(self.snapshot) if self.snapshot is not None else []
-
-    def _replay_referee(self, entry: Entry) -> None:
-        state = self.state
-        assert state is not None
-        body = entry.body
-        if entry.type == "result":
-            self.result, self.advance = dict(body), None
-        elif body["correction"] == "takeback":
-            self._to_actions(int(body["to"]))
-            self._restore = True
-        elif body["correction"] == "enter":
-            self.advance = None
-            result = state.play(turn_from_json(self.board, body["turn"]))
-            self._reasons = {f: "lost" for f in result.removed}
-            self.advance = self._advance_offer(result)
-            self._restore = True
-        else:
-            raise ValueError(f"unknown correction {body['correction']!r}")
 
 
 def _is_step(board: Board, path: tuple[Square, ...]) -> bool:
