@@ -244,11 +244,12 @@ class Subscriber:
         while True:
             wait_for(self.connected.is_set, "the connection to the broker")
             info = self.client.publish(topic, payload, qos=1)
-            # A RuntimeError: the connection dropped before the acknowledgement.
+            # paho raises RuntimeError from wait_for_publish and is_published when the
+            # connection was gone at the publish (rc != 0) or dropped before the PUBACK.
             with contextlib.suppress(RuntimeError):
                 info.wait_for_publish(max(0.1, deadline - time.monotonic()))
-            if info.is_published():
-                return
+                if info.is_published():
+                    return
             if time.monotonic() > deadline:
                 raise AssertionError(f"the broker never acknowledged a publish to {topic}")
             time.sleep(0.05)
