@@ -1,0 +1,227 @@
+"""A tiny third game (``tests/toy_game.py``) through every generic layer: session on the
+simulated board, log, record, verify, resume and views. The proof that no layer above the
+rules still assumes Giganten."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from companion import games
+from companion.game import ARBITER, PUBLIC, Piece
+from companion.game_events import (
+    BoardMatches,
+    BoardRefused,
+    FixBoard,
+    GameEnded,
+    GameEvent,
+    PieceInHand,
+    SetupChecked,
+    TurnCommitted,
+)
+from companion.game_views import event_view, game_view
+from companion.identities import sim_identities
+from companion.ledger.record import verify
+from companion.table.game_session import OVER, PLAY, GameSession
+from hardware.sim import SimBoard
+from hardware.simgame import GameHands, SimGameTable
+from tests.toy_game import GAME, GEOMETRY
+
+KINDS = ("king", "pawn")
+TAGS = sim_identities(GAME)
+
+
+@pytest.fixture(autouse=True)
+def _toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The toy game is known by name to the registry for these tests only."""
+    monkeypatch.setitem(games.GAME_MODULES, "toy", "tests.toy_game")
+
+
+def new_table(tmp_path: Path, seed: int = 0) -> tuple[SimGameTable, GameHands]:
+    session, events = GameSession.new(GAME, {}, TAGS, tmp_path / "toy.log", now=0.0)
+    assert events == [], "the toy game has a setup"
+    sim = SimGameTable(session, seed=seed)
+    return sim, GameHands(sim, TAGS)
+
+
+def started(tmp_path: Path, seed: int = 0) -> tuple[SimGameTable, GameHands]:
+    sim, hands = new_table(tmp_path, seed)
+    hands.set_up(GAME, {}, random.Random(seed))
+    sim.intent({"start": True})
+    assert sim.session.phase == PLAY
+    return sim, hands
+
+
+def play_out(sim: SimGameTable, hands: GameHands, seed: int, limit: int = 60) -> None:
+    rng = random.Random(seed)
+    for _ in range(limit):
+        state = sim.session.state
+        assert state is not None
+        if sim.session.phase == OVER:
+            return
+        hands.play(rng.choice(state.legal_turns()))
+    sim.intent({"resign": sim.session.state.to_move if sim.session.state else 0})
+
+
+def test_setup_problems_go_to_their_owner_only(tmp_path: Path) -> None:
+    sim, _ = new_table(tmp_path)
+    kings = [uid for uid, who in TAGS.items() if who.owner == 0 and who.kind == "king"]
+    sim.board.place(GEOMETRY.parse("b2"), kings[0])  # outside north's rank 1
+    events = sim.run_for()
+    problems = [e for e in events if isinstance(e, SetupChecked) and e.problems]
+    assert problems and problems[0].owner == 0
+    assert problems[0].problems[0].rule == "table.setup"
+    assert "problems" in (event_view(GAME, problems[0], 0) or {})
+    for audience in (1, PUBLIC):
+        assert "problems" not in (event_view(GAME, problems[0], audience) or {})
+    refused = sim.intent({"start": True})
+    assert sim.session.phase != PLAY and refused
+
+
+def test_a_whole_game_on_the_simulated_board_is_logged_turn_by_turn(tmp_path: Path) -> None:
+    sim, hands = started(tmp_path, seed=1)
+    play_out(sim, hands, seed=1)
+    assert sim.session.phase == OVER
+    committed = [e for e in sim.events if isinstance(e, TurnCommitted)]
+    entries = verify(tmp_path / "toy.log", allow_cut_tail=False)
+    turns = [e.body["turn"] for e in entries if e.type == "turn"]
+    assert turns == [e.turn for e in committed] and turns
+    assert entries[0].body["game"] == "toy" and "fairplay" in entries[0].body
+    assert entries[-1].type == "end"
+    assert any(isinstance(e, GameEnded) for e in sim.events)
+
+
+def test_a_capture_is_declared_and_the_board_fixed(tmp_path: Path) -> None:
+    sim, hands = started(tmp_path, seed=2)
+    play_out(sim, hands, seed=2)
+    captures = [e for e in sim.events if isinstance(e, TurnCommitted) and e.reveal]
+    assert captures, "the random game captured (two pieces each on nine squares)"
+    assert any(isinstance(e, FixBoard) for e in sim.events)
+    assert any(isinstance(e, BoardMatches) for e in sim.events)
+
+
+def test_an_illegal_move_is_refused_with_the_games_rule_and_the_way_back(tmp_path: Path
+                                                                         ) -> None:
+    sim, _ = started(tmp_path)
+    state = sim.session.state
+    assert state is not None
+    origin = next(sq for sq, p in state.pieces().items() if p.owner == 0)
+    file, _ = GEOMETRY.coords(origin)
+    target = GEOMETRY.square(2 if file < 2 else 0, 2 - 1)  # two files or a diagonal away
+    if target in state.pieces():
+        target = GEOMETRY.square(1, 1)
+    sim.board.move(origin, target)
+    events = sim.run_for()
+    refused = [e for e in events if isinstance(e, BoardRefused)]
+    assert refused and refused[-1].rule == "T1"
+    assert [(s.action, s.square) for s in refused[-1].steps] == [("remove", target),
+                                                                  ("place", origin)]
+    assert "rule" not in (event_view(GAME, refused[-1], PUBLIC) or {})
+    assert (event_view(GAME, refused[-1], 0) or {})["rule"] == "T1"
+    sim.board.move(target, origin)
+    sim.run_for()
+    assert sim.session.turns == 0
+
+
+def test_a_piece_in_the_hand_is_waited_for(tmp_path: Path) -> None:
+    sim, _ = started(tmp_path)
+    state = sim.session.state
+    assert state is not None
+    origin = next(sq for sq, p in state.pieces().items() if p.owner == 0)
+    uid = sim.board.lift(origin)
+    assert PieceInHand(origin) in sim.run_for()
+    sim.board.place(origin, uid)
+    sim.run_for()
+    assert sim.session.turns == 0
+
+
+def _hidden_kinds_seen(view: object, allowed: frozenset[str]) -> list[str]:
+    text = json.dumps(view)
+    return [kind for kind in KINDS if f'"{kind}"' in text and kind not in allowed]
+
+
+def test_no_view_for_any_audience_shows_a_hidden_kind(tmp_path: Path) -> None:
+    sim, hands = started(tmp_path, seed=3)
+    rng = random.Random(3)
+    checked = 0
+    while sim.session.phase == PLAY:
+        state = sim.session.state
+        assert state is not None
+        start = len(sim.events)
+        hands.play(rng.choice(state.legal_turns()))
+        for audience in (PUBLIC, 0, 1):
+            view = game_view(GAME, state, audience)
+            assert all("kind" not in figure for figure in view["figures"]
+                       if figure["owner"] != GAME.players[audience]), (audience, view)
+            for event in sim.events[start:]:
+                shown = event_view(GAME, event, audience)
+                moment = audience != PUBLIC and isinstance(event, TurnCommitted)
+                if not moment:  # kinds reach a player in the moment of a capture only
+                    assert not _hidden_kinds_seen(shown, frozenset()), (audience, shown)
+                checked += 1
+    assert checked > 10
+    full = game_view(GAME, sim.session.state, ARBITER)  # type: ignore[arg-type]
+    assert all("kind" in figure for figure in full["figures"])
+
+
+def test_a_reveal_is_shown_in_its_moment_only() -> None:
+    event = TurnCommitted(0, 1, {"path": ["a1", "a2"]}, {"captured": True},
+                          {"captured_kind": "king"}, (1,))
+    assert "reveal" in (event_view(GAME, event, 0) or {})
+    assert "reveal" in (event_view(GAME, event, 1) or {})
+    assert "reveal" not in (event_view(GAME, event, PUBLIC) or {})
+    state = GAME.start({GEOMETRY.parse("a2"): Piece(0, "king"),
+                        GEOMETRY.parse("c3"): Piece(1, "pawn")})
+    assert "captured_kind" not in json.dumps(game_view(GAME, state, 1,
+                                                       last_turn=event.public))
+
+
+def _turns_in(path: Path) -> int:
+    return sum(1 for line in path.read_bytes().split(b"\n") if b'"type":"turn"' in line)
+
+
+def test_resume_after_a_power_cut_at_every_byte_of_the_last_line(tmp_path: Path) -> None:
+    sim, hands = started(tmp_path / "game", seed=4)
+    rng = random.Random(4)
+    for _ in range(3):
+        state = sim.session.state
+        assert state is not None and sim.session.phase == PLAY
+        hands.play(rng.choice(state.legal_turns()))
+    sim.session.close()
+    log = tmp_path / "game" / "toy.log"
+    data = log.read_bytes()
+    last_start = data.rstrip(b"\n").rfind(b"\n") + 1
+    full_turns = _turns_in(log)
+    shown = sim.board.tags()  # the board as the players left it when the power went
+    for cut in range(last_start, len(data) + 1):
+        copy = tmp_path / f"cut-{cut}.log"
+        copy.write_bytes(data[:cut])
+        copy.chmod(0o600)
+        session, _ = GameSession.resume(copy)
+        assert session.turns == (full_turns if cut == len(data) else full_turns - 1), cut
+        board = SimBoard(3, 3)
+        for sq, uid in shown.items():
+            board.place(sq, uid)
+        table = SimGameTable(session, board=board)
+        events = table.run_for()
+        if cut < len(data):  # the turn never shown is undone on the board
+            assert any(isinstance(e, FixBoard) for e in events), cut
+            assert session.state is not None
+            GameHands(table, TAGS).show(dict(session.state.pieces()))
+        assert any(isinstance(e, BoardMatches) for e in table.events), cut
+        assert not session.fixing and session.phase == PLAY
+        table.close()
+        session.close()
+
+
+def test_events_are_said_once_per_board(tmp_path: Path) -> None:
+    sim, _ = started(tmp_path)
+    state = sim.session.state
+    assert state is not None
+    origin = next(sq for sq, p in state.pieces().items() if p.owner == 0)
+    sim.board.lift(origin)
+    events: list[GameEvent] = sim.run_for(3.0)
+    assert events.count(PieceInHand(origin)) == 1
