@@ -11,6 +11,15 @@ from pathlib import Path
 import pytest
 
 from companion import games
+from companion.archive.game_records import (
+    full_record,
+    generic_record,
+    public_record,
+    verify_record,
+)
+from companion.archive.records import RecordRefused
+from companion.archive.verdict import EXIT_NOT_YET, EXIT_REJECTED, EXIT_VERIFIED
+from companion.archive.verifier import verify_path
 from companion.game import ARBITER, PUBLIC, Piece
 from companion.game_events import (
     BoardMatches,
@@ -225,3 +234,55 @@ def test_events_are_said_once_per_board(tmp_path: Path) -> None:
     sim.board.lift(origin)
     events: list[GameEvent] = sim.run_for(3.0)
     assert events.count(PieceInHand(origin)) == 1
+
+
+def finished_log(tmp_path: Path, seed: int = 5) -> Path:
+    sim, hands = started(tmp_path, seed=seed)
+    play_out(sim, hands, seed=seed)
+    sim.session.close()
+    return tmp_path / "toy.log"
+
+
+def test_the_log_and_both_records_verify(tmp_path: Path) -> None:
+    log = finished_log(tmp_path)
+    verdict = verify_path(log)
+    assert verdict.status == EXIT_VERIFIED, verdict.summary()
+    assert "commitment" in verdict.summary() and "turns replayed" in verdict.summary()
+    entries = verify(log)
+    for record in (full_record(entries), public_record(entries)):
+        path = tmp_path / f"{record['kind']}.json"
+        path.write_text(json.dumps(record))
+        verdict = verify_path(path)
+        assert verdict.status == EXIT_VERIFIED, verdict.summary()
+
+
+def test_the_public_record_shows_no_kind_before_the_end(tmp_path: Path) -> None:
+    sim, hands = started(tmp_path, seed=6)
+    hands.play(random.Random(6).choice(sim.session.state.legal_turns()))  # type: ignore[union-attr]
+    record = public_record(verify(tmp_path / "toy.log"))
+    assert not _hidden_kinds_seen(record, frozenset())
+    assert verify_record(record).status == EXIT_NOT_YET
+    with pytest.raises(RecordRefused):
+        generic_record(tmp_path / "toy.log", "full")
+
+
+def test_an_altered_record_is_rejected(tmp_path: Path) -> None:
+    entries = verify(finished_log(tmp_path, seed=7))
+    record = full_record(entries)
+    swapped = json.loads(json.dumps(record))
+    kings = [sq for sq, (owner, kind) in swapped["setup"].items() if kind == "king"]
+    for sq in kings:  # swap north's king and pawn: the commitment no longer opens
+        if swapped["setup"][sq][0] == 0:
+            pawn = next(s for s, (o, k) in swapped["setup"].items() if o == 0 and k == "pawn")
+            swapped["setup"][sq][1], swapped["setup"][pawn][1] = "pawn", "king"
+    verdict = verify_record(swapped)
+    assert verdict.status == EXIT_REJECTED and "commitment" in verdict.summary()
+    cut = json.loads(json.dumps(record))
+    cut["turns"] = cut["turns"][:-1]
+    assert verify_record(cut).status == EXIT_REJECTED
+    bent = json.loads(json.dumps(record))
+    bent["turns"][0]["turn"] = {"path": ["a1", "c3"]}
+    assert "rules refuse" in verify_record(bent).summary()
+    won = json.loads(json.dumps(record))
+    won["result"]["winner"] = 1 - won["result"]["winner"]
+    assert verify_record(won).status == EXIT_REJECTED
