@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.game import ARBITER, HIDDEN, PUBLIC, Audience, Game, GameState, Geometry
+from companion.game import ARBITER, HIDDEN, PUBLIC, Audience, Game, GameState, Geometry, Piece
 from companion.game_events import (
     BoardMatches,
     BoardRefused,
@@ -141,3 +141,33 @@ def _plain_view(game: Game, event: GameEvent, geometry: Geometry) -> JSON | None
         return {"event": "game over", "resigned": event.resigned, "reason": event.reason,
                 "winner": None if event.winner is None else game.players[event.winner]}
     return None
+
+
+def setup_view(game: Game, geometry: Geometry, pieces: dict[int, Piece],
+               audience: Audience) -> JSON:
+    """The board during the setup (no game state yet) as ``audience`` may see it: every
+    piece's owner, and the kind of the audience's own pieces only (the arbiter's: all)."""
+    figures = []
+    for sq, piece in sorted(pieces.items()):
+        figure: JSON = {"square": geometry.name(sq), "owner": game.players[piece.owner]}
+        if audience in (ARBITER, piece.owner):
+            figure["kind"] = piece.kind
+        figures.append(figure)
+    return {"game": game.name, "board": {"files": geometry.files, "ranks": geometry.ranks},
+            "figures": figures, "to_move": None, "winner": None, "reason": None,
+            "last_turn": None}
+
+
+def board_text(view: JSON) -> list[str]:
+    """A view's board as text lines, top rank first: ``r.hare`` for a seen kind, ``r.?``
+    for a hidden one, ``.`` for an empty square. Built from the view alone."""
+    files, ranks = view["board"]["files"], view["board"]["ranks"]
+    cells = {figure["square"]: f"{figure['owner'][0]}.{figure.get('kind', '?')[:5]}"
+             for figure in view["figures"]}
+    geometry = Geometry(files, ranks)
+    lines = []
+    for rank in reversed(range(ranks)):
+        row = [cells.get(geometry.name(geometry.square(f, rank)), ".") for f in range(files)]
+        lines.append(f"{rank + 1:>2} " + " ".join(f"{cell:<7}" for cell in row).rstrip())
+    letters = "   " + " ".join(f"{geometry.name(f)[:-1]:<7}" for f in range(files))
+    return [*lines, letters.rstrip()]

@@ -121,7 +121,11 @@ class GameHands:
         raise ValueError(f"no piece of {piece} is left to put down")
 
     def set_up(self, game: Game, options: Mapping[str, Any], rng: random.Random) -> None:
-        """Put down a random valid setup for every player (games with setup zones)."""
+        """Put down a random valid setup for every player (games with setup zones); the
+        pieces already down are taken up first."""
+        for sq, uid in sorted(self.sim.board.tags().items()):
+            self.box.append(self.sim.board.lift(sq))
+        self.box.sort()
         for player in range(len(game.players)):
             zone = sorted(game.setup_zone(player, options))
             mine = [uid for uid in self.box if self.identities[uid].owner == player]
