@@ -123,7 +123,7 @@ class GameHands:
     def set_up(self, game: Game, options: Mapping[str, Any], rng: random.Random) -> None:
         """Put down a random valid setup for every player (games with setup zones); the
         pieces already down are taken up first."""
-        for sq, uid in sorted(self.sim.board.tags().items()):
+        for sq in sorted(self.sim.board.tags()):
             self.box.append(self.sim.board.lift(sq))
         self.box.sort()
         for player in range(len(game.players)):

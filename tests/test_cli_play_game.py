@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 
 from companion.games import get_game
-from tests.cli_helpers import home, run  # noqa: F401  (home is a fixture)
+from tests.cli_helpers import home, run
+
+__all__ = ["home"]
 
 GIGANTEN = Path(sys.executable).parent / "giganten"
 STRATEGUS_KINDS = [kind.id for kind in get_game("strategus").kinds()]
