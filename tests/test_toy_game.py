@@ -27,6 +27,7 @@ from companion.game_events import (
     FixBoard,
     GameEnded,
     GameEvent,
+    IntentRefused,
     PieceInHand,
     SetupChecked,
     TurnCommitted,
@@ -286,3 +287,15 @@ def test_an_altered_record_is_rejected(tmp_path: Path) -> None:
     won = json.loads(json.dumps(record))
     won["result"]["winner"] = 1 - won["result"]["winner"]
     assert verify_record(won).status == EXIT_REJECTED
+
+
+@pytest.mark.parametrize("declared", [{"path": ["a1"]}, {"path": "a1"}, [], "a1 a2", None,
+                                      {"path": ["a1", "z9"]}])
+def test_a_malformed_declaration_gets_one_line_and_loses_nothing(tmp_path: Path,
+                                                                 declared: object) -> None:
+    sim, _ = started(tmp_path)
+    events = sim.intent({"declare": declared})
+    assert len(events) == 1 and isinstance(events[0], IntentRefused), events
+    assert sim.session.turns == 0 and sim.session.phase == PLAY
+    assert isinstance(sim.intent("resign"), list)  # type: ignore[arg-type]
+    assert sim.session.phase == PLAY

@@ -144,6 +144,8 @@ class GameSession:
     def intent(self, data: Mapping[str, Any], *, now: float) -> list[GameEvent]:
         """An intent from the screen: ``{"start": true}``, ``{"declare": <turn JSON>}``
         or ``{"resign": player}``; one ``IntentRefused`` if it cannot be taken now."""
+        if not isinstance(data, Mapping):
+            return [IntentRefused(None, NOT_NOW, "unknown intent: start, declare or resign")]
         if "start" in data:
             return self._start(now)
         if "declare" in data:
@@ -232,8 +234,10 @@ class GameSession:
             state.push(turn)
         except IllegalMove as err:
             return [IntentRefused(state.to_move, err.rule, err.reason)]
-        except GameError as err:
-            return [IntentRefused(state.to_move, NOT_NOW, str(err))]
+        except (ValueError, TypeError, KeyError):  # a game's reader of untrusted JSON
+            return [IntentRefused(state.to_move, NOT_NOW, "that is not a turn of"
+                                  f" {self.game.title}: declare it as the game writes"
+                                  " turns, e.g. {\"path\": [\"c4\", \"c5\"]}")]
         state.pop()
         events = self._commit(turn, now)
         wanted = dict(state.pieces())
