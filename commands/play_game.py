@@ -208,7 +208,8 @@ class GameConsole:
             view = setup_view(self.game, self.geometry, dict(self.session.board),
                               self.audience)
         else:
-            view = game_view(self.game, state, self.audience)
+            view = game_view(self.game, state, self.audience,
+                             resigned=self.session.resigned)
         for line in board_text(view):
             self.say(line)
         for key in ("score", "hands"):
@@ -220,12 +221,11 @@ class GameConsole:
         if state is None:
             self.say(f"{self.game.title}: setup")
             return
-        view = game_view(self.game, state, self.audience)
+        view = game_view(self.game, state, self.audience, resigned=session.resigned)
         if session.phase == OVER:
             winner = view["winner"] or "nobody (a draw)"
-            end = session.log.last.body if session.log is not None else {}
             self.say(f"{self.game.title}: over after {session.turns} turns; winner {winner}"
-                     f" ({end.get('reason', view['reason'])})")
+                     f" ({view['reason']})")
         else:
             self.say(f"{self.game.title}: {session.turns} turns played; {view['to_move']} to"
                      " move" + ("; the board must be fixed first" if session.fixing else ""))

@@ -299,3 +299,17 @@ def test_a_malformed_declaration_gets_one_line_and_loses_nothing(tmp_path: Path,
     assert sim.session.turns == 0 and sim.session.phase == PLAY
     assert isinstance(sim.intent("resign"), list)  # type: ignore[arg-type]
     assert sim.session.phase == PLAY
+
+
+def test_a_resigned_game_resumes_over_and_verifies(tmp_path: Path) -> None:
+    sim, _ = started(tmp_path)
+    assert GameEnded(1, "resigned", True) in sim.intent({"resign": 0})
+    sim.session.close()
+    session, events = GameSession.resume(tmp_path / "toy.log")
+    assert session.phase == OVER and session.resigned == 0
+    assert events == [GameEnded(1, "resigned", True)]
+    assert session.state is not None
+    view = game_view(GAME, session.state, PUBLIC, resigned=session.resigned)
+    assert (view["winner"], view["reason"], view["to_move"]) == ("south", "resigned", None)
+    session.close()
+    assert verify_path(tmp_path / "toy.log").status == EXIT_VERIFIED

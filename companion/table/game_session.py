@@ -73,6 +73,8 @@ class GameSession:
         self.state: GameState[Any] | None = None
         self.log: GameLog | None = None
         self.turns = 0
+        self.resigned: int | None = None
+        """The player who resigned, if one did."""
         self.fixing = False
         """True after a declared turn or a resume, until the board matches the game."""
         self.board: dict[Square, Piece] = {}
@@ -111,6 +113,7 @@ class GameSession:
             raise
         session.log, session.state = log, course.state
         session.turns = len(course.turns)
+        session.resigned = course.resigned
         session.phase, session.fixing = PLAY, True
         events: list[GameEvent] = []
         result = game_log.result_of(course)
@@ -268,6 +271,7 @@ class GameSession:
         if type(player) is not int or not 0 <= player < len(self.game.players):
             return [IntentRefused(None, NOT_NOW, "name the player who resigns (0 or 1)")]
         self._log().append(game_log.RESIGN, {"player": player}, time=now)
+        self.resigned = player
         winner = 1 - player if len(self.game.players) == 2 else None
         return self._end(winner, game_log.RESIGNED, now, resigned=True)
 
