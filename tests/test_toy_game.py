@@ -313,3 +313,18 @@ def test_a_resigned_game_resumes_over_and_verifies(tmp_path: Path) -> None:
     assert (view["winner"], view["reason"], view["to_move"]) == ("south", "resigned", None)
     session.close()
     assert verify_path(tmp_path / "toy.log").status == EXIT_VERIFIED
+
+
+def test_a_tag_on_two_squares_is_never_guessed_at(tmp_path: Path) -> None:
+    sim, _ = started(tmp_path)
+    state = sim.session.state
+    assert state is not None
+    origin = next(sq for sq, p in state.pieces().items() if p.owner == 0)
+    clone = sim.board.tag_at(origin)
+    assert clone is not None
+    sim.board.place(GEOMETRY.parse("b2"), clone)  # a copied tag
+    events = sim.run_for()
+    refused = [e for e in events if isinstance(e, BoardRefused)]
+    assert refused and refused[0].rule == "table.readers" and "b2" in refused[0].reason
+    assert sim.session.turns == 0
+    assert (event_view(GAME, refused[0], PUBLIC) or {}).get("rule") == "table.readers"

@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.game import (
+    ARBITER,
+    PUBLIC,
     Game,
     GameError,
     GameState,
@@ -48,11 +50,17 @@ from companion.ledger.fairplay import Entropy
 from companion.ledger.record import FilePath, GameLog
 from companion.reads import Uid
 from companion.table.board_match import UNKNOWN_TAG, board_pieces, find_turn, in_hand, steps_to
-from companion.table.sensing import Snapshot
+from companion.table.sensing import DEAD, DUPLICATE, FLICKER, Snapshot
 
 SETUP, PLAY, OVER = "setup", "play", "over"
 
 NOT_NOW = "table.not-now"
+READERS = "table.readers"
+_READER_ADVICE = {
+    DUPLICATE: "one tag cannot stand on two squares; take the copied figure off",
+    FLICKER: "set the figure in the middle of its square",
+    DEAD: "check that reader's cable; the game waits",
+}
 SETUP_RULE = "table.setup"
 
 
@@ -130,12 +138,20 @@ class GameSession:
     # -- inputs -----------------------------------------------------------------------
 
     def on_snapshot(self, snapshot: Snapshot) -> list[GameEvent]:
-        """Follow the confirmed board; a board not yet fully known is waited for."""
+        """Follow the confirmed board; a board not yet fully known is waited for, and one
+        the readers cannot be trusted on (a tag on two squares, a dead or flickering
+        reader) is never guessed at: the problem is said and nothing is played."""
+        if snapshot.problems:
+            problem = snapshot.problems[0]
+            where = ", ".join(self._name(sq) for sq in problem.squares)
+            advice = _READER_ADVICE.get(problem.kind, "check the readers")
+            return self._say(BoardRefused(PUBLIC, READERS, f"the readers report {problem.kind}"
+                                          f" on {where}: {advice}", ()))
         if not snapshot.complete or snapshot.pending:
             return []
         pieces = board_pieces(snapshot.tags, self.identities)
         if not isinstance(pieces, dict):
-            return self._say(BoardRefused(-1, UNKNOWN_TAG, "a tag the set does not know stands"
+            return self._say(BoardRefused(PUBLIC, UNKNOWN_TAG, "a tag the set does not know stands"
                                           f" on {self._name(pieces)}: take it off", ()))
         self.board = pieces
         if self.phase == SETUP:
@@ -197,7 +213,8 @@ class GameSession:
         try:
             state = self.game.start(dict(self.board), self.options)
         except GameError as err:
-            return [IntentRefused(None, SETUP_RULE, str(err))]
+            # The game's words may name a kind: the arbiter's screen only.
+            return [IntentRefused(ARBITER, SETUP_RULE, str(err))]
         return self._begin(state, now)
 
     def _begin(self, state: GameState[Any], now: float) -> list[GameEvent]:
