@@ -36,9 +36,13 @@ class SetupChecked:
 
 @dataclass(frozen=True, slots=True)
 class PlayBegins:
-    """Every setup is complete: play begins with ``to_move``."""
+    """Every setup is complete: play begins with ``to_move``. ``commitments`` (player
+    name -> hash) and ``game_id`` commit the hidden setups, for everyone to note [fair
+    play]; empty for games without a hidden setup."""
 
     to_move: int
+    commitments: dict[str, str] = field(default_factory=dict)
+    game_id: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +119,9 @@ class GameEnded:
     winner: int | None
     reason: str | None
     resigned: bool = False
+    head: str = ""
+    """The log's head hash at the end: its first digits are shown for the players to note
+    (``giganten verify LOG --head``)."""
 
 
 GameEvent = (SetupChecked | PlayBegins | PieceInHand | BoardRefused | IntentRefused

@@ -39,6 +39,7 @@ from companion.game_events import (
     Step,
     TurnCommitted,
 )
+from companion.views import SHOWN_DIGITS
 
 JSON = dict[str, Any]
 
@@ -134,12 +135,17 @@ def _plain_view(game: Game, event: GameEvent, geometry: Geometry) -> JSON | None
     if isinstance(event, BoardMatches):
         return {"event": "board matches"}
     if isinstance(event, PlayBegins):
-        return {"event": "play begins", "to_move": game.players[event.to_move]}
+        view: JSON = {"event": "play begins", "to_move": game.players[event.to_move]}
+        if event.commitments:  # public from the start [fair play]
+            view["commitments"] = {name: value[:SHOWN_DIGITS]
+                                   for name, value in event.commitments.items()}
+        return view
     if isinstance(event, NextToMove):
         return {"event": "to move", "player": game.players[event.player]}
     if isinstance(event, GameEnded):
         return {"event": "game over", "resigned": event.resigned, "reason": event.reason,
-                "winner": None if event.winner is None else game.players[event.winner]}
+                "winner": None if event.winner is None else game.players[event.winner],
+                "log_head": event.head[:SHOWN_DIGITS]}
     return None
 
 

@@ -29,6 +29,7 @@ from companion.game_events import (
     GameEvent,
     IntentRefused,
     PieceInHand,
+    PlayBegins,
     SetupChecked,
     TurnCommitted,
 )
@@ -303,11 +304,13 @@ def test_a_malformed_declaration_gets_one_line_and_loses_nothing(tmp_path: Path,
 
 def test_a_resigned_game_resumes_over_and_verifies(tmp_path: Path) -> None:
     sim, _ = started(tmp_path)
-    assert GameEnded(1, "resigned", True) in sim.intent({"resign": 0})
+    [ended] = sim.intent({"resign": 0})
+    assert isinstance(ended, GameEnded)
+    assert (ended.winner, ended.reason, ended.resigned) == (1, "resigned", True)
     sim.session.close()
     session, events = GameSession.resume(tmp_path / "toy.log")
     assert session.phase == OVER and session.resigned == 0
-    assert events == [GameEnded(1, "resigned", True)]
+    assert events == [ended], "the same end, with the same log head"
     assert session.state is not None
     view = game_view(GAME, session.state, PUBLIC, resigned=session.resigned)
     assert (view["winner"], view["reason"], view["to_move"]) == ("south", "resigned", None)
@@ -328,3 +331,21 @@ def test_a_tag_on_two_squares_is_never_guessed_at(tmp_path: Path) -> None:
     assert refused and refused[0].rule == "table.readers" and "b2" in refused[0].reason
     assert sim.session.turns == 0
     assert (event_view(GAME, refused[0], PUBLIC) or {}).get("rule") == "table.readers"
+
+
+def test_the_commitments_are_public_from_the_start_and_the_head_at_the_end(tmp_path: Path
+                                                                          ) -> None:
+    sim, hands = started(tmp_path, seed=8)
+    [begins] = [e for e in sim.events if isinstance(e, PlayBegins)]
+    assert sorted(begins.commitments) == ["north", "south"] and len(begins.game_id) == 32
+    shown = event_view(GAME, begins, PUBLIC) or {}
+    assert sorted(shown["commitments"]) == ["north", "south"]
+    other, _ = started(tmp_path / "other", seed=8)
+    [again] = [e for e in other.events if isinstance(e, PlayBegins)]
+    assert again.commitments != begins.commitments, "fresh salts from os.urandom"
+    play_out(sim, hands, seed=8)
+    [ended] = [e for e in sim.events if isinstance(e, GameEnded)]
+    noted = (event_view(GAME, ended, PUBLIC) or {})["log_head"]
+    sim.session.close()
+    assert verify_path(tmp_path / "toy.log", noted).status == EXIT_VERIFIED
+    assert verify_path(tmp_path / "toy.log", "0" * 16).status == EXIT_REJECTED

@@ -130,7 +130,7 @@ class GameSession:
                 log.append(game_log.END, result, time=log.last.time)
             session.phase = OVER
             events.append(GameEnded(result["winner"], result["reason"],
-                                    result["reason"] == game_log.RESIGNED))
+                                    result["reason"] == game_log.RESIGNED, log.head))
         else:
             events.append(NextToMove(course.state.to_move))
         return session, events
@@ -222,7 +222,9 @@ class GameSession:
                                  self.entropy)
         self.log = GameLog.create(self.log_path, header, time=now)
         self.state, self.phase = state, PLAY
-        return [PlayBegins(state.to_move), NextToMove(state.to_move)]
+        fairplay = header.get("fairplay", {})
+        return [PlayBegins(state.to_move, dict(fairplay.get("commitments", {})),
+                           fairplay.get("game_id", "")), NextToMove(state.to_move)]
 
     # -- play -------------------------------------------------------------------------
 
@@ -294,9 +296,9 @@ class GameSession:
 
     def _end(self, winner: int | None, reason: str | None, now: float, *,
              resigned: bool = False) -> list[GameEvent]:
-        self._log().append(game_log.END, {"winner": winner, "reason": reason}, time=now)
+        end = self._log().append(game_log.END, {"winner": winner, "reason": reason}, time=now)
         self.phase = OVER
-        return [GameEnded(winner, reason, resigned)]
+        return [GameEnded(winner, reason, resigned, end.hash)]
 
     # -- helpers ----------------------------------------------------------------------
 
