@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import cli
+from companion.games import DEFAULT_GAME, game_names, get_game
 
 # Nothing heavy is imported here: ``giganten --help`` must answer fast and load no paho,
 # kivy or gpiozero (issue 13). Each subcommand imports what it needs when it is run.
@@ -70,7 +71,9 @@ def _add_table(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--script", default=None, metavar="FILE",
                         help="read the commands from FILE (- for standard input) and echo"
                              " them; a failing command ends the script with status 2")
-    parser.add_argument("--audience", choices=AUDIENCES, default=PUBLIC,
+    others = tuple(dict.fromkeys(name for game in game_names() if game != DEFAULT_GAME
+                                 for name in get_game(game).players))
+    parser.add_argument("--audience", choices=(*AUDIENCES, *others), default=PUBLIC,
                         help="whose view to print: public (spectators, the default), a"
                              " player, or arbiter (everything)")
     parser.add_argument("--timing", choices=sorted(TIMINGS), default="tile",
@@ -118,12 +121,23 @@ def _enrol_command(args: argparse.Namespace) -> int:
 
 
 def _play_command(args: argparse.Namespace) -> int:
+    if args.game != DEFAULT_GAME:  # another game of the family, through the interface
+        from commands import play_game
+
+        return play_game.play_command(args)
     from commands.play import play_command
 
     return play_command(args)
 
 
 def _resume_command(args: argparse.Namespace) -> int:
+    from commands import play_game
+    from companion.ledger.record import default_log_dir, latest_log
+
+    log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
+    path = args.log if args.log is not None else latest_log(log_dir)
+    if path is not None and play_game.is_generic_log(path):
+        return play_game.resume_command(args, path)
     from commands.play import resume_command
 
     return resume_command(args)
@@ -176,6 +190,9 @@ def _add_play(commands: Any) -> None:
                     " them. Every game is logged (giganten resume continues it). Type help"
                     " in the game for the commands.")
     _add_backend(play)
+    play.add_argument("--game", choices=game_names(), default=DEFAULT_GAME,
+                      help="the game to play (default: giganten); strategus and gimmel on"
+                           " the simulated board only, for now")
     _add_rules(play)
     _add_table(play)
     play.set_defaults(run=_play_command)

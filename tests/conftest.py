@@ -40,6 +40,8 @@ QUICK_PATHS = (
     "tests/test_session_faults.py",
     "tests/test_session_setup.py",
     "tests/test_session_sim.py",
+    "tests/test_toy_game.py",
+    "tests/test_game_session_gimmel.py",
     "tests/test_views.py",
     "tests/test_variant_views.py",
     "tests/test_clock.py",

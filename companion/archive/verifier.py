@@ -36,6 +36,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from companion.archive.game_records import GENERIC_FORMAT, verify_log, verify_record
 from companion.archive.records import (
     FULL_KIND,
     PASSIVE_ENTRY_TYPES,
@@ -70,6 +71,7 @@ from companion.ledger.course import (
     tag_map,
 )
 from companion.ledger.fairplay import SHOWN_DIGITS, Problem, check
+from companion.ledger.game_log import is_generic_header
 from companion.ledger.record import LOG_FORMAT, ZERO_HASH, Entry, LogError, entry_hash
 from companion.ledger.record import verify as read_log
 from companion.untrusted import MALFORMED, loads, problem_text
@@ -144,6 +146,8 @@ def _verify_path(path: Path) -> Verdict:
 
 def verify_document(document: Any) -> Verdict:
     """Check a record (a parsed JSON document) of any kind."""
+    if isinstance(document, dict) and document.get("format") == GENERIC_FORMAT:
+        return _guarded(str(document.get("kind")), lambda: verify_record(document))
     if not isinstance(document, dict) or document.get("format") != RECORD_FORMAT:
         raise Unreadable(f"not a game record: its \"format\" must be {RECORD_FORMAT!r}"
                          " (game logs are checked too: give the .log file)")
@@ -176,6 +180,8 @@ def _verify_log_file(path: Path) -> Verdict:
     except LogError as err:
         verdict.problems.append(Problem(f"log line {err.line}" if err.line else "", str(err)))
         return verdict
+    if is_generic_header(entries[0].body):  # a game played through the interface
+        return verify_log(entries)
     verdict.checked.append(f"hash chain of {len(entries)} entries")
     _check_log_entries(entries, verdict)
     return verdict

@@ -1,0 +1,361 @@
+"""``giganten play --game strategus|gimmel --sim`` and their ``giganten resume``: any game
+of the family at the terminal on the simulated board, through the generic table path
+(``companion.table.game_session``). Giganten keeps its own console (``commands.play``).
+
+Every line printed is built by ``companion.game_views`` for the chosen audience: a hidden
+kind never reaches the public or the opponent.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from commands.play import Source, _source, _timing, _with_usage_errors
+from companion.game import ARBITER, PUBLIC, Game, GameError, GameState, Piece
+from companion.game_events import GameEvent
+from companion.game_views import board_text, event_view, game_view, setup_view
+from companion.games import get_game
+from companion.identities import Identity, sim_identities
+from companion.ledger.game_log import ReplayError, is_generic_header
+from companion.ledger.record import LogError, default_log_dir, new_log_path
+from companion.reads import Uid, parse_uid
+from companion.table.game_session import OVER, PLAY, SETUP, GameSession
+from hardware.assemble import UsageError, open_backend
+from hardware.sim import SimBoard, TimingModel
+from hardware.simgame import GameHands, SimGameTable
+
+HELP = """\
+Commands (squares like e4; a PIECE is named like 'red hare 2' or given as its tag UID):
+  place SQUARE PIECE      put a piece down          lift SQUARE     take one up
+  move FROM TO            lift and put down         remove SQUARE   take one off the board
+  setup all               random valid setups (games with a setup)
+  start                   begin play once every setup is complete
+  declare FROM TO         declare a turn on the screen (a Strategus attack: the attacker
+                          held beside the square), or declare {JSON}
+  resign PLAYER           the player resigns
+  auto [N]                computer players play N turns (default: to the end)
+  show                    the board as the audience may see it
+  status                  the phase, whose turn, the turns played
+  wait [SECONDS]          let the readers scan
+  help, quit"""
+
+CommandError = (ValueError, GameError)
+
+
+class GameConsole:
+    """A terminal front end for one generic game on the simulated board."""
+
+    def __init__(self, game: Game, sim: SimGameTable, hands: GameHands, audience: int,
+                 seed: int, say: Callable[[str], None] = print) -> None:
+        self.game = game
+        self.sim = sim
+        self.hands = hands
+        self.audience = audience
+        self.rng = random.Random(seed)  # the computer players: public choices only
+        self.say = say
+        self.geometry = game.geometry(sim.session.options)
+        self._told = len(sim.events)
+
+    @property
+    def session(self) -> GameSession:
+        """The session the table feeds."""
+        return self.sim.session
+
+    def run(self, source: Source) -> int:
+        """Carry out every command of ``source``; 0, or 2 for a failing script line."""
+        try:
+            return source.run(self.execute, say=self.say, err=sys.stderr,
+                              program="giganten play", errors=CommandError)
+        finally:
+            self.sim.close()
+            self.session.close()
+
+    def execute(self, text: str) -> bool:
+        """One command; False ends the game loop."""
+        words = text.split()
+        name, rest = words[0].lower(), words[1:]
+        if name == "quit":
+            return False
+        handler = getattr(self, f"_cmd_{name}", None)
+        if handler is None:
+            raise ValueError(f"unknown command {name!r}: type help for the commands")
+        handler(rest)
+        return True
+
+    # -- printing ---------------------------------------------------------------------
+
+    def tell(self, events: list[GameEvent]) -> None:
+        """Print each event as the audience may see it."""
+        self._told = len(self.sim.events)
+        for event in events:
+            view = event_view(self.game, event, self.audience, self.geometry)
+            if view is not None:
+                self.say(_line(view))
+
+    def settle(self) -> None:
+        """Let the readers scan until the board is confirmed; print every event since
+        the last one printed (the hands' actions and taps included)."""
+        self.sim.run_for()
+        self.tell(self.sim.events[self._told:])
+
+    # -- commands ---------------------------------------------------------------------
+
+    def _square(self, word: str) -> int:
+        return self.geometry.parse(word)
+
+    def _uid(self, words: list[str]) -> Uid:
+        if len(words) == 1:
+            uid = parse_uid(words[0])
+            if uid not in self.hands.identities:
+                raise ValueError(f"tag {uid} is not in this game's set")
+            return uid
+        if len(words) != 3 or words[0] not in self.game.players or not words[2].isdigit():
+            raise ValueError("name a piece like 'red hare 2', or give its tag UID")
+        wanted = Identity(self.game.players.index(words[0]), words[1], int(words[2]))
+        for uid, identity in self.hands.identities.items():
+            if identity == wanted:
+                return uid
+        raise ValueError(f"the set has no {' '.join(words)}")
+
+    def _cmd_help(self, words: list[str]) -> None:
+        self.say(HELP)
+
+    def _cmd_place(self, words: list[str]) -> None:
+        if len(words) < 2:
+            raise ValueError("place SQUARE PIECE, like: place e4 red hare 1")
+        square, uid = self._square(words[0]), self._uid(words[1:])
+        if uid in self.sim.board.tags().values():
+            raise ValueError("that piece already stands on the board: move it instead")
+        self.sim.board.place(square, uid)
+        for pool in (self.hands.box, self.hands.aside):
+            if uid in pool:
+                pool.remove(uid)
+        self.settle()
+
+    def _cmd_lift(self, words: list[str]) -> None:
+        self.hands.aside.append(self.sim.board.lift(self._square(_one(words, "lift SQUARE"))))
+        self.settle()
+
+    _cmd_remove = _cmd_lift
+
+    def _cmd_move(self, words: list[str]) -> None:
+        if len(words) != 2:
+            raise ValueError("move FROM TO, like: move e4 e5")
+        self.sim.board.move(self._square(words[0]), self._square(words[1]))
+        self.settle()
+
+    def _cmd_wait(self, words: list[str]) -> None:
+        self.sim.run_for(float(words[0]) if words else 1.0)
+        self.settle()
+
+    def _cmd_setup(self, words: list[str]) -> None:
+        if words != ["all"] or self.session.phase != SETUP:
+            raise ValueError("setup all: during the setup of a game that has one")
+        self.hands.set_up(self.game, self.session.options, self.rng)
+        self.settle()
+
+    def _cmd_start(self, words: list[str]) -> None:
+        self.sim.intent({"start": True})
+        self.settle()
+
+    def _cmd_declare(self, words: list[str]) -> None:
+        text = " ".join(words)
+        data: Any = (json.loads(text) if text.startswith("{")
+                     else {"path": words} if len(words) == 2 else None)
+        if data is None:
+            raise ValueError("declare FROM TO, like: declare c4 c5 (or the turn's JSON)")
+        self.sim.intent({"declare": data})
+        self.settle()
+
+    def _cmd_resign(self, words: list[str]) -> None:
+        player = _one(words, "resign PLAYER")
+        if player not in self.game.players:
+            raise ValueError(f"{player} does not play: {', '.join(self.game.players)}")
+        self.sim.intent({"resign": self.game.players.index(player)})
+        self.settle()
+
+    def _cmd_auto(self, words: list[str]) -> None:
+        limit = int(_one(words, "auto [N]")) if words else None
+        played = 0
+        while self.session.phase == PLAY and (limit is None or played < limit):
+            state = self.session.state
+            assert state is not None
+            self.hands.play(self._choose(state))
+            self.settle()
+            played += 1
+        if self.session.phase == SETUP:
+            raise ValueError("the game has not started: setup all, then start")
+
+    def _choose(self, state: GameState[Any]) -> Any:
+        if self.game.name == "gimmel":  # the game's own computer player
+            from companion.games.gimmel.ai import choose
+            turn = choose(state, "easy", self.rng).turn  # type: ignore[arg-type]
+            if turn is not None:
+                return turn
+        return self.rng.choice(list(state.legal_turns()))
+
+    def _cmd_show(self, words: list[str]) -> None:
+        state = self.session.state
+        if state is None:
+            view = setup_view(self.game, self.geometry, dict(self.session.board),
+                              self.audience)
+        else:
+            view = game_view(self.game, state, self.audience,
+                             resigned=self.session.resigned)
+        for line in board_text(view):
+            self.say(line)
+        for key in ("score", "hands"):
+            if key in view:
+                self.say(f"{key}: {json.dumps(view[key])}")
+
+    def _cmd_status(self, words: list[str]) -> None:
+        session, state = self.session, self.session.state
+        if state is None:
+            self.say(f"{self.game.title}: setup")
+            return
+        view = game_view(self.game, state, self.audience, resigned=session.resigned)
+        if session.phase == OVER:
+            winner = view["winner"] or "nobody (a draw)"
+            self.say(f"{self.game.title}: over after {session.turns} turns; winner {winner}"
+                     f" ({view['reason']})")
+        else:
+            self.say(f"{self.game.title}: {session.turns} turns played; {view['to_move']} to"
+                     " move" + ("; the board must be fixed first" if session.fixing else ""))
+
+
+def _one(words: list[str], usage: str) -> str:
+    if len(words) != 1:
+        raise ValueError(f"usage: {usage}")
+    return words[0]
+
+
+def _line(view: dict[str, Any]) -> str:
+    """One event view as a terminal line."""
+    kind = view.pop("event")
+    if kind == "turn":
+        reveal = f"; revealed {json.dumps(view['reveal'])}" if "reveal" in view else ""
+        return (f"turn {view['number']}: {view['player']} {json.dumps(view['turn'])}"
+                f" {json.dumps(view['public'])}{reveal}")
+    if kind in ("refused", "fix board") and view.get("steps"):
+        steps = ", ".join(f"{s['action']} {s['owner']}'s piece {s['square']}"
+                          for s in view["steps"])
+        why = f" [{view['rule']}] {view['reason']}" if "rule" in view else ""
+        return f"{kind}{why}: {steps}"
+    return f"{kind}: " + ", ".join(f"{key} {json.dumps(value)}" for key, value in view.items())
+
+
+def _audience(game: Game, name: str) -> int:
+    if name == "public":
+        return PUBLIC
+    if name == "arbiter":
+        return ARBITER
+    if name not in game.players:
+        raise UsageError(f"{name} does not play {game.title}; audiences are public,"
+                         f" {', '.join(game.players)}, arbiter")
+    return game.players.index(name)
+
+
+def _simulated_only(args: argparse.Namespace, game: Game) -> None:
+    reader = open_backend(args)
+    if reader is not None:
+        reader.close()
+        raise UsageError(f"{game.title} is played on the simulated board only (--sim) for"
+                         " now; its readers on a real board come later")
+
+
+def _table(session: GameSession, seed: int, timing: TimingModel,
+           board: SimBoard | None = None) -> tuple[SimGameTable, GameHands]:
+    sim = SimGameTable(session, timing=timing, seed=seed, board=board)
+    return sim, GameHands(sim, session.identities)
+
+
+def _play(args: argparse.Namespace) -> int:
+    try:
+        game = get_game(args.game)
+    except GameError as err:
+        raise UsageError(str(err)) from None
+    _simulated_only(args, game)
+    audience = _audience(game, args.audience)
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    source = _source(args)
+    log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
+    log_path = new_log_path(log_dir, datetime.now())
+    tags = sim_identities(game)
+    # The salts of the setup commitments come from os.urandom, never from the seed.
+    session, events = GameSession.new(game, {}, tags, log_path, now=0.0, entropy=os.urandom)
+    sim, hands = _table(session, seed, _timing(args))
+    console = GameConsole(game, sim, hands, audience, seed)
+    console.say(f"{game.title} on the simulated board; seed {seed}.")
+    console.say(f"Game log: {log_path} (every turn is appended to it).")
+    console.say(f"Showing what {args.audience} may see. Type help for the commands.")
+    console.tell(events)
+    console.settle()
+    return console.run(source)
+
+
+def is_generic_log(path: Path) -> bool:
+    """True if ``path`` is the log of a game played through the generic path."""
+    try:
+        with path.open("rb") as file:
+            header = json.loads(file.readline())
+    except (OSError, ValueError):
+        return False
+    return isinstance(header, dict) and is_generic_header(header)
+
+
+def resume(args: argparse.Namespace, path: Path) -> int:
+    """``giganten resume LOG`` of a generic game: replayed, the board laid out as the
+    game stands (``--empty-board``: empty, and the session lists what to put down)."""
+    source = _source(args)
+    try:
+        session, events = GameSession.resume(path)
+    except (LogError, ReplayError, GameError) as err:
+        raise UsageError(str(err)) from None
+    game = session.game
+    try:
+        _simulated_only(args, game)
+        audience = _audience(game, args.audience)
+    except UsageError:
+        session.close()
+        raise
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    board = None if args.empty_board else _laid_out(session)
+    sim, hands = _table(session, seed, _timing(args), board)
+    console = GameConsole(game, sim, hands, audience, seed)
+    console.say(f"Resuming {path}: {game.title}, {session.turns} turns played.")
+    for note in session.log.notes if session.log is not None else []:
+        console.say(f"Note: {note.text}")
+    console.say(f"Showing what {args.audience} may see. Type help for the commands.")
+    console.tell(events)
+    console.settle()
+    return console.run(source)
+
+
+def _laid_out(session: GameSession) -> SimBoard:
+    """A simulated board holding the pieces where the game has them."""
+    geometry = session.game.geometry(session.options)
+    board = SimBoard(geometry.files, geometry.ranks)
+    free = dict(session.identities)
+    state = session.state
+    for sq, piece in sorted((state.pieces() if state is not None else {}).items()):
+        uid = next(u for u, who in free.items() if Piece(who.owner, who.kind) == piece)
+        del free[uid]
+        board.place(sq, uid)
+    return board
+
+
+play_command = _with_usage_errors("play", _play)
+"""``giganten play --game NAME``: run the command."""
+
+
+def resume_command(args: argparse.Namespace, path: Path) -> int:
+    """``giganten resume LOG`` of a generic game: run the command."""
+    return _with_usage_errors("resume", lambda parsed: resume(parsed, path))(args)

@@ -1,0 +1,219 @@
+"""Records of a game played through the game interface, and their check (``giganten
+verify``), for any game but Giganten (whose records are ``companion.archive.records``).
+
+Format ``companion-game-record/1`` (a JSON document), kinds:
+
+- ``full`` (secret until the end: it holds the setups): ``game``, ``options``,
+  ``players``, ``setup`` (square -> ``[owner, kind]``), ``fairplay`` (the commitments with
+  their salts), ``turns`` (``{"player", "turn"}`` with the game's own turn JSON),
+  ``result`` (``{"winner", "reason"}`` or null while playing) and ``log_head``.
+- ``public`` (what everyone saw): ``game``, ``options``, ``players``, ``commitments``,
+  ``turns`` (``{"player", "turn", "public"}``: the turn JSON names squares only in the
+  games of the family, and ``public`` is ``Played.public``), ``result``; once the game is
+  over, ``reveal`` (``setup`` and ``salts``: the commitments can then be opened [fair
+  play]). Before the end a public record cannot be verified (exit status 3).
+
+The check: the log's hash chain (``companion.ledger.record``), the commitments against the
+revealed setup, the setup against the game's own check, every turn replayed through the
+interface (and its public part against the replay's), and the result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.archive.records import RecordRefused
+from companion.archive.verdict import Verdict
+from companion.game import Game, GameError
+from companion.ledger import game_log
+from companion.ledger.fairplay import Problem
+from companion.ledger.record import Entry, FilePath
+from companion.ledger.record import verify as read_log
+
+GENERIC_FORMAT = "companion-game-record/1"
+FULL, PUBLIC = "full", "public"
+JSON = dict[str, Any]
+
+
+def _game_of(name: Any) -> Game:
+    from companion.games import get_game  # the registry loads the named game only
+    if not isinstance(name, str):
+        raise GameError("the record names no game")
+    return get_game(name)
+
+
+def full_record(entries: Sequence[Entry]) -> JSON:
+    """The full record of the game logged in ``entries`` (secret: it holds the setups)."""
+    header = entries[0].body
+    game = _game_of(header["game"])
+    course = game_log.replay(game, entries)
+    return {"format": GENERIC_FORMAT, "kind": FULL, "game": game.name,
+            "options": header.get("options", {}), "players": list(game.players),
+            "setup": header.get("setup", {}), "fairplay": header.get("fairplay"),
+            "turns": [{"player": e.body["player"], "turn": e.body["turn"]}
+                      for e in entries if e.type == game_log.TURN],
+            "resigned": course.resigned,
+            "result": game_log.result_of(course), "log_head": entries[-1].hash}
+
+
+def public_record(entries: Sequence[Entry]) -> JSON:
+    """What everyone saw of the game in ``entries``, with the setups once it is over."""
+    header = entries[0].body
+    game = _game_of(header["game"])
+    course = game_log.Replayed(game_log.start_of(game, header), [])
+    turns: list[JSON] = []
+    for entry in entries[1:]:
+        if entry.type == game_log.TURN:
+            state = course.state
+            played = state.push(game.turn_from_json(state, entry.body["turn"]))
+            turns.append({"player": entry.body["player"], "turn": entry.body["turn"],
+                          "public": played.public})
+        elif entry.type == game_log.RESIGN:
+            course.resigned = entry.body["player"]
+    fairplay = header.get("fairplay")
+    record: JSON = {"format": GENERIC_FORMAT, "kind": PUBLIC, "game": game.name,
+                    "options": header.get("options", {}), "players": list(game.players),
+                    "commitments": None if fairplay is None else
+                    {"game_id": fairplay["game_id"], "commitments": fairplay["commitments"]},
+                    "turns": turns, "resigned": course.resigned,
+                    "result": game_log.result_of(course)}
+    if record["result"] is not None:
+        record["reveal"] = {"setup": header.get("setup", {}),
+                            "salts": None if fairplay is None else fairplay["salts"]}
+    return record
+
+
+def generic_record(path: FilePath, kind: str) -> JSON | None:
+    """The ``kind`` record (``full``, after the end only, or ``public``) of the generic
+    game logged at ``path``; None for a Giganten log. ``RecordRefused`` (one line) for a
+    log the record cannot be made of."""
+    entries = read_log(path)
+    if not game_log.is_generic_header(entries[0].body):
+        return None
+    try:
+        if kind == PUBLIC:
+            return public_record(entries)
+        if kind != FULL:
+            raise RecordRefused(f"a {entries[0].body['game']} game has full and public"
+                                f" records, not {kind!r}")
+        record = full_record(entries)
+    except (GameError, game_log.ReplayError) as err:
+        raise RecordRefused(f"{path}: {err}") from None
+    if record["result"] is None:
+        raise RecordRefused("the game is not over: its full record holds the secret"
+                            " setups; export the public record (--public) until the end")
+    return record
+
+
+def verify_log(entries: Sequence[Entry]) -> Verdict:
+    """Check a generic game's log (its chain is already checked)."""
+    verdict = Verdict("log")
+    verdict.checked.append(f"hash chain of {len(entries)} entries")
+    body = entries[0].body
+    record = {"game": body.get("game"), "options": body.get("options", {}),
+              "setup": body.get("setup"), "fairplay": body.get("fairplay"),
+              "turns": [dict(e.body) for e in entries if e.type == game_log.TURN],
+              "resigned": next((e.body.get("player") for e in entries
+                                if e.type == game_log.RESIGN), None)}
+    ends = [e.body for e in entries if e.type == game_log.END]
+    _check(record, ends[0] if ends else None, verdict, ended=bool(ends))
+    return verdict
+
+
+def verify_record(document: Mapping[str, Any]) -> Verdict:
+    """Check a generic game's record (``full`` or ``public``)."""
+    kind = document.get("kind")
+    verdict = Verdict(str(kind))
+    if kind == PUBLIC:
+        reveal = document.get("reveal")
+        if document.get("result") is None or not isinstance(reveal, dict):
+            verdict.pending = ("the game is not over: its setups are still secret, so its"
+                               " commitments cannot be opened yet")
+            return verdict
+        commitments = document.get("commitments")
+        fairplay = None if commitments is None else {**commitments,
+                                                     "salts": reveal.get("salts")}
+        record = {**document, "setup": reveal.get("setup"), "fairplay": fairplay}
+    elif kind == FULL:
+        record = dict(document)
+    else:
+        verdict.problems.append(Problem("", f"unknown record kind {kind!r}: public or full"))
+        return verdict
+    _check(record, document.get("result"), verdict, ended=document.get("result") is not None)
+    return verdict
+
+
+def _check(record: Mapping[str, Any], result: Any, verdict: Verdict, *, ended: bool) -> None:
+    """Commitments, setup, every turn replayed, the result; problems into ``verdict``."""
+    try:
+        game = _game_of(record.get("game"))
+        header = {"options": record.get("options", {}), "setup": record.get("setup")}
+        course = game_log.Replayed(game_log.start_of(game, header), [])
+    except (GameError, game_log.ReplayError) as err:
+        verdict.problems.append(Problem("start", str(err)))
+        return
+    if not _check_setup(game, record, verdict):
+        return
+    for number, turn in enumerate(record.get("turns") or [], start=1):
+        if not _check_turn(game, course, turn, number, verdict):
+            return
+    verdict.checked.append(f"{len(course.turns)} turns replayed through {game.title}'s rules")
+    course.resigned = record.get("resigned")
+    reached = game_log.result_of(course)
+    claimed = {"winner": result.get("winner"), "reason": result.get("reason")} \
+        if isinstance(result, dict) else None
+    if ended and claimed != reached:
+        verdict.problems.append(Problem("result", f"the result {claimed} is not the one the"
+                                                  f" turns reach ({reached})"))
+    elif ended:
+        verdict.checked.append("the result")
+
+
+def _check_setup(game: Game, record: Mapping[str, Any], verdict: Verdict) -> bool:
+    setup = record.get("setup") or {}
+    options = record.get("options") or {}
+    if game_log.hidden_setup(game, options):
+        fairplay = record.get("fairplay")
+        problems = (game_log.check_seal(game, setup, fairplay) if isinstance(fairplay, dict)
+                    else [Problem("", "the record holds no commitments [fair play]")])
+        if problems:
+            verdict.problems += problems
+            return False
+        verdict.checked.append("every setup opens its commitment")
+        geometry = game.geometry(options)
+        for player in range(len(game.players)):
+            mine = {geometry.parse(name): kind for name, (owner, kind) in setup.items()
+                    if owner == player}
+            for problem in game.check_setup(player, mine, options):
+                verdict.problems.append(Problem(game.players[player],
+                                                f"the setup breaks [{problem.rule}]:"
+                                                f" {problem.reason}"))
+        if verdict.problems:
+            return False
+        verdict.checked.append("the setups are legal")
+    elif setup:
+        verdict.problems.append(Problem("start", f"{game.title} starts with an empty board"))
+        return False
+    return True
+
+
+def _check_turn(game: Game, course: game_log.Replayed, turn: Any, number: int,
+                verdict: Verdict) -> bool:
+    if not isinstance(turn, dict):
+        verdict.problems.append(Problem(f"turn {number}", "not a turn"))
+        return False
+    state = course.state
+    try:
+        game_log.play_turn(game, course, turn, f"turn {number}")
+    except game_log.ReplayError as err:
+        verdict.problems.append(Problem("", str(err)))
+        return False
+    if "public" in turn:  # a public record: what was shown must be what the rules show
+        state.pop()
+        played = state.push(game.turn_from_json(state, turn["turn"]))
+        if played.public != turn["public"]:
+            verdict.problems.append(Problem(f"turn {number}", "its public part is not what"
+                                                              " the rules show"))
+            return False
+    return True

@@ -1,0 +1,179 @@
+"""What an audience may see of a game played through the game interface (any game).
+
+Like ``companion.views`` for Giganten, this is the only code that turns a generic game's
+state and its session's events (``companion.game_events``) into what one audience sees:
+a player's index, ``PUBLIC`` or ``ARBITER``. The board comes ONLY from
+``GameState.observation(audience)`` (each game's hidden-information rules), plus facts
+everyone may know: the game, the board's size, who is to move, the end, the public part of
+the last turn (``Played.public``) and a game's public counts (Gimmel's score and hands,
+which its rules show everyone [S4]).
+
+Who sees what in the events:
+
+- a setup problem names kinds: its owner and the arbiter only (others: the count placed);
+- a refused board or declaration may betray the moved piece (a rule that only one kind
+  breaks): the player to move and the arbiter see the rule and the reason, others see
+  only that the board was refused and the way back (squares and owners, which the board
+  shows everyone anyway);
+- a turn's moment of reveal (``Played.reveal``: a Strategus combat's two kinds) goes to
+  the two players and the arbiter in the event of that turn only (Strategus H2, R12),
+  never to the public and never in a later view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.game import ARBITER, HIDDEN, PUBLIC, Audience, Game, GameState, Geometry, Piece
+from companion.game_events import (
+    BoardMatches,
+    BoardRefused,
+    FixBoard,
+    GameEnded,
+    GameEvent,
+    IntentRefused,
+    NextToMove,
+    PieceInHand,
+    PlayBegins,
+    SetupChecked,
+    Step,
+    TurnCommitted,
+)
+from companion.views import SHOWN_DIGITS
+
+JSON = dict[str, Any]
+
+
+def game_view(game: Game, state: GameState[Any], audience: Audience, *,
+              last_turn: JSON | None = None, resigned: int | None = None) -> JSON:
+    """The board and the game's public facts as ``audience`` may see them now."""
+    geometry = state.geometry
+    figures = []
+    for sq, seen in sorted(state.observation(audience).items()):
+        figure: JSON = {"square": geometry.name(sq), "owner": game.players[seen.owner]}
+        if seen.kind != HIDDEN:
+            figure["kind"] = seen.kind
+        figures.append(figure)
+    over = state.is_over() or resigned is not None
+    winner = state.winner() if resigned is None else (1 - resigned if len(game.players) == 2
+                                                      else None)
+    view: JSON = {
+        "game": game.name, "board": {"files": geometry.files, "ranks": geometry.ranks},
+        "figures": figures,
+        "to_move": None if over else game.players[state.to_move],
+        "winner": game.players[winner] if over and winner is not None else None,
+        "reason": ("resigned" if resigned is not None else state.end_reason()) if over
+        else None,
+        "last_turn": dict(last_turn) if last_turn is not None else None,
+    }
+    view.update(_public_parts(game, state))
+    return view
+
+
+def _public_parts(game: Game, state: GameState[Any]) -> JSON:
+    """A game's public counts, where its rules make them public (Gimmel [S4])."""
+    if game.name != "gimmel":
+        return {}
+    score = getattr(state, "score", None)
+    hand = getattr(state, "hand", None)
+    parts: JSON = {}
+    if score is not None:
+        parts["score"] = {name: int(points) for name, points in zip(game.players, score,
+                                                                     strict=True)}
+    if callable(hand):
+        parts["hands"] = {name: dict(hand(index)) for index, name in enumerate(game.players)}
+    return parts
+
+
+def _steps(game: Game, steps: tuple[Step, ...], geometry: Geometry) -> list[JSON]:
+    return [{"action": step.action, "square": geometry.name(step.square),
+             "owner": game.players[step.owner]} for step in steps]
+
+
+def _sees_private(audience: Audience, player: int | None) -> bool:
+    return player is None or player == PUBLIC or audience in (ARBITER, player)
+
+
+def event_view(game: Game, event: GameEvent, audience: Audience,
+               geometry: Geometry | None = None) -> JSON | None:
+    """What ``audience`` may see of one event (None: nothing); ``geometry`` names the
+    squares (the game's standard board if not given)."""
+    geometry = geometry or game.geometry()
+    player_names = game.players
+    if isinstance(event, SetupChecked):
+        view: JSON = {"event": "setup", "player": player_names[event.owner],
+                      "placed": event.placed, "expected": event.expected}
+        if audience in (event.owner, ARBITER):
+            view["problems"] = [{"square": None if p.square is None
+                                 else geometry.name(p.square),
+                                 "rule": p.rule, "reason": p.reason}
+                                for p in event.problems]
+        return view
+    if isinstance(event, BoardRefused | IntentRefused):
+        name = "refused" if isinstance(event, BoardRefused) else "intent refused"
+        view = {"event": name}
+        if _sees_private(audience, event.player):
+            view.update(rule=event.rule, reason=event.reason)
+        if isinstance(event, BoardRefused):
+            view["steps"] = _steps(game, event.steps, geometry)
+        return view
+    if isinstance(event, TurnCommitted):
+        view = {"event": "turn", "player": player_names[event.player], "number": event.number,
+                "turn": dict(event.turn), "public": dict(event.public)}
+        if event.reveal and audience != PUBLIC:
+            view["reveal"] = dict(event.reveal)  # the moment of reveal [Strategus H2]
+        return view
+    return _plain_view(game, event, geometry)
+
+
+def _plain_view(game: Game, event: GameEvent, geometry: Geometry) -> JSON | None:
+    """Events everyone may see whole."""
+    if isinstance(event, FixBoard):
+        return {"event": "fix board", "steps": _steps(game, event.steps, geometry)}
+    if isinstance(event, PieceInHand):
+        return {"event": "in hand", "square": geometry.name(event.square)}
+    if isinstance(event, BoardMatches):
+        return {"event": "board matches"}
+    if isinstance(event, PlayBegins):
+        view: JSON = {"event": "play begins", "to_move": game.players[event.to_move]}
+        if event.commitments:  # public from the start [fair play]
+            view["commitments"] = {name: value[:SHOWN_DIGITS]
+                                   for name, value in event.commitments.items()}
+        return view
+    if isinstance(event, NextToMove):
+        return {"event": "to move", "player": game.players[event.player]}
+    if isinstance(event, GameEnded):
+        return {"event": "game over", "resigned": event.resigned, "reason": event.reason,
+                "winner": None if event.winner is None else game.players[event.winner],
+                "log_head": event.head[:SHOWN_DIGITS]}
+    return None
+
+
+def setup_view(game: Game, geometry: Geometry, pieces: dict[int, Piece],
+               audience: Audience) -> JSON:
+    """The board during the setup (no game state yet) as ``audience`` may see it: every
+    piece's owner, and the kind of the audience's own pieces only (the arbiter's: all)."""
+    figures = []
+    for sq, piece in sorted(pieces.items()):
+        figure: JSON = {"square": geometry.name(sq), "owner": game.players[piece.owner]}
+        if audience in (ARBITER, piece.owner):
+            figure["kind"] = piece.kind
+        figures.append(figure)
+    return {"game": game.name, "board": {"files": geometry.files, "ranks": geometry.ranks},
+            "figures": figures, "to_move": None, "winner": None, "reason": None,
+            "last_turn": None}
+
+
+def board_text(view: JSON) -> list[str]:
+    """A view's board as text lines, top rank first: ``r.hare`` for a seen kind, ``r.?``
+    for a hidden one, ``.`` for an empty square. Built from the view alone."""
+    files, ranks = view["board"]["files"], view["board"]["ranks"]
+    cells = {figure["square"]: f"{figure['owner'][0]}.{figure.get('kind', '?')[:5]}"
+             for figure in view["figures"]}
+    geometry = Geometry(files, ranks)
+    lines = []
+    for rank in reversed(range(ranks)):
+        row = [cells.get(geometry.name(geometry.square(f, rank)), ".") for f in range(files)]
+        lines.append(f"{rank + 1:>2} " + " ".join(f"{cell:<7}" for cell in row).rstrip())
+    letters = "   " + " ".join(f"{geometry.name(f)[:-1]:<7}" for f in range(files))
+    return [*lines, letters.rstrip()]

@@ -1,0 +1,209 @@
+"""The log of a game played through the game interface (any game but Giganten's own path).
+
+The entries of a ``GameLog`` (``companion.ledger.record``) of a generic game:
+
+- the start entry (the header): ``"game"`` (the game's name, a string: this is how a
+  reader tells it from a Giganten log, whose ``"game"`` is an object), ``"options"``
+  (JSON), ``"players"``, ``"setup"`` (square name -> ``[owner, kind]``: the position play
+  began with), ``"tags"`` (UID -> ``[owner, kind, number]``) and, for games whose setup is
+  hidden, ``"fairplay"``: the commitments to each side's setup with their salts
+  (``companion.ledger.fairplay``'s format and hashing; the salts come from ``os.urandom``
+  unless a test passes ``entropy``). The log is secret (0600): it holds the setups.
+- ``"turn"``: ``{"player": p, "turn": <the game's turn JSON>}`` for every committed turn,
+  appended (and synced) before the turn is shown;
+- ``"resign"``: ``{"player": p}``;
+- ``"end"``: ``{"winner": p | null, "reason": word}``, once.
+
+``replay`` rebuilds the game's state from the entries through the interface only, for
+resuming after a power cut and for ``giganten verify``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.game import Game, GameError, GameState, Piece, Square
+from companion.identities import Identity
+from companion.ledger.fairplay import (
+    COMMITMENT_FORMAT,
+    GAME_ID_BYTES,
+    SALT_BYTES,
+    Entropy,
+    Problem,
+    commit,
+    random_hex,
+)
+from companion.ledger.record import Entry
+from companion.reads import Uid
+
+TURN, RESIGN, END = "turn", "resign", "end"
+RESIGNED = "resigned"
+"""The end reason of a game a player resigned."""
+
+
+class ReplayError(ValueError):
+    """A log or record whose content the game cannot replay; one line naming the entry."""
+
+
+def is_generic_header(header: Mapping[str, Any]) -> bool:
+    """True for the start entry of a generic game's log (its ``"game"`` is a name)."""
+    return isinstance(header.get("game"), str)
+
+
+def hidden_setup(game: Game, options: Mapping[str, Any]) -> bool:
+    """True if the game has a setup the players make in secret (a setup zone)."""
+    return any(game.setup_zone(player, options) for player in range(len(game.players)))
+
+
+def side(game_id: str, player: str, setup: Mapping[str, str]) -> dict[str, Any]:
+    """The committed part of one side: ``setup`` is square name -> kind id."""
+    return {"format": COMMITMENT_FORMAT, "game": game_id, "player": player,
+            "setup": dict(sorted(setup.items()))}
+
+
+def sides_of(game: Game, setup: Mapping[str, Sequence[Any]]) -> dict[str, dict[str, str]]:
+    """Each player's setup (square name -> kind) from a header's ``"setup"``."""
+    sides: dict[str, dict[str, str]] = {name: {} for name in game.players}
+    for name, (owner, kind) in setup.items():
+        sides[game.players[owner]][name] = kind
+    return sides
+
+
+def seal(game: Game, setup: Mapping[str, Sequence[Any]], entropy: Entropy) -> dict[str, Any]:
+    """Commit every side of ``setup`` with fresh salts: the header's ``"fairplay"``."""
+    game_id = random_hex(entropy, GAME_ID_BYTES)
+    salts = {name: random_hex(entropy, SALT_BYTES) for name in game.players}
+    commitments = {name: commit(side(game_id, name, pieces), salts[name])
+                   for name, pieces in sides_of(game, setup).items()}
+    return {"format": COMMITMENT_FORMAT, "game_id": game_id, "commitments": commitments,
+            "salts": salts}
+
+
+def check_seal(game: Game, setup: Mapping[str, Sequence[Any]],
+               fairplay: Mapping[str, Any]) -> list[Problem]:
+    """Every side of ``setup`` against its commitment in ``fairplay`` (with its salt)."""
+    problems: list[Problem] = []
+    commitments, salts = fairplay.get("commitments"), fairplay.get("salts")
+    game_id = fairplay.get("game_id")
+    if not (isinstance(commitments, dict) and isinstance(salts, dict)
+            and isinstance(game_id, str)):
+        return [Problem("", "the commitments of the game are malformed [fair play]")]
+    for name, pieces in sides_of(game, setup).items():
+        salt, claimed = salts.get(name), commitments.get(name)
+        if not isinstance(salt, str) or not isinstance(claimed, str):
+            problems.append(Problem(name, f"{name} has no commitment or salt [fair play]"))
+        elif commit(side(game_id, name, pieces), salt) != claimed:
+            problems.append(Problem(name, f"{name}'s setup does not match its commitment"
+                                          " (the setup, the salt or the commitment was"
+                                          " altered) [fair play]"))
+    return problems
+
+
+def setup_json(game: Game, state: GameState[Any]) -> dict[str, list[Any]]:
+    """The position ``state`` shows as a header's ``"setup"``."""
+    geometry = state.geometry
+    return {geometry.name(sq): [piece.owner, piece.kind]
+            for sq, piece in sorted(state.pieces().items())}
+
+
+def header(game: Game, options: Mapping[str, Any], start: GameState[Any],
+           tags: Mapping[Uid, Identity], entropy: Entropy) -> dict[str, Any]:
+    """The start entry of a new log of ``game`` beginning at ``start``."""
+    setup = setup_json(game, start)
+    body: dict[str, Any] = {
+        "game": game.name, "options": dict(options), "players": list(game.players),
+        "setup": setup,
+        "tags": {uid: [piece.owner, piece.kind, piece.number]
+                 for uid, piece in sorted(tags.items())},
+    }
+    if hidden_setup(game, options):
+        body["fairplay"] = seal(game, setup, entropy)
+    return body
+
+
+def tags_of(header_body: Mapping[str, Any]) -> dict[Uid, Identity]:
+    """The header's tag map; ``ReplayError`` if malformed."""
+    try:
+        return {str(uid): Identity(int(owner), str(kind), int(number))
+                for uid, (owner, kind, number) in header_body["tags"].items()}
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise ReplayError("log line 1: the tags of the start are malformed") from None
+
+
+def start_of(game: Game, header_body: Mapping[str, Any]) -> GameState[Any]:
+    """The position the header says play began with, through ``Game.start``."""
+    options = header_body.get("options", {})
+    setup = header_body.get("setup", {})
+    if not isinstance(options, dict) or not isinstance(setup, dict):
+        raise ReplayError("log line 1: the options or the setup are malformed")
+    try:
+        geometry = game.geometry(options)
+        pieces: dict[Square, Piece] = {geometry.parse(name): Piece(int(owner), str(kind))
+                                       for name, (owner, kind) in setup.items()}
+        return game.start(pieces, options)
+    except (GameError, TypeError, ValueError) as err:
+        raise ReplayError(f"log line 1: the start cannot be set up ({err})") from None
+
+
+@dataclass
+class Replayed:
+    """A generic game's course read back from its log."""
+
+    state: GameState[Any]
+    turns: list[dict[str, Any]]
+    """The game's turn JSON of every turn, in order."""
+    resigned: int | None = None
+    end: dict[str, Any] | None = None
+
+
+def replay(game: Game, entries: Sequence[Entry]) -> Replayed:
+    """Play every entry after the header through the interface; ``ReplayError`` (naming
+    the log line) for an entry the game refuses or does not know."""
+    course = Replayed(start_of(game, entries[0].body), [])
+    for entry in entries[1:]:
+        where = f"log line {entry.seq + 1}"
+        if course.end is not None:
+            raise ReplayError(f"{where}: an entry after the end of the game")
+        if entry.type == TURN:
+            play_turn(game, course, entry.body, where)
+        elif entry.type == RESIGN and course.resigned is None:
+            course.resigned = _player(game, entry.body, where)
+        elif entry.type == END:
+            course.end = dict(entry.body)
+        else:
+            raise ReplayError(f"{where}: an entry of type {entry.type!r} has no place here")
+    return course
+
+
+def play_turn(game: Game, course: Replayed, body: Mapping[str, Any], where: str) -> None:
+    """Play one logged turn on ``course``; ``ReplayError`` if it is not the game's."""
+    state = course.state
+    if course.resigned is not None or state.is_over():
+        raise ReplayError(f"{where}: a turn after the game was over")
+    if _player(game, body, where) != state.to_move:
+        raise ReplayError(f"{where}: the turn is not played by the player to move")
+    try:
+        turn = game.turn_from_json(state, body.get("turn"))
+        state.push(turn)
+    except (GameError, ValueError) as err:  # IllegalMove is a ValueError
+        raise ReplayError(f"{where}: the rules refuse the turn ({err})") from None
+    course.turns.append(dict(body["turn"]))
+
+
+def result_of(course: Replayed) -> dict[str, Any] | None:
+    """The end the replayed course reached by the rules (or a resignation), or None."""
+    if course.resigned is not None:
+        return {"winner": 1 - course.resigned if course.resigned in (0, 1) else None,
+                "reason": RESIGNED}
+    if course.state.is_over():
+        return {"winner": course.state.winner(), "reason": course.state.end_reason()}
+    return None
+
+
+def _player(game: Game, body: Mapping[str, Any], where: str) -> int:
+    player = body.get("player")
+    if type(player) is not int or not 0 <= player < len(game.players):
+        raise ReplayError(f"{where}: the entry names no player")
+    return player

@@ -1,0 +1,321 @@
+"""The physical turn for any game of the family, through the game interface only.
+
+``GameSession`` follows a real board for a ``Game`` (``companion.game``): confirmed
+snapshots (``companion.table.sensing``) and the screen's intents in, events
+(``companion.game_events``) out. Phases: ``SETUP`` (pieces go down in their owners' setup
+zones, checked as they go [the game's setup rules]; games that start empty skip it),
+``PLAY`` (the board against the game: ``companion.table.board_match``) and ``OVER``.
+
+Every committed turn is appended to the hash-chained log (``companion.ledger.game_log``'s
+entries) before an event shows it; ``resume`` rebuilds a session from its log after a
+power cut and asks for the board to match. Pure and synchronous: time comes in with the
+snapshots and intents. Giganten keeps its own session (``companion.table.session``) for
+now; this one knows no game's types.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from companion.game import (
+    ARBITER,
+    PUBLIC,
+    Game,
+    GameError,
+    GameState,
+    IllegalMove,
+    Piece,
+    SetupProblem,
+    Square,
+)
+from companion.game_events import (
+    BoardMatches,
+    BoardRefused,
+    FixBoard,
+    GameEnded,
+    GameEvent,
+    IntentRefused,
+    NextToMove,
+    PieceInHand,
+    PlayBegins,
+    SetupChecked,
+    TurnCommitted,
+)
+from companion.identities import Identity, check_identities
+from companion.ledger import game_log
+from companion.ledger.fairplay import Entropy
+from companion.ledger.record import FilePath, GameLog
+from companion.reads import Uid
+from companion.table.board_match import UNKNOWN_TAG, board_pieces, find_turn, in_hand, steps_to
+from companion.table.sensing import DEAD, DUPLICATE, FLICKER, Snapshot
+
+SETUP, PLAY, OVER = "setup", "play", "over"
+
+NOT_NOW = "table.not-now"
+READERS = "table.readers"
+_READER_ADVICE = {
+    DUPLICATE: "one tag cannot stand on two squares; take the copied figure off",
+    FLICKER: "set the figure in the middle of its square",
+    DEAD: "check that reader's cable; the game waits",
+}
+SETUP_RULE = "table.setup"
+
+
+class GameSession:
+    """One game on one board: make it with :meth:`new` or :meth:`resume`."""
+
+    def __init__(self, game: Game, options: Mapping[str, Any],
+                 identities: Mapping[Uid, Identity], log_path: Path,
+                 entropy: Entropy = os.urandom) -> None:
+        """Internal: use :meth:`new` or :meth:`resume`."""
+        check_identities(game, identities, options)
+        self.game = game
+        self.options = dict(options)
+        self.identities = dict(identities)
+        self.log_path = log_path
+        self.entropy = entropy
+        self.phase = SETUP
+        self.state: GameState[Any] | None = None
+        self.log: GameLog | None = None
+        self.turns = 0
+        self.resigned: int | None = None
+        """The player who resigned, if one did."""
+        self.fixing = False
+        """True after a declared turn or a resume, until the board matches the game."""
+        self.board: dict[Square, Piece] = {}
+        self._said: object = None  # the last board answer given, so it is said once
+        self._setup_said: dict[int, SetupChecked] = {}
+
+    # -- making one -------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, game: Game, options: Mapping[str, Any], identities: Mapping[Uid, Identity],
+            log_path: FilePath, *, now: float, entropy: Entropy = os.urandom
+            ) -> tuple[GameSession, list[GameEvent]]:
+        """A new game; one that starts empty (no setup zones) begins play at once."""
+        session = cls(game, options, identities, Path(log_path), entropy)
+        if game_log.hidden_setup(game, session.options):
+            return session, []
+        return session, session._begin(game.start({}, session.options), now)
+
+    @classmethod
+    def resume(cls, log_path: FilePath, identities: Mapping[Uid, Identity] | None = None,
+               *, game: Game | None = None) -> tuple[GameSession, list[GameEvent]]:
+        """Continue the game of the log at ``log_path`` after a power cut: the state
+        replayed through the interface, then the board must match (``FixBoard``)."""
+        from companion.games import get_game  # the registry: a game is loaded when named
+        log, entries = GameLog.open(log_path)
+        try:
+            body = entries[0].body
+            if not game_log.is_generic_header(body):
+                raise game_log.ReplayError("log line 1: not the log of a generic game")
+            game = game or get_game(body["game"])
+            course = game_log.replay(game, entries)
+            tags = game_log.tags_of(body) if identities is None else identities
+            session = cls(game, body.get("options", {}), tags, Path(log_path))
+        except (game_log.ReplayError, GameError):
+            log.close()
+            raise
+        session.log, session.state = log, course.state
+        session.turns = len(course.turns)
+        session.resigned = course.resigned
+        session.phase, session.fixing = PLAY, True
+        events: list[GameEvent] = []
+        result = game_log.result_of(course)
+        if result is not None:
+            if course.end is None:  # the cut came between the last turn and the end
+                log.append(game_log.END, result, time=log.last.time)
+            session.phase = OVER
+            events.append(GameEnded(result["winner"], result["reason"],
+                                    result["reason"] == game_log.RESIGNED, log.head))
+        else:
+            events.append(NextToMove(course.state.to_move))
+        return session, events
+
+    # -- inputs -----------------------------------------------------------------------
+
+    def on_snapshot(self, snapshot: Snapshot) -> list[GameEvent]:
+        """Follow the confirmed board; a board not yet fully known is waited for, and one
+        the readers cannot be trusted on (a tag on two squares, a dead or flickering
+        reader) is never guessed at: the problem is said and nothing is played."""
+        if snapshot.problems:
+            problem = snapshot.problems[0]
+            where = ", ".join(self._name(sq) for sq in problem.squares)
+            advice = _READER_ADVICE.get(problem.kind, "check the readers")
+            return self._say(BoardRefused(PUBLIC, READERS, f"the readers report {problem.kind}"
+                                          f" on {where}: {advice}", ()))
+        if not snapshot.complete or snapshot.pending:
+            return []
+        pieces = board_pieces(snapshot.tags, self.identities)
+        if not isinstance(pieces, dict):
+            return self._say(BoardRefused(PUBLIC, UNKNOWN_TAG, "a tag the set does not know stands"
+                                          f" on {self._name(pieces)}: take it off", ()))
+        self.board = pieces
+        if self.phase == SETUP:
+            return self._setup_status()
+        if self.phase == PLAY:
+            return self._play(snapshot.time)
+        return []
+
+    def intent(self, data: Mapping[str, Any], *, now: float) -> list[GameEvent]:
+        """An intent from the screen: ``{"start": true}``, ``{"declare": <turn JSON>}``
+        or ``{"resign": player}``; one ``IntentRefused`` if it cannot be taken now."""
+        if not isinstance(data, Mapping):
+            return [IntentRefused(None, NOT_NOW, "unknown intent: start, declare or resign")]
+        if "start" in data:
+            return self._start(now)
+        if "declare" in data:
+            return self._declare(data["declare"], now)
+        if "resign" in data:
+            return self._resign(data["resign"], now)
+        return [IntentRefused(None, NOT_NOW, "unknown intent: start, declare or resign")]
+
+    def close(self) -> None:
+        """Close the log (the game can be resumed from it)."""
+        if self.log is not None:
+            self.log.close()
+
+    # -- setup ------------------------------------------------------------------------
+
+    def _setup_problems(self, player: int, *, partial: bool) -> SetupChecked:
+        zone = self.game.setup_zone(player, self.options)
+        mine = {sq: piece.kind for sq, piece in self.board.items() if piece.owner == player}
+        outside = [sq for sq in mine if sq not in zone]
+        options = {**self.options, "partial": partial}
+        problems = tuple(self.game.check_setup(player, {sq: kind for sq, kind in mine.items()
+                                                        if sq in zone}, options))
+        problems += tuple(SetupProblem(sq, SETUP_RULE, "outside your setup zone: take it"
+                                                       " off or move it into your rows")
+                          for sq in sorted(outside))
+        expected = sum(kind.count for kind in self.game.kinds(self.options))
+        return SetupChecked(player, len(mine), expected, problems)
+
+    def _setup_status(self) -> list[GameEvent]:
+        events: list[GameEvent] = []
+        for player in range(len(self.game.players)):
+            checked = self._setup_problems(player, partial=True)
+            if self._setup_said.get(player) != checked:
+                self._setup_said[player] = checked
+                events.append(checked)
+        return events
+
+    def _start(self, now: float) -> list[GameEvent]:
+        if self.phase != SETUP:
+            return [IntentRefused(None, NOT_NOW, "the game has already started")]
+        checks = [self._setup_problems(p, partial=False) for p in range(len(self.game.players))]
+        unready = [check for check in checks if check.problems]
+        if unready:
+            return [IntentRefused(None, SETUP_RULE, "not every setup is complete and valid: see"
+                                              " each player's own screen"), *unready]
+        try:
+            state = self.game.start(dict(self.board), self.options)
+        except GameError as err:
+            # The game's words may name a kind: the arbiter's screen only.
+            return [IntentRefused(ARBITER, SETUP_RULE, str(err))]
+        return self._begin(state, now)
+
+    def _begin(self, state: GameState[Any], now: float) -> list[GameEvent]:
+        header = game_log.header(self.game, self.options, state, self.identities,
+                                 self.entropy)
+        self.log = GameLog.create(self.log_path, header, time=now)
+        self.state, self.phase = state, PLAY
+        fairplay = header.get("fairplay", {})
+        return [PlayBegins(state.to_move, dict(fairplay.get("commitments", {})),
+                           fairplay.get("game_id", "")), NextToMove(state.to_move)]
+
+    # -- play -------------------------------------------------------------------------
+
+    def _play(self, now: float) -> list[GameEvent]:
+        state = self._state()
+        wanted = dict(state.pieces())
+        if self.board == wanted:
+            was_fixing, self.fixing = self.fixing, False
+            self._said = None
+            return [BoardMatches()] if was_fixing else []
+        if self.fixing:
+            return self._say(FixBoard(steps_to(self.board, wanted)))
+        lifted = in_hand(self.board, wanted)
+        if lifted:
+            return self._say(PieceInHand(lifted[0]))
+        found = find_turn(self.game, state, self.board)
+        if found.rule:
+            return self._say(BoardRefused(state.to_move, found.rule, found.reason,
+                                          steps_to(self.board, wanted)))
+        self._said = None
+        return self._commit(found.turn, now)
+
+    def _declare(self, data: Any, now: float) -> list[GameEvent]:
+        if self.phase != PLAY:
+            return [IntentRefused(None, NOT_NOW, "a turn is declared during play only")]
+        state = self._state()
+        try:
+            turn = self.game.turn_from_json(state, data)
+            state.push(turn)
+        except IllegalMove as err:
+            return [IntentRefused(state.to_move, err.rule, err.reason)]
+        except (ValueError, TypeError, KeyError):  # a game's reader of untrusted JSON
+            return [IntentRefused(state.to_move, NOT_NOW, "that is not a turn of"
+                                  f" {self.game.title}: declare it as the game writes"
+                                  " turns, e.g. {\"path\": [\"c4\", \"c5\"]}")]
+        state.pop()
+        events = self._commit(turn, now)
+        wanted = dict(state.pieces())
+        if self.phase == PLAY and self.board != wanted:
+            # The pieces were held beside the board: now the result must be put down.
+            self.fixing = True
+            self._said = FixBoard(steps_to(self.board, wanted))
+            events.append(self._said)
+        return events
+
+    def _commit(self, turn: Any, now: float) -> list[GameEvent]:
+        """Log the turn (synced), then play it and say so: nothing is shown unlogged."""
+        state, log = self._state(), self._log()
+        player = state.to_move
+        turn_json = self.game.turn_to_json(state, turn)
+        log.append(game_log.TURN, {"player": player, "turn": turn_json}, time=now)
+        played = state.push(turn)
+        self.turns += 1
+        events: list[GameEvent] = [TurnCommitted(player, self.turns, turn_json, played.public,
+                                                 played.reveal, played.removed)]
+        if state.is_over():
+            return events + self._end(state.winner(), state.end_reason(), now)
+        return [*events, NextToMove(state.to_move)]
+
+    def _resign(self, player: Any, now: float) -> list[GameEvent]:
+        if self.phase != PLAY:
+            return [IntentRefused(None, NOT_NOW, "a player resigns during play only")]
+        if type(player) is not int or not 0 <= player < len(self.game.players):
+            return [IntentRefused(None, NOT_NOW, "name the player who resigns (0 or 1)")]
+        self._log().append(game_log.RESIGN, {"player": player}, time=now)
+        self.resigned = player
+        winner = 1 - player if len(self.game.players) == 2 else None
+        return self._end(winner, game_log.RESIGNED, now, resigned=True)
+
+    def _end(self, winner: int | None, reason: str | None, now: float, *,
+             resigned: bool = False) -> list[GameEvent]:
+        end = self._log().append(game_log.END, {"winner": winner, "reason": reason}, time=now)
+        self.phase = OVER
+        return [GameEnded(winner, reason, resigned, end.hash)]
+
+    # -- helpers ----------------------------------------------------------------------
+
+    def _say(self, event: GameEvent) -> list[GameEvent]:
+        """Say a board answer once, not on every snapshot that repeats it."""
+        if event == self._said:
+            return []
+        self._said = event
+        return [event]
+
+    def _state(self) -> GameState[Any]:
+        assert self.state is not None, "play has begun"
+        return self.state
+
+    def _log(self) -> GameLog:
+        assert self.log is not None, "play has begun"
+        return self.log
+
+    def _name(self, sq: Square) -> str:
+        return self.game.geometry(self.options).name(sq)

@@ -1,0 +1,167 @@
+"""A simulated table for any game of the family: the simulated board and reader, sensing
+and a ``GameSession``, and hands that move pieces the way a person does.
+
+``giganten play --game <name> --sim`` and the generic tests drive games through this:
+every read goes through the real sensing and session code; only the board and its readers
+are simulated. The hands know the game only through the interface (``companion.game``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from companion.game import Game, Piece, Square
+from companion.game_events import GameEvent
+from companion.identities import Identity
+from companion.reads import TagRead, Uid
+from companion.table.game_session import GameSession
+from companion.table.sensing import Sensing
+from hardware.sim import TILE_MODEL, SimBoard, SimReader, TimingModel
+
+SETTLE = 0.6
+"""Seconds of scanning after an action: enough for sensing to confirm an empty square."""
+
+
+class SimGameTable:
+    """A simulated board, its reader and sensing, feeding a ``GameSession`` read by read."""
+
+    def __init__(self, session: GameSession, *, timing: TimingModel = TILE_MODEL,
+                 seed: int = 0, board: SimBoard | None = None) -> None:
+        geometry = session.game.geometry(session.options)
+        self.session = session
+        self.board = board or SimBoard(geometry.files, geometry.ranks)
+        self.reader = SimReader(self.board, timing, seed=seed, order="naive")
+        self.reader.open()
+        self.sensing = Sensing(geometry.size)
+        self._reads: Iterator[TagRead] = self.reader.reads()
+        self.events: list[GameEvent] = []
+
+    @property
+    def now(self) -> float:
+        """The simulated clock."""
+        return self.board.now
+
+    def run_for(self, seconds: float = SETTLE) -> list[GameEvent]:
+        """Let the readers scan for ``seconds``; return the session's events."""
+        until = self.board.now + seconds
+        events: list[GameEvent] = []
+        for read in self._reads:
+            snapshot = self.sensing.feed(read)
+            if snapshot is not None:
+                events += self.session.on_snapshot(snapshot)
+            if read.time >= until:
+                break
+        self.events += events
+        return events
+
+    def intent(self, data: Mapping[str, Any]) -> list[GameEvent]:
+        """A tap on the screen, now."""
+        events = self.session.intent(data, now=self.board.now)
+        self.events += events
+        return events
+
+    def restart(self, session: GameSession) -> None:
+        """A power cut: a new session and new sensing take over the same board."""
+        self.session = session
+        self.sensing = Sensing(self.board.size)
+
+    def close(self) -> None:
+        """Stop the simulated reader."""
+        self.reader.close()
+
+
+class GameHands:
+    """The players' hands for any game: put pieces down, make the board show a position.
+
+    ``box`` holds the pieces never on the board (the set, or Gimmel's hands), ``aside``
+    those taken off. ``on_step`` is called after every physical action (tests cut the
+    power there)."""
+
+    def __init__(self, sim: SimGameTable, identities: Mapping[Uid, Identity]) -> None:
+        self.sim = sim
+        self.identities = dict(identities)
+        on_board = set(sim.board.tags().values())
+        self.box = [uid for uid in sorted(identities) if uid not in on_board]
+        self.aside: list[Uid] = []
+        self.on_step: Callable[[], None] | None = None
+
+    def _step(self) -> None:
+        self.sim.run_for()
+        if self.on_step is not None:
+            self.on_step()
+
+    def _piece(self, uid: Uid) -> Piece:
+        identity = self.identities[uid]
+        return Piece(identity.owner, identity.kind)
+
+    def show(self, wanted: Mapping[Square, Piece], held: list[Uid] | None = None) -> None:
+        """Make the board show ``wanted``: take off what does not belong, then put down
+        what is missing (pieces in the hand first, then from the box)."""
+        board = self.sim.board
+        held = held if held is not None else []
+        for sq, uid in sorted(board.tags().items()):
+            if wanted.get(sq) != self._piece(uid):
+                held.append(board.lift(sq))
+                self._step()
+        for sq, piece in sorted(wanted.items()):
+            if board.tag_at(sq) is None:
+                uid = self._take(piece, held)
+                board.place(sq, uid)
+                self._step()
+        self.aside += held
+
+    def _take(self, piece: Piece, held: list[Uid]) -> Uid:
+        for pool in (held, self.box):
+            for uid in pool:
+                if self._piece(uid) == piece:
+                    pool.remove(uid)
+                    return uid
+        raise ValueError(f"no piece of {piece} is left to put down")
+
+    def set_up(self, game: Game, options: Mapping[str, Any], rng: random.Random) -> None:
+        """Put down a random valid setup for every player (games with setup zones); the
+        pieces already down are taken up first."""
+        for sq in sorted(self.sim.board.tags()):
+            self.box.append(self.sim.board.lift(sq))
+        self.box.sort()
+        for player in range(len(game.players)):
+            zone = sorted(game.setup_zone(player, options))
+            mine = [uid for uid in self.box if self.identities[uid].owner == player]
+            for _ in range(1000):
+                rng.shuffle(zone)
+                chosen = dict(zip(zone, mine, strict=False))
+                kinds = {sq: self.identities[uid].kind for sq, uid in chosen.items()}
+                if not game.check_setup(player, kinds, options):
+                    break
+            else:
+                raise ValueError(f"no valid setup found for {game.players[player]}")
+            for sq, uid in sorted(chosen.items()):
+                self.box.remove(uid)
+                self.sim.board.place(sq, uid)
+            self._step()
+
+    def play(self, turn: Any) -> list[GameEvent]:
+        """Play ``turn`` (legal now) as a person would: by moving pieces, or, when its
+        result is decided in secret, by holding the piece beside the square, declaring the
+        turn on the screen and then putting down what the session asks for."""
+        session = self.sim.session
+        state = session.state
+        assert state is not None, "play has begun"
+        played = state.push(turn)
+        after = dict(state.pieces())
+        state.pop()
+        start = len(self.sim.events)
+        if not played.reveal:
+            self.show(after)
+            return self.sim.events[start:]
+        before = state.pieces()
+        beside: list[Uid] = []
+        for sq in sorted(before):
+            if sq not in after and before[sq].owner == state.to_move:
+                beside.append(self.sim.board.lift(sq))  # held beside the square
+                self._step()
+        self.sim.intent({"declare": session.game.turn_to_json(state, turn)})
+        self.show(dict(state.pieces()), beside)
+        return self.sim.events[start:]

@@ -1,0 +1,116 @@
+"""``giganten play --game strategus|gimmel --sim`` end to end: whole games by script on the
+simulated board through the real command, ``giganten verify`` on their logs and records,
+the audience rules, and a power cut (kill) followed by ``giganten resume``."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.games import get_game
+from tests.cli_helpers import home, run
+
+__all__ = ["home"]
+
+GIGANTEN = Path(sys.executable).parent / "giganten"
+STRATEGUS_KINDS = [kind.id for kind in get_game("strategus").kinds()]
+
+
+def script(path: Path, *lines: str) -> Path:
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+    return path
+
+
+def only_log(directory: Path) -> Path:
+    logs = sorted(directory.glob("game-*.log"))
+    assert len(logs) == 1, logs
+    return logs[0]
+
+
+@pytest.mark.parametrize("game", ["strategus", "gimmel"])
+def test_a_whole_game_is_played_by_script_and_its_log_verifies(game: str, home: Path,
+                                                               tmp_path: Path) -> None:
+    commands = ["setup all", "start"] if game == "strategus" else []
+    done = run("play", "--game", game, "--sim", "--seed", "2", "--script",
+               script(tmp_path / "s.txt", *commands, "auto", "status", "show"))
+    assert done.code == 0, done.err
+    assert re.search(r"over after \d+ turns; winner (red|blue|white|black|nobody)", done.out), \
+        done.out[-800:]
+    log = only_log(home / "games")
+    verified = run("verify", log)
+    assert verified.code == 0, verified.out + verified.err
+    assert "turns replayed" in verified.out
+    for kind in ("full", "public"):
+        record = tmp_path / f"{kind}.json"
+        exported = run("export", log, "--kind", kind, "-o", record)
+        assert exported.code == 0, exported.err
+        checked = run("verify", record)
+        assert checked.code == 0, checked.out + checked.err
+
+
+def test_the_public_and_the_opponent_never_see_a_hidden_kind(home: Path, tmp_path: Path
+                                                             ) -> None:
+    lines = ("setup all", "start", "show", "auto 60", "show", "status")
+    public = run("play", "--game", "strategus", "--sim", "--seed", "5", "--script",
+                 script(tmp_path / "s.txt", *lines))
+    assert public.code == 0, public.err
+    assert "r.?" in public.out and "b.?" in public.out
+    # The end reason (the Apfel taken [W1]) is public by the rules: the game ends there.
+    seen = public.out.replace('reason "apple"', "").replace("(apple)", "")
+    for kind in STRATEGUS_KINDS:
+        assert f'"{kind}"' not in seen and f".{kind[:5]}" not in seen, kind
+    red = run("play", "--game", "strategus", "--sim", "--seed", "5", "--audience", "red",
+              "--script", script(tmp_path / "r.txt", *lines))
+    assert red.code == 0, red.err
+    assert re.search(r"\br\.[a-z]", red.out), "red sees its own kinds"
+    assert not re.search(r"\bb\.[a-z]", red.out), "red never sees a blue kind on the board"
+    assert "revealed" in red.out, "the moment of a combat's reveal reaches the players"
+    assert "revealed" not in public.out
+
+
+def test_an_attack_is_declared_at_the_terminal(home: Path, tmp_path: Path) -> None:
+    done = run("play", "--game", "strategus", "--sim", "--seed", "2", "--script",
+               script(tmp_path / "s.txt", "setup all", "start", "declare a4 a7"))
+    assert done.code == 0, done.err
+    assert "intent refused" in done.out  # not a legal turn from a4 to a7 at the start
+
+
+def test_another_game_refuses_a_real_board(home: Path, tmp_path: Path) -> None:
+    done = run("play", "--game", "gimmel", "--backend", "nosuchbackend")
+    assert done.code == 2 and "Traceback" not in done.err
+    wrong = run("play", "--game", "gimmel", "--sim", "--audience", "red", "--script",
+                script(tmp_path / "s.txt", "status"))
+    assert wrong.code == 2 and "red does not play Gimmel" in wrong.err
+
+
+@pytest.mark.parametrize("game", ["strategus", "gimmel"])
+def test_a_power_cut_then_resume_continues_the_game(game: str, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    env = {**os.environ, "GIGANTEN_HOME": str(tmp_path / "home"), "PYTHONUNBUFFERED": "1"}
+    env.pop("GIGANTEN_BACKEND", None)
+    player = subprocess.Popen([str(GIGANTEN), "play", "--game", game, "--sim", "--seed", "2",
+                               "--script", "-"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True, env=env)
+    assert player.stdin is not None and player.stdout is not None
+    setup = "setup all\nstart\n" if game == "strategus" else ""
+    player.stdin.write(f"{setup}auto 12\n")
+    player.stdin.flush()
+    for line in player.stdout:
+        if line.startswith("turn 12:"):
+            break
+    player.send_signal(signal.SIGKILL)  # the power goes: no goodbye, no close
+    player.wait(timeout=30)
+    log = only_log(tmp_path / "home" / "games")
+    monkeypatch.setenv("GIGANTEN_HOME", env["GIGANTEN_HOME"])
+    resumed = run("resume", log, "--sim", "--seed", "3", "--script",
+                  script(tmp_path / "r.txt", "status", "auto", "status"))
+    assert resumed.code == 0, resumed.err
+    assert re.search(r"Resuming .*: \w+, 1[2-9] turns played", resumed.out), resumed.out[:600]
+    assert "over after" in resumed.out
+    assert run("verify", log).code == 0
