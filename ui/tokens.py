@@ -27,6 +27,12 @@ for _info in GIGANTEN_KINDS:
 _NUMBERS: dict[str, int | None] = {kind.id: kind.value for kind in STRATEGUS_KINDS}
 
 
+def fitting(text: str, width: float, largest: float) -> int:
+    """A font size at which ``text`` fits in ``width`` pixels (at most ``largest``, at
+    least 8: below that a text is no longer read)."""
+    return max(8, int(min(largest, width / (0.6 * max(1, len(text))))))
+
+
 def owner_colour(owner: str) -> theme.RGB:
     """A player's colour (grey for an owner the theme does not know)."""
     return theme.OWNER_COLOURS.get(owner, theme.OWNER_COLOURS["unknown"])
@@ -85,12 +91,14 @@ def _info_strip(strip: tuple[str, str, str], x: float, y: float, cell: float,
     number; on small squares the name gives way to the numbers, which tell Tyra 1 from
     Tyra 2 and Deino 6 from Deino 7."""
     land, name, swamp = strip
-    size = max(8, int(cell * 0.22))
-    cy = y + size * 0.55
+    size = max(8, int(min(cell * 0.22, 22)))
+    cy = y + cell * 0.03 + size * 0.55
     if cell >= 44:
-        draw_text(name, x + cell / 2, cy, size, theme.TOKEN_TEXT, texts, bold=True)
-        draw_text(land, x + cell * 0.15, cy, size, theme.STRENGTH_LAND, texts, bold=True)
-        draw_text(swamp, x + cell * 0.85, cy, size, theme.STRENGTH_SWAMP, texts, bold=True)
+        draw_text(name, x + cell / 2, cy, fitting(name, cell * 0.5, cell * 0.13), theme.TOKEN_TEXT,
+                  texts, bold=True)
+        size = max(8, int(cell * 0.15))
+        draw_text(land, x + cell * 0.21, cy, size, theme.STRENGTH_LAND, texts, bold=True)
+        draw_text(swamp, x + cell * 0.79, cy, size, theme.STRENGTH_SWAMP, texts, bold=True)
     else:
         draw_text(land, x + cell * 0.25, cy, size, theme.STRENGTH_LAND, texts, bold=True)
         draw_text(swamp, x + cell * 0.75, cy, size, theme.STRENGTH_SWAMP, texts, bold=True)
@@ -128,7 +136,8 @@ def _card(owner: str, kind: str | None, x: float, y: float, cell: float, texts: 
         size = w * 0.8
         mesh(picture, x + (cell - size) / 2, cy + h * 0.3, size)
     if cell >= 40:
-        draw_text(i18n.kind(kind)[:6], x + cell / 2, cy + h * 0.16, max(8, int(cell * 0.15)),
+        name = i18n.kind(kind)
+        draw_text(name, x + cell / 2, cy + h * 0.16, fitting(name, w * 0.95, cell * 0.15),
                   theme.TOKEN_TEXT, texts)
     return FACE
 
