@@ -11,7 +11,7 @@ from typing import Any
 from kivy.graphics import Color, Line, Rectangle
 from kivy.uix.widget import Widget
 
-from companion.game import Geometry
+from companion.game import GameError, Geometry
 from ui.board_styles import Layout, draw_board, style_of
 from ui.controller import Controller
 from ui.theme import LAST_TURN, SELECTED, TARGET, TOUCH_MIN
@@ -184,7 +184,10 @@ class BoardWidget(Widget):
         assert self._names is not None
         first_file, first_rank, files, ranks = self._shown()
         cell, x0, y0 = self._geometry()
-        file, rank = self._names.coords(self._names.parse(square))
+        try:
+            file, rank = self._names.coords(self._names.parse(square))
+        except GameError:  # a name off this board is drawn nowhere, not a crash
+            return None
         file, rank = file - first_file, rank - first_rank
         if not (0 <= file < files and 0 <= rank < ranks):
             return None

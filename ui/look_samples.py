@@ -50,13 +50,16 @@ def gimmel_view(files: int = 14, ranks: int = 14) -> JSON:
               ("black", "beetle", "c10"), ("black", "cat", "e11"), ("black", "falcon", "g12"),
               ("black", "beetle", "h9"), ("black", "beetle", "k10"), ("black", "falcon", "l8"),
               ("white", "falcon", "g7"), ("black", "cat", "f8")]
+    def fits(square: str) -> bool:
+        return ord(square[0]) - ord("a") < files and int(square[1:]) <= ranks
+
     return {"game": "gimmel", "audience": "public", "board": {"files": files, "ranks": ranks},
             "players": ["white", "black"], "to_move": "white", "ply": 14,
             "figures": [{"square": sq, "owner": owner, "kind": kind}
-                        for owner, kind, sq in placed],
+                        for owner, kind, sq in placed if fits(sq)],
             "hands": {"white": {"beetle": 5, "cat": 6, "falcon": 5},
                       "black": {"beetle": 5, "cat": 6, "falcon": 5}},
-            "last_turn": {"player": "black", "path": ["f10", "f8"]}}
+            "last_turn": {"player": "black", "path": ["f10", "f8"] if fits("f10") else []}}
 
 
 def giganten_combat_view(*, swamp: bool = True, kinds: bool = True) -> JSON:
@@ -72,6 +75,7 @@ def giganten_combat_view(*, swamp: bool = True, kinds: bool = True) -> JSON:
     return {"audience": "public", "policy": "rulebook" if kinds else "outcome-only",
             "board": {"files": 14, "ranks": 14, "swamp": ["e7"] if swamp else []},
             "players": ["yellow", "orange"], "to_move": "orange", "ply": 9,
-            "figures": [{"square": "e7", "owner": "orange"}],
+            "figures": [{"square": "e7", "owner": "orange"} if swamp
+                        else {"square": "e6", "owner": "yellow"}],
             "last_turn": {"player": "yellow", "path": ["e5", "e6"], "challenge": "e7",
                           "advanced": False, "combat": combat}}
