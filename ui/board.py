@@ -8,14 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kivy.graphics import Color, Line, Rectangle
+from kivy.graphics import ClearBuffers, ClearColor, Color, Fbo, Line, Rectangle, Translate
 from kivy.uix.widget import Widget
 
 from companion.game import GameError, Geometry
 from ui.board_styles import Layout, draw_board, style_of
 from ui.controller import Controller
 from ui.theme import LAST_TURN, SELECTED, TARGET, TOUCH_MIN
-from ui.tokens import draw_token, owner_colour
+from ui.tokens import draw_token, owner_colour, token_texture
 from ui.widgets import safely
 
 JSON = dict[str, Any]
@@ -68,7 +68,11 @@ class BoardWidget(Widget):
         the tests that read the screen."""
         self.drawn_tokens: dict[str, str] = {}
         """What each figure's square shows: ``tokens.BACK`` or ``tokens.FACE``."""
+        self.token_drawings: dict[str, Fbo] = {}
+        """Each figure's drawing (its instructions; the board draws its texture)."""
         self.style = style_of(None)
+        self.terrain: Fbo | None = None
+        """The static board's drawing (its instructions and its texture)."""
         self._terrain_texts: list[str] = []
         self._drag_from: str | None = None
         self._names: Geometry | None = None
@@ -212,17 +216,31 @@ class BoardWidget(Widget):
         self._draw_figures()
 
     def _draw_terrain(self) -> None:
+        """The static board, rendered once into a texture (``terrain``): each frame then
+        draws one rectangle instead of the hundreds of squares, lines and letters."""
         self.canvas.before.clear()
         self._terrain_texts = []
+        self.terrain = None
         if self.view is None or self._names is None or self.width <= 1:
             return
-        with self.canvas.before:
+        width, height = int(self.width), int(self.height)
+        terrain = Fbo(size=(width, height))
+        with terrain:
+            ClearColor(0, 0, 0, 0)
+            ClearBuffers()
+            Translate(-self.x, -self.y)  # the layout is in window coordinates
             draw_board(self.view, self.layout(), self._terrain_texts)
+        terrain.draw()
+        self.terrain = terrain
+        with self.canvas.before:
+            Color(1, 1, 1, 1)
+            Rectangle(texture=terrain.texture, pos=self.pos, size=(width, height))
 
     def _draw_figures(self) -> None:
         self.canvas.clear()
         self.drawn_texts = list(self._terrain_texts)
         self.drawn_tokens = {}
+        self.token_drawings = {}
         if self.view is None or self._names is None or self.width <= 1:
             return
         cell, _, _ = self._geometry()
@@ -235,9 +253,13 @@ class BoardWidget(Widget):
                     continue
                 faded = (bool(self.physical) and name not in self.physical) or (
                     name == self._drag_from)
-                self.drawn_tokens[name] = draw_token(
-                    self.style, str(figure["owner"]), figure.get("kind"), xy[0], xy[1], cell,
-                    self.drawn_texts, faded=faded)
+                drawing, shown, texts = token_texture(
+                    self.style, str(figure["owner"]), figure.get("kind"), cell, faded=faded)
+                Color(1, 1, 1, 1)
+                Rectangle(texture=drawing.texture, pos=xy, size=(cell, cell))
+                self.drawn_tokens[name] = shown
+                self.token_drawings[name] = drawing
+                self.drawn_texts.extend(texts)
             for name, owner in self.physical.items():
                 xy = self._xy(name)
                 if name not in figures and xy is not None:  # on the board, not in the game
@@ -255,7 +277,7 @@ class BoardWidget(Widget):
                 Rectangle(pos=xy, size=(cell, cell))
 
     def _draw_marks(self, cell: float) -> None:
-        """Over the figures: the challenge targets ringed in calm orange, the selected
+        """Over the figures: the challenge targets ringed in cyan, the selected
         square framed in white."""
         marks = [(t, TARGET, 0.06, 0.05) for t in self.targets]
         if self.selected:

@@ -43,8 +43,9 @@ GRID: RGBA = (0, 0, 0, 0.22)
 """The thin lines between squares."""
 LAST_TURN: RGBA = (1.0, 0.95, 0.55, 0.38)
 """The squares the last turn left and reached: a calm wash, not an alarm."""
-TARGET: RGB = (1.0, 0.55, 0.10)
-"""A square that may be challenged: a clear orange ring."""
+TARGET: RGB = (0.20, 0.85, 1.0)
+"""A square that may be challenged: a clear cyan ring, unlike every owner's colour and
+the terrain (a target holds an enemy figure: an orange ring would vanish on Orange's)."""
 SELECTED = (1.0, 1.0, 1.0)
 
 # --- Tokens (``ui.tokens``) -------------------------------------------------------------

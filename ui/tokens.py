@@ -8,7 +8,10 @@ Only what the view gives is drawn: a figure without ``kind`` is a back, whatever
 
 from __future__ import annotations
 
-from kivy.graphics import Color, Line, RoundedRectangle
+import math
+from typing import Any
+
+from kivy.graphics import ClearBuffers, ClearColor, Color, Fbo, Line, RoundedRectangle
 
 from companion.games.giganten.figures import KINDS as GIGANTEN_KINDS
 from companion.games.strategus.kinds import KINDS as STRATEGUS_KINDS
@@ -48,6 +51,34 @@ def draw_token(style: str, owner: str, kind: str | None, x: float, y: float, cel
     if style == STRATEGUS:
         return _card(owner, kind, x, y, cell, texts, alpha)
     return _shield(owner, kind, x, y, cell, texts, alpha)
+
+
+_CACHED: dict[tuple[str, str, str | None, int, bool], tuple[Any, str, tuple[str, ...]]] = {}
+"""Rendered tokens by (style, owner, kind, size, faded): the drawing (an ``Fbo``: its
+instructions and its ``texture``), what it shows and its texts. A board draws each figure
+as one textured rectangle: dozens of figures cost the frame as many draws, not ten times
+as many."""
+_CACHE_LIMIT = 512
+
+
+def token_texture(style: str, owner: str, kind: str | None, cell: float, *,
+                  faded: bool = False) -> tuple[Any, str, tuple[str, ...]]:
+    """A figure rendered once into a texture of ``ceil(cell)`` pixels: ``(drawing, BACK or
+    FACE, texts drawn)``; the drawing is an ``Fbo``, drawn with its ``texture``."""
+    size = max(1, math.ceil(cell))
+    key = (style, owner, kind, size, faded)
+    if key not in _CACHED:
+        if len(_CACHED) >= _CACHE_LIMIT:  # sizes change with the window: drop the old
+            _CACHED.clear()
+        texts: list[str] = []
+        fbo = Fbo(size=(size, size))
+        with fbo:
+            ClearColor(0, 0, 0, 0)
+            ClearBuffers()
+            shown = draw_token(style, owner, kind, 0, 0, size, texts, faded=faded)
+        fbo.draw()
+        _CACHED[key] = (fbo, shown, tuple(texts))
+    return _CACHED[key]
 
 
 # --- Giganten ---------------------------------------------------------------------------

@@ -45,8 +45,9 @@ def board_case(board: BoardWidget, view: Any, **options: Any) -> dict[str, Any]:
     board.show(view, **options)
     board.redraw(force=True)
     return {"texts": list(board.drawn_texts), "tokens": dict(board.drawn_tokens),
-            "terrain_colours": colours(board.canvas.before),
-            "figure_colours": colours(board.canvas),
+            "terrain_colours": colours(board.terrain),
+            "figure_colours": colours(board.canvas) + [
+                c for drawing in board.token_drawings.values() for c in colours(drawing)],
             "cell": board.layout().cell, "needs_zoom": board.needs_zoom,
             "figures": view["figures"]}
 
