@@ -76,10 +76,11 @@ def text_texture(text: str, size: int, colour: tuple[float, ...], *, bold: bool 
 
 
 def draw_text(text: str, cx: float, cy: float, size: int, colour: tuple[float, ...],
-              texts: list[str], *, bold: bool = False) -> None:
-    """Draw ``text`` centred on ``(cx, cy)`` and note it in ``texts`` (what the tests read)."""
+              texts: list[str], *, bold: bool = False, alpha: float = 1.0) -> None:
+    """Draw ``text`` centred on ``(cx, cy)`` and note it in ``texts`` (what the tests read);
+    ``alpha`` fades it with a faded figure."""
     texture = text_texture(text, size, colour, bold=bold)
-    Color(1, 1, 1, 1)
+    Color(1, 1, 1, alpha)
     Rectangle(texture=texture, size=texture.size,
               pos=(cx - texture.width / 2, cy - texture.height / 2))
     texts.append(text)

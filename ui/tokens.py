@@ -28,6 +28,15 @@ for _info in GIGANTEN_KINDS:
     if len(_parts) == 3:  # "7 TYRA 1": green land number, name, orange swamp number
         _STRIPS[_info.id] = (_parts[0], _parts[1].capitalize(), _parts[2])
 _NUMBERS: dict[str, int | None] = {kind.id: kind.value for kind in STRATEGUS_KINDS}
+_GERMAN: dict[str, str] = {kind.id: kind.label for kind in STRATEGUS_KINDS}
+"""Strategus's own (German) names of its cards: Elefant, Maus, Falle, Apfel."""
+
+
+def _card_name(kind: str) -> str:
+    """A card's animal as the screen's language calls it."""
+    if i18n.language() == "de" and kind in _GERMAN:
+        return _GERMAN[kind]
+    return i18n.kind(kind)
 
 
 def fitting(text: str, width: float, largest: float) -> int:
@@ -53,8 +62,9 @@ def draw_token(style: str, owner: str, kind: str | None, x: float, y: float, cel
     return _shield(owner, kind, x, y, cell, texts, alpha)
 
 
-_CACHED: dict[tuple[str, str, str | None, int, bool], tuple[Any, str, tuple[str, ...]]] = {}
-"""Rendered tokens by (style, owner, kind, size, faded): the drawing (an ``Fbo``: its
+_CACHED: dict[tuple[str, str, str | None, int, bool, str],
+              tuple[Any, str, tuple[str, ...]]] = {}
+"""Rendered tokens by (style, owner, kind, size, faded, language): the drawing (an ``Fbo``: its
 instructions and its ``texture``), what it shows and its texts. A board draws each figure
 as one textured rectangle: dozens of figures cost the frame as many draws, not ten times
 as many."""
@@ -66,7 +76,7 @@ def token_texture(style: str, owner: str, kind: str | None, cell: float, *,
     """A figure rendered once into a texture of ``ceil(cell)`` pixels: ``(drawing, BACK or
     FACE, texts drawn)``; the drawing is an ``Fbo``, drawn with its ``texture``."""
     size = max(1, math.ceil(cell))
-    key = (style, owner, kind, size, faded)
+    key = (style, owner, kind, size, faded, i18n.language())
     if key not in _CACHED:
         if len(_CACHED) >= _CACHE_LIMIT:  # sizes change with the window: drop the old
             _CACHED.clear()
@@ -109,15 +119,15 @@ def _shield(owner: str, kind: str | None, x: float, y: float, cell: float, texts
         Color(*theme.EMBLEM, alpha)
         mesh(picture, x + (cell - size) / 2, y + cell - pad - inner - size, size)
     if strip is not None:
-        _info_strip(strip, x, y + pad + inner, cell, texts)
+        _info_strip(strip, x, y + pad + inner, cell, texts, alpha)
     elif kind not in ("gespenst",):
         draw_text(i18n.kind(kind)[:5], x + cell / 2, y + pad + inner + cell * 0.1,
-                  max(8, int(cell * 0.2)), theme.TOKEN_TEXT, texts)
+                  max(8, int(cell * 0.2)), theme.TOKEN_TEXT, texts, alpha=alpha)
     return FACE
 
 
 def _info_strip(strip: tuple[str, str, str], x: float, y: float, cell: float,
-                texts: list[str]) -> None:
+                texts: list[str], alpha: float) -> None:
     """The strip under the picture: green land number, the short name, orange swamp
     number; on small squares the name gives way to the numbers, which tell Tyra 1 from
     Tyra 2 and Deino 6 from Deino 7."""
@@ -125,14 +135,18 @@ def _info_strip(strip: tuple[str, str, str], x: float, y: float, cell: float,
     size = max(8, int(min(cell * 0.22, 22)))
     cy = y + cell * 0.03 + size * 0.55
     if cell >= 44:
-        draw_text(name, x + cell / 2, cy, fitting(name, cell * 0.5, cell * 0.13), theme.TOKEN_TEXT,
-                  texts, bold=True)
+        draw_text(name, x + cell / 2, cy, fitting(name, cell * 0.5, cell * 0.13),
+                  theme.TOKEN_TEXT, texts, bold=True, alpha=alpha)
         size = max(8, int(cell * 0.15))
-        draw_text(land, x + cell * 0.21, cy, size, theme.STRENGTH_LAND, texts, bold=True)
-        draw_text(swamp, x + cell * 0.79, cy, size, theme.STRENGTH_SWAMP, texts, bold=True)
+        draw_text(land, x + cell * 0.21, cy, size, theme.STRENGTH_LAND, texts, bold=True,
+                  alpha=alpha)
+        draw_text(swamp, x + cell * 0.79, cy, size, theme.STRENGTH_SWAMP, texts, bold=True,
+                  alpha=alpha)
     else:
-        draw_text(land, x + cell * 0.25, cy, size, theme.STRENGTH_LAND, texts, bold=True)
-        draw_text(swamp, x + cell * 0.75, cy, size, theme.STRENGTH_SWAMP, texts, bold=True)
+        draw_text(land, x + cell * 0.25, cy, size, theme.STRENGTH_LAND, texts, bold=True,
+                  alpha=alpha)
+        draw_text(swamp, x + cell * 0.75, cy, size, theme.STRENGTH_SWAMP, texts, bold=True,
+                  alpha=alpha)
 
 
 # --- Strategus --------------------------------------------------------------------------
@@ -161,15 +175,15 @@ def _card(owner: str, kind: str | None, x: float, y: float, cell: float, texts: 
     picture = picture_of(kind)
     if number is not None:
         draw_text(str(number), x + cell / 2, cy + h * 0.62, max(8, int(cell * 0.36)),
-                  (*colour, alpha), texts, bold=True)
+                  (*colour, 1.0), texts, bold=True, alpha=alpha)
     elif picture is not None:
         Color(*(theme.APPLE if kind == "apple" else theme.EMBLEM), alpha)
         size = w * 0.8
         mesh(picture, x + (cell - size) / 2, cy + h * 0.3, size)
     if cell >= 40:
-        name = i18n.kind(kind)
+        name = _card_name(kind)
         draw_text(name, x + cell / 2, cy + h * 0.16, fitting(name, w * 0.95, cell * 0.15),
-                  theme.TOKEN_TEXT, texts)
+                  theme.TOKEN_TEXT, texts, alpha=alpha)
     return FACE
 
 

@@ -110,6 +110,7 @@ class Look(App):
         out["card_none"] = card_case(card, view_for(STATE, "public") | {"last_turn": None})
         i18n.set_language("de")
         out["card_german"] = card_case(card, look_samples.giganten_combat_view())
+        out["strategus_german"] = board_case(board, look_samples.strategus_view("red"))
         return out
 
 

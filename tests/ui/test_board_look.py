@@ -123,6 +123,13 @@ def test_strategus_cards_face_up_for_their_owner_face_down_for_the_opponent(
     assert "k" not in texts  # 10 files only
 
 
+def test_strategus_cards_name_their_animals_in_the_screens_language(
+        drawn: dict[str, Any]) -> None:
+    assert "Elephant" in drawn["strategus_red"]["texts"]
+    assert "Elefant" in drawn["strategus_german"]["texts"]
+    assert "Elephant" not in drawn["strategus_german"]["texts"]
+
+
 def test_gimmel_draws_every_stone_open_on_a_board_of_the_views_size(
         drawn: dict[str, Any]) -> None:
     for case, files in (("gimmel", 14), ("gimmel_8x18", 18)):
