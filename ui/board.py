@@ -1,5 +1,6 @@
-"""The board on the screen (``BoardWidget``): drawn from a view dict, touched to pick,
-zoom and (on the simulated board) drag figures.
+"""The board on the screen (``BoardWidget``): drawn from a view dict in its game's style
+(``ui.board_styles``, ``ui.tokens``), touched to pick, zoom and (on the simulated board)
+drag figures.
 """
 
 from __future__ import annotations
@@ -7,49 +8,48 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, Ellipse, Line, Rectangle
+from kivy.graphics import ClearBuffers, ClearColor, Color, Fbo, Line, Rectangle, Translate
 from kivy.uix.widget import Widget
 
-from companion.games.giganten.board import Board
-from ui import i18n
+from companion.game import GameError, Geometry
+from ui.board_styles import Layout, draw_board, style_of
 from ui.controller import Controller
-from ui.theme import (
-    KIND_LABEL_COLOUR,
-    LAND,
-    OWNER_COLOURS,
-    SELECTED,
-    SWAMP,
-    TARGET,
-    TOUCH_MIN,
-)
+from ui.theme import LAST_TURN, SELECTED, TARGET, TOUCH_MIN
+from ui.tokens import draw_token, owner_colour, token_texture
 from ui.widgets import safely
 
 JSON = dict[str, Any]
 
+MARGIN = 0.62
+"""The frame round the board for the edge coordinates, in squares (at most ``MARGIN_MAX``
+pixels): the black strips of the cardboard."""
+MARGIN_MAX = 22
 
-_LABELS: dict[tuple[str, int], Any] = {}
-"""Rendered kind labels by (text, font size): drawing a board must not lay out text anew."""
 
-
-def _label_texture(text: str, font_size: int) -> Any:
-    key = (text, font_size)
-    if key not in _LABELS:
-        label = CoreLabel(text=text, font_size=font_size, color=KIND_LABEL_COLOUR)
-        label.refresh()
-        _LABELS[key] = label.texture
-    return _LABELS[key]
+def last_turn_squares(view: JSON) -> list[str]:
+    """The squares the last turn left and reached (every path's ends), from the view."""
+    last = view.get("last_turn") or {}
+    paths = last.get("paths") or ([last["path"]] if last.get("path") else [])
+    squares: list[str] = []
+    for path in paths:
+        if path:
+            squares += [str(path[0]), str(path[-1])]
+    return squares
 
 
 class BoardWidget(Widget):
-    """The board from a view dict: terrain, tokens in their owner's colour, a kind label only
-    where the view has one, challenge targets highlighted.
+    """The board from a view dict: the game's board with its coordinates, figures as tokens
+    in their owner's colour, the face only where the view has a kind, the last turn's
+    squares washed, challenge targets ringed.
 
     Squares are at least ``TOUCH_MIN`` pixels (9 mm on the 7" display) where they are
     touched: when the whole board does not fit at that size, it shows the whole board as an
     overview, and a tap zooms into the part around it (a two-step pick); ``zoom_out`` goes
     back. On the simulated board a figure is dragged to another square (the token follows
-    the finger); a tap selects a square (or challenges a target)."""
+    the finger); a tap selects a square (or challenges a target).
+
+    The static board is drawn into ``canvas.before`` only when the board, the part shown or
+    the size changes; a new view redraws only the figures and marks (``canvas``)."""
 
     def __init__(self, controller: Controller, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -64,9 +64,18 @@ class BoardWidget(Widget):
         self.window: tuple[int, int, int, int] | None = None
         """The zoomed part: first file, first rank, files, ranks (None: the whole board)."""
         self.drawn_texts: list[str] = []
-        """The texts drawn on the canvas (kind labels), for the tests that read the screen."""
+        """The texts drawn on the canvas (coordinates, tile letters, the faces' strips), for
+        the tests that read the screen."""
+        self.drawn_tokens: dict[str, str] = {}
+        """What each figure's square shows: ``tokens.BACK`` or ``tokens.FACE``."""
+        self.token_drawings: dict[str, Fbo] = {}
+        """Each figure's drawing (its instructions; the board draws its texture)."""
+        self.style = style_of(None)
+        self.terrain: Fbo | None = None
+        """The static board's drawing (its instructions and its texture)."""
+        self._terrain_texts: list[str] = []
         self._drag_from: str | None = None
-        self._names: Board | None = None
+        self._names: Geometry | None = None
         self._drawn: object = None
         self._terrain_drawn: object = None
         self.bind(pos=lambda *_: self.redraw(force=True),
@@ -81,11 +90,11 @@ class BoardWidget(Widget):
         self.draggable = draggable
         if view is not None:
             board = view["board"]
-            names = Board(board["files"], board["ranks"])
-            if self._names is None or (names.files, names.ranks) != (
-                    self._names.files, self._names.ranks):
+            names = Geometry(int(board["files"]), int(board["ranks"]))
+            if names != self._names:
                 self.window = None
             self._names = names
+            self.style = style_of(view)
         self.redraw()
 
     # --- Geometry and zoom -----------------------------------------------------------------
@@ -94,20 +103,36 @@ class BoardWidget(Widget):
         assert self._names is not None
         return self.window or (0, 0, self._names.files, self._names.ranks)
 
+    def _margin(self, files: int, ranks: int) -> float:
+        cell = min(float(self.width) / files, float(self.height) / ranks)
+        return min(MARGIN_MAX, cell * MARGIN)
+
+    def _cell(self, files: int, ranks: int) -> float:
+        margin = self._margin(files, ranks)
+        width, height = float(self.width), float(self.height)
+        return max(1.0, min((width - 2 * margin) / files, (height - 2 * margin) / ranks))
+
     def _geometry(self) -> tuple[float, float, float]:
         _, _, files, ranks = self._shown()
-        cell = min(self.width / files, self.height / ranks)
+        cell = self._cell(files, ranks)
         x0 = self.x + (self.width - cell * files) / 2
         y0 = self.y + (self.height - cell * ranks) / 2
         return cell, x0, y0
+
+    def layout(self) -> Layout:
+        """Where the part shown lies on the widget."""
+        assert self._names is not None
+        first_file, first_rank, files, ranks = self._shown()
+        cell, x0, y0 = self._geometry()
+        return Layout(self._names, first_file, first_rank, files, ranks, cell, x0, y0,
+                      self._margin(files, ranks))
 
     @property
     def needs_zoom(self) -> bool:
         """True when the whole board's squares are smaller than a finger needs."""
         if self._names is None or self.width <= 1:
             return False
-        cell: float = min(self.width / self._names.files, self.height / self._names.ranks)
-        return cell < TOUCH_MIN
+        return self._cell(self._names.files, self._names.ranks) < TOUCH_MIN
 
     @property
     def zoomed(self) -> bool:
@@ -115,12 +140,14 @@ class BoardWidget(Widget):
         return self.window is not None
 
     def zoom_to(self, square: str) -> None:
-        """Show the part of the board around ``square`` with squares of ``TOUCH_MIN``."""
+        """Show the part of the board around ``square`` with squares of ``TOUCH_MIN``
+        (and the frame with the coordinates round it)."""
         assert self._names is not None
         names = self._names
-        files = max(1, min(names.files, int(self.width // TOUCH_MIN)))
-        ranks = max(1, min(names.ranks, int(self.height // TOUCH_MIN)))
-        file, rank = names.file_rank(names.square(square))
+        frame = 2 * MARGIN_MAX
+        files = max(1, min(names.files, int((self.width - frame) // TOUCH_MIN)))
+        ranks = max(1, min(names.ranks, int((self.height - frame) // TOUCH_MIN)))
+        file, rank = names.coords(names.parse(square))
         first_file = min(max(0, file - files // 2), names.files - files)
         first_rank = min(max(0, rank - ranks // 2), names.ranks - ranks)
         self.window = (first_file, first_rank, files, ranks)
@@ -143,7 +170,7 @@ class BoardWidget(Widget):
         cell, x0, y0 = self._geometry()
         file, rank = int((x - x0) // cell), int((y - y0) // cell)
         if 0 <= file < files and 0 <= rank < ranks:
-            return self._names.name((first_rank + rank) * self._names.files + first_file + file)
+            return self._names.name(self._names.square(first_file + file, first_rank + rank))
         return None
 
     def square_center(self, square: str) -> tuple[float, float] | None:
@@ -161,7 +188,10 @@ class BoardWidget(Widget):
         assert self._names is not None
         first_file, first_rank, files, ranks = self._shown()
         cell, x0, y0 = self._geometry()
-        file, rank = self._names.file_rank(self._names.square(square))
+        try:
+            file, rank = self._names.coords(self._names.parse(square))
+        except GameError:  # a name off this board is drawn nowhere, not a crash
+            return None
         file, rank = file - first_file, rank - first_rank
         if not (0 <= file < files and 0 <= rank < ranks):
             return None
@@ -171,8 +201,9 @@ class BoardWidget(Widget):
 
     def redraw(self, *, force: bool = False) -> None:
         """Paint the board again from the current view (skipped when nothing changed): the
-        terrain only when the part shown or the size changed, the figures every time."""
-        terrain = (self.view is not None and repr(self.view["board"]), self.window,
+        static board only when it, the part shown or the size changed, the figures every
+        time."""
+        terrain = (self.view is not None and repr(self.view["board"]), self.style, self.window,
                    tuple(self.pos), tuple(self.size))
         drawn = (terrain, repr(self.view), repr(self.physical), tuple(self.targets),
                  self.selected, self._drag_from)
@@ -185,74 +216,91 @@ class BoardWidget(Widget):
         self._draw_figures()
 
     def _draw_terrain(self) -> None:
+        """The static board, rendered once into a texture (``terrain``): each frame then
+        draws one rectangle instead of the hundreds of squares, lines and letters."""
         self.canvas.before.clear()
-        if self.view is None or self._names is None:
+        self._terrain_texts = []
+        self.terrain = None
+        if self.view is None or self._names is None or self.width <= 1:
             return
-        cell, _, _ = self._geometry()
-        swamp = set(self.view["board"]["swamp"])
+        width, height = int(self.width), int(self.height)
+        terrain = Fbo(size=(width, height))
+        with terrain:
+            ClearColor(0, 0, 0, 0)
+            ClearBuffers()
+            Translate(-self.x, -self.y)  # the layout is in window coordinates
+            draw_board(self.view, self.layout(), self._terrain_texts)
+        terrain.draw()
+        self.terrain = terrain
         with self.canvas.before:
-            for sq in range(self._names.size):
-                name = self._names.name(sq)
-                xy = self._xy(name)
-                if xy is not None:
-                    Color(*(SWAMP if name in swamp else LAND))
-                    Rectangle(pos=(xy[0] + 0.5, xy[1] + 0.5), size=(cell - 1, cell - 1))
+            Color(1, 1, 1, 1)
+            Rectangle(texture=terrain.texture, pos=self.pos, size=(width, height))
 
     def _draw_figures(self) -> None:
         self.canvas.clear()
-        self.drawn_texts = []
-        if self.view is None or self._names is None:
+        self.drawn_texts = list(self._terrain_texts)
+        self.drawn_tokens = {}
+        self.token_drawings = {}
+        if self.view is None or self._names is None or self.width <= 1:
             return
         cell, _, _ = self._geometry()
-        figures = {f["square"]: f for f in self.view["figures"]}
+        figures = {str(f["square"]): f for f in self.view["figures"]}
         with self.canvas:
-            for name, colour, inset, width in (
-                    [(t, TARGET, 1, 2) for t in self.targets]
-                    + ([(self.selected, SELECTED, 2, 1.5)] if self.selected else [])):
-                xy = self._xy(name)
-                if xy is not None:
-                    Color(*colour)
-                    Line(rectangle=(xy[0] + inset, xy[1] + inset, cell - 2 * inset,
-                                    cell - 2 * inset), width=width)
+            self._draw_last_turn(cell)
             for name, figure in figures.items():
-                self._token(name, str(figure["owner"]), figure.get("kind"), cell,
-                            faded=(bool(self.physical) and name not in self.physical)
-                            or name == self._drag_from)
+                xy = self._xy(name)
+                if xy is None:
+                    continue
+                faded = (bool(self.physical) and name not in self.physical) or (
+                    name == self._drag_from)
+                drawing, shown, texts = token_texture(
+                    self.style, str(figure["owner"]), figure.get("kind"), cell, faded=faded)
+                Color(1, 1, 1, 1)
+                Rectangle(texture=drawing.texture, pos=xy, size=(cell, cell))
+                self.drawn_tokens[name] = shown
+                self.token_drawings[name] = drawing
+                self.drawn_texts.extend(texts)
             for name, owner in self.physical.items():
                 xy = self._xy(name)
                 if name not in figures and xy is not None:  # on the board, not in the game
-                    Color(*OWNER_COLOURS.get(owner, OWNER_COLOURS["unknown"]))
+                    Color(*owner_colour(owner))
                     Line(circle=(xy[0] + cell / 2, xy[1] + cell / 2, cell * 0.38), width=2)
+            self._draw_marks(cell)
 
-    def _token(self, square: str, owner: str, kind: str | None, cell: float, *,
-               faded: bool) -> None:
-        xy = self._xy(square)
-        if xy is None:
-            return
-        x, y = xy
-        r, g, b = OWNER_COLOURS.get(owner, OWNER_COLOURS["unknown"])
-        Color(r, g, b, 0.35 if faded else 1.0)
-        pad = cell * 0.1
-        Ellipse(pos=(x + pad, y + pad), size=(cell - 2 * pad, cell - 2 * pad))
-        if kind:
-            text = i18n.kind(kind)[:5]
-            texture = _label_texture(text, int(max(8, cell * 0.28)))
-            self.drawn_texts.append(text)
-            Color(1, 1, 1, 1)
-            Rectangle(texture=texture, size=texture.size,
-                      pos=(x + (cell - texture.width) / 2, y + (cell - texture.height) / 2))
+    def _draw_last_turn(self, cell: float) -> None:
+        """Under the figures: the squares the last turn left and reached, washed."""
+        assert self.view is not None
+        Color(*LAST_TURN)
+        for name in last_turn_squares(self.view):
+            xy = self._xy(name)
+            if xy is not None:
+                Rectangle(pos=xy, size=(cell, cell))
+
+    def _draw_marks(self, cell: float) -> None:
+        """Over the figures: the challenge targets ringed in cyan, the selected
+        square framed in white."""
+        marks = [(t, TARGET, 0.06, 0.05) for t in self.targets]
+        if self.selected:
+            marks.append((self.selected, SELECTED, 0.03, 0.04))
+        for name, colour, inset, width in marks:
+            xy = self._xy(name)
+            if xy is not None:
+                Color(*colour, 0.95)
+                pad = cell * inset
+                Line(rounded_rectangle=(xy[0] + pad, xy[1] + pad, cell - 2 * pad,
+                                        cell - 2 * pad, cell * 0.12),
+                     width=max(1.5, cell * width))
 
     def _draw_dragged(self, x: float, y: float) -> None:
-        """The dragged figure under the finger (its owner's colour only)."""
+        """The dragged figure under the finger (its back: the owner's colour only)."""
         self.canvas.after.clear()
         owner = self.physical.get(self._drag_from or "")
         if owner is None:
             return
         cell, _, _ = self._geometry()
+        size = cell * 1.1
         with self.canvas.after:
-            Color(*OWNER_COLOURS.get(owner, OWNER_COLOURS["unknown"]))
-            size = cell * 0.9
-            Ellipse(pos=(x - size / 2, y - size / 2), size=(size, size))
+            draw_token(self.style, owner, None, x - size / 2, y - size / 2, size, [])
 
     # --- Touches ---------------------------------------------------------------------------
 

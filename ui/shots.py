@@ -19,11 +19,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+LOOK_SHOTS = ("board-zoomed", "board-strategus", "board-gimmel", "reveal")
+"""The looks of the boards and the reveal card, each alone on the screen: Yellow's view of
+the ``combat`` game zoomed into Yellow's corner, and (from the hand-made views of
+``ui.look_samples``) Strategus and Gimmel, and a combat's reveal card."""
+
 SHOTS = ("home", "landscape", "setup", "play", "combat", "over", "referee", "replay",
-         "settings", "enrol", "hwcheck")
+         "settings", "enrol", "hwcheck", *LOOK_SHOTS)
 """The screens ``giganten shots`` renders, one PNG each (``play`` shows a challenge prompt,
 ``combat`` the outcome of a challenge; ``settings``, ``enrol`` and ``hwcheck`` are the tool
-screens, shown in the middle of their work)."""
+screens, shown in the middle of their work; then ``LOOK_SHOTS``)."""
 
 SHOT_SEED = 3
 """The seed of the game in the screenshots."""
@@ -147,6 +152,33 @@ def tool_scenario(name: str, controller: Any, log_dir: Path) -> Any:
     return controller
 
 
+def look_root(name: str, log_dir: Path) -> Any:
+    """The widget of look shot ``name`` (of ``LOOK_SHOTS``), its view shown."""
+    from companion.views import view_for
+    from ui import look_samples
+    from ui.board import BoardWidget
+    from ui.controller import Controller
+    from ui.reveal_card import RevealCard
+
+    if name == "reveal":
+        card = RevealCard()
+        card.show(look_samples.giganten_combat_view())
+        return card
+    controller = scenario("combat", log_dir) if name == "board-zoomed" else Controller(
+        log_dir=log_dir)
+    board = BoardWidget(controller)
+    if name == "board-zoomed":
+        state = controller.state()
+        assert state is not None
+        board.show(view_for(state, "yellow"), targets=["a9"])
+        board.selected = "c3"
+        board.bind(size=lambda *_: board.zoom_to("c4") if board.width > 100 else None)
+    else:
+        board.show(look_samples.strategus_view() if name == "board-strategus"
+                   else look_samples.gimmel_view())
+    return board
+
+
 def render_one(name: str, directory: Path, size: tuple[int, int]) -> Path:
     """Render screen ``name`` to ``directory/name.png`` (in this process: once only)."""
     configure_kivy(size)
@@ -156,8 +188,18 @@ def render_one(name: str, directory: Path, size: tuple[int, int]) -> Path:
     from ui.app import build_app
 
     with tempfile.TemporaryDirectory() as logs:
-        controller = scenario(name, Path(logs))
-        app = build_app(controller)
+        if name in LOOK_SHOTS:
+            from kivy.app import App
+
+            root = look_root(name, Path(logs))
+
+            class Look(App):
+                def build(self) -> Any:
+                    return root
+
+            app = Look()
+        else:
+            app = build_app(scenario(name, Path(logs)))
         target = directory / f"{name}.png"
         frames = [0]
 
@@ -290,8 +332,9 @@ def add_commands(commands: Any, add_backend: Callable[[argparse.ArgumentParser],
         "shots", help="render each main screen of the touchscreen to PNG files",
         description="Render the main screens (home, landscape, setup, play with a challenge"
                     " prompt, combat with an outcome, over, referee mode, replay, settings,"
-                    " enrol, hwcheck) to DIR/NAME.png, offscreen (under xvfb-run when there"
-                    " is no display).")
+                    " enrol, hwcheck) and the looks (board-zoomed, board-strategus,"
+                    " board-gimmel, reveal) to DIR/NAME.png, offscreen (under xvfb-run when"
+                    " there is no display).")
     shots.add_argument("directory", type=Path, metavar="DIR")
     shots.add_argument("--size", type=parse_size, default=(800, 480), metavar="WxH")
     shots.add_argument("--screens", nargs="*", choices=SHOTS, default=None,

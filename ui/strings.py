@@ -274,3 +274,58 @@ STRINGS: dict[str, dict[str, str]] = {
     "ev_notice": {"en": "{text}", "de": "{text}"},
 }
 """key -> language -> text with ``{field}`` placeholders."""
+
+# --- The reveal card (``ui.reveal_card``; issue 17, item 4) ---------------------------------
+# Kept in its own block so that other changes to the table above merge cleanly. A rule's
+# words name no kind that is not in the combat: they are shown only where both kinds are.
+REVEAL_CARD_STRINGS: dict[str, dict[str, str]] = {
+    "combat_card_title": {"en": "Combat on {square}: {ground}",
+                          "de": "Kampf auf {square}: {ground}"},
+    "combat_card_title_plain": {"en": "Combat on {square}", "de": "Kampf auf {square}"},
+    "ground_land": {"en": "land", "de": "Land"},
+    "ground_swamp": {"en": "swamp", "de": "Sumpf"},
+    "combat_card_challenger": {"en": "{player} challenges", "de": "{player} fordert heraus"},
+    "combat_card_challenged": {"en": "{player} is challenged",
+                               "de": "{player} wird herausgefordert"},
+    "combat_card_wins": {"en": "{player} wins", "de": "{player} gewinnt"},
+    "combat_card_draw": {"en": "A draw: both figures stay",
+                         "de": "Unentschieden: beide bleiben stehen"},
+    "combat_card_both_lose": {"en": "Both figures leave the board",
+                              "de": "Beide Figuren verlassen das Brett"},
+    "combat_card_nest": {"en": "{player} takes the nest", "de": "{player} erobert das Nest"},
+    "combat_card_outcome": {"en": "Outcome: {outcome}", "de": "Ergebnis: {outcome}"},
+    "combat_card_rule": {"en": "{text} [{rule}]", "de": "{text} [{rule}]"},
+    "combat_card_rule_id": {"en": "Rule {rule}", "de": "Regel {rule}"},
+    "combat_card_close": {"en": "Tap to close", "de": "Tippen zum Schließen"},
+    "rule_K1": {"en": "The higher number on this ground wins",
+                "de": "Die höhere Zahl auf diesem Gelände gewinnt"},
+    "rule_K2": {"en": "Same kind, same number: a draw",
+                "de": "Gleiche Art, gleiche Zahl: unentschieden"},
+    "rule_K3": {"en": "Different kinds, same number: both lose",
+                "de": "Verschiedene Arten, gleiche Zahl: beide verlieren"},
+    "rule_K4.1": {"en": "A challenged Blitz beats every challenger",
+                  "de": "Ein herausgeforderter Blitz schlägt jeden Herausforderer"},
+    "rule_K4.2": {"en": "A challenged Nest is taken; only a Culak draws against it",
+                  "de": "Ein herausgefordertes Nest ist erobert; nur ein Culak spielt"
+                        " unentschieden"},
+    "rule_K4.3": {"en": "Flug against Flug: both lose", "de": "Flug gegen Flug: beide verlieren"},
+    "rule_K4.4": {"en": "Flug against Stego: the Flug loses, on any ground",
+                  "de": "Flug gegen Stego: der Flug verliert, in jedem Gelände"},
+    "rule_K4.5": {"en": "Flug against Culak: a draw", "de": "Flug gegen Culak: unentschieden"},
+    "rule_K4.6": {"en": "A Flug against this kind: a draw",
+                  "de": "Ein Flug gegen diese Art: unentschieden"},
+    "rule_K4.7": {"en": "Culak against Tyra: the Tyra loses, on any ground",
+                  "de": "Culak gegen Tyra: der Tyra verliert, in jedem Gelände"},
+    "rule_K4.8": {"en": "Culak against Deino: on land the Culak loses, in the swamp the Deino",
+                  "de": "Culak gegen Deino: auf Land verliert der Culak, im Sumpf der Deino"},
+    "rule_K4.9": {"en": "Culak against this kind: on land the Culak loses, in the swamp a draw",
+                  "de": "Culak gegen diese Art: auf Land verliert der Culak, im Sumpf"
+                        " unentschieden"},
+    "rule_K4.10": {"en": "Culak against Culak: a draw", "de": "Culak gegen Culak: unentschieden"},
+    "rule_V3": {"en": "The ghost loses to every challenger",
+                "de": "Das Gespenst verliert gegen jeden Herausforderer"},
+    "rule_V4": {"en": "The trap beats whoever challenges it",
+                "de": "Die Falle schlägt jeden, der sie herausfordert"},
+}
+assert not REVEAL_CARD_STRINGS.keys() & STRINGS.keys(), "a reveal card key is taken"
+STRINGS.update(REVEAL_CARD_STRINGS)

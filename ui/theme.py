@@ -13,10 +13,74 @@ TOUCH_MIN = 48
 OWNER_COLOURS: dict[str, tuple[float, float, float]] = {
     "yellow": (0.95, 0.80, 0.10), "orange": (0.95, 0.45, 0.05),
     "green": (0.20, 0.65, 0.25), "blue": (0.20, 0.40, 0.85), "unknown": (0.5, 0.5, 0.5)}
-LAND = (0.55, 0.68, 0.38)
-SWAMP = (0.25, 0.42, 0.50)
-TARGET = (0.95, 0.15, 0.15)
+OWNER_COLOURS.update({
+    "red": (0.80, 0.16, 0.14), "blue": (0.16, 0.32, 0.72),
+    "white": (0.96, 0.94, 0.88), "black": (0.12, 0.11, 0.10),
+    "yellow2": (0.85, 0.72, 0.20), "orange2": (0.85, 0.40, 0.15)})
+RGBA = tuple[float, float, float, float]
+
+CONTROL_MIN = 50
+"""Smallest size of anything touchable the board and its cards draw (≥ 9 mm, 50 px at
+800 × 480); squares of the zoomed board stay at ``TOUCH_MIN``."""
+
+# --- Giganten's board, as its rulebook describes the cardboard (``ui.board_styles``) ----
+LAND: RGB = (0.40, 0.60, 0.27)
+"""Land is "vorwiegend grün" (mostly green)."""
+LAND_LIGHT: RGB = (0.46, 0.66, 0.31)
+"""Every other land square a shade lighter, so the squares can be counted."""
+SWAMP: RGB = (0.55, 0.30, 0.22)
+"""Swamp is "rötlichbraun" (reddish brown) ..."""
+SWAMP_POOL: RGB = (0.22, 0.45, 0.78)
+"""... "mit blauen Wassertümpeln" (with blue pools) ..."""
+SWAMP_OUTLINE: RGB = (0.90, 0.10, 0.08)
+"""... "rot umrandet" (outlined in red): one outline around each swamp area of a tile."""
+EDGE_STRIP: RGB = (0.06, 0.06, 0.06)
+"""The black strips that hold the four tiles together; the coordinates are written on them."""
+EDGE_TEXT: RGBA = (0.92, 0.90, 0.82, 1)
+TILE_BORDER: RGB = (0.08, 0.08, 0.06)
+TILE_LETTER: RGBA = (1, 1, 1, 0.55)
+GRID: RGBA = (0, 0, 0, 0.22)
+"""The thin lines between squares."""
+LAST_TURN: RGBA = (1.0, 0.95, 0.55, 0.38)
+"""The squares the last turn left and reached: a calm wash, not an alarm."""
+TARGET: RGB = (0.20, 0.85, 1.0)
+"""A square that may be challenged: a clear cyan ring, unlike every owner's colour and
+the terrain (a target holds an enemy figure: an orange ring would vanish on Orange's)."""
 SELECTED = (1.0, 1.0, 1.0)
+
+# --- Tokens (``ui.tokens``) -------------------------------------------------------------
+SHIELD_FACE: RGB = (0.93, 0.89, 0.78)
+"""The picture side of a Giganten figure (the side its owner sees)."""
+EMBLEM: RGB = (0.22, 0.16, 0.12)
+"""The silhouette on a figure's picture side."""
+STRENGTH_LAND: RGBA = (0.10, 0.50, 0.12, 1)
+"""The green number on the info strip: strength on land."""
+STRENGTH_SWAMP: RGBA = (0.85, 0.42, 0.02, 1)
+"""The orange number on the info strip: strength in the swamp."""
+TOKEN_TEXT: RGBA = (0.12, 0.10, 0.08, 1)
+"""The name on the info strip, a card's number and name."""
+TOKEN_EDGE: RGBA = (0, 0, 0, 0.55)
+GHOST_FACE: RGB = (1.0, 1.0, 1.0)
+"""The ghost of V3: a white, empty shield."""
+
+# --- Strategus (a field of cards) and Gimmel (stones on an Egyptian board) --------------
+STRATEGUS_FIELD: RGB = (0.47, 0.62, 0.36)
+STRATEGUS_FIELD_LIGHT: RGB = (0.52, 0.67, 0.40)
+STRATEGUS_HOME: RGBA = (1, 1, 1, 0.07)
+"""A player's four home rows, faintly lighter."""
+CARD_FACE: RGB = (0.97, 0.96, 0.92)
+APPLE: RGB = (0.80, 0.12, 0.10)
+GIMMEL_SAND: RGB = (0.86, 0.74, 0.50)
+GIMMEL_SAND_DARK: RGB = (0.80, 0.67, 0.43)
+GIMMEL_FRAME: RGB = (0.45, 0.30, 0.12)
+"""The frame round the Gimmel board: dark ochre, with the coordinates in gold."""
+GIMMEL_TEXT: RGBA = (0.95, 0.80, 0.40, 1)
+STONE_EDGE: dict[str, RGBA] = {"white": (0.25, 0.22, 0.18, 1), "black": (0.85, 0.80, 0.70, 1)}
+"""A stone's outline: dark on white stones, light on black ones."""
+
+# --- The reveal card (``ui.reveal_card``) ----------------------------------------------
+CARD_BACKGROUND: RGBA = (0.14, 0.13, 0.12, 0.96)
+CARD_BORDER: RGB = (0.95, 0.80, 0.35)
 
 # The tool screens (``ui.tool_screens``): the squares of the enrolment and the hardware check.
 EMPTY: RGB = (0.30, 0.36, 0.30)
