@@ -24,7 +24,7 @@ from companion.games.giganten.codec import board_json
 from companion.games.giganten.state import GameState
 from companion.table.private import Moment, something_private
 from companion.table.session import OVER
-from companion.views import ARBITER, PUBLIC, reveal_after_game, view_for
+from companion.views import ARBITER, PUBLIC, view_for
 from ui import i18n
 from ui.control_base import (
     ENROL_SCREEN,
@@ -160,7 +160,7 @@ class Controller(RefereeControl, ReplayControl):
         state = self.state()
         if state is None:
             raise ControllerError(i18n.tr("err_not_running"))
-        return reveal_after_game(state)
+        return self.session().reveal_setups()
 
     # --- Private moments ------------------------------------------------------------------------
 

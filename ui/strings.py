@@ -272,5 +272,19 @@ STRINGS: dict[str, dict[str, str]] = {
     "ev_game_started": {"en": "The game begins: {player} moves first [S5]",
                         "de": "Das Spiel beginnt: {player} zieht zuerst [S5]"},
     "ev_notice": {"en": "{text}", "de": "{text}"},
+    # --- The error screen (``ui.guard``): never a silent exit (issue 17)
+    "crash_title": {"en": "Something went wrong", "de": "Etwas ist schiefgegangen"},
+    "crash_what": {"en": "The app could not finish what was asked.",
+                   "de": "Die App konnte das nicht zu Ende führen."},
+    "crash_todo": {"en": "The game so far is saved in its log. Tap Continue to go on, or"
+                         " Home and then Resume. Please tell the organisers.",
+                   "de": "Das Spiel ist bis hierher im Protokoll gesichert. Weiter tippen"
+                         " zum Fortfahren, oder Start und dann Fortsetzen. Bitte den"
+                         " Veranstaltern Bescheid geben."},
+    "crash_kept": {"en": "Details for the organisers ({error}): {path}",
+                   "de": "Details für die Veranstalter ({error}): {path}"},
+    "crash_not_kept": {"en": "The details could not be saved ({problem}).",
+                       "de": "Die Details konnten nicht gesichert werden ({problem})."},
+    "crash_continue": {"en": "Continue", "de": "Weiter"},
 }
 """key -> language -> text with ``{field}`` placeholders."""

@@ -71,7 +71,7 @@ from companion.reads import Uid
 from companion.table.directory import Directory, playable_kind
 from companion.table.sensing import DUPLICATE, Snapshot
 from companion.untrusted import MALFORMED, problem_text
-from companion.views import POLICIES, RULEBOOK
+from companion.views import POLICIES, RULEBOOK, reveal_after_game
 
 SETUP, PLAY, OVER = "setup", "play", "over"
 LOG_FORMAT_GAME = "giganten-session/1"
@@ -936,6 +936,15 @@ class Session:
         self.result, self.phase, self.advance, self.status = dict(result), OVER, None, None
         self._reveal()  # any end opens the commitments, a referee's result too [fair play]
         return []
+
+    def reveal_setups(self) -> dict[str, Any]:
+        """Every setup and figure for everyone once the game is over, by the rules or by a
+        referee's result [W3] (``views.reveal_after_game``); ``ValueError`` while it runs.
+        A referee's result leaves the state without an end of its own, so the session's
+        phase says whether the game is over (issue 17: the game-over screen crashed)."""
+        if self.state is None:
+            raise ValueError("the setups are revealed only after the game")
+        return reveal_after_game(self.state, ended=self.phase == OVER)
 
     def _write_correction(self, body: dict[str, Any], now: float) -> None:
         self._append("correction", body, now)
