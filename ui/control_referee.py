@@ -1,23 +1,20 @@
 """The controller's referee mode: the arbiter's desk, the draw offer, the arbiter's
-actions behind the PIN; and the demo's computer players (``auto``).
+actions behind the PIN.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.demo import make_bots
 from companion.events import Event, SetTrap
 from companion.referee.desk import RefereeDesk
-from companion.table.session import PLAY
-from hardware.simtable import BotTurnError, bot_turns, ready_for_bots
 from ui import i18n
-from ui.control_base import JSON, SETTLE_LIMIT, ControllerError
+from ui.control_base import JSON, ControllerError
 from ui.control_table import TableControl
 
 
 class RefereeControl(TableControl):
-    """Referee mode and the computer players (``ui.controller.Controller``)."""
+    """Referee mode (``ui.controller.Controller``)."""
 
     # --- Referee mode ---------------------------------------------------------------------------
 
@@ -82,27 +79,3 @@ class RefereeControl(TableControl):
         if self.audience != player:
             raise ControllerError(i18n.tr("err_private_only", player=i18n.player(player)))
         self.intent(SetTrap(self.players.index(player), self.square(square)))
-
-    def auto(self, turns: int | None = None) -> int:
-        """Let the demo's computer players make ``turns`` turns (None: to the end) on the
-        simulated board, like ``giganten play``'s ``auto``; return how many were made."""
-        game = self._game()
-        session = self.session()
-        hands = self._hands()
-        state = session.state
-        if session.phase != PLAY or state is None:
-            raise ControllerError(i18n.tr("err_not_running"))
-        try:
-            self._collect(ready_for_bots(hands, SETTLE_LIMIT))
-        except BotTurnError:
-            raise ControllerError(i18n.tr("err_board_first")) from None
-        if game.bots is None:
-            game.bots = make_bots(state, game.seed)
-        played = 0
-        try:
-            for _, events in bot_turns(hands, game.bots, session.policy, turns):
-                self._collect(events)
-                played += 1
-        except BotTurnError as err:
-            raise ControllerError(str(err)) from None
-        return played

@@ -26,6 +26,7 @@ from companion.table.private import Moment, something_private
 from companion.table.session import OVER
 from companion.views import ARBITER, PUBLIC, view_for
 from ui import i18n
+from ui.control_auto import AutoControl
 from ui.control_base import (
     ENROL_SCREEN,
     HOME,
@@ -49,7 +50,7 @@ from ui.control_replay import ReplayControl
 JSON = dict[str, Any]
 
 
-class Controller(RefereeControl, ReplayControl):
+class Controller(RefereeControl, ReplayControl, AutoControl):
     """The app's model: screens, the game, the audience in front of the screen."""
 
     # --- What is shown --------------------------------------------------------------------------

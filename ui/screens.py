@@ -249,9 +249,13 @@ class PlayScreen(TableScreen):
         items += referee_rows(make, controller, self.open_arbiter)
         items += self._zoom_button() + self._side_panel()
         if controller.simulated:
+            progress = controller.auto_progress()
+            if progress is not None:
+                items.append(make.label(progress, size_hint_y=None, height=24))
             items.append(make.row(
-                make.button(i18n.tr("auto_one"), lambda: controller.auto(1)),
-                make.button(i18n.tr("auto"), controller.auto),
+                make.button(i18n.tr("auto_one"), lambda: controller.start_auto(1)),
+                make.button(i18n.tr("auto"), controller.start_auto),
+                make.button(i18n.tr("auto_stop"), controller.stop_auto),
                 make.button(i18n.tr("resign"),
                             lambda: controller.resign(str(view["to_move"])))))
         make.fill(self.panel, items + self._messages())

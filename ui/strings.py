@@ -272,6 +272,18 @@ STRINGS: dict[str, dict[str, str]] = {
     "ev_game_started": {"en": "The game begins: {player} moves first [S5]",
                         "de": "Das Spiel beginnt: {player} zieht zuerst [S5]"},
     "ev_notice": {"en": "{text}", "de": "{text}"},
+    # --- The computer players (``ui.control_auto``)
+    "auto_progress": {"en": "Computer players: {made} turns made",
+                      "de": "Computerspieler: {made} Züge gemacht"},
+    "auto_progress_of": {"en": "Computer players: {made} of {wanted} turns made",
+                         "de": "Computerspieler: {made} von {wanted} Zügen gemacht"},
+    "auto_stop": {"en": "Stop", "de": "Anhalten"},
+    "err_auto_running": {"en": "The computer players are playing: tap Stop first",
+                         "de": "Die Computerspieler spielen: zuerst Anhalten tippen"},
+    "err_auto_board": {"en": "The computer players stopped: the board no longer matches"
+                             " their game ({why})",
+                       "de": "Die Computerspieler haben aufgehört: das Brett passt nicht mehr"
+                             " zu ihrem Spiel ({why})"},
     # --- The error screen (``ui.guard``): never a silent exit (issue 17)
     "crash_title": {"en": "Something went wrong", "de": "Etwas ist schiefgegangen"},
     "crash_what": {"en": "The app could not finish what was asked.",
