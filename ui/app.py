@@ -21,7 +21,8 @@ from ui.controller import HOME, PLAY_SCREEN, Controller
 from ui.error_panel import ErrorPanel, GuardHandler, install, uninstall
 from ui.private_panel import PrivatePanel
 from ui.replay_screen import ReplayScreen
-from ui.screens import HomeScreen, LandscapeScreen, OverScreen, PlayScreen, SetupScreen
+from ui.screens import HomeScreen, LandscapeScreen, OverScreen
+from ui.table_screens import PlayScreen, SetupScreen
 from ui.tool_screens import add_tool_screens
 from ui.widgets import error_sinks, safely
 

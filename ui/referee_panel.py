@@ -23,32 +23,6 @@ from ui.theme import TOUCH_MIN
 from ui.widgets import button, label
 
 
-def referee_rows(make: Any, controller: Controller, open_panel: Any) -> list[Any]:
-    """The play screen's referee rows: the clocks, dispute and draw for the player to
-    move, and the arbiter's button. ``make`` is the screen's ``Recycler``."""
-    if not controller.referee:
-        return []
-    rows: list[Any] = []
-    clocks = controller.clocks()
-    if clocks is not None:
-        rows.append(make.label(str(clocks["text"]), size_hint_y=None, height=26,
-                               bold=True))
-    state = controller.state()
-    player = controller.players[state.to_move] if state is not None else None
-    if player is not None:
-        offered = controller.draw_offered_by
-        # A standing offer is answered by the other side; else the player to move may offer.
-        other = next((p for p in controller.players if p != offered), None)
-        draw = (make.button(i18n.tr("accept_draw_by", player=i18n.player(other)),
-                            partial(controller.accept_draw, other))
-                if offered is not None and other is not None else
-                make.button(i18n.tr("offer_draw"), partial(controller.offer_draw, player)))
-        rows.append(make.row(
-            make.button(i18n.tr("dispute"), partial(controller.dispute, player)), draw,
-            make.button(i18n.tr("arbiter"), open_panel)))
-    return rows
-
-
 class ArbiterPanel(ModalView):
     """The arbiter's actions behind the PIN. The PIN is never shown; the full position is
     shown only inside this panel, only after a look that everyone is told of."""

@@ -1,4 +1,4 @@
-"""A Kivy program for the tests: "Auto" touched on the play screen (issue 17, item 6).
+"""A Kivy program for the tests: "Auto" touched in the simulation drawer (issue 17, item 6).
 
 ``python auto_tour.py LANGUAGE``: a simulated game is started, "Auto" is touched; the
 program records the ply right after the touch was handled, then on every frame of the
@@ -84,6 +84,11 @@ def begin() -> None:
     controller.confirm_landscape()
     controller.setup_side()
     controller.start("yellow")
+    after_frames(3, open_drawer)
+
+
+def open_drawer() -> None:
+    tap(i18n.tr("simulation"))
     after_frames(3, press_auto)
 
 

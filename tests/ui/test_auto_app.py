@@ -3,6 +3,7 @@ one per clock tick at most with the progress line on the screen, and Stop stops.
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +21,9 @@ def test_auto_never_holds_the_screen(run_kivy: RunKivy, language: str) -> None:
     assert "error" not in shown, f"{shown['error']}\n{shown.get('traceback', '')}"
     assert shown["after_touch"] == 0, "the touch made turns before it returned"
     plies = [ply for ply, _ in shown["frames"]]
-    steps = [b - a for a, b in zip(plies, plies[1:], strict=False)]
+    steps = [b - a for a, b in itertools.pairwise(plies)]
     assert max(steps) <= AUTO_TURNS_PER_POLL, "a frame waited for more than one turn"
-    assert len({p for p in plies}) > 3, "the turns did not arrive over several frames"
+    assert len(set(plies)) > 3, "the turns did not arrive over several frames"
     lines = [line for _, line in shown["frames"] if line]
     assert lines, "no progress line on the screen"
     word = {"en": "Computer players", "de": "Computerspieler"}[language]
