@@ -1,8 +1,8 @@
 """Asking before a game-ending or destructive action (issue 17, item 2): "Who resigns?"
 with one button per player that says who does it ("Yellow resigns"), and Cancel.
 
-A double tap cannot end a game: the first tap only opens this panel, and its buttons sit
-where no button of the screen under it sits.
+A double tap cannot end a game: the first tap only opens this panel, which takes every
+touch while it is open; the second lands on the panel, at worst on Cancel.
 """
 
 from __future__ import annotations
