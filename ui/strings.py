@@ -305,6 +305,29 @@ STRINGS: dict[str, dict[str, str]] = {
     "confirm_accept": {"en": "Who accepts the draw? The game ends drawn.",
                        "de": "Wer nimmt das Remis an? Das Spiel endet unentschieden."},
     "accepts_player": {"en": "{player} accepts", "de": "{player} nimmt an"},
+    # --- Referee mode on touch (``ui.referee_panel``, ``ui.pin_pad``, ``ui.arbiter_look``)
+    "err_no_pin": {"en": "No arbiter PIN is set, so no arbiter action can be done. The"
+                         " organiser sets one on the table's computer with"
+                         " 'giganten referee --set-pin' and starts the game again.",
+                   "de": "Es ist keine Schiedsrichter-PIN festgelegt, daher ist keine"
+                         " Schiedsrichter-Aktion möglich. Die Veranstalter legen sie am"
+                         " Rechner des Tisches mit 'giganten referee --set-pin' fest und"
+                         " starten das Spiel neu."},
+    "err_wrong_pin": {"en": "Wrong arbiter PIN: nothing was done",
+                      "de": "Falsche Schiedsrichter-PIN: nichts wurde getan"},
+    "pin_typed": {"en": "PIN: {dots}", "de": "PIN: {dots}"},
+    "pin_clear": {"en": "Clear", "de": "Löschen"},
+    "pin_back": {"en": "Back", "de": "Zurück"},
+    "reason_chosen": {"en": "Reason: {reason}", "de": "Grund: {reason}"},
+    "reason_dispute": {"en": "Dispute", "de": "Einspruch"},
+    "reason_reader": {"en": "Reader fault", "de": "Lesefehler"},
+    "reason_request": {"en": "Player asked", "de": "Spielerwunsch"},
+    "arbiter_close": {"en": "Close", "de": "Schließen"},
+    "look_away_arbiter": {"en": "Only the arbiter looks now: players, please look away."
+                                " Hold the button to see the whole position.",
+                          "de": "Nur der Schiedsrichter sieht jetzt hin: Spieler, bitte"
+                                " wegsehen. Zum Ansehen der ganzen Stellung die Taste"
+                                " halten."},
     # --- The error screen (``ui.guard``): never a silent exit (issue 17)
     "crash_title": {"en": "Something went wrong", "de": "Etwas ist schiefgegangen"},
     "crash_what": {"en": "The app could not finish what was asked.",

@@ -18,8 +18,8 @@ from kivy.uix.boxlayout import BoxLayout
 from ui import i18n
 from ui.board import BoardWidget
 from ui.confirm import ConfirmPanel
-from ui.controller import PLAY_SCREEN, SETUP_SCREEN, Controller
-from ui.referee_panel import ArbiterPanel
+from ui.controller import PLAY_SCREEN, PUBLIC, SETUP_SCREEN, Controller
+from ui.referee_panel import ArbiterPanel, ClockFaces
 from ui.sim_drawer import SimDrawer, button_row, slotted
 from ui.theme import PROMPT_COLOUR
 from ui.widgets import GameScreen, MessageArea, label
@@ -106,7 +106,8 @@ class TableScreen(GameScreen):
         if self.drawer is not None:
             self.drawer.refresh()
         controller = self.controller
-        lines = ([str(m["text"]) for m in controller.messages()] + controller.broker_notes[-1:]
+        lines = ([str(m["text"]) for m in controller.messages(PUBLIC)]
+                 + controller.broker_notes[-1:]
                  + self.errors[-1:])
         self.messages.show(lines)
 
@@ -153,7 +154,7 @@ class SetupScreen(TableScreen):
         if controller.game is None or controller.game.session is None:
             return
         self._ensure_built()
-        self.board.show(controller.board_view(), physical=controller.physical(),
+        self.board.show(controller.board_view(PUBLIC), physical=controller.physical(),
                         draggable=controller.simulated)
         sides = controller.setup_progress()
         self.title.text = i18n.tr("setup_title")
@@ -190,7 +191,7 @@ class PlayScreen(TableScreen):
         rows = [self.to_move, self.last, self.prompt, button_row(*self.challenges),
                 button_row(self.decline, self.stay), self.off]
         if controller.referee:
-            self.clocks = label(size_hint_y=None, height=28, bold=True, font_size="16sp")
+            self.clocks = ClockFaces(controller)
             self.dispute = slotted("", self._ask_dispute, "dispute")
             self.arbiter = slotted("", self.open_arbiter, "arbiter")
             self.offer = slotted("", self._ask_offer, "offer_draw")
@@ -226,12 +227,12 @@ class PlayScreen(TableScreen):
         if controller.game is None or controller.state() is None:
             return
         self._ensure_built()
-        view = controller.board_view()
+        view = controller.board_view(PUBLIC)  # never a private view behind the panel
         targets = controller.challenge_targets()
         self.board.show(view, physical=controller.physical(), targets=targets,
                         draggable=controller.simulated)
         self.to_move.text = i18n.tr("to_move_now", player=i18n.player(str(view["to_move"])))
-        turns = [m for m in controller.messages() if m["type"] == "turn"]
+        turns = [m for m in controller.messages(PUBLIC) if m["type"] == "turn"]
         self.last.text = i18n.tr("last_turn", text=turns[-1]["text"]) if turns else ""
         self._refresh_prompt(targets)
         self.off.text = "\n".join(self._off_line(p, e)
@@ -249,7 +250,7 @@ class PlayScreen(TableScreen):
                        figures=figures or i18n.tr("none"))
 
     def _refresh_prompt(self, targets: list[str]) -> None:
-        prompt = self.controller.prompt()
+        prompt = self.controller.prompt(PUBLIC)
         kind = prompt["type"] if prompt is not None else None
         self.prompt.text = str(prompt["text"]) if prompt and kind != "to_move" else ""
         challenging = kind == "challenge_prompt"
@@ -269,8 +270,7 @@ class PlayScreen(TableScreen):
 
     def _refresh_referee(self) -> None:
         controller = self.controller
-        clocks = controller.clocks()
-        self.clocks.text = str(clocks["text"]) if clocks is not None else ""
+        self.clocks.refresh()
         self.dispute.text, self.arbiter.text = i18n.tr("dispute"), i18n.tr("arbiter")
         self.offer.text, self.accept.text = i18n.tr("offer_draw"), i18n.tr("accept_draw")
         offered = controller.draw_offered_by
@@ -280,6 +280,5 @@ class PlayScreen(TableScreen):
     def open_arbiter(self) -> None:
         """The arbiter's panel (referee mode)."""
         if self.arbiter_panel is None:
-            self.arbiter_panel = ArbiterPanel(self.controller, BoardWidget(self.controller),
-                                              size_hint=(0.95, 0.95))
-        self.arbiter_panel.open(animation=False)
+            self.arbiter_panel = ArbiterPanel(self.controller, size_hint=(0.97, 0.97))
+        self.arbiter_panel.open_panel()
