@@ -147,11 +147,11 @@ class Controller(RefereeControl, ReplayControl, AutoControl):
         decided = self.session().result if state is not None else None
         if decided is not None and state is not None and state.winner is None:
             # A referee result the rules don't produce: a draw, both lose, loss on time.
+            said = i18n.reason(str(decided.get("reason", "")))
             if decided.get("winner"):
                 return i18n.tr("winner", winner=i18n.player(str(decided["winner"])),
-                               reason=str(decided.get("reason", "")))
-            return i18n.tr(f"result_{decided.get('result')}",
-                           reason=str(decided.get("reason", "")))
+                               reason=said)
+            return i18n.tr(f"result_{decided.get('result')}", reason=said)
         if state is not None and state.is_over and state.winner is None:
             return i18n.tr("result_draw", reason=i18n.reason(str(state.reason)))  # [W3]
         if state is None or state.winner is None:

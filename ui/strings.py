@@ -328,6 +328,13 @@ STRINGS: dict[str, dict[str, str]] = {
                           "de": "Nur der Schiedsrichter sieht jetzt hin: Spieler, bitte"
                                 " wegsehen. Zum Ansehen der ganzen Stellung die Taste"
                                 " halten."},
+    # --- Referee results' reasons (``i18n.referee_reason``)
+    "reason_agreed_draw": {"en": "agreed draw [W3]", "de": "Remis vereinbart [W3]"},
+    "reason_lost_on_time": {"en": "{player} lost on time [W3]",
+                            "de": "{player} hat die Zeit überschritten [W3]"},
+    "reason_illegal": {"en": "{player} made {count} illegal moves",
+                       "de": "{player} hat {count} regelwidrige Züge gemacht"},
+    "reason_arbiter": {"en": "arbiter: {reason}", "de": "Schiedsrichter: {reason}"},
     # --- The error screen (``ui.guard``): never a silent exit (issue 17)
     "crash_title": {"en": "Something went wrong", "de": "Etwas ist schiefgegangen"},
     "crash_what": {"en": "The app could not finish what was asked.",

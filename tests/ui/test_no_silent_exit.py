@@ -146,3 +146,27 @@ def test_the_same_failure_every_tick_is_logged_once(
     for _ in range(5):
         guard.guarded(RuntimeError("the reader went away"), "poll")
     assert (tmp_path / "crash.log").read_text().count("giganten ui poll") == 1
+
+
+def test_a_referee_result_is_worded_in_german(tmp_path: Path) -> None:
+    """The German game-over screen said "Remis (agreed draw [W3])" and "Orange gewinnt
+    (Yellow lost on time [W3])": the desk's reasons are now put into the UI's language."""
+    draw, _ = refereed(tmp_path / "draw", None)
+    flag, wall = refereed(tmp_path / "flag", "1+0")
+    try:
+        i18n.set_language("de")
+        draw.offer_draw("yellow")
+        draw.accept_draw("orange")
+        wall.now += 61
+        flag.poll(0.05)
+        shown = [draw.winner_text(), flag.winner_text(),
+                 *(str(m["text"]) for m in draw.messages()[-2:]),
+                 *(str(m["text"]) for m in flag.messages()[-2:])]
+    finally:
+        i18n.set_language("en")
+    assert shown[0] == "Remis (Remis vereinbart [W3])"
+    assert "Gelb hat die Zeit überschritten [W3]" in shown[1]
+    for text in shown:
+        assert "agreed draw" not in text and "lost on time" not in text, text
+    draw.close()
+    flag.close()
