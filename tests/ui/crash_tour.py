@@ -6,7 +6,10 @@ then two surprises the guard must catch, the window open throughout.
 1. a referee game ended by an agreed draw: the game-over screen is drawn;
 2. Home, then "Resume" touched twice: the game-over screen each time;
 3. an exception in a clock callback (outside any tap): the error screen, Continue closes it;
-4. an exception in a tapped action ("Resume" with a failing log): the error screen again.
+4. an exception in a tapped action ("Resume" with a failing log): the error screen again;
+5. a refereed game lost on time: the game-over screen;
+6. a figure placed by hand from the simulation drawer and picked up again, then
+   "Set up Yellow": the side is laid out.
 
 It emits one result: per step the screen and every text of the window.
 """
@@ -48,7 +51,9 @@ seen: list[dict[str, Any]] = []
 
 
 def look(step: str) -> None:
-    seen.append({"step": step, "screen": controller.screen, "texts": texts(Window)})
+    progress = controller.setup_progress() if controller.screen == "setup" else []
+    seen.append({"step": step, "screen": controller.screen, "texts": texts(Window),
+                 "ready": [side["ready"] for side in progress]})
 
 
 def tap(text: str) -> None:
@@ -87,6 +92,38 @@ def tap_surprise() -> None:
     tap(i18n.tr("home"))
 
 
+wall = [1_000.0]
+controller.wall = lambda: wall[0]
+
+
+def flag_falls() -> None:
+    safely(lambda: controller.new_game(GameOptions(seed=3, referee=True, language=LANGUAGE,
+                                                   time_control="1+0")))
+    safely(controller.confirm_landscape)
+    safely(controller.setup_side)
+    safely(lambda: controller.start("yellow"))
+    wall[0] += 61  # Yellow's minute runs out: the app's next poll sees the flag
+
+
+def hand_new() -> None:
+    safely(lambda: controller.new_game(GameOptions(seed=3, language=LANGUAGE)))
+    safely(controller.confirm_landscape)
+
+
+def hand_drawer() -> None:
+    screen = app.manager.current_screen
+    screen.board.selected = "a1"
+    screen.refresh()
+    tap(i18n.tr("simulation"))
+
+
+def hand_placed() -> None:
+    tap(i18n.tr("place_player", player=i18n.player("yellow")))
+    controller.settle()
+    controller.lift("a1")  # and picked up again: held in the hand
+
+
+i18n.set_language(LANGUAGE)  # the buttons' texts below, in the screen's language
 STEPS: list[tuple[str, Callable[[], None]]] = [
     ("draw", referee_draw),
     ("home", home_then_resume),
@@ -97,6 +134,12 @@ STEPS: list[tuple[str, Callable[[], None]]] = [
     ("continue", lambda: tap(i18n.tr("crash_continue"))),
     ("tap_home", tap_surprise),
     ("tap_surprise", lambda: tap(i18n.tr("resume"))),
+    ("continue2", lambda: tap(i18n.tr("crash_continue"))),
+    ("flag", flag_falls),
+    ("hand_new", hand_new),
+    ("hand_drawer", hand_drawer),
+    ("hand_placed", hand_placed),
+    ("set_up_yellow", lambda: tap(i18n.tr("setup_side", player=i18n.player("yellow")))),
 ]
 
 

@@ -34,6 +34,9 @@ def test_the_app_survives_the_crashes_of_issue_17(run_kivy: RunKivy, tmp_path: P
     assert shown["running"], "the window closed"
     logged = (tmp_path / "crash.log").read_text()
     assert "a clock callback failed" in logged and "the log is not what it was" in logged
+    assert steps["flag"]["screen"] == "over" and over_title in steps["flag"]["texts"]
+    assert crash_title not in steps["set_up_yellow"]["texts"]
+    assert steps["set_up_yellow"]["ready"] == [True, False]
     if language == "de":
         shown_words = " ".join(steps["tap_surprise"]["texts"])
         assert "Something went wrong" not in shown_words and "Continue" not in shown_words
