@@ -60,6 +60,12 @@ class RefereeControl(TableControl):
         desk = self.game.desk if self.game is not None else None
         return bool(desk is not None and desk.config.pin_hash)
 
+    @property
+    def arbiter_name(self) -> str:
+        """Who holds the PIN (``[referee] arbiter`` of the config), for the screen."""
+        desk = self.game.desk if self.game is not None else None
+        return desk.config.arbiter if desk is not None else self.referee_defaults.arbiter
+
     def arbiter(self, pin: str, action: str, reason: str = "", turns: int = 0) -> JSON | None:
         """An arbiter's action behind the PIN: ``pause``, ``resume``, ``takeback`` (to
         ``turns`` turns) or ``look`` (returns the full position, logged and told to

@@ -21,6 +21,7 @@ from kivy.uix.modalview import ModalView
 from companion.clock import format_time
 from ui import i18n
 from ui.arbiter_look import LookPanel
+from ui.confirm import ConfirmPanel
 from ui.controller import Controller, ControllerError
 from ui.pin_pad import PinPad
 from ui.theme import (
@@ -73,6 +74,7 @@ class ArbiterPanel(ModalView):
         root.add_widget(right)
         self.add_widget(root)
         self.look = LookPanel(controller)
+        self.confirm = ConfirmPanel()
 
     def open_panel(self) -> None:
         """Open with the words of the UI's language and nothing typed yet."""
@@ -83,7 +85,8 @@ class ArbiterPanel(ModalView):
 
     def refresh(self) -> None:
         """Texts in the UI's language; without a PIN the actions are disabled."""
-        self.title.text = i18n.tr("arbiter_title")
+        self.title.text = i18n.tr("arbiter_title") + "\n" + i18n.tr(
+            "arbiter_is", arbiter=self.controller.arbiter_name)
         self.reason.text = i18n.tr("reason_chosen", reason=i18n.tr(self.reason_key))
         for key, widget in zip(REASONS, self.reasons, strict=True):
             widget.text = i18n.tr(key)
@@ -98,13 +101,23 @@ class ArbiterPanel(ModalView):
         self.refresh()
 
     def _act(self, action: str) -> None:
+        if action != "takeback":
+            self._do(action)
+            return
+        # Taking the game back cannot be undone: ask first, naming who does it.
+        pin = self.pad.take()
+        self.confirm.ask(i18n.tr("confirm_takeback"), [
+            (i18n.tr("arbiter_does", arbiter=self.controller.arbiter_name),
+             lambda: self._do(action, pin), True)])
+
+    def _do(self, action: str, pin: str | None = None) -> None:
         controller = self.controller
         state = controller.state()
         turns = max(0, len(state.history) - 1) if state is not None else 0
         self.message.text = ""  # never the last action's "Done" beside a new answer
         try:
-            shown = controller.arbiter(self.pad.take(), action, i18n.tr(self.reason_key),
-                                       turns=turns)
+            typed = self.pad.take() if pin is None else pin
+            shown = controller.arbiter(typed, action, i18n.tr(self.reason_key), turns=turns)
         except ControllerError as err:
             self.message.text = str(err)
             return

@@ -323,6 +323,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "reason_reader": {"en": "Reader fault", "de": "Lesefehler"},
     "reason_request": {"en": "Player asked", "de": "Spielerwunsch"},
     "arbiter_close": {"en": "Close", "de": "Schließen"},
+    "arbiter_is": {"en": "Arbiter: {arbiter}", "de": "Schiedsrichter: {arbiter}"},
+    "confirm_takeback": {"en": "Take the game back one turn? This cannot be undone.",
+                         "de": "Das Spiel um einen Zug zurücksetzen? Das lässt sich nicht"
+                               " rückgängig machen."},
+    "arbiter_does": {"en": "{arbiter} takes it back", "de": "{arbiter} setzt zurück"},
     "look_away_arbiter": {"en": "Only the arbiter looks now: players, please look away."
                                 " Hold the button to see the whole position.",
                           "de": "Nur der Schiedsrichter sieht jetzt hin: Spieler, bitte"

@@ -92,6 +92,7 @@ def look(step: str) -> None:
         "message": arbiter.message.text if arbiter is not None else None,
         "actions_enabled": [not b.disabled for b in arbiter.actions] if arbiter else None,
         "lit": {p: list(f.lit.rgba) for p, f in faces.items()},
+        "ply": controller.state().ply if controller.state() is not None else None,
     })
 
 
@@ -120,8 +121,13 @@ def start() -> None:
     controller.start("yellow")
 
 
-def no_pin() -> None:
+def look_done() -> None:
     tap(i18n.tr("done"))
+    controller.arbiter("4711", "resume")
+    controller.auto(1)  # a turn to take back
+
+
+def no_pin() -> None:
     tap(i18n.tr("arbiter_close"))
     desk = controller.game.desk  # type: ignore[union-attr]
     desk.config = replace(desk.config, pin_hash=None)  # type: ignore[union-attr]
@@ -140,6 +146,9 @@ STEPS: list[tuple[str, Callable[[], None]]] = [
     ("look_asked", lambda: (type_pin("4711"), tap(i18n.tr("look")))),
     ("look_held", lambda: hold(i18n.tr("hold_to_see"))),
     ("look_let_go", let_go),
+    ("look_done", look_done),
+    ("takeback_asked", lambda: (type_pin("4711"), tap(i18n.tr("take_back")))),
+    ("takeback_done", lambda: tap(i18n.tr("arbiter_does", arbiter="A. Schmidt"))),
     ("no_pin", no_pin),
 ]
 

@@ -68,3 +68,11 @@ def test_without_a_pin_the_panel_says_how_to_set_one(tour: dict[str, Any]) -> No
     assert step["actions_enabled"] == [False] * 4
     if tour["panel"]["language"] == "de":
         assert not any("No arbiter PIN" in t for t in step["texts"])
+
+
+def test_taking_back_asks_first_and_names_the_arbiter(tour: dict[str, Any]) -> None:
+    asked, done = tour["takeback_asked"], tour["takeback_done"]
+    assert words(tour, "confirm_takeback") in asked["texts"]
+    assert asked["ply"] == tour["look_done"]["ply"] == 1, "taken back before the answer"
+    assert done["ply"] == 0
+    assert done["message"] == words(tour, "arbiter_done")
