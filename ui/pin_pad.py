@@ -11,6 +11,7 @@ from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.widget import Widget
 
 from ui import i18n
 from ui.theme import TOUCH_MIN
@@ -38,6 +39,7 @@ class PinPad(BoxLayout):
             grid.add_widget(self.keys[key])
         self.add_widget(self.dots)
         self.add_widget(grid)
+        self.add_widget(Widget())  # the pad at the top, under the dots
         self.refresh()
 
     def press(self, key: str) -> None:
