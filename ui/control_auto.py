@@ -23,6 +23,7 @@ from hardware.simtable import BotTurnError, Hands, bot_turns, ready_for_bots
 from ui import i18n
 from ui.control_base import SETTLE_LIMIT, ControllerError
 from ui.control_table import TableControl
+from ui.guard import guarded
 
 AUTO_TURNS_PER_POLL = 1
 """Turns a clock tick makes on the board at most: one turn's work is the most a running
@@ -43,10 +44,9 @@ class AutoRun:
     thread: threading.Thread | None = None
     made: int = 0
     """Turns made on the board so far."""
-    thinking: bool = True
-    """The worker may still queue turns."""
-    failed: BaseException | None = None
-    """What stopped the worker, if anything did (shown, never raised on the UI thread)."""
+    failed: Exception | None = None
+    """What stopped the worker, if anything did (logged and shown by ``ui.guard`` on the
+    UI thread, never raised there)."""
 
 
 def _decide(run: AutoRun, reference: GameState, bots: list[Bot], policy: str) -> None:
@@ -61,7 +61,7 @@ def _decide(run: AutoRun, reference: GameState, bots: list[Bot], policy: str) ->
             last = reference.history[-1]
             assert isinstance(last, TurnResult)
             run.decided.put((last.turn._replace(advance=False), last.advanced))
-    except Exception as error:  # told on the UI thread (``AutoControl._auto_step``)
+    except Exception as error:  # a bug: told on the UI thread (``AutoControl._auto_over``)
         run.failed = error
     finally:
         run.decided.put(None)
@@ -173,10 +173,9 @@ class AutoControl(TableControl):
 
     def _auto_over(self, run: AutoRun, error: ControllerError | None) -> None:
         run.stop.set()
-        run.thinking = False
         self.auto_run = None
         self._changed()
-        if error is None and run.failed is not None:
-            error = ControllerError(i18n.tr("err_auto_board", why=str(run.failed)))
+        if run.failed is not None:  # a bug in the worker: the log and the error screen
+            guarded(run.failed, "computer players")
         if error is not None:
             raise error

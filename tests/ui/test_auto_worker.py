@@ -122,3 +122,23 @@ def test_a_resignation_during_the_run_ends_it_quietly(tmp_path: Path) -> None:
     controller.poll(0.05)
     assert controller.auto_run is None
     controller.close()
+
+
+def test_a_failing_worker_goes_to_the_crash_log_and_the_error_screen(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui import guard
+
+    monkeypatch.setenv("GIGANTEN_HOME", str(tmp_path))
+    shown: list[guard.CrashReport] = []
+    monkeypatch.setattr(guard, "crash_sinks", [shown.append])
+
+    def broken(*_: Any, **__: Any) -> None:
+        raise RuntimeError("a bot lost its way")
+
+    monkeypatch.setattr(control_auto, "take_turn", broken)
+    controller = playing(tmp_path)
+    controller.start_auto()
+    assert sum(poll_until_done(controller)) == 0  # the run ended, no turn made
+    assert shown and "a bot lost its way" in (tmp_path / "crash.log").read_text()
+    assert controller.screen == PLAY_SCREEN  # the game goes on by hand
+    controller.close()
