@@ -252,7 +252,8 @@ class PlayScreen(TableScreen):
     def _refresh_prompt(self, targets: list[str]) -> None:
         prompt = self.controller.prompt(PUBLIC)
         kind = prompt["type"] if prompt is not None else None
-        self.prompt.text = str(prompt["text"]) if prompt and kind != "to_move" else ""
+        self.prompt.text = (str(prompt["text"]) if prompt and kind != "to_move"
+                            else self.controller.auto_progress() or "")
         challenging = kind == "challenge_prompt"
         self.targets = [*targets[:CHALLENGE_SLOTS],
                         *[None] * (CHALLENGE_SLOTS - len(targets[:CHALLENGE_SLOTS]))]
