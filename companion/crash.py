@@ -35,18 +35,25 @@ def crash_log_path(environ: Mapping[str, str] | None = None) -> Path:
     return Path.home() / ".local" / "state" / "giganten" / CRASH_LOG
 
 
-def _keep(error: BaseException, command: str, now: datetime) -> str:
-    """Append the traceback to the crash log (mode 0600: a traceback may quote a secret);
-    return where it went, or why it could not be written."""
+def keep_traceback(error: BaseException, command: str, now: datetime) -> Path:
+    """Append ``error``'s traceback to the crash log (mode 0600: a traceback may quote a
+    secret) under a line naming ``command`` and ``now``; return the log's path. Raises
+    ``OSError`` when it cannot be written. The touchscreen app keeps its crashes here too."""
     path = crash_log_path()
     text = "".join(traceback.format_exception(error))
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    with os.fdopen(descriptor, "a", encoding="utf-8") as out:
+        out.write(f"--- {now.isoformat(timespec='seconds')} giganten {command}\n{text}")
+    return path
+
+
+def _keep(error: BaseException, command: str, now: datetime) -> str:
+    """Keep the traceback; return where it went, or why it could not be written."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-        with os.fdopen(descriptor, "a", encoding="utf-8") as out:
-            out.write(f"--- {now.isoformat(timespec='seconds')} giganten {command}\n{text}")
+        path = keep_traceback(error, command, now)
     except OSError as err:
-        return f"it could not be kept ({path}: {err.strerror or err})"
+        return f"it could not be kept ({crash_log_path()}: {err.strerror or err})"
     return f"the full traceback is in {path}"
 
 
@@ -76,4 +83,4 @@ def run_guarded(command: str, run: Callable[[], int]) -> int:
         return EX_SOFTWARE
 
 
-__all__ = ["EXIT_INTERRUPTED", "EX_SOFTWARE", "crash_log_path", "run_guarded"]
+__all__ = ["EXIT_INTERRUPTED", "EX_SOFTWARE", "crash_log_path", "keep_traceback", "run_guarded"]

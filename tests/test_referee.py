@@ -577,3 +577,18 @@ def test_corrections_in_any_order_keep_the_log_verifiable_and_resumable(
         assert again.state is not None
         assert game_to_json(again.state) == game_to_json(state)
         assert again.phase == session.phase
+
+
+def test_a_referee_result_ends_the_game_for_the_reveal_too(tmp_path: Path) -> None:
+    """Issue 17: after an agreed draw the game-over screen asked for the revealed setups
+    and the views refused (the state knows no end without a winner); a resumed game too."""
+    table = Table(tmp_path)
+    with pytest.raises(ValueError, match="only after the game"):
+        table.desk.session.reveal_setups()  # nothing leaks while the game runs
+    table.ref.offer_draw(0, table.now)
+    table.follow(table.ref.accept_draw(1, table.now))
+    assert table.desk.session.reveal_setups()["setup"]["e4"] == "yellow tri"
+    assert table.log is not None
+    table.desk.session.close()
+    resumed, _ = Session.resume(table.log, table.desk.registry)
+    assert resumed.reveal_setups()["setup"]["e4"] == "yellow tri"

@@ -17,10 +17,12 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from hardware.systemd_notify import Keepalive
 from ui import i18n
-from ui.controller import PLAY_SCREEN, Controller
+from ui.controller import HOME, PLAY_SCREEN, Controller
+from ui.error_panel import ErrorPanel, GuardHandler, install, uninstall
 from ui.private_panel import PrivatePanel
 from ui.replay_screen import ReplayScreen
-from ui.screens import HomeScreen, LandscapeScreen, OverScreen, PlayScreen, SetupScreen
+from ui.screens import HomeScreen, LandscapeScreen, OverScreen
+from ui.table_screens import PlayScreen, SetupScreen
 from ui.tool_screens import add_tool_screens
 from ui.widgets import error_sinks, safely
 
@@ -41,6 +43,9 @@ class GigantenApp(App):
         self._poll: Any = None
         self._clocks: Any = None
         self._refresh_soon: Any = None
+        self.errors: ErrorPanel | None = None
+        """The error screen: an unexpected exception never closes the window (issue 17)."""
+        self._guard: GuardHandler | None = None
         self.tool_paths: Any = None
         """Where the tool screens keep their files (``ui.tool_screens.ToolPaths``; None:
         the companion's home)."""
@@ -60,6 +65,8 @@ class GigantenApp(App):
         self._refresh_soon = Clock.create_trigger(lambda _dt: self.refresh(), -1)
         controller.listeners.append(self._refresh_soon)
         error_sinks.append(self.show_error)
+        self.errors = ErrorPanel(lambda: safely(lambda: controller.go(HOME)))
+        self._guard = install(self.errors)
         self._poll = Clock.schedule_interval(lambda dt: safely(lambda: controller.poll(dt)),
                                              POLL_INTERVAL)
         # Running clocks change every second without an event: show them.
@@ -104,6 +111,8 @@ class GigantenApp(App):
 
     def on_stop(self) -> None:
         """Release the log and the readers."""
+        if self.errors is not None and self._guard is not None:
+            uninstall(self.errors, self._guard)
         for scheduled in (self._poll, self._clocks):
             if scheduled is not None:
                 scheduled.cancel()

@@ -1,23 +1,21 @@
 """The controller's referee mode: the arbiter's desk, the draw offer, the arbiter's
-actions behind the PIN; and the demo's computer players (``auto``).
+actions behind the PIN.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.demo import make_bots
-from companion.events import Event, SetTrap
+from companion.events import Event, PinRefused, SetTrap
 from companion.referee.desk import RefereeDesk
-from companion.table.session import PLAY
-from hardware.simtable import BotTurnError, bot_turns, ready_for_bots
+from companion.views import PUBLIC
 from ui import i18n
-from ui.control_base import JSON, SETTLE_LIMIT, ControllerError
+from ui.control_base import JSON, ControllerError
 from ui.control_table import TableControl
 
 
 class RefereeControl(TableControl):
-    """Referee mode and the computer players (``ui.controller.Controller``)."""
+    """Referee mode (``ui.controller.Controller``)."""
 
     # --- Referee mode ---------------------------------------------------------------------------
 
@@ -55,12 +53,29 @@ class RefereeControl(TableControl):
         desk = self._desk()
         self._desk_call(lambda: desk.accept_draw(self.players.index(player), self.wall()))
 
+    @property
+    def pin_set(self) -> bool:
+        """True when the config holds an arbiter's PIN (without one no arbiter action can
+        be done: the arbiter's panel says how to set one)."""
+        desk = self.game.desk if self.game is not None else None
+        return bool(desk is not None and desk.config.pin_hash)
+
+    @property
+    def arbiter_name(self) -> str:
+        """Who holds the PIN (``[referee] arbiter`` of the config), for the screen."""
+        desk = self.game.desk if self.game is not None else None
+        return desk.config.arbiter if desk is not None else self.referee_defaults.arbiter
+
     def arbiter(self, pin: str, action: str, reason: str = "", turns: int = 0) -> JSON | None:
         """An arbiter's action behind the PIN: ``pause``, ``resume``, ``takeback`` (to
         ``turns`` turns) or ``look`` (returns the full position, logged and told to
-        everyone). A wrong PIN is refused and told to everyone."""
+        everyone). A wrong PIN is refused, told to everyone, and raised as a
+        ``ControllerError`` with that refusal's words (the panel shows it, never "Done")."""
         desk, now = self._desk(), self.wall()
+        if not self.pin_set:
+            raise ControllerError(i18n.tr("err_no_pin"))
         looked: list[JSON | None] = [None]
+        refused_before = desk.wrong_total
 
         def act() -> Sequence[Event]:
             if action == "pause":
@@ -75,34 +90,23 @@ class RefereeControl(TableControl):
             raise ControllerError(f"unknown arbiter action {action!r}")
 
         self._desk_call(act)
+        if desk.wrong_total != refused_before or self._refused_now():
+            raise ControllerError(self._refusal_text())
         return looked[0]
+
+    def _refused_now(self) -> bool:
+        """The last event is a refused PIN (a wait after too many wrong ones)."""
+        game = self._game()
+        return bool(game.events) and isinstance(game.events[-1], PinRefused)
+
+    def _refusal_text(self) -> str:
+        game = self._game()
+        refusal = next((e for e in reversed(game.events) if isinstance(e, PinRefused)), None)
+        view = self._view(refusal, PUBLIC) if refusal is not None else None
+        return i18n.event_text(view) if view is not None else i18n.tr("err_wrong_pin")
 
     def set_trap(self, player: str, square: str) -> None:
         """``player`` chooses a secret trap square (V5); only in their private moment."""
         if self.audience != player:
             raise ControllerError(i18n.tr("err_private_only", player=i18n.player(player)))
         self.intent(SetTrap(self.players.index(player), self.square(square)))
-
-    def auto(self, turns: int | None = None) -> int:
-        """Let the demo's computer players make ``turns`` turns (None: to the end) on the
-        simulated board, like ``giganten play``'s ``auto``; return how many were made."""
-        game = self._game()
-        session = self.session()
-        hands = self._hands()
-        state = session.state
-        if session.phase != PLAY or state is None:
-            raise ControllerError(i18n.tr("err_not_running"))
-        try:
-            self._collect(ready_for_bots(hands, SETTLE_LIMIT))
-        except BotTurnError:
-            raise ControllerError(i18n.tr("err_board_first")) from None
-        if game.bots is None:
-            game.bots = make_bots(state, game.seed)
-        played = 0
-        try:
-            for _, events in bot_turns(hands, game.bots, session.policy, turns):
-                self._collect(events)
-                played += 1
-        except BotTurnError as err:
-            raise ControllerError(str(err)) from None
-        return played

@@ -18,13 +18,14 @@ from companion.games.giganten.codec import board_json
 from companion.ledger.record import default_log_dir, new_log_path
 from companion.reads import Uid
 from companion.referee.desk import RefereeDesk
-from companion.table.session import PLAY, SETUP, Session
+from companion.table.session import PLAY, SETUP, Session, SessionError
 from companion.views import PUBLIC
 from hardware.live import LiveTable
 from hardware.sim import TILE_MODEL
 from hardware.simtable import Hands, SimTable, board_of, sim_registry, take_up
 from ui import i18n
 from ui.control_base import (
+    HOME,
     JSON,
     LANDSCAPE,
     OVER_SCREEN,
@@ -260,8 +261,11 @@ class TableControl(ControllerBase):
             else [names.index(player)]
         setups, traps = setup_plan(game.seed, game.board, game.rules)
         for index in chosen:
-            if any(hands.sim.board.tag_at(sq) is not None for sq in setups[index]):
+            # The side's own figures are gathered first (``Hands.set_up``): only another
+            # side's figure in the way stops the helper.
+            if any(self._owner_at(sq) not in (None, names[index]) for sq in setups[index]):
                 raise ControllerError(i18n.tr("err_half_taken", player=i18n.player(names[index])))
+            self._back_to_box(names[index])
         self._collect(hands.set_up({index: setups[index] for index in chosen}))
         for index in chosen:
             game.set_up.add(index)
@@ -269,6 +273,25 @@ class TableControl(ControllerBase):
                 self._collect(game.table.intent(SetTrap(index, traps[index]))
                               if game.table else [])
         self.settle()
+
+    def _owner_at(self, sq: int) -> str | None:
+        """Whose figure stands on ``sq`` of the simulated board (None: nobody's)."""
+        uid = self._hands().sim.board.tag_at(sq)
+        return None if uid is None else self._owner_of(uid) or "unknown"
+
+    def _back_to_box(self, owner: str) -> None:
+        """Figures of ``owner`` lifted into the hand go back into the box before their side
+        is laid out: the helper needs every one of them (issue 17: "Set up Yellow" after a
+        figure was picked up by hand raised ``LookupError``)."""
+        hands = self._hands()
+        for uid in [u for u in self.hand if self._owner_of(u) == owner]:
+            self.hand.remove(uid)
+            hands.aside.discard(uid)
+            hands.box.add(uid)
+
+    def _owner_of(self, uid: Uid) -> str | None:
+        figure = self.registry.lookup(uid) if self.registry else None
+        return figure.owner if figure is not None else None
 
     def start(self, first: str | None = None) -> None:
         """Start the game (``first``: who begins; default the new game's choice, else
@@ -319,10 +342,16 @@ class TableControl(ControllerBase):
             raise ControllerError(i18n.tr("err_no_log"))
         registry = self.registry or sim_registry(("yellow", "orange"))
         self.registry = registry
-        session, events = Session.resume(path, registry)
+        # The game shown holds its log open (one writer only): let it go first, or a
+        # second "Resume" of the same game finds its own log locked (issue 17).
+        self.close()
+        self.game, self.screen = None, HOME
+        try:
+            session, events = Session.resume(path, registry)
+        except SessionError as err:
+            raise ControllerError(str(err)) from None
         state = session.state
         assert state is not None
-        self.close()
         options = GameOptions(variants=tuple(session.rules.ids()), policy=session.policy,
                               language=self.language)
         game = GameInProgress(options, session.rules, 0, session.board, session=session)

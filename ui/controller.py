@@ -24,8 +24,9 @@ from companion.games.giganten.codec import board_json
 from companion.games.giganten.state import GameState
 from companion.table.private import Moment, something_private
 from companion.table.session import OVER
-from companion.views import ARBITER, PUBLIC, reveal_after_game, view_for
+from companion.views import ARBITER, PUBLIC, view_for
 from ui import i18n
+from ui.control_auto import AutoControl
 from ui.control_base import (
     ENROL_SCREEN,
     HOME,
@@ -49,7 +50,7 @@ from ui.control_replay import ReplayControl
 JSON = dict[str, Any]
 
 
-class Controller(RefereeControl, ReplayControl):
+class Controller(RefereeControl, ReplayControl, AutoControl):
     """The app's model: screens, the game, the audience in front of the screen."""
 
     # --- What is shown --------------------------------------------------------------------------
@@ -59,18 +60,20 @@ class Controller(RefereeControl, ReplayControl):
         session = self._game().session
         return session.state if session is not None else None
 
-    def board_view(self) -> JSON:
-        """The board as the current audience may see it: ``views.view_for`` once the game
-        runs; during the setup the terrain and every figure by owner only (colours are no
-        secret; nothing else is known yet to anyone but their owner)."""
+    def board_view(self, audience: str | None = None) -> JSON:
+        """The board as ``audience`` (default: the current audience) may see it:
+        ``views.view_for`` once the game runs; during the setup the terrain and every
+        figure by owner only (colours are no secret; nothing else is known yet to anyone
+        but their owner). The shared screen behind a private panel asks for ``PUBLIC``."""
         game = self._game()
         session = game.session
+        audience = audience or self.audience
         if session is not None and session.state is not None:
-            return view_for(session.state, self.audience, session.policy)
+            return view_for(session.state, audience, session.policy)
         board = {k: v for k, v in board_json(game.board).items() if k != "tiles"}
         figures = [{"square": sq, "owner": owner} for sq, owner in self.physical().items()
                    if owner in self.players]
-        return {"audience": self.audience, "policy": game.options.policy, "board": board,
+        return {"audience": audience, "policy": game.options.policy, "board": board,
                 "players": self.players, "figures": figures, "off_board": {}, "ply": 0,
                 "to_move": None, "winner": None, "reason": None, "last_turn": None}
 
@@ -86,9 +89,10 @@ class Controller(RefereeControl, ReplayControl):
                 if session.state is not None else self.board_view() | {"audience": player})
         return {"player": player, "board": view, "problems": problems}
 
-    def messages(self) -> list[JSON]:
-        """The session's events so far (the latest last) as the audience may see them, each
-        with ``text`` in the UI's language (rule ids kept)."""
+    def messages(self, audience: str | None = None) -> list[JSON]:
+        """The session's events so far (the latest last) as ``audience`` (default: the
+        current audience) may see them, each with ``text`` in the UI's language (rule ids
+        kept)."""
         game = self._game()
         if game.session is None:
             return []
@@ -97,7 +101,7 @@ class Controller(RefereeControl, ReplayControl):
         for event in game.events:
             # Only the last turn's challenge is still "on the table" [I2, I4].
             past = isinstance(event, TurnPlayed) and event.result is not latest
-            view = self._view(event, past=past)
+            view = self._view(event, audience, past=past)
             if view is not None:
                 out.append(view | {"text": i18n.event_text(view)})
         return out
@@ -107,13 +111,14 @@ class Controller(RefereeControl, ReplayControl):
         state = self.session().state
         return state.history[-1] if state is not None and state.history else None
 
-    def prompt(self) -> JSON | None:
+    def prompt(self, audience: str | None = None) -> JSON | None:
         """What the board waits for now (a challenge prompt, squares to clear, an advance
-        offer …) as the audience may see it, translated; None when there is nothing."""
+        offer …) as ``audience`` (default: the current one) may see it, translated; None
+        when there is nothing."""
         session = self._game().session
         if session is None or session.status is None or session.phase == OVER:
             return None
-        view = self._view(session.status)
+        view = self._view(session.status, audience)
         return None if view is None else view | {"text": i18n.event_text(view)}
 
     def challenge_targets(self) -> list[str]:
@@ -142,11 +147,11 @@ class Controller(RefereeControl, ReplayControl):
         decided = self.session().result if state is not None else None
         if decided is not None and state is not None and state.winner is None:
             # A referee result the rules don't produce: a draw, both lose, loss on time.
+            said = i18n.reason(str(decided.get("reason", "")))
             if decided.get("winner"):
                 return i18n.tr("winner", winner=i18n.player(str(decided["winner"])),
-                               reason=str(decided.get("reason", "")))
-            return i18n.tr(f"result_{decided.get('result')}",
-                           reason=str(decided.get("reason", "")))
+                               reason=said)
+            return i18n.tr(f"result_{decided.get('result')}", reason=said)
         if state is not None and state.is_over and state.winner is None:
             return i18n.tr("result_draw", reason=i18n.reason(str(state.reason)))  # [W3]
         if state is None or state.winner is None:
@@ -160,7 +165,7 @@ class Controller(RefereeControl, ReplayControl):
         state = self.state()
         if state is None:
             raise ControllerError(i18n.tr("err_not_running"))
-        return reveal_after_game(state)
+        return self.session().reveal_setups()
 
     # --- Private moments ------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ A refusal's reason, a setup problem and a notice come as a message key and param
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -52,9 +53,33 @@ def player(name: str) -> str:
 
 
 def reason(text: str) -> str:
-    """Why a game ended, in words."""
+    """Why a game ended, in words (the rules' reasons and referee mode's [W3])."""
     key = f"reason_{text}"
-    return tr(key) if key in STRINGS else text
+    if key in STRINGS:
+        return tr(key)
+    return referee_reason(text)
+
+
+_REFEREE_REASONS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^agreed draw \[W3\]$"), "reason_agreed_draw"),
+    (re.compile(r"^(?P<player>\w+) lost on time \[W3\]$"), "reason_lost_on_time"),
+    (re.compile(r"^(?P<player>\w+) made (?P<count>\d+) illegal moves$"), "reason_illegal"),
+    (re.compile(r"^arbiter: (?P<reason>.*)$", re.DOTALL), "reason_arbiter"),
+)
+"""The arbiter's desk's reasons (``companion.referee.desk``) and their words (issue 17:
+the German game-over screen said "agreed draw [W3]")."""
+
+
+def referee_reason(text: str) -> str:
+    """A referee result's reason in the UI's language; unknown ones as they are."""
+    for pattern, key in _REFEREE_REASONS:
+        found = pattern.match(text)
+        if found is not None:
+            fields = found.groupdict()
+            if "player" in fields:
+                fields["player"] = player(fields["player"].lower())
+            return tr(key, **fields)
+    return text
 
 
 def kind(kind_id: str) -> str:
@@ -237,10 +262,10 @@ def _correction_text(view: Mapping[str, Any]) -> str:
 
 
 def _result_text(view: Mapping[str, Any]) -> str:
+    said = referee_reason(str(view["reason"]))
     if view.get("winner"):
-        return tr("ev_game_over", player=player(str(view["winner"])),
-                  reason=str(view["reason"]))
-    return tr(f"ev_result_{view['result']}", reason=str(view["reason"]))
+        return tr("ev_game_over", player=player(str(view["winner"])), reason=said)
+    return tr(f"ev_result_{view['result']}", reason=said)
 
 
 _REFEREE_TEXTS: dict[str, Any] = {

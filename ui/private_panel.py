@@ -23,16 +23,22 @@ class PrivatePanel(ModalView):
     def __init__(self, controller: Controller, **kwargs: Any) -> None:
         super().__init__(auto_dismiss=False, **kwargs)
         self.controller = controller
-        box = BoxLayout(orientation="vertical", padding=8, spacing=6)
-        self.prompt = label(size_hint_y=None, height=50)
-        self.board = BoardWidget(controller)
-        self.details = label(size_hint_y=0.35)
-        self.hold = Button(size_hint_y=None, height=TOUCH_MIN * 1.5)
+        # The board as large as the panel is high, the words and buttons beside it
+        # (issue 17: stacked, the board was 140-180 px on the 7" screen).
+        box = BoxLayout(orientation="horizontal", padding=8, spacing=8)
+        side = BoxLayout(orientation="vertical", spacing=6, size_hint_x=0.42)
+        self.prompt = label(size_hint_y=None, height=70)
+        self.board = BoardWidget(controller, size_hint_x=0.58)
+        self.details = label(font_size="13sp")
+        self.hold = Button(size_hint_y=None, height=TOUCH_MIN * 1.5, halign="center",
+                           valign="middle")
         self.hold.bind(on_press=lambda *_: safely(controller.hold_private),
                        on_release=lambda *_: safely(controller.release_private))
         self.done = button("", self._done)
-        for widget in (self.prompt, self.board, self.details, self.hold, self.done):
-            box.add_widget(widget)
+        for widget in (self.prompt, self.details, self.hold, self.done):
+            side.add_widget(widget)
+        box.add_widget(self.board)
+        box.add_widget(side)
         self.add_widget(box)
         self.board.on_tap = self._tap
 

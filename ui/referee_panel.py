@@ -1,8 +1,9 @@
-"""Referee mode on the touchscreen: the clocks, the players' buttons and the arbiter's panel.
+"""Referee mode on the touchscreen: the large clocks and the arbiter's panel.
 
-The players get a dispute button (the clocks stop, the arbiter is called) and the draw offer;
-the arbiter opens a panel behind the PIN to pause and resume the clocks, take the game back a
-turn, or look at the full position (logged, and told to both players). Everything goes to the
+(The players' dispute and draw buttons are on the play screen, ``ui.table_screens``.) The
+arbiter opens a panel behind the PIN, typed on its own pad, to pause and resume the
+clocks, take the game back a turn, or look at the full position (logged, told to both
+players, and shown full-screen behind a look-away step). Everything goes to the
 controller, which hands it to the arbiter's desk (``companion.referee.desk``); what is shown comes
 from ``companion.views`` through the controller. No rule is decided here.
 """
@@ -12,87 +13,163 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from kivy.graphics import Color, Rectangle
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
-from kivy.uix.textinput import TextInput
 
+from companion.clock import format_time
 from ui import i18n
+from ui.arbiter_look import LookPanel
+from ui.confirm import ConfirmPanel
 from ui.controller import Controller, ControllerError
-from ui.theme import TOUCH_MIN
-from ui.widgets import button, label
+from ui.pin_pad import PinPad
+from ui.theme import (
+    CLOCK_IDLE,
+    CLOCK_RUNNING,
+    CLOCK_RUNNING_TEXT,
+    TEXT_COLOUR,
+    TOUCH_MIN,
+)
+from ui.widgets import button, label, middle_label
 
+REASONS = ("reason_dispute", "reason_reader", "reason_request")
+"""The reasons the arbiter picks from (no keyboard on the table): logged and told."""
 
-def referee_rows(make: Any, controller: Controller, open_panel: Any) -> list[Any]:
-    """The play screen's referee rows: the clocks, dispute and draw for the player to
-    move, and the arbiter's button. ``make`` is the screen's ``Recycler``."""
-    if not controller.referee:
-        return []
-    rows: list[Any] = []
-    clocks = controller.clocks()
-    if clocks is not None:
-        rows.append(make.label(str(clocks["text"]), size_hint_y=None, height=26,
-                               bold=True))
-    state = controller.state()
-    player = controller.players[state.to_move] if state is not None else None
-    if player is not None:
-        offered = controller.draw_offered_by
-        # A standing offer is answered by the other side; else the player to move may offer.
-        other = next((p for p in controller.players if p != offered), None)
-        draw = (make.button(i18n.tr("accept_draw_by", player=i18n.player(other)),
-                            partial(controller.accept_draw, other))
-                if offered is not None and other is not None else
-                make.button(i18n.tr("offer_draw"), partial(controller.offer_draw, player)))
-        rows.append(make.row(
-            make.button(i18n.tr("dispute"), partial(controller.dispute, player)), draw,
-            make.button(i18n.tr("arbiter"), open_panel)))
-    return rows
+ACTIONS = (("pause", "pause"), ("resume_clocks", "resume"), ("take_back", "takeback"),
+           ("look", "look"))
+"""The arbiter's buttons: text key, action of ``Controller.arbiter``."""
 
 
 class ArbiterPanel(ModalView):
-    """The arbiter's actions behind the PIN. The PIN is never shown; the full position is
-    shown only inside this panel, only after a look that everyone is told of."""
+    """The arbiter's actions behind the PIN, typed on the built-in pad (issue 17, item 5).
 
-    def __init__(self, controller: Controller, board: Any, **kwargs: Any) -> None:
+    The PIN is never shown and is typed anew for every action. A look opens the full
+    position on its own full-screen panel behind a look-away step (``ui.arbiter_look``).
+    Without a PIN in the config the panel says how to set one and its actions are off."""
+
+    def __init__(self, controller: Controller, **kwargs: Any) -> None:
         super().__init__(auto_dismiss=False, **kwargs)
         self.controller = controller
-        box = BoxLayout(orientation="vertical", padding=8, spacing=6)
-        self.title = label(i18n.tr("arbiter_title"), size_hint_y=None, height=30)
-        self.pin = TextInput(password=True, multiline=False, input_filter="int",
-                             size_hint_y=None, height=TOUCH_MIN, hint_text=i18n.tr("pin"))
-        self.reason = TextInput(multiline=False, size_hint_y=None, height=TOUCH_MIN,
-                                hint_text=i18n.tr("reason"))
-        self.message = Label(size_hint_y=None, height=40, halign="left", valign="top")
+        self.reason_key = REASONS[0]
+        root = BoxLayout(orientation="horizontal", padding=8, spacing=8)
+        self.pad = PinPad(size_hint_x=0.42)
+        right = BoxLayout(orientation="vertical", spacing=6)
+        self.title = label(size_hint_y=None, height=44, font_size="13sp")
+        self.reason = middle_label(size_hint_y=None, height=26)
+        self.reasons = [button("", partial(self._choose, key)) for key in REASONS]
+        self.actions = [button("", partial(self._act, action)) for _, action in ACTIONS]
+        self.message = Label(halign="left", valign="top", font_size="13sp")
         self.message.bind(size=lambda lab, s: setattr(lab, "text_size", s))
-        self.board = board
-        row = BoxLayout(size_hint_y=None, height=TOUCH_MIN, spacing=4)
-        for key, action in (("pause", "pause"), ("resume_clocks", "resume"),
-                            ("take_back", "takeback"), ("look", "look")):
-            row.add_widget(button(i18n.tr(key), partial(self._act, action)))
-        close = button(i18n.tr("done"), self.close)
-        for widget in (self.title, self.pin, self.reason, row, self.message, self.board,
-                       close):
-            box.add_widget(widget)
-        self.add_widget(box)
+        self.close_button = button("", self.close)
+        for widget, slot in [*zip(self.reasons, REASONS, strict=True),
+                             *zip(self.actions, [a for _, a in ACTIONS], strict=True),
+                             (self.close_button, "arbiter_close")]:
+            widget.slot = slot
+        rows = [self.title, self.reason, _row(*self.reasons), _row(*self.actions[:2]),
+                _row(*self.actions[2:]), self.message, self.close_button]
+        for widget in rows:
+            right.add_widget(widget)
+        root.add_widget(self.pad)
+        root.add_widget(right)
+        self.add_widget(root)
+        self.look = LookPanel(controller)
+        self.confirm = ConfirmPanel()
+
+    def open_panel(self) -> None:
+        """Open with the words of the UI's language and nothing typed yet."""
+        self.pad.take()
+        self.message.text = "" if self.controller.pin_set else i18n.tr("err_no_pin")
+        self.refresh()
+        self.open(animation=False)
+
+    def refresh(self) -> None:
+        """Texts in the UI's language; without a PIN the actions are disabled."""
+        self.title.text = i18n.tr("arbiter_title") + "\n" + i18n.tr(
+            "arbiter_is", arbiter=self.controller.arbiter_name)
+        self.reason.text = i18n.tr("reason_chosen", reason=i18n.tr(self.reason_key))
+        for key, widget in zip(REASONS, self.reasons, strict=True):
+            widget.text = i18n.tr(key)
+        for (key, _), widget in zip(ACTIONS, self.actions, strict=True):
+            widget.text = i18n.tr(key)
+            widget.disabled = not self.controller.pin_set
+        self.close_button.text = i18n.tr("arbiter_close")
+        self.pad.refresh()
+
+    def _choose(self, key: str) -> None:
+        self.reason_key = key
+        self.refresh()
 
     def _act(self, action: str) -> None:
+        if action != "takeback":
+            self._do(action)
+            return
+        # Taking the game back cannot be undone: ask first, naming who does it.
+        pin = self.pad.take()
+        self.confirm.ask(i18n.tr("confirm_takeback"), [
+            (i18n.tr("arbiter_does", arbiter=self.controller.arbiter_name),
+             lambda: self._do(action, pin), True)])
+
+    def _do(self, action: str, pin: str | None = None) -> None:
         controller = self.controller
         state = controller.state()
         turns = max(0, len(state.history) - 1) if state is not None else 0
+        self.message.text = ""  # never the last action's "Done" beside a new answer
         try:
-            shown = controller.arbiter(self.pin.text, action, self.reason.text.strip(),
-                                       turns=turns)
+            typed = self.pad.take() if pin is None else pin
+            shown = controller.arbiter(typed, action, i18n.tr(self.reason_key), turns=turns)
         except ControllerError as err:
             self.message.text = str(err)
             return
-        finally:
-            self.pin.text = ""  # the PIN is typed again for every action
         self.message.text = i18n.tr("arbiter_done")
-        self.board.show(shown)  # only a look returns a position; else the board is blank
+        if shown is not None:
+            self.look.present(shown)
 
     def close(self) -> None:
-        """Blank the position and close."""
-        self.board.show(None)
+        """Forget the PIN typed and close."""
+        self.pad.take()
         self.message.text = ""
-        self.pin.text = ""
         self.dismiss(animation=False)
+
+
+def _row(*buttons: Any) -> Any:
+    row = BoxLayout(size_hint_y=None, height=TOUCH_MIN, spacing=4)
+    for widget in buttons:
+        row.add_widget(widget)
+    return row
+
+
+class ClockFaces(BoxLayout):
+    """The game clocks, large, one face per player; the running side lit, the others dim
+    (issue 17, item 5). Paused: every face dim, the reason below in the message area."""
+
+    def __init__(self, controller: Controller, **kwargs: Any) -> None:
+        super().__init__(orientation="horizontal", spacing=4, size_hint_y=None, height=40,
+                         **kwargs)
+        self.controller = controller
+        self.faces: dict[str, Any] = {}
+        for player in controller.players:
+            face = Label(font_size="22sp", bold=True)
+            with face.canvas.before:
+                face.lit = Color(*CLOCK_IDLE)
+                face.back = Rectangle(pos=face.pos, size=face.size)
+            face.bind(pos=_follow, size=_follow)
+            self.faces[player] = face
+            self.add_widget(face)
+
+    def refresh(self) -> None:
+        """The time left on each face; the running one lit."""
+        clocks = self.controller.clocks()
+        for player, face in self.faces.items():
+            if clocks is None:
+                face.text, face.lit.rgba = "", CLOCK_IDLE
+                continue
+            left = float(clocks["remaining"].get(player, 0.0))
+            running = clocks["running"] == player and not clocks["paused"]
+            face.text = f"{i18n.player(player)} {format_time(left)}"
+            face.lit.rgba = CLOCK_RUNNING if running else CLOCK_IDLE
+            face.color = CLOCK_RUNNING_TEXT if running else TEXT_COLOUR
+
+
+def _follow(face: Any, *_: Any) -> None:
+    face.back.pos, face.back.size = face.pos, face.size

@@ -1,4 +1,4 @@
-"""The game's screens: home, landscape, setup, play and over.
+"""The game's screens: home, landscape and over (setup and play: ``ui.table_screens``).
 
 Each draws what the controller hands it (``companion.views`` output) and sends the
 players' taps to the controller. No rule is decided here.
@@ -21,16 +21,12 @@ from ui.controller import (
     HW_SCREEN,
     LANDSCAPE,
     OVER_SCREEN,
-    PLAY_SCREEN,
     REPLAY_SCREEN,
     SETTINGS_SCREEN,
-    SETUP_SCREEN,
     Controller,
 )
-from ui.referee_panel import ArbiterPanel, referee_rows
-from ui.theme import PROMPT_COLOUR
 from ui.tools import checked_options, summary
-from ui.widgets import GameScreen, MessageArea, button, label
+from ui.widgets import GameScreen, button, label
 
 
 class HomeScreen(GameScreen):
@@ -117,173 +113,6 @@ class LandscapeScreen(GameScreen):
                   self.spacer]
         make.fill(self.panel, items)
 
-
-
-class TableScreen(GameScreen):
-    """Setup and play: the board on the left, the panel on the right."""
-
-    def __init__(self, controller: Controller, name: str, **kwargs: Any) -> None:
-        super().__init__(controller, name=name, **kwargs)
-        root = BoxLayout(orientation="horizontal", padding=4, spacing=4)
-        self.board = BoardWidget(controller, size_hint_x=0.56)
-        self.board.on_tap = self._tap
-        self.board.on_zoom = self.refresh
-        self.panel = BoxLayout(orientation="vertical", spacing=3, size_hint_x=0.44)
-        self.messages = MessageArea()
-        root.add_widget(self.board)
-        root.add_widget(self.panel)
-        self.add_widget(root)
-
-    def _tap(self, square: str) -> None:
-        controller = self.controller
-        if square in controller.challenge_targets():
-            controller.challenge(square)
-            return
-        selected = self.board.selected
-        physical = controller.physical() if controller.simulated else {}
-        if selected in physical and square not in physical:
-            # Two taps make a move (from one zoomed part of the board to another, too).
-            self.board.selected = None
-            controller.move(selected, square)
-            return
-        self.board.selected = None if selected == square else square
-        self.refresh()
-
-    def _zoom_button(self) -> list[Any]:
-        """Back to the whole board while a part of it is shown enlarged."""
-        if self.board.zoomed:
-            return [self.make.button(i18n.tr("whole_board"), self.board.zoom_out)]
-        return []
-
-    def _side_panel(self) -> list[Any]:
-        """Lift/remove/place on the simulated board for the selected square."""
-        controller, make = self.controller, self.make
-        selected = self.board.selected
-        if not controller.simulated or selected is None:
-            return []
-        cells = [make.label(i18n.tr("selected", square=selected))]
-        if selected in controller.physical():
-            cells.append(make.button(i18n.tr("remove"), lambda: controller.remove(selected)))
-        else:
-            for owner in controller.players:
-                beside = controller.beside(owner)
-                if beside:
-                    cells.append(make.button(f"{i18n.tr('place_here')} {i18n.player(owner)}",
-                                             partial(controller.place, selected, beside[0])))
-        return [make.row(*cells)]
-
-    def _private_buttons(self) -> list[Any]:
-        make = self.make
-        return [make.row(*[make.button(i18n.tr("private_for", player=i18n.player(player)),
-                                       partial(self.controller.request_private, player))
-                           for player in self.controller.players])]
-
-    def _messages(self) -> list[Any]:
-        controller = self.controller
-        lines = ([str(m["text"]) for m in controller.messages()] + controller.broker_notes[-1:]
-                 + self.errors[-1:])
-        self.messages.show(lines)
-        return [self.messages]
-
-
-class SetupScreen(TableScreen):
-    """Progress per side; helpers to lay out a side; Start."""
-
-    def __init__(self, controller: Controller, **kwargs: Any) -> None:
-        super().__init__(controller, SETUP_SCREEN, **kwargs)
-
-    def refresh(self) -> None:
-        """Redraw the setup."""
-        controller, make = self.controller, self.make
-        if controller.game is None or controller.game.session is None:
-            return
-        self.board.show(controller.board_view(), physical=controller.physical(),
-                        draggable=controller.simulated)
-        items = [make.label(i18n.tr("setup_title"), size_hint_y=None, height=30)]
-        for side in controller.setup_progress():
-            items.append(make.label(i18n.tr(
-                "setup_progress", player=i18n.player(side["player"]), placed=side["placed"],
-                needed=side["needed"], ready=i18n.tr("ready") if side["ready"] else ""),
-                size_hint_y=None, height=24))
-        if controller.simulated:
-            items.append(make.row(*[
-                make.button(i18n.tr("setup_side", player=i18n.player(player)),
-                            partial(controller.setup_side, player))
-                for player in controller.players]))
-        items += self._zoom_button() + self._side_panel() + self._private_buttons()
-        items.append(make.button(i18n.tr("start"), controller.start))
-        make.fill(self.panel, items + self._messages())
-
-
-class PlayScreen(TableScreen):
-    """Whose turn, the last turn, the prompt with its choices, figures off the board,
-    messages, and the helpers of the simulated board."""
-
-    def __init__(self, controller: Controller, **kwargs: Any) -> None:
-        super().__init__(controller, PLAY_SCREEN, **kwargs)
-        self.arbiter_panel: ArbiterPanel | None = None
-
-    def refresh(self) -> None:
-        """Redraw the game."""
-        controller = self.controller
-        if controller.game is None or controller.state() is None:
-            return
-        view = controller.board_view()
-        targets = controller.challenge_targets()
-        self.board.show(view, physical=controller.physical(), targets=targets,
-                        draggable=controller.simulated)
-        make = self.make
-        items = [make.label(i18n.tr("to_move_now", player=i18n.player(str(view["to_move"]))),
-                            size_hint_y=None, height=26, bold=True)]
-        turns = [m for m in controller.messages() if m["type"] == "turn"]
-        if turns:
-            items.append(make.label(i18n.tr("last_turn", text=turns[-1]["text"]),
-                                    size_hint_y=None, height=44, font_size="12sp"))
-        items += self._prompt(targets)
-        for player, entry in view.get("off_board", {}).items():
-            figures = (", ".join(i18n.kind(k) for k in entry["kinds"]) if "kinds" in entry
-                       else i18n.tr("face_down", count=entry["count"]))
-            items.append(make.label(i18n.tr("off_board", player=i18n.player(player),
-                                            figures=figures or i18n.tr("none")),
-                                    size_hint_y=None, height=32, font_size="12sp"))
-        items += referee_rows(make, controller, self.open_arbiter)
-        items += self._zoom_button() + self._side_panel()
-        if controller.simulated:
-            items.append(make.row(
-                make.button(i18n.tr("auto_one"), lambda: controller.auto(1)),
-                make.button(i18n.tr("auto"), controller.auto),
-                make.button(i18n.tr("resign"),
-                            lambda: controller.resign(str(view["to_move"])))))
-        make.fill(self.panel, items + self._messages())
-
-    def open_arbiter(self) -> None:
-        """The arbiter's panel (referee mode)."""
-        if self.arbiter_panel is None:
-            self.arbiter_panel = ArbiterPanel(self.controller, BoardWidget(self.controller),
-                                              size_hint=(0.95, 0.95))
-        self.arbiter_panel.open(animation=False)
-
-    def _prompt(self, targets: list[str]) -> list[Any]:
-        """What the board waits for, with the buttons that answer it."""
-        controller, make = self.controller, self.make
-        prompt = controller.prompt()
-        if prompt is None or prompt["type"] == "to_move":
-            return []
-        items = [make.label(str(prompt["text"]), size_hint_y=None, height=44,
-                            color=PROMPT_COLOUR)]
-        buttons = []
-        if prompt["type"] == "challenge_prompt":
-            buttons = [make.button(i18n.tr("challenge_sq", square=square),
-                                   partial(controller.challenge, square))
-                       for square in targets[:3]]
-            if prompt["may_decline"] or prompt["may_continue"] or not targets:
-                key = "no_challenge" if targets else "confirm_turn"
-                buttons.append(make.button(i18n.tr(key), controller.no_challenge))
-        elif prompt["type"] == "advance_offer":
-            buttons.append(make.button(i18n.tr("stay"), controller.stay))
-        if buttons:
-            items.append(make.row(*buttons))
-        return items
 
 
 class OverScreen(GameScreen):

@@ -43,8 +43,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "confirm_turn": {"en": "Confirm turn", "de": "Zug bestätigen"},
     "challenge_sq": {"en": "Challenge {square}", "de": "{square} herausfordern"},
     "stay": {"en": "Stay", "de": "Stehen bleiben"},
-    "auto": {"en": "Auto", "de": "Automatisch"},
-    "auto_one": {"en": "Auto 1", "de": "Auto 1"},
+    "auto": {"en": "Computer: to the end", "de": "Computer: bis zum Ende"},
+    "auto_one": {"en": "Computer: 1 turn", "de": "Computer: 1 Zug"},
     "resign": {"en": "Resign", "de": "Aufgeben"},
     "off_board": {"en": "{player} off the board: {figures}",
                   "de": "{player} vom Brett: {figures}"},
@@ -272,6 +272,88 @@ STRINGS: dict[str, dict[str, str]] = {
     "ev_game_started": {"en": "The game begins: {player} moves first [S5]",
                         "de": "Das Spiel beginnt: {player} zieht zuerst [S5]"},
     "ev_notice": {"en": "{text}", "de": "{text}"},
+    # --- The computer players (``ui.control_auto``)
+    "auto_progress": {"en": "Computer players: {made} turns made",
+                      "de": "Computerspieler: {made} Züge gemacht"},
+    "auto_progress_of": {"en": "Computer players: {made} of {wanted} turns made",
+                         "de": "Computerspieler: {made} von {wanted} Zügen gemacht"},
+    "auto_stop": {"en": "Stop", "de": "Anhalten"},
+    "err_auto_running": {"en": "The computer players are playing: tap Stop first",
+                         "de": "Die Computerspieler spielen: zuerst Anhalten tippen"},
+    "err_auto_board": {"en": "The computer players stopped: the board no longer matches"
+                             " their game ({why})",
+                       "de": "Die Computerspieler haben aufgehört: das Brett passt nicht mehr"
+                             " zu ihrem Spiel ({why})"},
+    # --- The fixed controls, the simulation drawer, the confirmations (``ui.table_screens``)
+    "simulation": {"en": "Simulation", "de": "Simulation"},
+    "sim_title": {"en": "Simulated board", "de": "Simuliertes Brett"},
+    "select_square": {"en": "Tap a square on the board", "de": "Ein Feld auf dem Brett tippen"},
+    "place_player": {"en": "Place {player}", "de": "{player} setzen"},
+    "drawer_close": {"en": "Close the simulation", "de": "Simulation schließen"},
+    "challenge": {"en": "Challenge", "de": "Herausfordern"},
+    "accept_draw": {"en": "Accept draw", "de": "Remis annehmen"},
+    "cancel": {"en": "Cancel", "de": "Abbrechen"},
+    "confirm_resign": {"en": "Who resigns? The game ends.",
+                       "de": "Wer gibt auf? Das Spiel endet."},
+    "resigns_player": {"en": "{player} resigns", "de": "{player} gibt auf"},
+    "confirm_dispute": {"en": "Who calls the arbiter? The clocks stop.",
+                        "de": "Wer ruft den Schiedsrichter? Die Uhren halten an."},
+    "disputes_player": {"en": "{player} disputes", "de": "{player} erhebt Einspruch"},
+    "confirm_offer": {"en": "Who offers a draw? It stands until the next turn.",
+                      "de": "Wer bietet Remis? Das Angebot gilt bis zum nächsten Zug."},
+    "offers_player": {"en": "{player} offers", "de": "{player} bietet an"},
+    "confirm_accept": {"en": "Who accepts the draw? The game ends drawn.",
+                       "de": "Wer nimmt das Remis an? Das Spiel endet unentschieden."},
+    "accepts_player": {"en": "{player} accepts", "de": "{player} nimmt an"},
+    # --- Referee mode on touch (``ui.referee_panel``, ``ui.pin_pad``, ``ui.arbiter_look``)
+    "err_no_pin": {"en": "No arbiter PIN is set, so no arbiter action can be done. The"
+                         " organiser sets one on the table's computer with"
+                         " 'giganten referee --set-pin' and starts the game again.",
+                   "de": "Es ist keine Schiedsrichter-PIN festgelegt, daher ist keine"
+                         " Schiedsrichter-Aktion möglich. Die Veranstalter legen sie am"
+                         " Rechner des Tisches mit 'giganten referee --set-pin' fest und"
+                         " starten das Spiel neu."},
+    "err_wrong_pin": {"en": "Wrong arbiter PIN: nothing was done",
+                      "de": "Falsche Schiedsrichter-PIN: nichts wurde getan"},
+    "pin_typed": {"en": "PIN: {dots}", "de": "PIN: {dots}"},
+    "pin_clear": {"en": "Clear", "de": "Löschen"},
+    "pin_back": {"en": "Back", "de": "Zurück"},
+    "reason_chosen": {"en": "Reason: {reason}", "de": "Grund: {reason}"},
+    "reason_dispute": {"en": "Dispute", "de": "Einspruch"},
+    "reason_reader": {"en": "Reader fault", "de": "Lesefehler"},
+    "reason_request": {"en": "Player asked", "de": "Spielerwunsch"},
+    "arbiter_close": {"en": "Close", "de": "Schließen"},
+    "arbiter_is": {"en": "Arbiter: {arbiter}", "de": "Schiedsrichter: {arbiter}"},
+    "confirm_takeback": {"en": "Take the game back one turn? This cannot be undone.",
+                         "de": "Das Spiel um einen Zug zurücksetzen? Das lässt sich nicht"
+                               " rückgängig machen."},
+    "arbiter_does": {"en": "{arbiter} takes it back", "de": "{arbiter} setzt zurück"},
+    "look_away_arbiter": {"en": "Only the arbiter looks now: players, please look away."
+                                " Hold the button to see the whole position.",
+                          "de": "Nur der Schiedsrichter sieht jetzt hin: Spieler, bitte"
+                                " wegsehen. Zum Ansehen der ganzen Stellung die Taste"
+                                " halten."},
+    # --- Referee results' reasons (``i18n.referee_reason``)
+    "reason_agreed_draw": {"en": "agreed draw [W3]", "de": "Remis vereinbart [W3]"},
+    "reason_lost_on_time": {"en": "{player} lost on time [W3]",
+                            "de": "{player} hat die Zeit überschritten [W3]"},
+    "reason_illegal": {"en": "{player} made {count} illegal moves",
+                       "de": "{player} hat {count} regelwidrige Züge gemacht"},
+    "reason_arbiter": {"en": "arbiter: {reason}", "de": "Schiedsrichter: {reason}"},
+    # --- The error screen (``ui.guard``): never a silent exit (issue 17)
+    "crash_title": {"en": "Something went wrong", "de": "Etwas ist schiefgegangen"},
+    "crash_what": {"en": "The app could not finish what was asked.",
+                   "de": "Die App konnte das nicht zu Ende führen."},
+    "crash_todo": {"en": "The game so far is saved in its log. Tap Continue to go on, or"
+                         " Home and then Resume. Please tell the organisers.",
+                   "de": "Das Spiel ist bis hierher im Protokoll gesichert. Weiter tippen"
+                         " zum Fortfahren, oder Start und dann Fortsetzen. Bitte den"
+                         " Veranstaltern Bescheid geben."},
+    "crash_kept": {"en": "Details for the organisers ({error}): {path}",
+                   "de": "Details für die Veranstalter ({error}): {path}"},
+    "crash_not_kept": {"en": "The details could not be saved ({problem}).",
+                       "de": "Die Details konnten nicht gesichert werden ({problem})."},
+    "crash_continue": {"en": "Continue", "de": "Weiter"},
 }
 """key -> language -> text with ``{field}`` placeholders."""
 

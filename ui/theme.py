@@ -98,3 +98,11 @@ KIND_LABEL_COLOUR = (0, 0, 0, 1)
 """A figure's kind drawn on its token."""
 GRID_LINE: RGB = (0.8, 0.8, 0.8)
 """The outline of the tools' boards."""
+
+# --- Issue 17 (ui17a): referee mode's clocks (``ui.referee_panel.ClockFaces``) ---------------
+CLOCK_RUNNING = (0.95, 0.80, 0.25, 1)
+"""The face of the clock that runs: lit."""
+CLOCK_RUNNING_TEXT = (0.05, 0.05, 0.05, 1)
+"""The time on the lit face."""
+CLOCK_IDLE = (0.18, 0.18, 0.20, 1)
+"""A face that does not run (or every face while the clocks are paused)."""

@@ -2,7 +2,8 @@
 class, and ``Recycler`` that makes a panel's widgets anew only where they changed.
 
 An action a button starts goes through ``safely``: a ``ControllerError`` or
-``ValueError`` is said in the message area (``error_sinks``), never a traceback.
+``ValueError`` is said in the message area (``error_sinks``), anything else on the error
+screen (``ui.guard``); never a traceback, never a silent exit.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 
 from ui.controller import Controller, ControllerError
+from ui.guard import guarded
 from ui.theme import TOUCH_MIN
 
 
@@ -36,12 +38,16 @@ error_sinks: list[Callable[[str], None]] = []
 
 
 def safely(action: Callable[[], object]) -> None:
-    """Do ``action``; a ``ControllerError`` or ``ValueError`` goes to ``error_sinks``."""
+    """Do ``action``; a ``ControllerError`` or ``ValueError`` goes to ``error_sinks``, any
+    other exception to the error screen and the crash log (``ui.guard``): never a silent
+    exit (issue 17)."""
     try:
         action()
     except (ControllerError, ValueError) as err:
         for sink in error_sinks:
             sink(str(err))
+    except Exception as error:  # the catch-all of every tap: anything else is a bug
+        guarded(error, getattr(action, "__qualname__", "action"))
 
 
 def label(text: str = "", **kwargs: Any) -> Any:

@@ -74,7 +74,7 @@ from companion.table.directory import Directory, playable_kind
 from companion.table.phases import NOTE, OVER, PLAY, SETUP, SessionError
 from companion.table.sensing import DUPLICATE, Snapshot
 from companion.untrusted import MALFORMED
-from companion.views import RULEBOOK
+from companion.views import RULEBOOK, reveal_after_game
 
 _NOT_REPLAYED: tuple[type[Exception], ...] = (*MALFORMED, IllegalTurn)
 
@@ -551,6 +551,15 @@ class Session:
     def declare(self, result: Mapping[str, Any], now: float) -> list[Event]:
         """End the game with a referee's result [W3] (``corrections.declare``)."""
         return corrections.declare(self, result, now)
+
+    def reveal_setups(self) -> dict[str, Any]:
+        """Every setup and figure for everyone once the game is over, by the rules or by a
+        referee's result [W3] (``views.reveal_after_game``); ``ValueError`` while it runs.
+        A referee's result leaves the state without an end of its own, so the session's
+        phase says whether the game is over (issue 17: the game-over screen crashed)."""
+        if self.state is None:
+            raise ValueError("the setups are revealed only after the game")
+        return reveal_after_game(self.state, ended=self.phase == OVER)
 
     def _append(self, kind: str, body: dict[str, Any], now: float) -> None:
         if self.log is None:

@@ -77,7 +77,9 @@ def test_a_wrong_pin_does_nothing_and_is_told_to_everyone(tmp_path: Path) -> Non
     controller, _ = refereed(tmp_path)
     controller.auto(2)
     ply = controller.state().ply  # type: ignore[union-attr]
-    controller.arbiter("0000", "takeback", "reader failed", turns=0)
+    # Issue 17: the refusal is raised too, so that the panel never says "Done" for it.
+    with pytest.raises(ControllerError, match=r"Wrong arbiter PIN \(1 in a row\)"):
+        controller.arbiter("0000", "takeback", "reader failed", turns=0)
     assert controller.state().ply == ply  # type: ignore[union-attr]
     assert any("Wrong arbiter PIN" in t for t in texts(controller))
 
@@ -133,7 +135,8 @@ def test_referee_events_are_worded_in_german(tmp_path: Path) -> None:
     try:
         controller.set_language("de")
         controller.auto(1)
-        controller.arbiter("0000", "pause", "Test")
+        with pytest.raises(ControllerError, match="Falsche Schiedsrichter-PIN"):
+            controller.arbiter("0000", "pause", "Test")
         controller.dispute("orange")
         controller.arbiter(PIN, "look", "Streit um c7")
         controller.arbiter(PIN, "takeback", "Lesefehler", turns=0)
@@ -147,3 +150,24 @@ def test_referee_events_are_worded_in_german(tmp_path: Path) -> None:
         assert any("auf Zug 0 zurückgesetzt" in t for t in shown)
     finally:
         i18n.set_language("en")
+
+
+def test_referee_mode_without_a_pin_says_how_to_set_one_in_the_ui_language(
+        tmp_path: Path) -> None:
+    """Issue 17: the German UI said "No arbiter PIN is set: set one with giganten referee
+    --set-pin" in English; now the controller says it in the UI's language."""
+    from ui import i18n
+
+    controller, _ = refereed(tmp_path)
+    controller.game.desk.config = replace(  # type: ignore[union-attr]
+        controller.game.desk.config, pin_hash=None)  # type: ignore[union-attr]
+    assert not controller.pin_set
+    try:
+        controller.set_language("de")
+        with pytest.raises(ControllerError) as raised:
+            controller.arbiter("", "pause", "Test")
+    finally:
+        i18n.set_language("en")
+    said = str(raised.value)
+    assert "giganten referee --set-pin" in said and "PIN" in said
+    assert "No arbiter PIN" not in said and "set one" not in said

@@ -203,6 +203,13 @@ def press(text: str) -> Iterator[None]:
                 f" {texts(Window)[:40]}")
 
 
+def in_drawer(text: str) -> Iterator[None]:
+    """Touch ``text`` in the simulation drawer: open it, touch, close it again."""
+    yield from press(i18n.tr("simulation"))
+    yield from press(text)
+    yield from press(i18n.tr("drawer_close"))
+
+
 def board() -> Any:
     return app.manager.current_screen.board
 
@@ -314,7 +321,7 @@ def clear_board() -> Iterator[None]:
             square = names.name(fix.square)
             if fix.action == "take_off":
                 yield from select(square)
-                yield from press(i18n.tr("remove"))
+                yield from in_drawer(i18n.tr("remove"))
             elif fix.action == "put_back" and fix.source is not None:
                 yield from move(names.name(fix.source), square)
         yield from settle()
@@ -358,9 +365,9 @@ def game() -> Iterator[None]:
     app.refreshed.append(check_screen)  # after every redraw: read what it drew
     yield from press(i18n.tr("new_game"))
     yield from press(i18n.tr("confirm"))
-    yield from press(i18n.tr("setup_side", player=i18n.player("yellow")))
+    yield from in_drawer(i18n.tr("setup_side", player=i18n.player("yellow")))
     yield from private_moment("yellow")
-    yield from press(i18n.tr("setup_side", player=i18n.player("orange")))
+    yield from in_drawer(i18n.tr("setup_side", player=i18n.player("orange")))
     yield from settle()
     yield from press(i18n.tr("start"))
     yield from settle()
@@ -370,7 +377,9 @@ def game() -> Iterator[None]:
     bots = make_bots(reference, SEED)
     while not reference.is_over:
         if reference.ply >= MAX_PLIES:
-            yield from press(i18n.tr("resign"))
+            mover = reference.players[reference.to_move].name
+            yield from press(i18n.tr("resign"))  # asks who resigns (issue 17)
+            yield from press(i18n.tr("resigns_player", player=i18n.player(mover)))
             break
         yield from one_turn(reference, bots)
     yield from settle()
