@@ -102,7 +102,9 @@ def test_a_tables_password_writes_into_its_own_event_only(shipped: Broker,
     t02.publish(f"giganten/{EVENT}/table/t01/public/status", '{"seq": 5}')
     t02.publish(f"giganten/{EVENT}/table/t02/public/feed", '{"seq": 1}')
     wait_for(lambda: arbiter.received.on("/t02/public/feed") != [], "t02's own message")
-    assert arbiter.received.topics() == [f"giganten/{EVENT}/table/t02/public/feed"]
+    # Only t02's own topic arrives (perhaps twice: a publish the broker acknowledged after
+    # a dropped connection is sent again).
+    assert set(arbiter.received.topics()) == {f"giganten/{EVENT}/table/t02/public/feed"}
     denied = [line for line in shipped.log().splitlines() if "Denied PUBLISH" in line]
     # Both attacks were denied (a publish may be denied twice: the broker can drop the
     # connection after a denied publish, and the client sends it again on reconnecting).
