@@ -94,7 +94,7 @@ def test_a_piece_in_the_hand_is_waited_for(tmp_path: Path) -> None:
 
 
 def test_a_declared_turn_other_than_the_computers_is_refused(tmp_path: Path) -> None:
-    sim, hands = _table(tmp_path)
+    sim, _ = _table(tmp_path)
     sim.session.computer_turn((-1 - 2, _square("g7")))
     [refused] = sim.intent({"declare": {"place": {"e5": "beetle"}}})
     assert isinstance(refused, IntentRefused) and refused.rule == COMPUTER_RULE
