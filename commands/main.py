@@ -129,7 +129,7 @@ def _add_computer(parser: argparse.ArgumentParser) -> None:
 
 
 def _play_command(args: argparse.Namespace) -> int:
-    if args.game == DEFAULT_GAME and args.computer is not None:
+    if args.game == DEFAULT_GAME and getattr(args, "computer", None) is not None:
         print("giganten play: --computer plays Strategus and Gimmel (--game strategus or"
               " gimmel); Giganten's computer players are in giganten demo", file=sys.stderr)
         return 2
@@ -150,7 +150,7 @@ def _resume_command(args: argparse.Namespace) -> int:
     path = args.log if args.log is not None else latest_log(log_dir)
     if path is not None and play_game.is_generic_log(path):
         return play_game.resume_command(args, path)
-    if args.computer is not None:
+    if getattr(args, "computer", None) is not None:
         print("giganten resume: --computer plays Strategus and Gimmel only; this is not the"
               " log of one of their games", file=sys.stderr)
         return 2
