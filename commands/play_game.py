@@ -29,6 +29,7 @@ from companion.ledger.game_log import ReplayError, is_generic_header
 from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.reads import Uid, parse_uid
 from companion.table.game_session import OVER, PLAY, SETUP, GameSession
+from companion.table.opponent import choose_turn
 from hardware.assemble import UsageError, open_backend
 from hardware.sim import SimBoard, TimingModel
 from hardware.simgame import GameHands, SimGameTable
@@ -222,12 +223,8 @@ class GameConsole:
         self.settle()
 
     def _choose(self, state: GameState[Any]) -> Any:
-        if self.game.name == "gimmel":  # the game's own computer player
-            from companion.games.gimmel.ai import choose
-            turn = choose(state, "easy", self.rng).turn  # type: ignore[arg-type]
-            if turn is not None:
-                return turn
-        return self.rng.choice(list(state.legal_turns()))
+        """The ``auto`` players' turn: the computer opponent at its easy level."""
+        return choose_turn(self.game, state, self.rng, level="easy")
 
     def _cmd_show(self, words: list[str]) -> None:
         state = self.session.state
