@@ -120,7 +120,19 @@ def _enrol_command(args: argparse.Namespace) -> int:
     return enrol_command(args)
 
 
+def _add_computer(parser: argparse.ArgumentParser) -> None:
+    from commands.opponent import add_computer
+
+    add_computer(parser, tuple(dict.fromkeys(name for game in game_names()
+                                             if game != DEFAULT_GAME
+                                             for name in get_game(game).players)))
+
+
 def _play_command(args: argparse.Namespace) -> int:
+    if args.game == DEFAULT_GAME and getattr(args, "computer", None) is not None:
+        print("giganten play: --computer plays Strategus and Gimmel (--game strategus or"
+              " gimmel); Giganten's computer players are in giganten demo", file=sys.stderr)
+        return 2
     if args.game != DEFAULT_GAME:  # another game of the family, through the interface
         from commands import play_game
 
@@ -138,6 +150,10 @@ def _resume_command(args: argparse.Namespace) -> int:
     path = args.log if args.log is not None else latest_log(log_dir)
     if path is not None and play_game.is_generic_log(path):
         return play_game.resume_command(args, path)
+    if getattr(args, "computer", None) is not None:
+        print("giganten resume: --computer plays Strategus and Gimmel only; this is not the"
+              " log of one of their games", file=sys.stderr)
+        return 2
     from commands.play import resume_command
 
     return resume_command(args)
@@ -195,6 +211,7 @@ def _add_play(commands: Any) -> None:
                            " the simulated board only, for now")
     _add_rules(play)
     _add_table(play)
+    _add_computer(play)
     play.set_defaults(run=_play_command)
 
 
@@ -211,6 +228,7 @@ def _add_resume(commands: Any) -> None:
     resume.add_argument("--empty-board", action="store_true",
                         help="start from an empty simulated board (put the figures back)")
     _add_table(resume)
+    _add_computer(resume)
     resume.set_defaults(run=_resume_command)
 
 

@@ -18,6 +18,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from commands.opponent import Computer, computer_of
 from commands.play import Source, _source, _timing, _with_usage_errors
 from companion.game import ARBITER, PUBLIC, Game, GameError, GameState, Piece
 from companion.game_events import GameEvent
@@ -28,6 +29,7 @@ from companion.ledger.game_log import ReplayError, is_generic_header
 from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.reads import Uid, parse_uid
 from companion.table.game_session import OVER, PLAY, SETUP, GameSession
+from companion.table.opponent import choose_turn
 from hardware.assemble import UsageError, open_backend
 from hardware.sim import SimBoard, TimingModel
 from hardware.simgame import GameHands, SimGameTable
@@ -41,7 +43,10 @@ Commands (squares like e4; a PIECE is named like 'red hare 2' or given as its ta
   declare FROM TO         declare a turn on the screen (a Strategus attack: the attacker
                           held beside the square), or declare {JSON}
   resign PLAYER           the player resigns
-  auto [N]                computer players play N turns (default: to the end)
+  auto [N]                computer players play N turns (default: to the end); with
+                          --computer, the person's side by a simple bot and the computer's
+                          announced turns carried out
+  carry                   carry out the computer's announced turn on the board
   show                    the board as the audience may see it
   status                  the phase, whose turn, the turns played
   wait [SECONDS]          let the readers scan
@@ -54,8 +59,10 @@ class GameConsole:
     """A terminal front end for one generic game on the simulated board."""
 
     def __init__(self, game: Game, sim: SimGameTable, hands: GameHands, audience: int,
-                 seed: int, say: Callable[[str], None] = print) -> None:
+                 seed: int, say: Callable[[str], None] = print,
+                 computer: Computer | None = None) -> None:
         self.game = game
+        self.computer = computer
         self.sim = sim
         self.hands = hands
         self.audience = audience
@@ -104,6 +111,19 @@ class GameConsole:
         """Let the readers scan until the board is confirmed; print every event since
         the last one printed (the hands' actions and taps included)."""
         self.sim.run_for()
+        self.tell(self.sim.events[self._told:])
+        self._computer_moves()
+
+    def _computer_moves(self) -> None:
+        """When it is the computer's turn (and the board matches the game), choose it and
+        announce it; the session then waits for a person to carry it out."""
+        session, computer = self.session, self.computer
+        state = session.state
+        if (computer is None or state is None or session.phase != PLAY or session.fixing
+                or session.chosen is not None or state.to_move != computer.player):
+            return
+        turn = computer.choose(self.game, state)
+        self.sim.events += session.computer_turn(turn)
         self.tell(self.sim.events[self._told:])
 
     # -- commands ---------------------------------------------------------------------
@@ -188,19 +208,23 @@ class GameConsole:
         while self.session.phase == PLAY and (limit is None or played < limit):
             state = self.session.state
             assert state is not None
-            self.hands.play(self._choose(state))
+            chosen = self.session.chosen
+            self.hands.play(chosen.turn if chosen is not None else self._choose(state))
             self.settle()
             played += 1
         if self.session.phase == SETUP:
             raise ValueError("the game has not started: setup all, then start")
 
+    def _cmd_carry(self, words: list[str]) -> None:
+        chosen = self.session.chosen
+        if chosen is None:
+            raise ValueError("the computer has announced no turn to carry out")
+        self.hands.play(chosen.turn)
+        self.settle()
+
     def _choose(self, state: GameState[Any]) -> Any:
-        if self.game.name == "gimmel":  # the game's own computer player
-            from companion.games.gimmel.ai import choose
-            turn = choose(state, "easy", self.rng).turn  # type: ignore[arg-type]
-            if turn is not None:
-                return turn
-        return self.rng.choice(list(state.legal_turns()))
+        """The ``auto`` players' turn: the computer opponent at its easy level."""
+        return choose_turn(self.game, state, self.rng, level="easy")
 
     def _cmd_show(self, words: list[str]) -> None:
         state = self.session.state
@@ -240,6 +264,8 @@ def _one(words: list[str], usage: str) -> str:
 def _line(view: dict[str, Any]) -> str:
     """One event view as a terminal line."""
     kind = view.pop("event")
+    if "says" in view:  # the computer's words
+        return str(view["says"])
     if kind == "turn":
         reveal = f"; revealed {json.dumps(view['reveal'])}" if "reveal" in view else ""
         return (f"turn {view['number']}: {view['player']} {json.dumps(view['turn'])}"
@@ -285,6 +311,7 @@ def _play(args: argparse.Namespace) -> int:
     _simulated_only(args, game)
     audience = _audience(game, args.audience)
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    computer = computer_of(args, game, seed)
     source = _source(args)
     log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
     log_path = new_log_path(log_dir, datetime.now())
@@ -292,8 +319,9 @@ def _play(args: argparse.Namespace) -> int:
     # The salts of the setup commitments come from os.urandom, never from the seed.
     session, events = GameSession.new(game, {}, tags, log_path, now=0.0, entropy=os.urandom)
     sim, hands = _table(session, seed, _timing(args))
-    console = GameConsole(game, sim, hands, audience, seed)
+    console = GameConsole(game, sim, hands, audience, seed, computer=computer)
     console.say(f"{game.title} on the simulated board; seed {seed}.")
+    _say_computer(console, computer)
     console.say(f"Game log: {log_path} (every turn is appended to it).")
     console.say(f"Showing what {args.audience} may see. Type help for the commands.")
     console.tell(events)
@@ -323,20 +351,29 @@ def resume(args: argparse.Namespace, path: Path) -> int:
     try:
         _simulated_only(args, game)
         audience = _audience(game, args.audience)
+        seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+        computer = computer_of(args, game, seed)
     except UsageError:
         session.close()
         raise
-    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     board = None if args.empty_board else _laid_out(session)
     sim, hands = _table(session, seed, _timing(args), board)
-    console = GameConsole(game, sim, hands, audience, seed)
+    console = GameConsole(game, sim, hands, audience, seed, computer=computer)
     console.say(f"Resuming {path}: {game.title}, {session.turns} turns played.")
+    _say_computer(console, computer)
     for note in session.log.notes if session.log is not None else []:
         console.say(f"Note: {note.text}")
     console.say(f"Showing what {args.audience} may see. Type help for the commands.")
     console.tell(events)
     console.settle()
     return console.run(source)
+
+
+def _say_computer(console: GameConsole, computer: Computer | None) -> None:
+    if computer is not None:
+        console.say(f"The computer plays {console.game.players[computer.player]} (level"
+                    f" {computer.level}, {computer.budget:g} s a turn); carry out its turns"
+                    " on the board as it announces them (carry does it for you).")
 
 
 def _laid_out(session: GameSession) -> SimBoard:

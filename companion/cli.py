@@ -49,8 +49,49 @@ def _demo(args: argparse.Namespace) -> int:
     import random
 
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    if args.game != "giganten":
+        return _show_game_demo(args, seed)
     # A closed pipe (``giganten demo | head``) ends quietly: see ``companion.crash``.
     return _show_demo(args, seed)
+
+
+def _show_game_demo(args: argparse.Namespace, seed: int) -> int:
+    """``giganten demo --game strategus|gimmel``: the public view after every turn."""
+    import time
+
+    from companion.game_demo import new_demo, play_demo, result_line
+    from companion.game_views import board_text
+    from companion.games import get_game
+
+    if args.resume is not None or args.variants.ids():
+        print(f"giganten demo: --resume and --variants are Giganten's; the {args.game} demo"
+              " takes --seed, --save, --max-plies, --delay and --quiet", file=sys.stderr)
+        return 2
+    game = get_game(args.game)
+    demo = new_demo(game, seed)
+    print(f"{game.title} demo: seed {seed} (watch this game again with --game {game.name}"
+          f" --seed {seed}); two computer players; you see what a spectator may see.")
+    for turn in play_demo(demo, seed, args.max_plies):
+        if args.save is not None:
+            _save_record(args.save, demo.record())
+        if args.quiet:
+            continue
+        if turn.number > 1 and args.delay:
+            time.sleep(args.delay)
+        print()
+        print(f"Turn {turn.number}, {turn.player}: {turn.words}")
+        for line in board_text(turn.view):
+            print(line)
+        for key in ("score", "hands"):
+            if key in turn.view:
+                print(f"{key}: {json.dumps(turn.view[key])}")
+    if args.save is not None:
+        _save_record(args.save, demo.record())
+        print(f"The full record (secret setups included) is in {args.save};"
+              f" check it with: giganten verify {args.save}")
+    print(result_line(demo, args.max_plies))
+    print(f"Seed {seed}.")
+    return 0
 
 
 def _show_demo(args: argparse.Namespace, seed: int) -> int:
@@ -151,6 +192,7 @@ def positive_int_arg(text: str) -> int:
 
 def _add_demo(commands: Any) -> None:
     from companion.demo import DEFAULT_MAX_PLIES
+    from companion.games import DEFAULT_GAME, game_names
     from companion.views import POLICIES, RULEBOOK
 
     demo = commands.add_parser(
@@ -158,6 +200,9 @@ def _add_demo(commands: Any) -> None:
         description="Deal a landscape, set up both sides at random and let two simple computer"
                     " players play one game. After every turn it prints the public view (what"
                     " a spectator may see); at the end the full game record and the result.")
+    demo.add_argument("--game", choices=game_names(), default=DEFAULT_GAME,
+                      help="the game the two computer players play (default: giganten);"
+                           " strategus and gimmel through the game interface")
     demo.add_argument("--seed", type=int, default=None,
                       help="reproduce a game (default: a random seed, printed)")
     demo.add_argument("--delay", type=_non_negative_seconds, default=0.0, metavar="SECONDS",

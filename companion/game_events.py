@@ -124,8 +124,32 @@ class GameEnded:
     (``giganten verify LOG --head``)."""
 
 
+@dataclass(frozen=True, slots=True)
+class ComputerTurn:
+    """The computer (``player``) chose its turn: a person carries it out on the board.
+
+    ``turn`` is the game's turn JSON (squares only in the games of the family) and
+    ``words`` the turn in words built from what everyone may see
+    (``companion.game_views.turn_words``): a hidden kind is never named."""
+
+    player: int
+    turn: JSON
+    words: str
+
+
+@dataclass(frozen=True, slots=True)
+class NotComputerTurn:
+    """The board changed in a way that is not the computer's chosen turn: ``way_back``
+    (public words, one per step back to the position before the turn), then ``words``."""
+
+    player: int
+    words: str
+    way_back: tuple[str, ...]
+
+
 GameEvent = (SetupChecked | PlayBegins | PieceInHand | BoardRefused | IntentRefused
-             | TurnCommitted | FixBoard | BoardMatches | NextToMove | GameEnded)
+             | TurnCommitted | FixBoard | BoardMatches | NextToMove | GameEnded
+             | ComputerTurn | NotComputerTurn)
 """Every event a ``GameSession`` returns."""
 
 EventDetail = dict[str, Any]

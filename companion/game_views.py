@@ -22,17 +22,31 @@ Who sees what in the events:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from companion.game import ARBITER, HIDDEN, PUBLIC, Audience, Game, GameState, Geometry, Piece
+from companion.game import (
+    ARBITER,
+    HIDDEN,
+    PUBLIC,
+    Audience,
+    Game,
+    GameState,
+    Geometry,
+    Piece,
+    Seen,
+    Square,
+)
 from companion.game_events import (
     BoardMatches,
     BoardRefused,
+    ComputerTurn,
     FixBoard,
     GameEnded,
     GameEvent,
     IntentRefused,
     NextToMove,
+    NotComputerTurn,
     PieceInHand,
     PlayBegins,
     SetupChecked,
@@ -142,11 +156,76 @@ def _plain_view(game: Game, event: GameEvent, geometry: Geometry) -> JSON | None
         return view
     if isinstance(event, NextToMove):
         return {"event": "to move", "player": game.players[event.player]}
+    if isinstance(event, ComputerTurn):
+        return {"event": "computer", "player": game.players[event.player],
+                "turn": dict(event.turn), "says": f"Computer: {event.words}"}
+    if isinstance(event, NotComputerTurn):
+        back = ", ".join(event.way_back)
+        return {"event": "not the computer's move", "player": game.players[event.player],
+                "says": "That is not the computer's move: "
+                        + (f"{back}, then {event.words}" if back else event.words)}
     if isinstance(event, GameEnded):
         return {"event": "game over", "resigned": event.resigned, "reason": event.reason,
                 "winner": None if event.winner is None else game.players[event.winner],
                 "log_head": event.head[:SHOWN_DIGITS]}
     return None
+
+
+def _public_kind(seen: Seen | None) -> str | None:
+    return None if seen is None or seen.kind == HIDDEN else seen.kind
+
+
+def _open(seen: Mapping[Square, Seen]) -> bool:
+    """True if everyone sees every kind on the board (Gimmel [S4]; not Strategus)."""
+    return all(item.kind != HIDDEN for item in seen.values())
+
+
+def turn_words(game: Game, state: GameState[Any], turn_json: JSON) -> str:
+    """The turn ``turn_json`` (not yet played on ``state``) in words everyone may read:
+    ``falcon d4 → g7``, ``cat c3 × e4 (captures a beetle, 1 point)``, ``places a beetle
+    on e5``. A kind is named only where the public sees it (``observation(PUBLIC)``):
+    a Strategus piece is ``red's piece``, its attack ``attacks e4``."""
+    geometry = state.geometry
+    seen = state.observation(PUBLIC)
+    placed = turn_json.get("place")
+    if isinstance(placed, dict) and len(placed) == 1:  # the family's placement JSON
+        ((square, kind),) = placed.items()
+        return f"places a {kind} on {square}"  # the hand is public where it exists [S4]
+    path = turn_json.get("path")
+    if not isinstance(path, list) or len(path) < 2:
+        return f"plays {turn_json}"
+    origin, target = geometry.parse(path[0]), geometry.parse(path[-1])
+    mover = _public_kind(seen.get(origin)) or f"{game.players[state.to_move]}'s piece"
+    route = " → ".join(path)
+    victim = seen.get(target)
+    if victim is None or victim.owner == state.to_move:
+        return f"{mover} {route}"
+    victim_kind = _public_kind(victim)
+    if victim_kind is None:
+        return f"{mover} {route} (attacks {path[-1]})"
+    points = {kind.id: kind.value for kind in game.kinds()}.get(victim_kind)
+    worth = "" if points is None else f", {points} point{'' if points == 1 else 's'}"
+    return f"{mover} {' × '.join(path)} (captures a {victim_kind}{worth})"
+
+
+def way_back_words(game: Game, state: GameState[Any], board: Mapping[Square, Piece],
+                   steps: tuple[Step, ...]) -> tuple[str, ...]:
+    """``steps`` (from ``board`` back to ``state``'s position) in words everyone may read:
+    kinds only where the public sees them, and a piece that stands where it should not by
+    its kind only in a game that hides nothing."""
+    geometry = state.geometry
+    seen = state.observation(PUBLIC)
+    words = []
+    for step in steps:
+        square = geometry.name(step.square)
+        owner = f"{game.players[step.owner]}'s piece"
+        if step.action == "remove":
+            kind = board[step.square].kind if _open(seen) and step.square in board else None
+            words.append(f"take the {kind or owner} off {square}")
+        else:
+            words.append(f"put the {_public_kind(seen.get(step.square)) or owner} back on"
+                         f" {square}")
+    return tuple(words)
 
 
 def setup_view(game: Game, geometry: Geometry, pieces: dict[int, Piece],

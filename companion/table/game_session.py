@@ -50,6 +50,7 @@ from companion.ledger.fairplay import Entropy
 from companion.ledger.record import FilePath, GameLog
 from companion.reads import Uid
 from companion.table.board_match import UNKNOWN_TAG, board_pieces, find_turn, in_hand, steps_to
+from companion.table.opponent import Chosen, announce, carried, same_turn
 from companion.table.sensing import DEAD, DUPLICATE, FLICKER, Snapshot
 
 SETUP, PLAY, OVER = "setup", "play", "over"
@@ -62,6 +63,7 @@ _READER_ADVICE = {
     DEAD: "check that reader's cable; the game waits",
 }
 SETUP_RULE = "table.setup"
+COMPUTER_RULE = "table.computer"
 
 
 class GameSession:
@@ -86,6 +88,9 @@ class GameSession:
         self.fixing = False
         """True after a declared turn or a resume, until the board matches the game."""
         self.board: dict[Square, Piece] = {}
+        self.chosen: Chosen | None = None
+        """The computer's announced turn (``companion.table.opponent``) until it is
+        carried out: the only turn the board may then show."""
         self._said: object = None  # the last board answer given, so it is said once
         self._setup_said: dict[int, SetupChecked] = {}
 
@@ -173,6 +178,16 @@ class GameSession:
             return self._resign(data["resign"], now)
         return [IntentRefused(None, NOT_NOW, "unknown intent: start, declare or resign")]
 
+    def computer_turn(self, turn: Any) -> list[GameEvent]:
+        """The computer's chosen ``turn`` for the player to move: announced, and from now
+        on the only turn accepted until the board (or a declaration) shows it."""
+        if self.phase != PLAY or self.fixing:
+            return [IntentRefused(None, NOT_NOW, "the computer moves during play, once the"
+                                                 " board matches the game")]
+        self.chosen = announce(self.game, self._state(), turn)
+        self._said = None
+        return [self.chosen.event]
+
     def close(self) -> None:
         """Close the log (the game can be resumed from it)."""
         if self.log is not None:
@@ -237,6 +252,8 @@ class GameSession:
             return [BoardMatches()] if was_fixing else []
         if self.fixing:
             return self._say(FixBoard(steps_to(self.board, wanted)))
+        if self.chosen is not None:
+            return self._carry(now)
         lifted = in_hand(self.board, wanted)
         if lifted:
             return self._say(PieceInHand(lifted[0]))
@@ -246,6 +263,19 @@ class GameSession:
                                           steps_to(self.board, wanted)))
         self._said = None
         return self._commit(found.turn, now)
+
+    def _carry(self, now: float) -> list[GameEvent]:
+        """The board against the computer's chosen turn only."""
+        state, chosen = self._state(), self.chosen
+        assert chosen is not None
+        verdict = carried(self.game, state, chosen, self.board)
+        if verdict is True:
+            self._said = None
+            return self._commit(chosen.turn, now)
+        if verdict is False:
+            lifted = in_hand(self.board, dict(state.pieces()))
+            return self._say(PieceInHand(lifted[0])) if lifted else []
+        return self._say(verdict)
 
     def _declare(self, data: Any, now: float) -> list[GameEvent]:
         if self.phase != PLAY:
@@ -261,6 +291,9 @@ class GameSession:
                                   f" {self.game.title}: declare it as the game writes"
                                   " turns, e.g. {\"path\": [\"c4\", \"c5\"]}")]
         state.pop()
+        if self.chosen is not None and not same_turn(self.game, state, self.chosen, turn):
+            return [IntentRefused(None, COMPUTER_RULE, "that is not the computer's"
+                                  f" move: declare {self.chosen.words}")]
         events = self._commit(turn, now)
         wanted = dict(state.pieces())
         if self.phase == PLAY and self.board != wanted:
@@ -278,6 +311,7 @@ class GameSession:
         log.append(game_log.TURN, {"player": player, "turn": turn_json}, time=now)
         played = state.push(turn)
         self.turns += 1
+        self.chosen = None
         events: list[GameEvent] = [TurnCommitted(player, self.turns, turn_json, played.public,
                                                  played.reveal, played.removed)]
         if state.is_over():

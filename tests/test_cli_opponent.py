@@ -1,0 +1,142 @@
+"""``giganten play --game gimmel --sim --computer black`` end to end: a person's hands by
+script against the computer for a whole game, a wrong execution of the computer's turn
+getting the way back, a power cut (kill) and ``giganten resume --computer black``, and
+``giganten verify`` of the log; ``giganten demo --game strategus|gimmel``."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.games import get_game
+from companion.ledger.record import verify as verify_log
+from tests.cli_helpers import home, mode, run
+
+__all__ = ["home"]
+
+GIGANTEN = Path(sys.executable).parent / "giganten"
+COMPUTER = ("--computer", "black", "--level", "easy", "--budget", "30")
+
+
+def script(path: Path, *lines: str) -> Path:
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+    return path
+
+
+def only_log(directory: Path) -> Path:
+    logs = sorted(directory.glob("game-*.log"))
+    assert len(logs) == 1, logs
+    return logs[0]
+
+
+def test_a_person_plays_a_whole_game_against_the_computer(home: Path, tmp_path: Path
+                                                          ) -> None:
+    lines = ("place g7 white beetle 1", "carry", "place d4 white falcon 1", "status",
+             "move g7 g8", "move g8 g7", "carry", "auto", "status")
+    done = run("play", "--game", "gimmel", "--sim", "--seed", "2", *COMPUTER, "--script",
+               script(tmp_path / "s.txt", *lines))
+    assert done.code == 0, done.err
+    out = done.out
+    assert "The computer plays black" in out
+    announced = re.findall(r"^Computer: (.+)$", out, re.M)
+    assert announced and re.fullmatch(r"places a \w+ on [a-n]\d+", announced[0]), announced
+    assert "turn 2: black" in out
+    # The person moved their own beetle while the computer's turn was waited for.
+    assert re.search(r"^That is not the computer's move: take the beetle off g8, put the"
+                     r" beetle back on g7, then .+$", out, re.M), out[:3000]
+    assert re.search(r"over after \d+ turns; winner (white|black|nobody)", out), out[-800:]
+    log = only_log(home / "games")
+    verified = run("verify", log)
+    assert verified.code == 0, verified.out + verified.err
+    turns = [entry.body for entry in verify_log(log) if entry.type == "turn"]
+    assert len(turns) == len(re.findall(r"^turn \d+:", out, re.M))
+    assert len(announced) == sum(1 for t in turns if t["player"] == 1), \
+        "every black turn was the computer's, announced once"
+
+
+def test_a_wrong_execution_is_never_accepted(home: Path, tmp_path: Path) -> None:
+    lines = ("place g7 white beetle 1", "carry", "place d4 white falcon 1",
+             "place a1 black cat 1", "status")
+    done = run("play", "--game", "gimmel", "--sim", "--seed", "2", *COMPUTER, "--script",
+               script(tmp_path / "s.txt", *lines))
+    assert done.code == 0, done.err
+    assert re.search(r"^That is not the computer's move: take the cat off a1, then .+$",
+                     done.out, re.M), done.out
+    assert "Gimmel: 3 turns played; black to move" in done.out
+
+
+def test_the_computer_is_refused_for_a_side_that_does_not_play(home: Path, tmp_path: Path
+                                                               ) -> None:
+    done = run("play", "--game", "gimmel", "--sim", "--computer", "red", "--script",
+               script(tmp_path / "s.txt", "status"))
+    assert done.code == 2 and "red does not play Gimmel" in done.err
+    assert "Traceback" not in done.err
+    giganten = run("play", "--sim", "--computer", "red", "--script",
+                   script(tmp_path / "t.txt", "status"))
+    assert giganten.code == 2 and "--computer plays Strategus and Gimmel" in giganten.err
+
+
+def test_a_power_cut_then_resume_against_the_computer(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch
+                                                      ) -> None:
+    env = {**os.environ, "GIGANTEN_HOME": str(tmp_path / "home"), "PYTHONUNBUFFERED": "1"}
+    env.pop("GIGANTEN_BACKEND", None)
+    player = subprocess.Popen([str(GIGANTEN), "play", "--game", "gimmel", "--sim", "--seed",
+                               "2", *COMPUTER, "--script", "-"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True, env=env)
+    assert player.stdin is not None and player.stdout is not None
+    player.stdin.write("place g7 white beetle 1\ncarry\nauto 12\n")
+    player.stdin.flush()
+    for line in player.stdout:
+        if line.startswith("turn 12:"):
+            break
+    player.send_signal(signal.SIGKILL)  # the power goes: no goodbye, no close
+    player.wait(timeout=30)
+    log = only_log(tmp_path / "home" / "games")
+    monkeypatch.setenv("GIGANTEN_HOME", env["GIGANTEN_HOME"])
+    monkeypatch.delenv("GIGANTEN_BACKEND", raising=False)
+    resumed = run("resume", log, "--sim", "--seed", "3", *COMPUTER, "--script",
+                  script(tmp_path / "r.txt", "status", "auto", "status"))
+    assert resumed.code == 0, resumed.err
+    assert re.search(r"Resuming .*: Gimmel, 1[2-9] turns played", resumed.out), \
+        resumed.out[:600]
+    assert "The computer plays black" in resumed.out
+    assert "Computer: " in resumed.out
+    assert "over after" in resumed.out
+    assert run("verify", log).code == 0
+
+
+@pytest.mark.parametrize("game", ["strategus", "gimmel"])
+def test_the_demo_plays_a_whole_game_in_public(game: str, tmp_path: Path) -> None:
+    record = tmp_path / "record.json"
+    done = run("demo", "--game", game, "--seed", "4", "--save", record)
+    assert done.code == 0, done.err
+    assert re.search(r"^Result: (red|blue|white|black) wins|^Result: a draw", done.out, re.M), \
+        done.out[-600:]
+    assert "Turn 1, " in done.out
+    assert mode(record) == 0o600
+    verified = run("verify", record)
+    assert verified.code == 0, verified.out + verified.err
+    if game == "strategus":
+        # The end reason (the Apfel taken [W1]) is public by the rules.
+        seen = done.out.replace("(apple)", "")
+        for kind in (kind.id for kind in get_game(game).kinds()):
+            assert kind not in seen and f".{kind[:5]}" not in seen, kind
+        assert "r.?" in done.out and "b.?" in done.out
+
+
+def test_the_demo_save_follows_no_symlink(tmp_path: Path) -> None:
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("keep me", "utf-8")
+    link = tmp_path / "record.json"
+    link.symlink_to(target)
+    done = run("demo", "--game", "gimmel", "--seed", "1", "--save", link, "--quiet")
+    assert done.code == 0, done.err
+    assert target.read_text("utf-8") == "keep me"
+    assert not link.is_symlink() and mode(link) == 0o600
