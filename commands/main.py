@@ -122,9 +122,9 @@ def _enrol_command(args: argparse.Namespace) -> int:
 
 def _play_command(args: argparse.Namespace) -> int:
     if args.game != DEFAULT_GAME:  # another game of the family, through the interface
-        from commands import play_game
+        from commands import game_event  # play_game's, with the club feed of --event
 
-        return play_game.play_command(args)
+        return game_event.play_command(args)
     from commands.play import play_command
 
     return play_command(args)

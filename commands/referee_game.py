@@ -21,6 +21,8 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
+from club.game_feed import GameEventLink
+from commands.game_event import EventGameConsole, game_event_link
 from commands.play import Source, _source, _timing, _with_usage_errors
 from commands.play_game import GameConsole, _audience, _simulated_only, _table
 from commands.referee import referee_config
@@ -52,13 +54,16 @@ Referee mode: every command of giganten play --game (help there), and
     result decision WINNER|nobody REASON   the arbiter's decision"""
 
 
-class RefereeGameConsole(GameConsole):
-    """``GameConsole`` with the arbiter's desk around its session."""
+class RefereeGameConsole(EventGameConsole):
+    """``GameConsole`` with the arbiter's desk around its session (and the club feed of
+    ``--event``, the clocks included)."""
 
-    def __init__(self, base: GameConsole, desk: GameDesk) -> None:
-        super().__init__(base.game, base.sim, base.hands, base.audience, 0, base.say)
-        self.rng = base.rng
+    def __init__(self, base: GameConsole, desk: GameDesk,
+                 link: GameEventLink | None = None) -> None:
+        super().__init__(base, link)
         self.desk = desk
+        if link is not None:
+            link.game_feed.clocks = self._clocks_now
         self._lines: Iterator[str] = iter(())
         self._typed = False
 
@@ -85,8 +90,11 @@ class RefereeGameConsole(GameConsole):
         self.tell(new)
         self.show(self.desk.observe(new, self.sim.now))
 
+    def _clocks_now(self) -> Clocks | None:
+        return self.desk.clocks(self.sim.now) if self.desk.clock is not None else None
+
     def show(self, events: list[GameEvent | DeskEvent]) -> None:
-        """Print the desk's events (and any session events among them)."""
+        """Print the desk's events (and any session events among them); publish them."""
         for event in events:
             line = self._desk_line(event)
             if line is None:
@@ -94,6 +102,7 @@ class RefereeGameConsole(GameConsole):
                 self._told = len(self.sim.events)
             else:
                 self.say(line)
+                self.publish([event])
 
     def _desk_line(self, event: Any) -> str | None:
         names = self.game.players
@@ -245,8 +254,8 @@ def _referee_game(args: argparse.Namespace) -> int:
                                       entropy=os.urandom)  # salts never from the seed
     sim, hands = _table(session, seed, _timing(args))
     base = GameConsole(game, sim, hands, audience, seed)
-    console = RefereeGameConsole(base, GameDesk(session, desk_config.pin_hash,
-                                                desk_config.arbiter, desk_config.time))
+    desk = GameDesk(session, desk_config.pin_hash, desk_config.arbiter, desk_config.time)
+    console = RefereeGameConsole(base, desk, game_event_link(args, base, log_path))
     control = desk_config.time
     console.say(f"{game.title} referee mode on the simulated board; seed {seed}; arbiter"
                 f" {desk_config.arbiter}.")
