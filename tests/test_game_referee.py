@@ -64,13 +64,13 @@ def test_a_takeback_undoes_turns_through_pop_and_is_replayed(tmp_path: Path) -> 
 def test_a_declared_result_ends_the_game_and_verifies(tmp_path: Path) -> None:
     session = new_session(tmp_path)
     play(session, 2)
-    events = session.declare(1, "time", "table", 3.0)
+    events = session.declare({"winner": 1, "reason": "time", "by": "table"}, 3.0)
     assert events == [GameEnded(1, "time", False, events[0].head)]  # type: ignore[union-attr]
     assert session.phase == OVER
     with pytest.raises(CorrectionError):
         session.take_back(0, {"reason": "too late"}, 4.0)
     with pytest.raises(CorrectionError):
-        session.declare(None, "draw", "arbiter", 4.0)
+        session.declare({"winner": None, "reason": "draw", "by": "arbiter"}, 4.0)
     session.close()
     entries = read_log(session.log_path)
     assert verify_log(entries).status == 0
@@ -86,7 +86,7 @@ def test_a_record_with_an_altered_declared_result_is_rejected(tmp_path: Path,
                                                               declared: dict[str, Any]) -> None:
     session = new_session(tmp_path)
     play(session, 2)
-    session.declare(1, "time", "table", 3.0)
+    session.declare({"winner": 1, "reason": "time", "by": "table"}, 3.0)
     session.close()
     record = full_record(read_log(session.log_path))
     record["declared"] = declared
@@ -119,3 +119,26 @@ def test_the_desk_clocks_pin_and_loss_on_time(tmp_path: Path) -> None:
     assert session.declared == {"winner": 1, "reason": "time"}
     session.close()
     assert verify_log(read_log(session.log_path)).status == 0
+
+
+def test_both_sessions_are_refereed_sessions(tmp_path: Path) -> None:
+    """The desk's protocol (``companion.referee.seat``): ``mypy --strict
+    tests/test_game_referee.py`` checks these two assignments (the project's mypy run does
+    not cover tests); at run time both take the desk's entries the same way."""
+    from companion.deal import deal
+    from companion.games.giganten.ruleset import RuleSet
+    from companion.referee.seat import NOTE, RefereedSession, write_note
+    from companion.registry import Registry
+    from companion.table.session import Session
+
+    generic: RefereedSession = new_session(tmp_path)
+    rules = RuleSet(frozenset())
+    giganten: RefereedSession = Session(deal(1, rules), rules, Registry({}),
+                                        log_path=tmp_path / "gig.log", seed=1)
+    for seat in (generic, giganten):
+        write_note(seat, {"event": "look"}, "arbiter", None, 1.0)  # no log before play
+    write_note(generic, {"event": "look"}, "arbiter", None, 2.0)
+    assert generic.log is not None
+    generic.log.close()
+    entries = read_log(tmp_path / "g.log")
+    assert entries[-1].type == NOTE and entries[-1].body == {"event": "look", "by": "arbiter"}

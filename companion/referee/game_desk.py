@@ -25,8 +25,8 @@ from companion.events import ArbiterLooked, ClockPaused, ClockResumed, Clocks, P
 from companion.game import ARBITER
 from companion.game_events import GameEnded, GameEvent, TurnCommitted
 from companion.game_views import game_view
-from companion.ledger import game_log
 from companion.referee.desk import FIRST_WAIT_S, FREE_TRIES, LONGEST_WAIT_S, RefereeError, check_pin
+from companion.referee.seat import NoteError, write_note
 from companion.table.game_corrections import CorrectionError
 from companion.table.game_session import OVER, PLAY, GameSession
 
@@ -123,12 +123,10 @@ class GameDesk:
 
     def _note(self, body: JSON, now: float) -> None:
         """Log a desk entry with the clocks (nothing before the log exists: the setup)."""
-        if self.session.log is None:
-            return
-        full = {**body, "by": body.get("by", self.arbiter)}
-        if self.clock is not None:
-            full["clock"] = self.clock.to_json()
-        self.session.log_entry(game_log.NOTE, full, now)
+        try:
+            write_note(self.session, body, self.arbiter, self.clock, now)
+        except NoteError as err:
+            raise RefereeError(str(err)) from err
 
     def _need_clock(self) -> GameClock:
         if self.clock is None:
@@ -244,7 +242,8 @@ class GameDesk:
     def _declare(self, winner: int | None, reason: str, by: str,
                  now: float) -> list[GameEvent | DeskEvent]:
         try:
-            events = self.session.declare(winner, reason, by, now)
+            events = self.session.declare({"winner": winner, "reason": reason, "by": by},
+                                          now)
         except CorrectionError as err:
             raise RefereeError(str(err)) from None
         return [*events, *self._stop(now)]

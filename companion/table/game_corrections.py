@@ -42,17 +42,21 @@ def take_back(session: GameSession, turns: int, note: Mapping[str, Any],
     return [*session.board_answer(now), NextToMove(state.to_move)]
 
 
-def declare(session: GameSession, winner: int | None, reason: str, by: str,
-            now: float) -> list[GameEvent]:
-    """End the game with ``reason`` (``game_log.DECLARED``: time, draw, decision) and
-    ``winner`` (None: nobody), logged as a ``result`` entry and then the end."""
+def declare(session: GameSession, result: Mapping[str, Any], now: float) -> list[GameEvent]:
+    """End the game with ``result``: its ``reason`` (``game_log.DECLARED``: time, draw,
+    decision), ``winner`` (a player, or None: nobody) and ``by`` (who declared it), logged
+    as a ``result`` entry and then the end."""
     if session.state is None or session.phase != "play":
         raise CorrectionError("There is no game running to end.")
-    if reason not in game_log.DECLARED:
+    winner, reason, by = result.get("winner"), result.get("reason"), result.get("by")
+    if winner is not None and type(winner) is not int:
+        raise CorrectionError("the winner is a player's number, or nobody")
+    if not isinstance(reason, str) or reason not in game_log.DECLARED:
         raise CorrectionError(f"a declared result is one of {', '.join(game_log.DECLARED)}")
     players = len(session.game.players)
     if winner is not None and not 0 <= winner < players:
         raise CorrectionError(f"the winner is a player from 0 to {players - 1}, or nobody")
-    session.log_entry(game_log.RESULT, {"winner": winner, "reason": reason, "by": by}, now)
+    session.log_entry(game_log.RESULT, {"winner": winner, "reason": reason, "by": str(by)},
+                      now)
     session.declared = {"winner": winner, "reason": reason}
     return session.end(winner, reason, now)

@@ -183,10 +183,10 @@ class GameSession:
         ``CorrectionError`` if it cannot be."""
         return game_corrections.take_back(self, turns, note, now)
 
-    def declare(self, winner: int | None, reason: str, by: str,
-                now: float) -> list[GameEvent]:
-        """End the game with a declared result (time, draw, decision; logged)."""
-        return game_corrections.declare(self, winner, reason, by, now)
+    def declare(self, result: Mapping[str, Any], now: float) -> list[GameEvent]:
+        """End the game with a declared result: ``{"winner": player | None, "reason":
+        "time" | "draw" | "decision", "by": who}`` (logged)."""
+        return game_corrections.declare(self, result, now)
 
     def log_entry(self, kind: str, body: Mapping[str, Any], now: float) -> None:
         """Append a referee entry (``game_log.CORRECTION``, ``RESULT`` or ``NOTE``)."""
