@@ -24,7 +24,7 @@ from typing import Any
 from club.game_feed import GameEventLink
 from commands.game_event import EventGameConsole, game_event_link
 from commands.play import Source, _source, _timing, _with_usage_errors
-from commands.play_game import GameConsole, _audience, _simulated_only, _table
+from commands.play_game import GameConsole, _audience, _laid_out, _simulated_only, _table
 from commands.referee import referee_config
 from companion.clock import ClockError, format_time
 from companion.events import ArbiterLooked, ClockPaused, ClockResumed, Clocks, PinRefused
@@ -33,7 +33,8 @@ from companion.game_events import GameEvent
 from companion.game_views import board_text, game_view
 from companion.games import get_game
 from companion.identities import sim_identities
-from companion.ledger.record import default_log_dir, new_log_path
+from companion.ledger.game_log import ReplayError
+from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.referee.desk import RefereeError
 from companion.referee.game_desk import DeskEvent, GameDesk
 from companion.table.game_session import GameSession
@@ -238,8 +239,7 @@ def _referee_game(args: argparse.Namespace) -> int:
                          " goes into the [referee] section of the config), or give"
                          " --pin-hash")
     if args.resume is not None:
-        raise UsageError(f"a refereed {game.title} game cannot be resumed with its clocks"
-                         f" yet: giganten resume {args.resume} continues it without them")
+        return _resume(args, desk_config.pin_hash, desk_config.arbiter)
     _simulated_only(args, game)
     audience = _audience(game, args.audience)
     if audience == ARBITER:
@@ -266,6 +266,35 @@ def _referee_game(args: argparse.Namespace) -> int:
     console.say(f"Game log: {log_path} (written from the start of play).")
     console.say(f"Showing what {args.audience} may see. Type help for the commands.")
     console.tell(events)
+    console.settle()
+    return console.run(source)
+
+
+def _resume(args: argparse.Namespace, pin_hash: str, arbiter: str) -> int:
+    """``--resume LOG``: the refereed game of a log, the board laid out as the game stands,
+    the clocks as last logged and paused until the arbiter resumes them."""
+    source = _source(args)
+    try:
+        session, events = GameSession.resume(args.resume)
+    except (LogError, ReplayError, GameError) as err:
+        raise UsageError(str(err)) from None
+    try:
+        _simulated_only(args, session.game)
+        audience = _audience(session.game, args.audience)
+        seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+        sim, hands = _table(session, seed, _timing(args), _laid_out(session))
+        desk, told = GameDesk.after_restart(session, pin_hash, arbiter, sim.now)
+    except (UsageError, RefereeError) as err:
+        session.close()
+        raise UsageError(str(err)) from None
+    base = GameConsole(session.game, sim, hands, audience, seed)
+    console = RefereeGameConsole(base, desk, game_event_link(args, base, args.resume))
+    console.say(f"Resuming the refereed game {args.resume}: {session.game.title},"
+                f" {session.turns} turns; arbiter {arbiter}.")
+    console.tell(events)
+    console.show(told)
+    if desk.clock is not None and desk.clock.paused:
+        console.say("The clocks are paused: the arbiter lets them run with resume.")
     console.settle()
     return console.run(source)
 

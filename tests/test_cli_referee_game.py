@@ -121,3 +121,22 @@ def test_bad_referee_commands_get_one_line(home: Path, tmp_path: Path) -> None:
     missing = run("referee", "--game", "strategus", "--sim", "--pin-hash", PIN_HASH,
                   "--script", script(tmp_path / "m.txt", "setup all", "start", "look why"))
     assert missing.code == 2 and "the arbiter PIN is missing" in missing.err
+
+
+def test_a_refereed_game_resumes_with_its_clocks_paused(home: Path, tmp_path: Path) -> None:
+    # The table goes off during a dispute, 100 s into red's turn (the dispute logs them).
+    referee(tmp_path, "strategus", "setup all", "start", "auto 4", "wait 100",
+            "dispute red")
+    log = only_log(home / "games")
+    done = run("referee", "--game", "strategus", "--sim", "--resume", log, "--pin-hash",
+               PIN_HASH, "--script", script(tmp_path / "r.txt", "clocks", "resume", PIN,
+                                            "auto 2", "result decision blue a ruling", PIN,
+                                            "status"))
+    assert done.code == 0, done.err + done.out[-1500:]
+    assert "Resuming the refereed game" in done.out and "4 turns" in done.out
+    assert "The clocks are paused: the arbiter lets them run with resume." in done.out
+    assert re.search(r"clocks: red 28:\d\d, blue 30:\d\d; red's runs; paused \(dispute"
+                     r" called by red\)", done.out), done.out
+    assert "over after 6 turns; winner blue (decision, declared at the desk)" in done.out
+    records = exported_and_verified(log, tmp_path)
+    assert records["full"]["declared"] == {"winner": 1, "reason": "decision"}

@@ -142,3 +142,19 @@ def test_both_sessions_are_refereed_sessions(tmp_path: Path) -> None:
     generic.log.close()
     entries = read_log(tmp_path / "g.log")
     assert entries[-1].type == NOTE and entries[-1].body == {"event": "look", "by": "arbiter"}
+
+
+def test_the_desk_after_a_restart_has_the_logged_clocks_paused(tmp_path: Path) -> None:
+    session = new_session(tmp_path)
+    desk = GameDesk(session, hash_pin(PIN, iterations=1000), "arbiter",
+                    TimeControl(60.0, 5.0, 0.0))
+    desk.observe([], 0.0)
+    play(session, 1, now=20.0)
+    desk.observe([NextToMove(1)], 20.0)  # no turn among them: the clocks do not switch
+    desk.dispute(1, 20.0)  # logs the clocks: white has used 20 s
+    session.close()
+    resumed, _ = GameSession.resume(session.log_path)
+    again, told = GameDesk.after_restart(resumed, desk.guard.pin_hash, "arbiter", 500.0)
+    assert told == [Clocks((40.0, 60.0), 0, "dispute called by black")]
+    assert again.clock is not None and again.clock.paused
+    resumed.close()

@@ -25,8 +25,9 @@ from companion.events import ArbiterLooked, ClockPaused, ClockResumed, Clocks, P
 from companion.game import ARBITER
 from companion.game_events import GameEnded, GameEvent, TurnCommitted
 from companion.game_views import game_view
+from companion.ledger.record import verify as read_log
 from companion.referee.desk import FIRST_WAIT_S, FREE_TRIES, LONGEST_WAIT_S, RefereeError, check_pin
-from companion.referee.seat import NoteError, write_note
+from companion.referee.seat import NOTE, NoteError, write_note
 from companion.table.game_corrections import CorrectionError
 from companion.table.game_session import OVER, PLAY, GameSession
 
@@ -73,6 +74,30 @@ class GameDesk:
         self.arbiter = arbiter
         self.guard = PinGuard(pin_hash)
         self.clock = GameClock(time, players=len(session.game.players)) if time else None
+
+    @classmethod
+    def after_restart(cls, session: GameSession, pin_hash: str, arbiter: str,
+                      now: float) -> tuple[GameDesk, list[GameEvent | DeskEvent]]:
+        """The desk of a resumed session (``GameSession.resume``): the clocks as last
+        logged, paused until the arbiter resumes them (time passed while the table was off
+        is nobody's). A clock that cannot be read back is said, and the game has none."""
+        desk = cls(session, pin_hash, arbiter, None)
+        logged: JSON | None = None
+        for entry in read_log(session.log_path)[1:]:
+            if entry.type == NOTE and isinstance(entry.body.get("clock"), dict):
+                logged = entry.body["clock"]
+        if logged is None:
+            return desk, []
+        try:
+            clock = GameClock.from_json(logged)
+        except (ClockError, KeyError, TypeError, ValueError) as err:
+            raise RefereeError(f"The clocks of the log could not be read back ({err}):"
+                               " continue with giganten resume LOG, without clocks") from None
+        clock.rebase(now)  # another process, another time base
+        desk.clock = clock
+        if clock.started and not clock.stopped and clock.paused is None:
+            clock.pause(now, "the table restarted")
+        return desk, ([desk.clocks(now)] if clock.started else [])
 
     # -- following the game -------------------------------------------------------------
 
