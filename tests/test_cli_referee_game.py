@@ -140,3 +140,12 @@ def test_a_refereed_game_resumes_with_its_clocks_paused(home: Path, tmp_path: Pa
     assert "over after 6 turns; winner blue (decision, declared at the desk)" in done.out
     records = exported_and_verified(log, tmp_path)
     assert records["full"]["declared"] == {"winner": 1, "reason": "decision"}
+
+
+def test_a_result_the_desk_does_not_know_gets_one_line(home: Path, tmp_path: Path) -> None:
+    done = run("referee", "--game", "strategus", "--sim", "--pin-hash", PIN_HASH,
+               "--script", script(tmp_path / "x.txt", "setup all", "start",
+                                  "result maybe red because", PIN))
+    assert done.code == 2 and "Traceback" not in done.err
+    assert "result what? draw, time PLAYER" in done.err
+    assert done.err.count("\n") == 1

@@ -12,7 +12,7 @@ from club.dashboard import Dashboard
 from companion.games import get_game
 from companion.referee.desk import hash_pin
 from tests.cli_helpers import home, run
-from tests.club.mosquitto import Broker, Subscriber, wait_for
+from tests.club.mosquitto import Broker, Subscriber, free_port, wait_for
 
 pytestmark = pytest.mark.usefixtures("home")
 __all__ = ["home"]
@@ -69,3 +69,23 @@ def test_a_refereed_strategus_game_is_published_without_a_hidden_kind(
     assert card["result"] == {"winner": status["result"]["winner"],
                               "reason": status["result"]["reason"]}
     watcher.close()
+
+
+def test_a_gimmel_game_at_the_terminal_keeps_its_feed_when_the_broker_is_away(
+        tmp_path: Path, home: Path) -> None:
+    port = free_port()  # nobody listens there
+    done = run("play", "--game", "gimmel", "--sim", "--seed", "2", "--event",
+               f"127.0.0.1:{port}/ev/t1", "--script", script(tmp_path / "g.txt", "auto 4"))
+    assert done.code == 0, done.err
+    assert "event broker unreachable: " in done.out
+    outbox = only_outbox(home / "games")
+    feed = [line for line in outbox.read_text("utf-8").splitlines()[1:]
+            if '"public/feed"' in line]
+    assert ['"type":"turn"' in line for line in feed].count(True) == 4
+    assert '"type":"start"' in feed[0]
+
+
+def only_outbox(directory: Path) -> Path:
+    boxes = sorted(directory.glob("game-*.outbox"))
+    assert len(boxes) == 1, boxes
+    return boxes[0]
