@@ -134,9 +134,9 @@ def _play_command(args: argparse.Namespace) -> int:
               " gimmel); Giganten's computer players are in giganten demo", file=sys.stderr)
         return 2
     if args.game != DEFAULT_GAME:  # another game of the family, through the interface
-        from commands import play_game
+        from commands import game_event  # play_game's, with the club feed of --event
 
-        return play_game.play_command(args)
+        return game_event.play_command(args)
     from commands.play import play_command
 
     return play_command(args)
@@ -160,6 +160,10 @@ def _resume_command(args: argparse.Namespace) -> int:
 
 
 def _referee_command(args: argparse.Namespace) -> int:
+    if args.game != DEFAULT_GAME and not args.set_pin:
+        from commands.referee_game import referee_game_command
+
+        return referee_game_command(args)
     from commands.referee import referee_command
 
     return referee_command(args)
@@ -241,6 +245,9 @@ def _add_referee(commands: Any) -> None:
                     " the arbiter's commands behind the PIN (pause, resume, takeback, enter,"
                     " look, decide, adjust, set). See docs/referee.md.")
     _add_backend(referee)
+    referee.add_argument("--game", choices=game_names(), default=DEFAULT_GAME,
+                         help="the game to referee (default: giganten); strategus and gimmel"
+                              " on the simulated board only, for now")
     _add_rules(referee)
     referee.add_argument("--time", default=None, metavar="MIN+SEC",
                          help="time control: minutes per side plus seconds per turn, like"

@@ -303,7 +303,11 @@ def _table(session: GameSession, seed: int, timing: TimingModel,
     return sim, GameHands(sim, session.identities)
 
 
-def _play(args: argparse.Namespace) -> int:
+def _play(args: argparse.Namespace,
+          wrap: Callable[[GameConsole, Path], GameConsole] = lambda console, _: console
+          ) -> int:
+    """``wrap``: the console as it runs (``commands.game_event``: publishing to the club
+    event of ``--event``)."""
     try:
         game = get_game(args.game)
     except GameError as err:
@@ -319,7 +323,8 @@ def _play(args: argparse.Namespace) -> int:
     # The salts of the setup commitments come from os.urandom, never from the seed.
     session, events = GameSession.new(game, {}, tags, log_path, now=0.0, entropy=os.urandom)
     sim, hands = _table(session, seed, _timing(args))
-    console = GameConsole(game, sim, hands, audience, seed, computer=computer)
+    console = wrap(GameConsole(game, sim, hands, audience, seed, computer=computer),
+                   log_path)
     console.say(f"{game.title} on the simulated board; seed {seed}.")
     _say_computer(console, computer)
     console.say(f"Game log: {log_path} (every turn is appended to it).")

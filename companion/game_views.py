@@ -59,8 +59,10 @@ JSON = dict[str, Any]
 
 
 def game_view(game: Game, state: GameState[Any], audience: Audience, *,
-              last_turn: JSON | None = None, resigned: int | None = None) -> JSON:
-    """The board and the game's public facts as ``audience`` may see them now."""
+              last_turn: JSON | None = None, resigned: int | None = None,
+              declared: Mapping[str, Any] | None = None) -> JSON:
+    """The board and the game's public facts as ``audience`` may see them now;
+    ``declared`` is a result declared at the referee's desk (``{"winner", "reason"}``)."""
     geometry = state.geometry
     figures = []
     for sq, seen in sorted(state.observation(audience).items()):
@@ -80,6 +82,10 @@ def game_view(game: Game, state: GameState[Any], audience: Audience, *,
         else None,
         "last_turn": dict(last_turn) if last_turn is not None else None,
     }
+    if declared is not None:  # a loss on time, a draw, the arbiter's decision [W3]
+        won = declared.get("winner")
+        view.update(to_move=None, reason=declared.get("reason"),
+                    winner=game.players[won] if isinstance(won, int) else None)
     view.update(_public_parts(game, state))
     return view
 

@@ -6,7 +6,9 @@ Format ``companion-game-record/1`` (a JSON document), kinds:
 - ``full`` (secret until the end: it holds the setups): ``game``, ``options``,
   ``players``, ``setup`` (square -> ``[owner, kind]``), ``fairplay`` (the commitments with
   their salts), ``turns`` (``{"player", "turn"}`` with the game's own turn JSON),
-  ``result`` (``{"winner", "reason"}`` or null while playing) and ``log_head``.
+  ``result`` (``{"winner", "reason"}`` or null while playing) and ``log_head``; from
+  referee mode, ``declared`` (a result declared at the desk [W3], or null) and
+  ``corrections`` (every take-back as logged; ``turns`` are the turns that stood).
 - ``public`` (what everyone saw): ``game``, ``options``, ``players``, ``commitments``,
   ``turns`` (``{"player", "turn", "public"}``: the turn JSON names squares only in the
   games of the family, and ``public`` is ``Played.public``), ``result``; once the game is
@@ -51,9 +53,8 @@ def full_record(entries: Sequence[Entry]) -> JSON:
     return {"format": GENERIC_FORMAT, "kind": FULL, "game": game.name,
             "options": header.get("options", {}), "players": list(game.players),
             "setup": header.get("setup", {}), "fairplay": header.get("fairplay"),
-            "turns": [{"player": e.body["player"], "turn": e.body["turn"]}
-                      for e in entries if e.type == game_log.TURN],
-            "resigned": course.resigned,
+            "turns": course.bodies, "resigned": course.resigned,
+            "declared": course.declared, "corrections": course.corrections,
             "result": game_log.result_of(course), "log_head": entries[-1].hash}
 
 
@@ -61,22 +62,21 @@ def public_record(entries: Sequence[Entry]) -> JSON:
     """What everyone saw of the game in ``entries``, with the setups once it is over."""
     header = entries[0].body
     game = _game_of(header["game"])
-    course = game_log.Replayed(game_log.start_of(game, header), [])
+    course = game_log.replay(game, entries)
+    state = game_log.start_of(game, header)
     turns: list[JSON] = []
-    for entry in entries[1:]:
-        if entry.type == game_log.TURN:
-            state = course.state
-            played = state.push(game.turn_from_json(state, entry.body["turn"]))
-            turns.append({"player": entry.body["player"], "turn": entry.body["turn"],
-                          "public": played.public})
-        elif entry.type == game_log.RESIGN:
-            course.resigned = entry.body["player"]
+    for body in course.bodies:  # the turns that stood (a take-back undid the others)
+        played = state.push(game.turn_from_json(state, body["turn"]))
+        turns.append({**body, "public": played.public})
     fairplay = header.get("fairplay")
     record: JSON = {"format": GENERIC_FORMAT, "kind": PUBLIC, "game": game.name,
                     "options": header.get("options", {}), "players": list(game.players),
                     "commitments": None if fairplay is None else
                     {"game_id": fairplay["game_id"], "commitments": fairplay["commitments"]},
                     "turns": turns, "resigned": course.resigned,
+                    "declared": course.declared,
+                    "corrections": [{"to": c.get("to"), "from": c.get("from"),
+                                     "reason": c.get("reason")} for c in course.corrections],
                     "result": game_log.result_of(course)}
     if record["result"] is not None:
         record["reveal"] = {"setup": header.get("setup", {}),
@@ -111,11 +111,18 @@ def verify_log(entries: Sequence[Entry]) -> Verdict:
     verdict = Verdict("log")
     verdict.checked.append(f"hash chain of {len(entries)} entries")
     body = entries[0].body
+    try:
+        game = _game_of(body.get("game"))
+        course = game_log.replay(game, entries)  # take-backs and declared results applied
+    except (GameError, game_log.ReplayError) as err:
+        verdict.problems.append(Problem("", str(err)))
+        return verdict
     record = {"game": body.get("game"), "options": body.get("options", {}),
               "setup": body.get("setup"), "fairplay": body.get("fairplay"),
-              "turns": [dict(e.body) for e in entries if e.type == game_log.TURN],
-              "resigned": next((e.body.get("player") for e in entries
-                                if e.type == game_log.RESIGN), None)}
+              "turns": course.bodies, "resigned": course.resigned,
+              "declared": course.declared}
+    if course.corrections:
+        verdict.checked.append(f"{len(course.corrections)} take-back(s) by the arbiter")
     ends = [e.body for e in entries if e.type == game_log.END]
     _check(record, ends[0] if ends else None, verdict, ended=bool(ends))
     return verdict
@@ -160,6 +167,16 @@ def _check(record: Mapping[str, Any], result: Any, verdict: Verdict, *, ended: b
             return
     verdict.checked.append(f"{len(course.turns)} turns replayed through {game.title}'s rules")
     course.resigned = record.get("resigned")
+    declared = record.get("declared")
+    if declared is not None:
+        try:
+            game_log.declare(game, course, declared if isinstance(declared, dict) else {},
+                             "declared result")
+        except game_log.ReplayError as err:
+            verdict.problems.append(Problem("result", str(err)))
+            return
+        verdict.checked.append(f"a result declared at the referee's desk"
+                               f" ({declared.get('reason')})")
     reached = game_log.result_of(course)
     claimed = {"winner": result.get("winner"), "reason": result.get("reason")} \
         if isinstance(result, dict) else None

@@ -12,7 +12,13 @@ The entries of a ``GameLog`` (``companion.ledger.record``) of a generic game:
 - ``"turn"``: ``{"player": p, "turn": <the game's turn JSON>}`` for every committed turn,
   appended (and synced) before the turn is shown;
 - ``"resign"``: ``{"player": p}``;
-- ``"end"``: ``{"winner": p | null, "reason": word}``, once.
+- ``"end"``: ``{"winner": p | null, "reason": word}``, once;
+- referee mode (``companion.referee.game_desk``): ``"correction"`` (``{"correction":
+  "takeback", "to": n, "from": m, "reason", "by"}``: the game put back to its first ``n``
+  turns), ``"result"`` (``{"winner", "reason", "by"}``: a result the rules do not produce,
+  such as a loss on time, an agreed draw or the arbiter's decision [W3]; an ``"end"``
+  follows it) and ``"referee"`` (the desk's own notes: clocks, looks, disputes; they change
+  nothing in the game).
 
 ``replay`` rebuilds the game's state from the entries through the interface only, for
 resuming after a power cut and for ``giganten verify``.
@@ -21,7 +27,7 @@ resuming after a power cut and for ``giganten verify``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.game import Game, GameError, GameState, Piece, Square
@@ -39,6 +45,10 @@ from companion.ledger.record import Entry
 from companion.reads import Uid
 
 TURN, RESIGN, END = "turn", "resign", "end"
+CORRECTION, RESULT, NOTE = "correction", "result", "referee"
+DECLARED = ("time", "draw", "decision")
+"""The reasons of a declared result: a loss on time, an agreed draw, the arbiter's
+decision [W3]."""
 RESIGNED = "resigned"
 """The end reason of a game a player resigned."""
 
@@ -156,6 +166,12 @@ class Replayed:
     """The game's turn JSON of every turn, in order."""
     resigned: int | None = None
     end: dict[str, Any] | None = None
+    bodies: list[dict[str, Any]] = field(default_factory=list)
+    """The logged body (player and turn) of every turn that stands, in order."""
+    declared: dict[str, Any] | None = None
+    """A result declared at the referee's desk (``{"winner", "reason"}``), if any."""
+    corrections: list[dict[str, Any]] = field(default_factory=list)
+    """Every take-back, as logged."""
 
 
 def replay(game: Game, entries: Sequence[Entry]) -> Replayed:
@@ -164,6 +180,8 @@ def replay(game: Game, entries: Sequence[Entry]) -> Replayed:
     course = Replayed(start_of(game, entries[0].body), [])
     for entry in entries[1:]:
         where = f"log line {entry.seq + 1}"
+        if entry.type == NOTE:
+            continue  # the desk's clocks and notes (the clocks stop after the end)
         if course.end is not None:
             raise ReplayError(f"{where}: an entry after the end of the game")
         if entry.type == TURN:
@@ -172,6 +190,10 @@ def replay(game: Game, entries: Sequence[Entry]) -> Replayed:
             course.resigned = _player(game, entry.body, where)
         elif entry.type == END:
             course.end = dict(entry.body)
+        elif entry.type == CORRECTION:
+            take_back(course, entry.body, where)
+        elif entry.type == RESULT:
+            declare(game, course, entry.body, where)
         else:
             raise ReplayError(f"{where}: an entry of type {entry.type!r} has no place here")
     return course
@@ -180,7 +202,7 @@ def replay(game: Game, entries: Sequence[Entry]) -> Replayed:
 def play_turn(game: Game, course: Replayed, body: Mapping[str, Any], where: str) -> None:
     """Play one logged turn on ``course``; ``ReplayError`` if it is not the game's."""
     state = course.state
-    if course.resigned is not None or state.is_over():
+    if course.resigned is not None or course.declared is not None or state.is_over():
         raise ReplayError(f"{where}: a turn after the game was over")
     if _player(game, body, where) != state.to_move:
         raise ReplayError(f"{where}: the turn is not played by the player to move")
@@ -190,10 +212,41 @@ def play_turn(game: Game, course: Replayed, body: Mapping[str, Any], where: str)
     except (GameError, ValueError) as err:  # IllegalMove is a ValueError
         raise ReplayError(f"{where}: the rules refuse the turn ({err})") from None
     course.turns.append(dict(body["turn"]))
+    course.bodies.append({"player": body["player"], "turn": body["turn"]})
+
+
+def take_back(course: Replayed, body: Mapping[str, Any], where: str) -> None:
+    """Undo the last turns of ``course`` as a logged take-back says (``"to"``: the turns
+    that stand); ``ReplayError`` if it cannot be (no such turn, or after a result)."""
+    to = body.get("to")
+    if course.resigned is not None or course.declared is not None:
+        raise ReplayError(f"{where}: a take-back after the game was over")
+    if type(to) is not int or not 0 <= to < len(course.turns):
+        raise ReplayError(f"{where}: a take-back to no earlier turn")
+    while len(course.turns) > to:
+        course.state.pop()
+        course.turns.pop()
+        course.bodies.pop()
+    course.corrections.append(dict(body))
+
+
+def declare(game: Game, course: Replayed, body: Mapping[str, Any], where: str) -> None:
+    """A result declared at the desk; ``ReplayError`` if malformed or the game is over."""
+    if course.resigned is not None or course.declared is not None or course.state.is_over():
+        raise ReplayError(f"{where}: a declared result after the game was over")
+    winner, reason = body.get("winner"), body.get("reason")
+    valid_winner = winner is None or (type(winner) is int and 0 <= winner < len(game.players))
+    if not valid_winner or reason not in DECLARED:
+        raise ReplayError(f"{where}: the declared result is malformed (a winner 0 to"
+                          f" {len(game.players) - 1} or null, a reason of {DECLARED})")
+    course.declared = {"winner": winner, "reason": reason}
 
 
 def result_of(course: Replayed) -> dict[str, Any] | None:
-    """The end the replayed course reached by the rules (or a resignation), or None."""
+    """The end the replayed course reached by the rules (or a resignation, or a result
+    declared at the referee's desk), or None."""
+    if course.declared is not None:
+        return dict(course.declared)
     if course.resigned is not None:
         return {"winner": 1 - course.resigned if course.resigned in (0, 1) else None,
                 "reason": RESIGNED}

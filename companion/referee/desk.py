@@ -57,6 +57,7 @@ from companion.games.giganten.squares import Square
 from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import IllegalTurn, Turn
 from companion.ledger.record import verify
+from companion.referee.seat import NoteError, write_note
 from companion.table.session import NOTE, OVER, PLAY, SETUP, Session, SessionError
 from companion.views import ARBITER, POLICIES, view_for
 
@@ -247,17 +248,10 @@ class RefereeDesk:
 
     def _note(self, body: JSON, now: float) -> None:
         """Log a desk entry, with the clocks (so a resume finds them)."""
-        log = self.session.log
-        if log is None:
-            return
-        full = {**body, "by": body.get("by", self.arbiter)}
-        if self.clock is not None:
-            full["clock"] = self.clock.to_json()
         try:
-            log.append(NOTE, full, time=now)
-        except (OSError, ValueError) as err:
-            raise RefereeError(f"The game log could not be written ({err}); check the"
-                               " storage") from err
+            write_note(self.session, body, self.arbiter, self.clock, now)
+        except NoteError as err:
+            raise RefereeError(str(err)) from err
 
     # --- The illegal-move policy ---------------------------------------------------------------
 

@@ -49,6 +49,7 @@ from companion.ledger import game_log
 from companion.ledger.fairplay import Entropy
 from companion.ledger.record import FilePath, GameLog
 from companion.reads import Uid
+from companion.table import game_corrections
 from companion.table.board_match import UNKNOWN_TAG, board_pieces, find_turn, in_hand, steps_to
 from companion.table.opponent import Chosen, announce, carried, same_turn
 from companion.table.sensing import DEAD, DUPLICATE, FLICKER, Snapshot
@@ -85,6 +86,8 @@ class GameSession:
         self.turns = 0
         self.resigned: int | None = None
         """The player who resigned, if one did."""
+        self.declared: dict[str, Any] | None = None
+        """A result declared at the referee's desk (``{"winner", "reason"}``), if any."""
         self.fixing = False
         """True after a declared turn or a resume, until the board matches the game."""
         self.board: dict[Square, Piece] = {}
@@ -126,7 +129,7 @@ class GameSession:
             raise
         session.log, session.state = log, course.state
         session.turns = len(course.turns)
-        session.resigned = course.resigned
+        session.resigned, session.declared = course.resigned, course.declared
         session.phase, session.fixing = PLAY, True
         events: list[GameEvent] = []
         result = game_log.result_of(course)
@@ -187,6 +190,31 @@ class GameSession:
         self.chosen = announce(self.game, self._state(), turn)
         self._said = None
         return [self.chosen.event]
+
+    # -- referee mode (companion.table.game_corrections) -------------------------------
+
+    def take_back(self, turns: int, note: Mapping[str, Any], now: float) -> list[GameEvent]:
+        """Put the game back as it stood after ``turns`` turns (logged, with ``note``);
+        ``CorrectionError`` if it cannot be."""
+        return game_corrections.take_back(self, turns, note, now)
+
+    def declare(self, result: Mapping[str, Any], now: float) -> list[GameEvent]:
+        """End the game with a declared result: ``{"winner": player | None, "reason":
+        "time" | "draw" | "decision", "by": who}`` (logged)."""
+        return game_corrections.declare(self, result, now)
+
+    def log_entry(self, kind: str, body: Mapping[str, Any], now: float) -> None:
+        """Append a referee entry (``game_log.CORRECTION``, ``RESULT`` or ``NOTE``)."""
+        self._log().append(kind, dict(body), time=now)
+
+    def end(self, winner: int | None, reason: str, now: float) -> list[GameEvent]:
+        """Log the end of the game and say it (a declared result's last step)."""
+        return self._end(winner, reason, now)
+
+    def board_answer(self, now: float) -> list[GameEvent]:
+        """What the board needs now, said afresh (after a correction)."""
+        self._said = None
+        return self._play(now)
 
     def close(self) -> None:
         """Close the log (the game can be resumed from it)."""

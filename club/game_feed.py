@@ -1,0 +1,140 @@
+"""The club feed of a game played through the game interface (Strategus, Gimmel): what
+``club.feed.TableFeed`` is for Giganten's session, for a ``GameSession``.
+
+Every view published on a ``public/...`` topic is built by ``companion.game_views`` for the
+``public`` audience (``event_view`` for the feed, ``game_view`` for the status's board:
+from ``observation`` only), so a hidden kind is never published [Strategus H1-H2]; the
+board has each piece's square and owner, and a kind only where the public view has one,
+which is what the dashboard (``club.dashboard``) draws for any game. The desk's public
+facts (clocks, a pause, a dispute, the arbiter's look) are published as facts, never a
+position. The log itself (it holds the setups) is not sent anywhere.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from club.config import EventTarget
+from club.feed import FeedSink
+from club.link import EventLink
+from companion.events import ArbiterLooked, ClockPaused, ClockResumed, Clocks
+from companion.game import PUBLIC, Game
+from companion.game_events import GameEvent
+from companion.game_views import event_view, game_view
+from companion.table.game_session import PLAY, GameSession
+
+JSON = dict[str, Any]
+
+FEED_TYPES = {"play begins": "start", "turn": "turn", "game over": "over",
+              "refused": "refusal", "intent refused": "refusal"}
+"""The public event views that make a feed message, and its ``type``; the rest (a piece
+in the hand, fixing the board, whose move it is) only change the status."""
+
+
+class GameTableFeed:
+    """Follows one ``GameSession`` and publishes what the public may know of it."""
+
+    def __init__(self, sink: FeedSink, game: Game, options: dict[str, Any], *,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.sink = sink
+        self.game = game
+        self.geometry = game.geometry(options)
+        self.clock = clock
+        self.clocks: Callable[[], Clocks | None] | None = None
+        """Referee mode: the desk's clocks now (public)."""
+        self._last_turn: JSON | None = None
+        self._published: JSON | None = None
+
+    def update(self, session: GameSession, events: Sequence[object]) -> None:
+        """Publish the feed messages of ``events`` (in order) and the status if it
+        changed (always after a feed message: its ``seq`` travels with it)."""
+        now, fed = self.clock(), False
+        for event in events:
+            message = self._message(event)
+            if message is not None:
+                kind, text, view = message
+                self.sink.feed(kind, text, view, at=now)
+                fed = True
+                if kind == "turn":
+                    self._last_turn = {"text": text, "view": view}
+        status = self.status(session)
+        if fed or status != self._published:
+            self._published = status
+            self.sink.status(dict(status, time=now))
+
+    def _message(self, event: object) -> tuple[str, str, JSON] | None:
+        names = self.game.players
+        if isinstance(event, ClockPaused):
+            who = "the arbiter" if event.by is None else names[event.by]
+            return ("dispute" if event.by is not None else "paused",
+                    f"clocks stopped by {who}", {"by": who})
+        if isinstance(event, ClockResumed):
+            return "resumed", "the clocks run again", {}
+        if isinstance(event, ArbiterLooked):
+            return ("arbiter-look", f"the arbiter looked at the position: {event.reason}",
+                    {"reason": event.reason, "turns": event.turns})
+        if not isinstance(event, GameEvent):
+            return None  # the clocks: in the status
+        view = event_view(self.game, event, PUBLIC, self.geometry)
+        kind = FEED_TYPES.get(str(view.get("event"))) if view is not None else None
+        if view is None or kind is None:
+            return None
+        return kind, _text(view), view
+
+    def status(self, session: GameSession) -> JSON:
+        """The table's public state now (the publisher adds ``seq`` and the ids)."""
+        state = session.state
+        players = list(self.game.players)
+        if state is None:  # the setup: how many pieces are down, nothing of their kinds
+            return {"phase": session.phase, "players": players, "to_move": None, "ply": 0,
+                    "board": None, "last_turn": None, "clocks": None,
+                    "clocks_running": None, "result": None, "alerts": []}
+        board = game_view(self.game, state, PUBLIC, resigned=session.resigned,
+                          declared=session.declared)
+        board["audience"] = "public"
+        over = session.phase != PLAY
+        result = {"winner": board["winner"], "reason": board["reason"]} if over else None
+        clocks = self.clocks() if self.clocks is not None else None
+        running = (players[clocks.running] if clocks is not None and clocks.running
+                   is not None and clocks.paused is None else None)
+        return {"phase": session.phase, "players": players,
+                "to_move": board["to_move"], "ply": session.turns, "board": board,
+                "last_turn": self._last_turn, "result": result,
+                "clocks": None if clocks is None else
+                {players[p]: round(left) for p, left in enumerate(clocks.remaining)},
+                "clocks_running": running, "alerts": []}
+
+
+def _text(view: JSON) -> str:
+    """A line for the feed, from the public view alone."""
+    kind = view["event"]
+    if kind == "turn":
+        return f"turn {view['number']}: {view['player']} {json.dumps(view['public'])}"
+    if kind == "game over":
+        winner = view["winner"] or "nobody"
+        return f"game over: {winner} wins ({view['reason']})"
+    if kind == "play begins":
+        return f"play begins: {view['to_move']} to move"
+    return f"{kind}"
+
+
+class GameEventLink(EventLink):
+    """``EventLink`` for a generic game: the same publisher and outbox, this feed."""
+
+    def __init__(self, target: EventTarget, outbox: Path, game: Game,
+                 options: dict[str, Any]) -> None:
+        super().__init__(target, outbox)
+        self.game_feed = GameTableFeed(self.publisher, game, options)
+
+    def publish(self, session: GameSession, events: Sequence[object]) -> list[str]:
+        """Publish what ``events`` tell the public; the table's notices (the broker)."""
+        self.game_feed.update(session, events)
+        notice = self.feed.notice()  # the broker's state: the same publisher
+        return [notice] if notice else []
+
+
+__all__ = ["FEED_TYPES", "GameEventLink", "GameTableFeed"]

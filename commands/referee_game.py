@@ -1,0 +1,306 @@
+"""``giganten referee --game strategus|gimmel --sim``: a game of the family refereed at the
+arbiter's terminal, on the simulated board, through the generic table path.
+
+The game is played as with ``giganten play --game`` (``commands.play_game.GameConsole``),
+with the arbiter's desk (``companion.referee.game_desk``) around the session: game clocks
+that switch on every turn (``--time 30+10``), a player's ``dispute`` that stops them, and
+the arbiter's commands behind the PIN (``--set-pin`` as for Giganten; the PIN is asked for
+after the command, and in a script it is the next line, never echoed). Every game line is
+built by ``companion.game_views`` for the chosen audience; the one exception is ``look``,
+the full position the arbiter asked for with the PIN (logged and told to everyone).
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import json
+import os
+import random
+from collections.abc import Iterator
+from datetime import datetime
+from typing import Any
+
+from club.game_feed import GameEventLink
+from commands.game_event import EventGameConsole, game_event_link
+from commands.play import Source, _source, _timing, _with_usage_errors
+from commands.play_game import GameConsole, _audience, _laid_out, _simulated_only, _table
+from commands.referee import referee_config
+from companion.clock import ClockError, format_time
+from companion.events import ArbiterLooked, ClockPaused, ClockResumed, Clocks, PinRefused
+from companion.game import ARBITER, Game, GameError, GameState
+from companion.game_events import GameEvent
+from companion.game_views import board_text, game_view
+from companion.games import get_game
+from companion.identities import sim_identities
+from companion.ledger.game_log import ReplayError
+from companion.ledger.record import LogError, default_log_dir, new_log_path
+from companion.referee.desk import RefereeError
+from companion.referee.game_desk import DeskEvent, GameDesk
+from companion.table.game_session import GameSession
+from hardware.assemble import UsageError
+
+REFEREE_GAME_HELP = """\
+Referee mode: every command of giganten play --game (help there), and
+  the players (no PIN):
+    dispute PLAYER           call the arbiter: the clocks stop
+    clocks                   show the clocks
+  the arbiter (the PIN is asked for next; in a script it is the next line):
+    pause [REASON]           stop the clocks;  resume: let them run again
+    look REASON              see the full position (everyone is told)
+    takeback N REASON        put the game back as it stood after N turns, then: fix
+    fix                      the hands put the board as the game stands
+    result draw REASON       an agreed draw [W3]
+    result time PLAYER REASON        PLAYER lost on time
+    result decision WINNER|nobody REASON   the arbiter's decision"""
+
+
+class RefereeGameConsole(EventGameConsole):
+    """``GameConsole`` with the arbiter's desk around its session (and the club feed of
+    ``--event``, the clocks included)."""
+
+    def __init__(self, base: GameConsole, desk: GameDesk,
+                 link: GameEventLink | None = None) -> None:
+        super().__init__(base, link)
+        self.desk = desk
+        if link is not None:
+            link.game_feed.clocks = self._clocks_now
+        self._lines: Iterator[str] = iter(())
+        self._typed = False
+
+    def run(self, source: Source) -> int:
+        """As ``GameConsole.run``; an arbiter command reads the PIN from the next line."""
+        self._typed = source.interactive
+        self._lines = iter(source.lines)
+        return super().run(Source(self._lines, source.echo, source.name))
+
+    def execute(self, text: str) -> bool:
+        """One command; the desk's refusals are errors like any other."""
+        try:
+            return super().execute(text)
+        except (RefereeError, ClockError) as err:
+            raise ValueError(str(err)) from None
+
+    # -- printing -----------------------------------------------------------------------
+
+    def settle(self) -> None:
+        """As ``GameConsole.settle``, then the desk follows the new events (the clocks
+        switch, a flag ends the game)."""
+        self.sim.run_for()
+        new = self.sim.events[self._told:]
+        self.tell(new)
+        self.show(self.desk.observe(new, self.sim.now))
+
+    def _clocks_now(self) -> Clocks | None:
+        return self.desk.clocks(self.sim.now) if self.desk.clock is not None else None
+
+    def show(self, events: list[GameEvent | DeskEvent]) -> None:
+        """Print the desk's events (and any session events among them); publish them."""
+        for event in events:
+            line = self._desk_line(event)
+            if line is None:
+                self.tell([event])  # type: ignore[list-item]  # a session event
+                self._told = len(self.sim.events)
+            else:
+                self.say(line)
+                self.publish([event])
+
+    def _desk_line(self, event: Any) -> str | None:
+        names = self.game.players
+        if isinstance(event, Clocks):
+            faces = ", ".join(f"{names[p]} {format_time(left)}"
+                              for p, left in enumerate(event.remaining))
+            running = "stopped" if event.running is None else f"{names[event.running]}'s runs"
+            paused = f"; paused ({event.paused})" if event.paused else ""
+            return f"clocks: {faces}; {running}{paused}"
+        if isinstance(event, ClockPaused):
+            who = "the arbiter" if event.by is None else names[event.by]
+            return f"clocks paused by {who}: {event.reason}"
+        if isinstance(event, ClockResumed):
+            return "clocks running again"
+        if isinstance(event, ArbiterLooked):
+            return f"the arbiter looked at the full position after {event.turns} turns:" \
+                   f" {event.reason}"
+        if isinstance(event, PinRefused):
+            wait = f"; wait {event.wait:g} s before the next try" if event.wait else ""
+            return f"wrong arbiter PIN ({event.wrong} in a row): nothing was done{wait}"
+        return None
+
+    # -- the PIN ------------------------------------------------------------------------
+
+    def _pin(self) -> str:
+        if self._typed:
+            return getpass.getpass("Arbiter PIN: ")
+        try:
+            return next(self._lines).strip()
+        except StopIteration:
+            raise ValueError("the arbiter PIN is missing: in a script it is the line after"
+                             " the arbiter's command") from None
+
+    # -- commands -----------------------------------------------------------------------
+
+    def _cmd_help(self, words: list[str]) -> None:
+        super()._cmd_help(words)
+        self.say(REFEREE_GAME_HELP)
+
+    def _cmd_wait(self, words: list[str]) -> None:
+        self.sim.run_for(float(words[0]) if words else 1.0)
+        self.settle()
+
+    def _cmd_clocks(self, words: list[str]) -> None:
+        self.show([self.desk.clocks(self.sim.now)])
+
+    def _cmd_dispute(self, words: list[str]) -> None:
+        self.show(self.desk.dispute(self._player(words, "dispute PLAYER"), self.sim.now))
+
+    def _cmd_pause(self, words: list[str]) -> None:
+        self.show(self.desk.pause(self._pin(), " ".join(words), self.sim.now))
+
+    def _cmd_resume(self, words: list[str]) -> None:
+        self.show(self.desk.resume(self._pin(), self.sim.now))
+
+    def _cmd_look(self, words: list[str]) -> None:
+        view, events = self.desk.look(self._pin(), " ".join(words), self.sim.now)
+        if view is not None:  # the arbiter's eyes only: asked for with the PIN
+            self.say("The full position (arbiter):")
+            for line in board_text(view):
+                self.say(line)
+        self.show(events)
+
+    def _cmd_takeback(self, words: list[str]) -> None:
+        if not words or not words[0].isdigit():
+            raise ValueError("takeback N REASON, like: takeback 4 a piece was knocked over")
+        self.show(self.desk.take_back(self._pin(), int(words[0]), " ".join(words[1:]),
+                                      self.sim.now))
+
+    def _cmd_fix(self, words: list[str]) -> None:
+        state = self._running()
+        held, self.hands.aside = self.hands.aside, []  # pieces taken off come back first
+        self.hands.show(dict(state.pieces()), held)
+        self.settle()
+
+    def _cmd_result(self, words: list[str]) -> None:
+        count = 1 if words[:1] == ["draw"] else 2
+        if len(words) <= count:
+            raise ValueError("result draw REASON, result time PLAYER REASON or result"
+                             " decision WINNER|nobody REASON")
+        self.show(self.desk.decide(self._pin(), " ".join(words[:count]),
+                                   " ".join(words[count:]), self.sim.now))
+
+    def _cmd_status(self, words: list[str]) -> None:
+        if self.session.declared is None:
+            super()._cmd_status(words)
+            return
+        view = game_view(self.game, self._running(), self.audience,
+                         declared=self.session.declared)
+        self.say(f"{self.game.title}: over after {self.session.turns} turns; winner"
+                 f" {view['winner'] or 'nobody'} ({view['reason']}, declared at the desk)")
+
+    def _running(self) -> GameState[Any]:
+        state = self.session.state
+        if state is None:
+            raise ValueError("the game has not started")
+        return state
+
+    def _player(self, words: list[str], usage: str) -> int:
+        if len(words) != 1 or words[0] not in self.game.players:
+            raise ValueError(f"usage: {usage}; the players are {', '.join(self.game.players)}")
+        return self.game.players.index(words[0])
+
+
+def game_options(game: Game, rules: str | None) -> dict[str, Any]:
+    """The referee rules of ``game`` as its engine options: Strategus's ``two_squares=N``
+    [R11] and ``chasing=on|off`` [R15]; ``UsageError`` for anything else."""
+    if not rules:
+        return {}
+    if game.name != "strategus":
+        raise UsageError(f"{game.title} has no referee rules (--rules): leave it out")
+    options: dict[str, Any] = {}
+    for item in rules.split(","):
+        name, _, value = item.strip().partition("=")
+        if name == "two_squares" and value.isdigit() and int(value) >= 1:
+            options["two_squares"] = int(value)
+        elif name == "chasing" and value in ("on", "off"):
+            options["chasing"] = value == "on"
+        else:
+            raise UsageError(f"--rules: {item!r}: Strategus's referee rules are two_squares=N"
+                             " (N from 1) [R11] and chasing=on|off [R15]")
+    return options
+
+
+def _referee_game(args: argparse.Namespace) -> int:
+    try:
+        game = get_game(args.game)
+    except GameError as err:
+        raise UsageError(str(err)) from None
+    desk_config, _ = referee_config(args)
+    if not desk_config.pin_hash:
+        raise UsageError("no arbiter PIN is set: set one with giganten referee --set-pin (it"
+                         " goes into the [referee] section of the config), or give"
+                         " --pin-hash")
+    if args.resume is not None:
+        return _resume(args, desk_config.pin_hash, desk_config.arbiter)
+    _simulated_only(args, game)
+    audience = _audience(game, args.audience)
+    if audience == ARBITER:
+        raise UsageError("the referee terminal shows what the players may see: the arbiter"
+                         " sees the full position with look (behind the PIN)")
+    options = game_options(game, args.rules)
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    source = _source(args)
+    log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
+    log_path = new_log_path(log_dir, datetime.now())
+    session, events = GameSession.new(game, options, sim_identities(game), log_path, now=0.0,
+                                      entropy=os.urandom)  # salts never from the seed
+    sim, hands = _table(session, seed, _timing(args))
+    base = GameConsole(game, sim, hands, audience, seed)
+    desk = GameDesk(session, desk_config.pin_hash, desk_config.arbiter, desk_config.time)
+    console = RefereeGameConsole(base, desk, game_event_link(args, base, log_path))
+    control = desk_config.time
+    console.say(f"{game.title} referee mode on the simulated board; seed {seed}; arbiter"
+                f" {desk_config.arbiter}.")
+    console.say(f"Time control {control} (minutes+seconds per turn)." if control
+                else "No clocks (no --time).")
+    if options:
+        console.say(f"Referee rules: {json.dumps(options)}.")
+    console.say(f"Game log: {log_path} (written from the start of play).")
+    console.say(f"Showing what {args.audience} may see. Type help for the commands.")
+    console.tell(events)
+    console.settle()
+    return console.run(source)
+
+
+def _resume(args: argparse.Namespace, pin_hash: str, arbiter: str) -> int:
+    """``--resume LOG``: the refereed game of a log, the board laid out as the game stands,
+    the clocks as last logged and paused until the arbiter resumes them."""
+    source = _source(args)
+    try:
+        session, events = GameSession.resume(args.resume)
+    except (LogError, ReplayError, GameError) as err:
+        raise UsageError(str(err)) from None
+    try:
+        _simulated_only(args, session.game)
+        audience = _audience(session.game, args.audience)
+        seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+        sim, hands = _table(session, seed, _timing(args), _laid_out(session))
+        desk, told = GameDesk.after_restart(session, pin_hash, arbiter, sim.now)
+    except (UsageError, RefereeError) as err:
+        session.close()
+        raise UsageError(str(err)) from None
+    base = GameConsole(session.game, sim, hands, audience, seed)
+    console = RefereeGameConsole(base, desk, game_event_link(args, base, args.resume))
+    console.say(f"Resuming the refereed game {args.resume}: {session.game.title},"
+                f" {session.turns} turns; arbiter {arbiter}.")
+    console.tell(events)
+    console.show(told)
+    if desk.clock is not None and desk.clock.paused:
+        console.say("The clocks are paused: the arbiter lets them run with resume.")
+    console.settle()
+    return console.run(source)
+
+
+referee_game_command = _with_usage_errors("referee", _referee_game)
+"""``giganten referee --game strategus|gimmel``: run the command."""
+
+
+__all__ = ["REFEREE_GAME_HELP", "RefereeGameConsole", "game_options", "referee_game_command"]

@@ -1,0 +1,286 @@
+"""Referee mode for any game played through the game interface: the arbiter's desk around
+a ``GameSession`` (``companion.table.game_session``), as ``companion.referee.desk`` is for
+Giganten's own session (``docs/referee.md``).
+
+The desk keeps the **game clocks** (base + increment, ``companion.clock``): they start when
+play begins, switch on every committed turn, pause for a player's **dispute** or the
+arbiter, and a flag ends the game as a **loss on time** [W3]. Behind the **arbiter PIN**
+(the same salted hash and the same growing wait after wrong tries as Giganten's desk):
+``look`` at the full position (logged and told to everyone), ``take_back`` N turns
+(through the interface's ``pop``) and ``declare`` a result (an agreed draw, a loss on
+time, the arbiter's decision). Every action is logged in the game log (``referee``,
+``correction`` and ``result`` entries, ``companion.ledger.game_log``), so the records and
+``giganten verify`` accept the game. Pure: time is passed in; the full position for the
+arbiter is built by ``companion.game_views`` alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.clock import ClockError, GameClock, TimeControl
+from companion.events import ArbiterLooked, ClockPaused, ClockResumed, Clocks, PinRefused
+from companion.game import ARBITER
+from companion.game_events import GameEnded, GameEvent, TurnCommitted
+from companion.game_views import game_view
+from companion.ledger.record import verify as read_log
+from companion.referee.desk import FIRST_WAIT_S, FREE_TRIES, LONGEST_WAIT_S, RefereeError, check_pin
+from companion.referee.seat import NOTE, NoteError, write_note
+from companion.table.game_corrections import CorrectionError
+from companion.table.game_session import OVER, PLAY, GameSession
+
+JSON = dict[str, Any]
+
+DeskEvent = Clocks | ClockPaused | ClockResumed | ArbiterLooked | PinRefused
+"""What the desk says itself (public: clocks and the fact of a look, never a position)."""
+
+
+@dataclass
+class PinGuard:
+    """The arbiter PIN: checked for every arbiter action; after ``FREE_TRIES`` wrong ones
+    in a row the next is taken only after a wait (30 s, doubling, at most 5 min)."""
+
+    pin_hash: str
+    wrong: int = 0
+    wait_until: float = 0.0
+
+    def check(self, pin: str, now: float) -> PinRefused | None:
+        """None if ``pin`` is right, else the refusal (nothing is done)."""
+        if not self.pin_hash:
+            raise RefereeError("No arbiter PIN is set: set one with giganten referee --set-pin"
+                               " (it goes into the [referee] section of the config).")
+        if now < self.wait_until:
+            return PinRefused(self.wrong, round(self.wait_until - now, 1))
+        if check_pin(pin, self.pin_hash):
+            self.wrong = 0
+            return None
+        self.wrong += 1
+        wait = 0.0
+        if self.wrong >= FREE_TRIES:
+            wait = min(LONGEST_WAIT_S, FIRST_WAIT_S * 2 ** (self.wrong - FREE_TRIES))
+            self.wait_until = now + wait
+        return PinRefused(self.wrong, wait)
+
+
+class GameDesk:
+    """The arbiter's desk on one generic table. Feed it every batch of session events
+    with :meth:`observe` and call :meth:`tick` between them (a flag ends the game)."""
+
+    def __init__(self, session: GameSession, pin_hash: str, arbiter: str,
+                 time: TimeControl | None) -> None:
+        self.session = session
+        self.arbiter = arbiter
+        self.guard = PinGuard(pin_hash)
+        self.clock = GameClock(time, players=len(session.game.players)) if time else None
+
+    @classmethod
+    def after_restart(cls, session: GameSession, pin_hash: str, arbiter: str,
+                      now: float) -> tuple[GameDesk, list[GameEvent | DeskEvent]]:
+        """The desk of a resumed session (``GameSession.resume``): the clocks as last
+        logged, paused until the arbiter resumes them (time passed while the table was off
+        is nobody's). A clock that cannot be read back is said, and the game has none."""
+        desk = cls(session, pin_hash, arbiter, None)
+        logged: JSON | None = None
+        for entry in read_log(session.log_path)[1:]:
+            if entry.type == NOTE and isinstance(entry.body.get("clock"), dict):
+                logged = entry.body["clock"]
+        if logged is None:
+            return desk, []
+        try:
+            clock = GameClock.from_json(logged)
+        except (ClockError, KeyError, TypeError, ValueError) as err:
+            raise RefereeError(f"The clocks of the log could not be read back ({err}):"
+                               " continue with giganten resume LOG, without clocks") from None
+        clock.rebase(now)  # another process, another time base
+        desk.clock = clock
+        if clock.started and not clock.stopped and clock.paused is None:
+            clock.pause(now, "the table restarted")
+        return desk, ([desk.clocks(now)] if clock.started else [])
+
+    # -- following the game -------------------------------------------------------------
+
+    def observe(self, events: Sequence[GameEvent], now: float) -> list[GameEvent | DeskEvent]:
+        """Start the clocks when play begins, switch them after a committed turn, stop
+        them at the end; then :meth:`tick`. Returns what to show."""
+        clock, state = self.clock, self.session.state
+        if clock is None or state is None:
+            return []
+        out: list[GameEvent | DeskEvent] = []
+        if not clock.started and self.session.phase == PLAY:
+            clock.start(state.to_move, now)
+            self._note({"event": "clock_start"}, now)
+            out.append(self.clocks(now))
+        elif any(isinstance(e, TurnCommitted) for e in events) and not clock.stopped \
+                and self.session.phase == PLAY:
+            clock.switch(now, to=state.to_move)  # the increment goes to the mover
+            self._note({"event": "clock"}, now)
+            out.append(self.clocks(now))
+        return out + self._stop(now) + self.tick(now)
+
+    def tick(self, now: float) -> list[GameEvent | DeskEvent]:
+        """A flag at ``now`` ends the game: a loss on time [W3]."""
+        clock = self.clock
+        if clock is None or self.session.phase != PLAY:
+            return []
+        flagged = clock.flag(now)
+        if flagged is None:
+            return []
+        return self._declare(self._opponent(flagged), "time", "table", now)
+
+    def clocks(self, now: float) -> Clocks:
+        """The clocks as they stand (public)."""
+        clock = self._need_clock()
+        return Clocks(tuple(clock.remaining(p, now) for p in range(clock.players)),
+                      None if clock.stopped else clock.running, clock.paused)
+
+    def _stop(self, now: float) -> list[GameEvent | DeskEvent]:
+        clock = self.clock
+        if clock is None or self.session.phase != OVER or clock.stopped or not clock.started:
+            return []
+        clock.stop(now)
+        self._note({"event": "clock_stop"}, now)
+        return [self.clocks(now)]
+
+    def _opponent(self, player: int) -> int | None:
+        return 1 - player if len(self.session.game.players) == 2 else None
+
+    def _note(self, body: JSON, now: float) -> None:
+        """Log a desk entry with the clocks (nothing before the log exists: the setup)."""
+        try:
+            write_note(self.session, body, self.arbiter, self.clock, now)
+        except NoteError as err:
+            raise RefereeError(str(err)) from err
+
+    def _need_clock(self) -> GameClock:
+        if self.clock is None:
+            raise RefereeError("This game has no clocks: start it with --time, like --time"
+                               " 30+10.")
+        return self.clock
+
+    # -- the players (no PIN) -------------------------------------------------------------
+
+    def dispute(self, player: int, now: float) -> list[GameEvent | DeskEvent]:
+        """``player`` calls the arbiter: the clocks stop until the arbiter resumes them."""
+        if self.session.phase != PLAY:
+            raise RefereeError("A dispute is called during play.")
+        name = self.session.game.players[player]
+        clock = self.clock
+        if clock is not None and clock.started and clock.paused is None and not clock.stopped:
+            clock.pause(now, f"dispute called by {name}")
+        self._note({"event": "dispute", "player": player, "by": name}, now)
+        out: list[GameEvent | DeskEvent] = [ClockPaused(player, "dispute")]
+        return out + ([self.clocks(now)] if clock is not None else [])
+
+    # -- the arbiter (behind the PIN) -----------------------------------------------------
+
+    def authorise(self, pin: str, action: str, now: float) -> list[GameEvent | DeskEvent]:
+        """Empty if ``pin`` is right; else the refusal, logged, and nothing done."""
+        refused = self.guard.check(pin, now)
+        if refused is None:
+            return []
+        self._note({"event": "wrong_pin", "action": action, "wrong": refused.wrong,
+                    "by": "unknown"}, now)
+        return [refused]
+
+    def pause(self, pin: str, reason: str, now: float) -> list[GameEvent | DeskEvent]:
+        """The arbiter stops the clocks."""
+        refused = self.authorise(pin, "pause", now)
+        if refused:
+            return refused
+        try:
+            self._need_clock().pause(now, reason or "arbiter")
+        except ClockError as err:
+            raise RefereeError(str(err)) from None
+        self._note({"event": "pause", "reason": reason}, now)
+        return [ClockPaused(None, reason or "arbiter"), self.clocks(now)]
+
+    def resume(self, pin: str, now: float) -> list[GameEvent | DeskEvent]:
+        """The arbiter lets the clocks run again (after a pause or a dispute)."""
+        refused = self.authorise(pin, "resume", now)
+        if refused:
+            return refused
+        try:
+            self._need_clock().resume(now)
+        except ClockError as err:
+            raise RefereeError(str(err)) from None
+        self._note({"event": "resume"}, now)
+        return [ClockResumed(), self.clocks(now)]
+
+    def look(self, pin: str, reason: str, now: float
+             ) -> tuple[JSON | None, list[GameEvent | DeskEvent]]:
+        """The full position for the arbiter's eyes (``game_views``, the arbiter's
+        audience); logged and told to everyone. (None, refusal) for a wrong PIN."""
+        refused = self.authorise(pin, "look", now)
+        if refused:
+            return None, refused
+        state = self.session.state
+        if state is None:
+            raise RefereeError("The game has not started yet.")
+        _need_reason(reason)
+        self._note({"event": "look", "reason": reason, "turns": self.session.turns}, now)
+        view = game_view(self.session.game, state, ARBITER, resigned=self.session.resigned)
+        return view, [ArbiterLooked(reason, self.session.turns)]
+
+    def take_back(self, pin: str, turns: int, reason: str,
+                  now: float) -> list[GameEvent | DeskEvent]:
+        """Put the game back as it stood after ``turns`` turns; the clock goes to the
+        player then to move, times stay as they are (adjust by judgement, FIDE 7.5)."""
+        refused = self.authorise(pin, "takeback", now)
+        if refused:
+            return refused
+        _need_reason(reason)
+        try:
+            events = self.session.take_back(turns, {"reason": reason, "by": self.arbiter}, now)
+        except CorrectionError as err:
+            raise RefereeError(str(err)) from None
+        out: list[GameEvent | DeskEvent] = list(events)
+        clock, state = self.clock, self.session.state
+        if clock is not None and clock.started and state is not None:
+            clock.hand_to(state.to_move, now)
+            self._note({"event": "clock"}, now)
+            out.append(self.clocks(now))
+        return out
+
+    def decide(self, pin: str, result: str, reason: str,
+               now: float) -> list[GameEvent | DeskEvent]:
+        """End the game: ``draw`` (agreed), ``time PLAYER`` (PLAYER lost on time) or
+        ``decision WINNER|nobody`` (the arbiter's decision) [W3]."""
+        refused = self.authorise(pin, "result", now)
+        if refused:
+            return refused
+        _need_reason(reason)
+        words = result.split()
+        players = self.session.game.players
+        if words == ["draw"]:
+            return self._declare(None, "draw", self.arbiter, now)
+        if len(words) == 2 and words[0] == "time" and words[1] in players:
+            return self._declare(self._opponent(players.index(words[1])), "time",
+                                 self.arbiter, now)
+        if len(words) == 2 and words[0] == "decision" and words[1] in (*players, "nobody"):
+            winner = players.index(words[1]) if words[1] in players else None
+            return self._declare(winner, "decision", self.arbiter, now)
+        raise RefereeError(f"result what? draw, time PLAYER (who lost on time) or decision"
+                           f" WINNER|nobody; the players are {', '.join(players)}")
+
+    def _declare(self, winner: int | None, reason: str, by: str,
+                 now: float) -> list[GameEvent | DeskEvent]:
+        try:
+            events = self.session.declare({"winner": winner, "reason": reason, "by": by},
+                                          now)
+        except CorrectionError as err:
+            raise RefereeError(str(err)) from None
+        return [*events, *self._stop(now)]
+
+    def ended(self, events: Sequence[GameEvent]) -> bool:
+        """True if ``events`` hold the end of the game."""
+        return any(isinstance(e, GameEnded) for e in events)
+
+
+def _need_reason(reason: str) -> None:
+    if not reason.strip():
+        raise RefereeError("Give a reason: it goes into the log and is shown to the players.")
+
+
+__all__ = ["DeskEvent", "GameDesk", "PinGuard"]

@@ -1,0 +1,62 @@
+"""Referee mode's corrections and results on a ``GameSession`` ([W3];
+``companion.referee.game_desk``): take the game back to an earlier turn through the game
+interface's ``pop``, and end it with a result the rules do not produce (a loss on time, an
+agreed draw, the arbiter's decision). Each is logged before it is done, so ``resume``,
+the records and ``giganten verify`` replay it (``companion.ledger.game_log``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from companion.game_events import GameEvent, NextToMove
+from companion.ledger import game_log
+
+if TYPE_CHECKING:  # the session calls these functions; importing it would close a circle
+    from companion.table.game_session import GameSession
+
+
+class CorrectionError(ValueError):
+    """A correction or result that cannot be done now; the text says why and what to do."""
+
+
+def take_back(session: GameSession, turns: int, note: Mapping[str, Any],
+              now: float) -> list[GameEvent]:
+    """Put the game back as it stood after its first ``turns`` turns (0: the start),
+    logged as a ``correction`` with ``note`` (reason, who); the board must then be put as
+    the game stands (``FixBoard``)."""
+    state = session.state
+    if state is None or session.phase != "play":
+        raise CorrectionError("There is no game running to take back: a game that is over"
+                              " stays as it ended.")
+    done = session.turns
+    if type(turns) is not int or not 0 <= turns < done:
+        raise CorrectionError(f"Take back to a turn from 0 to {done - 1}: the game has"
+                              f" {done} turns." if done else "No turn has been played yet.")
+    body = {**note, "correction": "takeback", "to": turns, "from": done}
+    session.log_entry(game_log.CORRECTION, body, now)
+    while session.turns > turns:
+        state.pop()  # the interface's exact undo
+        session.turns -= 1
+    session.fixing = True
+    return [*session.board_answer(now), NextToMove(state.to_move)]
+
+
+def declare(session: GameSession, result: Mapping[str, Any], now: float) -> list[GameEvent]:
+    """End the game with ``result``: its ``reason`` (``game_log.DECLARED``: time, draw,
+    decision), ``winner`` (a player, or None: nobody) and ``by`` (who declared it), logged
+    as a ``result`` entry and then the end."""
+    if session.state is None or session.phase != "play":
+        raise CorrectionError("There is no game running to end.")
+    winner, reason, by = result.get("winner"), result.get("reason"), result.get("by")
+    if winner is not None and type(winner) is not int:
+        raise CorrectionError("the winner is a player's number, or nobody")
+    if not isinstance(reason, str) or reason not in game_log.DECLARED:
+        raise CorrectionError(f"a declared result is one of {', '.join(game_log.DECLARED)}")
+    players = len(session.game.players)
+    if winner is not None and not 0 <= winner < players:
+        raise CorrectionError(f"the winner is a player from 0 to {players - 1}, or nobody")
+    session.log_entry(game_log.RESULT, {"winner": winner, "reason": reason, "by": str(by)},
+                      now)
+    session.declared = {"winner": winner, "reason": reason}
+    return session.end(winner, reason, now)

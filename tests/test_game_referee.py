@@ -1,0 +1,160 @@
+"""Referee mode on the generic table path: ``GameSession`` take-back and declared results
+(``companion.table.game_corrections``), their replay from the log, the records' check of
+them (attacks on a record kept as tests), and the generic desk (``GameDesk``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.archive.game_records import full_record, verify_log, verify_record
+from companion.clock import TimeControl
+from companion.events import Clocks, PinRefused
+from companion.game_events import GameEnded, NextToMove
+from companion.games import get_game
+from companion.identities import sim_identities
+from companion.ledger import game_log
+from companion.ledger.record import verify as read_log
+from companion.referee.desk import RefereeError, hash_pin
+from companion.referee.game_desk import GameDesk
+from companion.table.game_corrections import CorrectionError
+from companion.table.game_session import OVER, PLAY, GameSession
+
+GIMMEL = get_game("gimmel")
+PIN = "1357"
+
+
+def new_session(tmp_path: Path) -> GameSession:
+    session, _ = GameSession.new(GIMMEL, {}, sim_identities(GIMMEL), tmp_path / "g.log",
+                                 now=0.0, entropy=lambda n: bytes(n))
+    return session
+
+
+def play(session: GameSession, turns: int, now: float = 1.0) -> None:
+    for _ in range(turns):
+        state = session.state
+        assert state is not None
+        turn = next(iter(state.legal_turns()))
+        events = session.intent({"declare": GIMMEL.turn_to_json(state, turn)}, now=now)
+        assert any(isinstance(e, NextToMove) for e in events), events
+
+
+def test_a_takeback_undoes_turns_through_pop_and_is_replayed(tmp_path: Path) -> None:
+    session = new_session(tmp_path)
+    play(session, 1)
+    state = session.state
+    assert state is not None
+    after_one = dict(state.pieces())
+    play(session, 2)
+    events = session.take_back(1, {"reason": "wrong piece", "by": "arbiter"}, 2.0)
+    assert session.turns == 1 and dict(state.pieces()) == after_one
+    assert events[-1] == NextToMove(state.to_move) and session.fixing
+    play(session, 1)
+    session.close()
+    resumed, _ = GameSession.resume(session.log_path)
+    assert resumed.turns == 2 and resumed.phase == PLAY
+    resumed.close()
+    verdict = verify_log(read_log(session.log_path))
+    assert verdict.status == 0, verdict.problems
+    assert "1 take-back(s) by the arbiter" in verdict.checked
+
+
+def test_a_declared_result_ends_the_game_and_verifies(tmp_path: Path) -> None:
+    session = new_session(tmp_path)
+    play(session, 2)
+    events = session.declare({"winner": 1, "reason": "time", "by": "table"}, 3.0)
+    assert events == [GameEnded(1, "time", False, events[0].head)]  # type: ignore[union-attr]
+    assert session.phase == OVER
+    with pytest.raises(CorrectionError):
+        session.take_back(0, {"reason": "too late"}, 4.0)
+    with pytest.raises(CorrectionError):
+        session.declare({"winner": None, "reason": "draw", "by": "arbiter"}, 4.0)
+    session.close()
+    entries = read_log(session.log_path)
+    assert verify_log(entries).status == 0
+    record = full_record(entries)
+    assert record["result"] == {"winner": 1, "reason": "time"}
+    assert verify_record(record).status == 0
+
+
+@pytest.mark.parametrize("declared", [{"winner": 0, "reason": "time"},
+                                      {"winner": 1, "reason": "conceded"},
+                                      {"winner": 7, "reason": "decision"}])
+def test_a_record_with_an_altered_declared_result_is_rejected(tmp_path: Path,
+                                                              declared: dict[str, Any]) -> None:
+    session = new_session(tmp_path)
+    play(session, 2)
+    session.declare({"winner": 1, "reason": "time", "by": "table"}, 3.0)
+    session.close()
+    record = full_record(read_log(session.log_path))
+    record["declared"] = declared
+    assert verify_record(record).problems
+
+
+def test_a_takeback_entry_to_no_earlier_turn_is_refused_on_replay(tmp_path: Path) -> None:
+    session = new_session(tmp_path)
+    play(session, 1)
+    session.log_entry(game_log.CORRECTION, {"correction": "takeback", "to": 5, "from": 1}, 2.0)
+    session.close()
+    with pytest.raises(game_log.ReplayError, match="a take-back to no earlier turn"):
+        game_log.replay(GIMMEL, read_log(session.log_path))
+
+
+def test_the_desk_clocks_pin_and_loss_on_time(tmp_path: Path) -> None:
+    session = new_session(tmp_path)
+    desk = GameDesk(session, hash_pin(PIN, iterations=1000), "arbiter",
+                    TimeControl(60.0, 5.0, 0.0))
+    assert isinstance(desk.observe([], 0.0)[0], Clocks)  # play began: the clocks start
+    for now in (1.0, 2.0, 3.0):
+        assert desk.pause("0000", "x", now) == [PinRefused(int(now), 0.0 if now < 3 else 30.0)]
+    assert desk.pause(PIN, "x", 4.0) == [PinRefused(3, 29.0)]  # even the right PIN waits
+    with pytest.raises(RefereeError, match="Give a reason"):
+        desk.look(PIN, " ", 40.0)
+    view, told = desk.look(PIN, "checking", 41.0)
+    assert view is not None and told
+    ended = desk.tick(61.0)
+    assert ended[0] == GameEnded(1, "time", False, ended[0].head)  # type: ignore[union-attr]
+    assert session.declared == {"winner": 1, "reason": "time"}
+    session.close()
+    assert verify_log(read_log(session.log_path)).status == 0
+
+
+def test_both_sessions_are_refereed_sessions(tmp_path: Path) -> None:
+    """The desk's protocol (``companion.referee.seat``): ``mypy --strict
+    tests/test_game_referee.py`` checks these two assignments (the project's mypy run does
+    not cover tests); at run time both take the desk's entries the same way."""
+    from companion.deal import deal
+    from companion.games.giganten.ruleset import RuleSet
+    from companion.referee.seat import NOTE, RefereedSession, write_note
+    from companion.registry import Registry
+    from companion.table.session import Session
+
+    generic: RefereedSession = new_session(tmp_path)
+    rules = RuleSet(frozenset())
+    giganten: RefereedSession = Session(deal(1, rules), rules, Registry({}),
+                                        log_path=tmp_path / "gig.log", seed=1)
+    for seat in (generic, giganten):
+        write_note(seat, {"event": "look"}, "arbiter", None, 1.0)  # no log before play
+    write_note(generic, {"event": "look"}, "arbiter", None, 2.0)
+    assert generic.log is not None
+    generic.log.close()
+    entries = read_log(tmp_path / "g.log")
+    assert entries[-1].type == NOTE and entries[-1].body == {"event": "look", "by": "arbiter"}
+
+
+def test_the_desk_after_a_restart_has_the_logged_clocks_paused(tmp_path: Path) -> None:
+    session = new_session(tmp_path)
+    desk = GameDesk(session, hash_pin(PIN, iterations=1000), "arbiter",
+                    TimeControl(60.0, 5.0, 0.0))
+    desk.observe([], 0.0)
+    play(session, 1, now=20.0)
+    desk.observe([NextToMove(1)], 20.0)  # no turn among them: the clocks do not switch
+    desk.dispute(1, 20.0)  # logs the clocks: white has used 20 s
+    session.close()
+    resumed, _ = GameSession.resume(session.log_path)
+    again, told = GameDesk.after_restart(resumed, desk.guard.pin_hash, "arbiter", 500.0)
+    assert told == [Clocks((40.0, 60.0), 0, "dispute called by black")]
+    assert again.clock is not None and again.clock.paused
+    resumed.close()
