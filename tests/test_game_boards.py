@@ -226,3 +226,21 @@ def test_play_on_the_readers_needs_the_enrolled_pieces(
     assert done.code == 2
     assert done.err.strip().startswith("giganten play: ") and done.err.count("\n") == 1
     assert "enrol the pieces first: giganten enrol --game gimmel" in done.err
+
+
+def test_hw_check_knows_the_games_board_on_the_serial_readers(
+        home: Path, controllers: tuple[SimBoard, Path]) -> None:
+    board, config = controllers
+    board.place(2 * 14 + 2, parse_uid(UID))  # reader c3: Strategus's a1
+    done = run("hw-check", "--game", "strategus", "--config", config, "--scan-time", "1",
+               "--tag-time", "1", "--ascii")
+    assert "Strategus: the 10×10 board on readers c3-l12 of the 14×14 reader board." \
+        in done.out, done.out + done.err
+    assert "100 of 100 readers answered" in done.out
+    assert done.code == 1  # one square saw the test tag, the 99 others failed
+    far = config.with_name("far.toml")
+    far.write_text(config.read_text("utf-8") + '\n[layout.strategus]\norigin = "f1"\n',
+                   "utf-8")
+    refused = run("hw-check", "--game", "strategus", "--config", far, "--readers-only")
+    assert refused.code == 2 and refused.err.count("\n") == 1
+    assert "reaches o10, off the 14×14 readers" in refused.err
