@@ -28,7 +28,7 @@ from companion.game_registry import (
     standard_layout,
 )
 from companion.games import get_game
-from companion.reads import parse_uid
+from companion.reads import Uid, parse_uid
 from companion.table.sensing import Sensing
 from hardware.assemble import UsageError, open_game_backend
 from hardware.live import ReaderPump, live_lines
@@ -68,8 +68,8 @@ class GameEnrolConsole:
         """Print a line for the person at the board."""
         print(text, flush=True)
 
-    def scan(self, seconds: float = SCAN) -> None:
-        """Let the readers scan, then enrol what the confirmed board shows."""
+    def follow(self, seconds: float) -> dict[int, Uid]:
+        """Let the readers scan for ``seconds``; the board as sensing confirms it."""
         if self.live is not None:
             reads = self.live.drain(time.monotonic() + seconds)
         else:
@@ -77,8 +77,13 @@ class GameEnrolConsole:
             reads = self.reader.run_for(seconds)
         for read in reads:
             self.sensing.feed(read)
+        return dict(self.sensing.snapshot().tags)
+
+    def scan(self, seconds: float = SCAN) -> None:
+        """Let the readers scan, then enrol what the confirmed board shows."""
+        tags = self.follow(seconds)
         before = dict(self.enrolment.registry.tags)
-        for line in self.enrolment.see(dict(self.sensing.snapshot().tags)):
+        for line in self.enrolment.see(tags):
             self.say(line)
         if self.enrolment.registry.tags != before:
             self.enrolment.registry.save(self.path)
@@ -86,6 +91,8 @@ class GameEnrolConsole:
 
     def run(self, source: Source) -> int:
         """Carry out commands until ``quit``, the end of input or every piece enrolled."""
+        if not self.enrolment.layout:  # what stands there already is no new piece
+            self.enrolment.known = set(self.follow(SCAN).values())
         self.say(self.enrolment.prompt())
         if self.live is not None:
             source = Source(live_lines(source.lines, self.scan), source.echo, source.name)

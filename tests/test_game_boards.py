@@ -6,6 +6,7 @@ ptys (the firmware's own logic, pyserial on the Pi side)."""
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -244,3 +245,26 @@ def test_hw_check_knows_the_games_board_on_the_serial_readers(
     refused = run("hw-check", "--game", "strategus", "--config", far, "--readers-only")
     assert refused.code == 2 and refused.err.count("\n") == 1
     assert "reaches o10, off the 14×14 readers" in refused.err
+
+
+def test_enrol_on_the_serial_readers_records_the_tag_put_down(
+        home: Path, tmp_path: Path, controllers: tuple[SimBoard, Path]) -> None:
+    board, config = controllers
+    board.place(0, parse_uid(uid(9)))  # reader a1: beside Strategus's board, never seen
+    board.place(2 * 14 + 3, parse_uid(uid(8)))  # d3 (Strategus's b1): there before the start
+    script = tmp_path / "s.txt"
+    script.write_text("wait 3\nquit\n", "utf-8")
+    # The piece comes down while the command follows the board (reader e3: Strategus's c1).
+    timer = threading.Timer(1.5, board.place, (2 * 14 + 4, parse_uid(UID)))
+    timer.start()
+    try:
+        done = run("enrol", "--game", "strategus", "--owner", "blue", "--config", config,
+                   "--script", script)
+    finally:
+        timer.cancel()
+    assert done.code == 0, done.out + done.err
+    assert "on the real board (serial)" in done.out
+    assert f"Recorded: blue elephant #1 is tag {UID}." in done.out, done.out
+    real = registry_path("strategus")
+    assert mode(real) == 0o600
+    assert GameRegistry.load(STRATEGUS, real).tags == {parse_uid(UID): Identity(1, "elephant")}
