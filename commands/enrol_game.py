@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from commands.play import Source, command_source
+from commands.play import Source, _with_usage_errors, command_source
 from companion.game import Game, GameError
 from companion.game_registry import (
     ENROL_OPTIONS,
@@ -198,13 +198,8 @@ def _missing(game: Game, path: Path, owners: list[str]) -> int:
     return 0
 
 
-def enrol_game_command(args: argparse.Namespace) -> int:
-    """``giganten enrol --game NAME``: run the command."""
-    try:
-        return _enrol(args)
-    except UsageError as err:
-        print(f"giganten enrol: {err}", file=sys.stderr)
-        return 2
+enrol_game_command = _with_usage_errors("enrol", _enrol)
+"""``giganten enrol --game NAME``: run the command."""
 
 
 __all__ = ["GameEnrolConsole", "enrol_game_command"]

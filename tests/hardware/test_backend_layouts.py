@@ -33,8 +33,8 @@ from hardware.serial_bus import SectionPort, SerialBoardReader
 from hardware.sim import SimBoard
 from hardware.simgame import GameHands
 from tests.hardware.serial_peer import FirmwarePeer
+from tests.hardware.test_backend_games import ORIGINS
 
-ORIGINS = {"a": (0, 0), "b": (7, 0), "c": (0, 7), "d": (7, 7)}
 SPI_SETTLE = 3.6
 """Virtual seconds of scanning after an action on the SPI matrix: two sweeps of its 196
 readers (1.7 s each, most of it the empty squares' timeouts)."""
