@@ -8,7 +8,8 @@ kind. The map is as secret as the pieces' faces: it is never shown to an audienc
 ``sim_identities`` is the registry of a simulated set of any game: its UIDs are derived
 from ``(game, owner, kind, number)``, so a simulated board, a test and a resumed session
 agree on them without a file. They are public knowledge, which is fine for a simulation
-and only there: a real set is enrolled from its tags (``companion.registry`` for Giganten).
+and only there: a real set is enrolled from its tags (``companion.registry`` for Giganten,
+``companion.game_registry`` for the other games).
 """
 
 from __future__ import annotations
