@@ -115,8 +115,17 @@ HELP = {
 
 
 def _enrol_command(args: argparse.Namespace) -> int:
-    from commands.enrol import enrol_command
+    if args.game != DEFAULT_GAME:  # another game's set, into that game's registry
+        from commands.enrol_game import enrol_game_command
 
+        return enrol_game_command(args)
+    from commands.enrol import enrol_command
+    from companion.registry import PLAYER_NAMES
+
+    if args.owner is not None and args.owner not in PLAYER_NAMES:
+        print(f"giganten enrol: {args.owner} has no Giganten set ({', '.join(PLAYER_NAMES)});"
+              " another game's set needs --game", file=sys.stderr)
+        return 2
     return enrol_command(args)
 
 
@@ -134,9 +143,11 @@ def _play_command(args: argparse.Namespace) -> int:
               " gimmel); Giganten's computer players are in giganten demo", file=sys.stderr)
         return 2
     if args.game != DEFAULT_GAME:  # another game of the family, through the interface
-        from commands import game_event  # play_game's, with the club feed of --event
+        # the real board through the game's layout, or the simulated one (play_game's,
+        # with the club feed of --event)
+        from commands import play_game_live
 
-        return game_event.play_command(args)
+        return play_game_live.play_command(args)
     from commands.play import play_command
 
     return play_command(args)
@@ -183,8 +194,13 @@ def _add_enrol(commands: Any) -> None:
                        help="the registry file (default: $GIGANTEN_HOME/registry.json or"
                             " ~/.local/share/giganten/registry.json; on the simulated board"
                             " sim-registry.json beside it, a practice one no game uses)")
-    enrol.add_argument("--owner", choices=PLAYER_NAMES, default=None,
-                       help="whose set to enrol")
+    enrol.add_argument("--game", choices=game_names(), default=DEFAULT_GAME,
+                       help="whose pieces: giganten (the default), or strategus or gimmel"
+                            " into their own registry (registry-<game>.json, mode 0600)")
+    owners = [*PLAYER_NAMES, *(player for name in game_names() if name != DEFAULT_GAME
+                               for player in get_game(name).players)]
+    enrol.add_argument("--owner", choices=owners, default=None,
+                       help="whose set to enrol (the game's player names)")
     what = enrol.add_mutually_exclusive_group()
     what.add_argument("--layout", action="store_true",
                       help="enrol the whole set laid out in the standard pattern at once")
@@ -212,7 +228,8 @@ def _add_play(commands: Any) -> None:
     _add_backend(play)
     play.add_argument("--game", choices=game_names(), default=DEFAULT_GAME,
                       help="the game to play (default: giganten); strategus and gimmel on"
-                           " the simulated board only, for now")
+                           " the simulated board, or on the readers with the pieces of"
+                           " their registry (giganten enrol --game NAME)")
     _add_rules(play)
     _add_table(play)
     _add_computer(play)

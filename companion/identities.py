@@ -8,7 +8,8 @@ kind. The map is as secret as the pieces' faces: it is never shown to an audienc
 ``sim_identities`` is the registry of a simulated set of any game: its UIDs are derived
 from ``(game, owner, kind, number)``, so a simulated board, a test and a resumed session
 agree on them without a file. They are public knowledge, which is fine for a simulation
-and only there: a real set is enrolled from its tags (``companion.registry`` for Giganten).
+and only there: a real set is enrolled from its tags (``companion.registry`` for Giganten,
+``companion.game_registry`` for the other games).
 """
 
 from __future__ import annotations
@@ -36,8 +37,13 @@ class Identity:
 
 
 def sim_uid(game: str, owner: int, kind: str, number: int) -> Uid:
-    """The 7-byte UID of a simulated piece, derived from what it is (public: simulation only)."""
+    """The 7-byte UID of a simulated piece, derived from what it is (public: simulation only).
+
+    Its fourth byte is never 0x88 (the cascade tag, ISO/IEC 14443-3): no real 7-byte tag
+    has one there, and the emulated MFRC522 chips refuse it, so such a digest is skipped."""
     digest = hashlib.sha256(f"sim/{game}/{owner}/{kind}/{number}".encode()).hexdigest()
+    while digest[4:6].upper() == "88":  # the UID's byte 3: "5A" + digest[0:6]
+        digest = hashlib.sha256(digest.encode()).hexdigest()
     return parse_uid("5A" + digest[:12])
 
 

@@ -10,9 +10,11 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from companion.config import ConfigError, load_config
+from companion.game import Geometry
 from companion.games.giganten.board import Board
 from companion.registry import Registry, RegistryError, default_path
 from hardware.backends import SIM, BackendError, backend_from_config, make_reader
+from hardware.layout import MappedReader, layout_for
 from hardware.protocol import Reader, ReaderError
 from hardware.simtable import sim_registry
 
@@ -31,6 +33,23 @@ def open_backend(args: argparse.Namespace) -> Reader | None:
         if name == SIM:
             return None
         reader = make_reader(name, config)
+        reader.open()
+    except (ConfigError, BackendError, ReaderError) as err:
+        raise UsageError(str(err)) from None
+    return reader
+
+
+def open_game_backend(args: argparse.Namespace, game: str,
+                      geometry: Geometry) -> Reader | None:
+    """``open_backend`` for a game whose board lies on part of the readers (Strategus,
+    Gimmel): the chosen backend's reader wrapped in the game's layout (``hardware.layout``),
+    opened; None for the simulation. Every failure is one ``UsageError`` line."""
+    try:
+        config = load_config(getattr(args, "config", None))
+        name = backend_from_config(config, args.backend, sim=args.sim)
+        if name == SIM:
+            return None
+        reader = MappedReader(make_reader(name, config), layout_for(config, game, geometry))
         reader.open()
     except (ConfigError, BackendError, ReaderError) as err:
         raise UsageError(str(err)) from None

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.config import Config, ConfigError, load_config
+from companion.games import DEFAULT_GAME, game_names, get_game
 from hardware import backends
 from hardware.backends import BackendError, backend_from_config
 from hardware.hwcheck_hand import SCRIPT_HELP, HandStep, Script, SimHand, parse_script, square_of
@@ -57,6 +58,7 @@ from hardware.hwcheck_run import (
     CheckResult,
     run_check,
 )
+from hardware.layout import BoardLayout, MappedReader, layout_for
 from hardware.protocol import Reader, ReaderError
 from hardware.sim import TILE_MODEL, SimBoard, SimReader
 
@@ -120,6 +122,9 @@ def add_command(commands: Any) -> None:
     check.add_argument("--config", type=Path, default=None, metavar="PATH",
                        help="the config file (default: $GIGANTEN_CONFIG,"
                             " /etc/giganten/config.toml, ~/.config/giganten/config.toml)")
+    check.add_argument("--game", choices=game_names(), default=DEFAULT_GAME,
+                       help="check the readers under this game's board only (strategus,"
+                            " gimmel: their [layout.<game>] on the reader board)")
     check.add_argument("--scan-time", type=_positive, default=3.0, metavar="SECONDS",
                        help="how long phase 1 looks for readers (default 3)")
     check.add_argument("--tag-time", type=_positive, default=300.0, metavar="SECONDS",
@@ -155,13 +160,20 @@ def _hw_check(args: argparse.Namespace) -> int:
     name = backend_from_config(config, args.backend, sim=args.sim)
     if name != backends.SIM and (args.script is not None or args.demo_fault):
         raise UsageError("--script and --demo-fault need the simulated board (--sim)")
-    reader, hand = (_sim_reader(args, config) if name == backends.SIM
+    layout = _game_layout(args, config)
+    files, ranks = (config.files, config.ranks) if layout is None else (layout.files,
+                                                                        layout.ranks)
+    reader, hand = (_sim_reader(args, files, ranks) if name == backends.SIM
                     else (_hardware_reader(name, config), None))
+    if layout is not None:
+        print(f"{get_game(args.game).title}: {layout.describe()}.")
+        if name != backends.SIM:  # the simulated board is the game's board itself
+            reader = MappedReader(reader, layout)
     ascii_only = args.ascii or not _can_print(SYMBOLS[OK] + SYMBOLS[FAILED])
     started = wallclock.monotonic()
     reader.open()
     try:
-        result = run_check(reader, config.files, config.ranks, scan_time=args.scan_time,
+        result = run_check(reader, files, ranks, scan_time=args.scan_time,
                            tag_time=None if args.readers_only else args.tag_time, hand=hand)
     finally:
         reader.close()
@@ -177,9 +189,15 @@ def _hw_check(args: argparse.Namespace) -> int:
     return 0 if result.ok else 1
 
 
-def _sim_reader(args: argparse.Namespace,
-                config: Config) -> tuple[Reader, Callable[[float], None] | None]:
-    files, ranks = config.files, config.ranks
+def _game_layout(args: argparse.Namespace, config: Config) -> BoardLayout | None:
+    """The layout of ``--game`` on the readers; None for Giganten (every reader)."""
+    if getattr(args, "game", DEFAULT_GAME) == DEFAULT_GAME:
+        return None
+    return layout_for(config, args.game, get_game(args.game).geometry())
+
+
+def _sim_reader(args: argparse.Namespace, files: int,
+                ranks: int) -> tuple[Reader, Callable[[float], None] | None]:
     script = Script()
     if args.script is not None:
         try:

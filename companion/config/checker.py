@@ -34,8 +34,11 @@ from companion.config.settings import (
 from companion.games.giganten.board import TILE_SIZE
 from companion.games.giganten.squares import parse_square_name, square_name
 
+LAYOUT_GAMES: tuple[str, ...] = ("strategus", "gimmel")
+"""The games whose board may lie anywhere on the reader board (``[layout.<game>]``)."""
+
 _SCHEMA: dict[str, tuple[str, ...]] = {
-    "": ("board", "reader", "extras", "paths", "referee", "event"),
+    "": ("board", "reader", "extras", "paths", "referee", "event", "layout"),
     "board": ("files", "ranks"),
     "reader": ("backend", "spi", "serial"),
     "reader.spi": ("bus", "device", "speed_hz", "address_pins", "enable_pin",
@@ -43,6 +46,8 @@ _SCHEMA: dict[str, tuple[str, ...]] = {
                    "cwgsp"),
     "reader.serial": ("tiles",),
     "reader.serial.tiles": ("port", "origin", "rotation"),
+    "layout": LAYOUT_GAMES,
+    **{f"layout.{game}": ("origin",) for game in LAYOUT_GAMES},
     "extras": ("led_yellow", "led_orange", "buzzer", "confirm_button"),
     "paths": ("log_dir", "registry"),
     "referee": ("pin_hash", "arbiter", "time_control", "setup_minutes",
@@ -175,9 +180,36 @@ class Checker:
         referee = self.referee(self.table(top, "referee", "referee"))
         event_table = self.table(top, "event", "event")
         event = self.event(event_table) if isinstance(top.get("event"), dict) else None
+        layouts = self.layouts(self.table(top, "layout", "layout"), files, ranks)
         return Config(files=files, ranks=ranks, backend=backend, spi=spi, serial=serial,
                       extras=extras, paths=paths, referee=referee, event=event,
-                      source=source)
+                      layouts=layouts, source=source)
+
+    def layouts(self, table: Mapping[str, Any], files: int,
+                ranks: int) -> dict[str, tuple[int, int]]:
+        """``[layout.<game>] origin``: the reader square under the game's a1, on the board.
+        (Whether the game's board then fits is checked when the game opens its readers, as
+        its size may depend on the game's options: ``hardware.layout``.)"""
+        layouts: dict[str, tuple[int, int]] = {}
+        for game in LAYOUT_GAMES:
+            key = f"layout.{game}"
+            origin = self.table(table, key, key).get("origin")
+            if origin is None:
+                continue
+            where = f"{key}.origin"
+            if not isinstance(origin, str):
+                self.fail(where, f"must be a square name like \"c3\", not {_kind(origin)}")
+                continue
+            try:
+                file0, rank0 = parse_square_name(origin)
+            except ValueError:
+                self.fail(where, f"'{origin}' is not a square name (like c3)")
+                continue
+            if file0 >= files or rank0 >= ranks:
+                self.fail(where, f"{origin} is off the {files}×{ranks} reader board ([board])")
+                continue
+            layouts[game] = (file0, rank0)
+        return layouts
 
     def referee(self, table: Mapping[str, Any]) -> RefereeConfig:
         texts: dict[str, str | None] = {}

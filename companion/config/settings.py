@@ -186,6 +186,10 @@ class Config:
     extras: ExtrasConfig = field(default_factory=ExtrasConfig)
     paths: PathsConfig = field(default_factory=PathsConfig)
     referee: RefereeConfig = field(default_factory=RefereeConfig)
+    layouts: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """``[layout.<game>] origin``: per game played on a smaller board than the readers'
+    (Strategus, Gimmel), the reader square ``(file, rank)`` under the game's a1; a game not
+    named here is centred on the reader board (``hardware.layout``)."""
     event: EventConfig | None = None
     """The club event to publish to; None: no ``[event]`` section, the table plays alone."""
     source: Path | None = None

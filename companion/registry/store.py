@@ -166,28 +166,11 @@ class Registry:
         """
         path = Path(path)
         text = json.dumps(self.to_json(), indent=2, ensure_ascii=False) + "\n"
-        temporary: str | None = None
         try:
-            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            # mkstemp creates the file 0600 already; fchmod says so explicitly and holds
-            # even if a platform's mkstemp differed. A unique name keeps two saves apart.
-            descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
-                                                     dir=path.parent)
-            with os.fdopen(descriptor, "w", encoding="utf-8") as out:
-                os.fchmod(out.fileno(), 0o600)
-                out.write(text)
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temporary, path)
-            temporary = None
+            write_private(path, text)
         except OSError as err:
             raise RegistryError(f"cannot save the registry to {path}:"
                                 f" {err.strerror or err}; the old file is unchanged") from err
-        finally:
-            if temporary is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(temporary)
-        _sync_directory(path.parent)
 
     @classmethod
     def load(cls, path: str | Path, *, missing_ok: bool = False) -> Registry:
@@ -279,6 +262,32 @@ def _entry(entry: Any, where: str) -> tuple[Uid, Figure]:
     except ValueError as err:
         raise RegistryError(f"{where} (tag {uid}): {err}") from None
     return uid, figure
+
+
+def write_private(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically with mode 0600 (a registry is as secret as the
+    pieces' faces): a temporary file in the same directory, flushed, renamed over ``path``;
+    the directory is created 0700 if need be. On ``OSError`` the old file is untouched and
+    the temporary file is gone."""
+    temporary: str | None = None
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        # mkstemp creates the file 0600 already; fchmod says so explicitly and holds
+        # even if a platform's mkstemp differed. A unique name keeps two saves apart.
+        descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
+                                                 dir=path.parent)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+            os.fchmod(out.fileno(), 0o600)
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+        temporary = None
+    finally:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+    _sync_directory(path.parent)
 
 
 def _sync_directory(directory: Path) -> None:

@@ -1,0 +1,131 @@
+"""``giganten play --game strategus|gimmel --backend spi|serial``: a game of the family on
+the real reader board. The backend's reader comes wrapped in the game's layout
+(``hardware.layout``: the game's squares only), the tags from the game's enrolled
+registry (``companion.game_registry``); people move the pieces, the terminal taps the
+screen (start, declare, resign) and shows what the chosen audience may see.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from commands import game_event
+from commands.play import Source, _source, _with_usage_errors
+from commands.play_game import GameConsole, _audience
+from companion.game import Game, GameError
+from companion.game_events import GameEvent
+from companion.game_registry import GameRegistry, GameRegistryError, registry_path
+from companion.games import get_game
+from companion.ledger.record import default_log_dir, new_log_path
+from companion.table.game_session import GameSession
+from companion.table.sensing import Sensing
+from hardware.assemble import UsageError, open_game_backend
+from hardware.live import ReaderPump, live_lines
+from hardware.protocol import Reader
+
+SCAN = 0.5
+"""Seconds the readers are followed after a command typed at the terminal."""
+
+
+class LiveGameTable:
+    """What ``hardware.simgame.SimGameTable`` is for the simulation, for a real (mapped)
+    reader: its reads, from the reader's thread, through sensing into the session."""
+
+    board = None
+    """No simulated board: people move the pieces."""
+
+    def __init__(self, session: GameSession, reader: Reader) -> None:
+        self.session = session
+        self.reader = reader
+        self.sensing = Sensing(session.game.geometry(session.options).size)
+        self.pump = ReaderPump(reader)  # the caller opened the reader
+        self.pump.start()
+        self.events: list[GameEvent] = []
+
+    def run_for(self, seconds: float = SCAN) -> list[GameEvent]:
+        """Follow the board for ``seconds``; return the session's events."""
+        events: list[GameEvent] = []
+        for read in self.pump.drain(time.monotonic() + seconds):
+            snapshot = self.sensing.feed(read)
+            if snapshot is not None:
+                events += self.session.on_snapshot(snapshot)
+        self.events += events
+        return events
+
+    def intent(self, data: Mapping[str, Any]) -> list[GameEvent]:
+        """A tap on the screen, now."""
+        events = self.session.intent(data, now=time.monotonic())
+        self.events += events
+        return events
+
+    def close(self) -> None:
+        """Stop the reader."""
+        self.reader.close()
+
+
+class LiveGameConsole(GameConsole):
+    """``GameConsole`` on the real board: the board commands are the players' hands."""
+
+    def __init__(self, game: Game, table: LiveGameTable, audience: int) -> None:
+        # GameConsole is typed for the simulated table; a LiveGameTable has every member
+        # it uses (run_for, intent, events, session, close), and the commands that would
+        # move simulated pieces are refused below.
+        super().__init__(game, table, None, audience, seed=0)  # type: ignore[arg-type]
+
+    def run(self, source: Source) -> int:
+        """Typed commands while the readers go on following the board."""
+        live = Source(live_lines(source.lines, lambda s: self.settle()), source.echo,
+                      source.name)
+        return super().run(live)
+
+    def _by_hand(self, words: list[str]) -> None:
+        raise ValueError("this is the real board: move the pieces by hand, the readers"
+                         " see them")
+
+    _cmd_place = _cmd_lift = _cmd_remove = _cmd_move = _cmd_setup = _cmd_auto = _by_hand
+
+
+def play_live(args: argparse.Namespace, game: Game, reader: Reader) -> int:
+    """Play ``game`` on the real board read by ``reader`` (opened, mapped to the game's
+    squares), with the pieces of the game's registry."""
+    path = args.registry or registry_path(game.name)
+    try:
+        audience = _audience(game, args.audience)
+        tags = GameRegistry.load(game, path).for_game({})
+        source = _source(args)
+    except (GameRegistryError, UsageError) as err:
+        reader.close()
+        raise UsageError(str(err)) from None
+    log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
+    log_path = new_log_path(log_dir, datetime.now())
+    # The salts of the setup commitments come from os.urandom.
+    session, events = GameSession.new(game, {}, tags, log_path, now=time.monotonic(),
+                                      entropy=os.urandom)
+    console = LiveGameConsole(game, LiveGameTable(session, reader), audience)
+    console.say(f"{game.title} on the real board ({reader.name}); pieces from {path}.")
+    console.say(f"Game log: {log_path} (every turn is appended to it).")
+    console.say(f"Showing what {args.audience} may see. Type help for the commands.")
+    console.tell(events)
+    console.settle()
+    return console.run(source)
+
+
+def _play(args: argparse.Namespace) -> int:
+    try:
+        game = get_game(args.game)
+    except GameError as err:
+        raise UsageError(str(err)) from None
+    reader = open_game_backend(args, game.name, game.geometry())
+    if reader is None:  # the simulated board: commands.play_game, with the club feed
+        return game_event.play_command(args)
+    return play_live(args, game, reader)
+
+
+play_command = _with_usage_errors("play", _play)
+"""``giganten play --game NAME``: the configured backend through the game's layout, or the
+simulated board (``commands.play_game``)."""
