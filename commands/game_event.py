@@ -22,7 +22,8 @@ class EventGameConsole(GameConsole):
     """``GameConsole`` whose events also go to the club feed (when ``link`` is set)."""
 
     def __init__(self, base: GameConsole, link: GameEventLink | None) -> None:
-        super().__init__(base.game, base.sim, base.hands, base.audience, 0, base.say)
+        super().__init__(base.game, base.sim, base.hands, base.audience, 0, base.say,
+                         computer=base.computer)
         self.rng = base.rng  # the computer players' generator, as seeded
         self.link = link
 
