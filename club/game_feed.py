@@ -1,7 +1,7 @@
 """The club feed of a game played through the game interface (Strategus, Gimmel): what
 ``club.feed.TableFeed`` is for Giganten's session, for a ``GameSession``.
 
-Every view published on a ``public/...`` topic is built by ``companion.game_views`` for the
+Every view published on a ``public/...`` topic is built by ``companion.views.games`` for the
 ``public`` audience (``event_view`` for the feed, ``game_view`` for the status's board:
 from ``observation`` only), so a hidden kind is never published [Strategus H1-H2]; the
 board has each piece's square and owner, and a kind only where the public view has one,
@@ -24,8 +24,8 @@ from club.link import EventLink
 from companion.events import ArbiterLooked, ClockPaused, ClockResumed, Clocks
 from companion.game import PUBLIC, Game
 from companion.game_events import GameEvent
-from companion.game_views import event_view, game_view
 from companion.table.game_session import PLAY, GameSession
+from companion.views.games import event_view, game_view
 
 JSON = dict[str, Any]
 

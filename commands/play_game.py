@@ -2,7 +2,7 @@
 of the family at the terminal on the simulated board, through the generic table path
 (``companion.table.game_session``). Giganten keeps its own console (``commands.play``).
 
-Every line printed is built by ``companion.game_views`` for the chosen audience: a hidden
+Every line printed is built by ``companion.views.games`` for the chosen audience: a hidden
 kind never reaches the public or the opponent.
 """
 
@@ -22,7 +22,6 @@ from commands.opponent import Computer, computer_of
 from commands.play import Source, _source, _timing, _with_usage_errors
 from companion.game import ARBITER, PUBLIC, Game, GameError, GameState, Piece
 from companion.game_events import GameEvent
-from companion.game_views import board_text, event_view, game_view, setup_view
 from companion.games import get_game
 from companion.identities import Identity, sim_identities
 from companion.ledger.game_log import ReplayError, is_generic_header
@@ -30,6 +29,7 @@ from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.reads import Uid, parse_uid
 from companion.table.game_session import OVER, PLAY, SETUP, GameSession
 from companion.table.opponent import choose_turn
+from companion.views.games import board_text, event_view, game_view, setup_view
 from hardware.assemble import UsageError, open_backend
 from hardware.sim import SimBoard, TimingModel
 from hardware.simgame import GameHands, SimGameTable

@@ -6,7 +6,7 @@ with the arbiter's desk (``companion.referee.game_desk``) around the session: ga
 that switch on every turn (``--time 30+10``), a player's ``dispute`` that stops them, and
 the arbiter's commands behind the PIN (``--set-pin`` as for Giganten; the PIN is asked for
 after the command, and in a script it is the next line, never echoed). Every game line is
-built by ``companion.game_views`` for the chosen audience; the one exception is ``look``,
+built by ``companion.views.games`` for the chosen audience; the one exception is ``look``,
 the full position the arbiter asked for with the PIN (logged and told to everyone).
 """
 
@@ -30,7 +30,6 @@ from companion.clock import ClockError, format_time
 from companion.events import ArbiterLooked, ClockPaused, ClockResumed, Clocks, PinRefused
 from companion.game import ARBITER, Game, GameError, GameState
 from companion.game_events import GameEvent
-from companion.game_views import board_text, game_view
 from companion.games import get_game
 from companion.identities import sim_identities
 from companion.ledger.game_log import ReplayError
@@ -38,6 +37,7 @@ from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.referee.desk import RefereeError
 from companion.referee.game_desk import DeskEvent, GameDesk
 from companion.table.game_session import GameSession
+from companion.views.games import board_text, game_view
 from hardware.assemble import UsageError
 
 REFEREE_GAME_HELP = """\

@@ -60,8 +60,8 @@ def _show_game_demo(args: argparse.Namespace, seed: int) -> int:
     import time
 
     from companion.game_demo import new_demo, play_demo, result_line
-    from companion.game_views import board_text
     from companion.games import get_game
+    from companion.views.games import board_text
 
     if args.resume is not None or args.variants.ids():
         print(f"giganten demo: --resume and --variants are Giganten's; the {args.game} demo"

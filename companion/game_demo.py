@@ -1,7 +1,7 @@
 """``giganten demo --game strategus|gimmel``: two computer players play a whole game
 through the game interface (``companion.game``), pure and synchronous.
 
-Each turn comes with the public view after it (``companion.game_views``: never a hidden
+Each turn comes with the public view after it (``companion.views.games``: never a hidden
 kind) and the turn in public words; at the end the full record (``companion-game-record/1``,
 kind ``full``, as ``giganten export`` writes it, checked by ``giganten verify``). The
 players are the table's computer opponents (``companion.table.opponent.choose_turn``) at
@@ -19,10 +19,10 @@ from typing import Any
 
 from companion.archive.game_records import FULL, GENERIC_FORMAT
 from companion.game import PUBLIC, Game, GameError, GameState, Piece, Square
-from companion.game_views import game_view, turn_words
 from companion.ledger import game_log
 from companion.ledger.fairplay import Entropy
 from companion.table.opponent import choose_turn
+from companion.views.games import game_view, turn_words
 
 DEMO_LEVEL = "easy"
 DEMO_NODES = 400

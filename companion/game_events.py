@@ -1,7 +1,7 @@
 """What a ``GameSession`` (``companion.table.game_session``) says: the events of any game.
 
 Events carry full information (a setup problem names the kind, a combat its two kinds);
-they never reach a screen directly: ``companion.game_views.event_view`` turns each into
+they never reach a screen directly: ``companion.views.games.event_view`` turns each into
 what one audience may see. ``owner`` fields say whose private business an event is.
 """
 
@@ -130,7 +130,7 @@ class ComputerTurn:
 
     ``turn`` is the game's turn JSON (squares only in the games of the family) and
     ``words`` the turn in words built from what everyone may see
-    (``companion.game_views.turn_words``): a hidden kind is never named."""
+    (``companion.views.games.turn_words``): a hidden kind is never named."""
 
     player: int
     turn: JSON

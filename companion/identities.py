@@ -3,7 +3,7 @@
 A tag carries nothing but its UID; what it means lives in a map UID -> ``Identity``: the
 owner's index, the game's kind id and the piece's number among its owner's pieces of that
 kind. The map is as secret as the pieces' faces: it is never shown to an audience (only
-``companion.views`` and ``companion.game_views`` say what an audience sees).
+``companion.views`` and ``companion.views.games`` say what an audience sees).
 
 ``sim_identities`` is the registry of a simulated set of any game: its UIDs are derived
 from ``(game, owner, kind, number)``, so a simulated board, a test and a resumed session

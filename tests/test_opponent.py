@@ -17,11 +17,11 @@ from companion.game_events import (
     PieceInHand,
     TurnCommitted,
 )
-from companion.game_views import event_view
 from companion.games import get_game
 from companion.identities import sim_identities
 from companion.table.game_session import COMPUTER_RULE, GameSession
 from companion.table.opponent import announce, choose_turn
+from companion.views.games import event_view
 from hardware.simgame import GameHands, SimGameTable
 
 GIMMEL = get_game("gimmel")

@@ -33,10 +33,10 @@ from companion.game_events import (
     SetupChecked,
     TurnCommitted,
 )
-from companion.game_views import event_view, game_view
 from companion.identities import sim_identities
 from companion.ledger.record import verify
 from companion.table.game_session import OVER, PLAY, GameSession
+from companion.views.games import event_view, game_view
 from hardware.sim import SimBoard
 from hardware.simgame import GameHands, SimGameTable
 from tests.toy_game import GAME, GEOMETRY

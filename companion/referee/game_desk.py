@@ -11,7 +11,7 @@ arbiter, and a flag ends the game as a **loss on time** [W3]. Behind the **arbit
 time, the arbiter's decision). Every action is logged in the game log (``referee``,
 ``correction`` and ``result`` entries, ``companion.ledger.game_log``), so the records and
 ``giganten verify`` accept the game. Pure: time is passed in; the full position for the
-arbiter is built by ``companion.game_views`` alone.
+arbiter is built by ``companion.views.games`` alone.
 """
 
 from __future__ import annotations
@@ -24,12 +24,12 @@ from companion.clock import ClockError, GameClock, TimeControl
 from companion.events import ArbiterLooked, ClockPaused, ClockResumed, Clocks, PinRefused
 from companion.game import ARBITER
 from companion.game_events import GameEnded, GameEvent, TurnCommitted
-from companion.game_views import game_view
 from companion.ledger.record import verify as read_log
 from companion.referee.desk import FIRST_WAIT_S, FREE_TRIES, LONGEST_WAIT_S, RefereeError, check_pin
 from companion.referee.seat import NOTE, NoteError, write_note
 from companion.table.game_corrections import CorrectionError
 from companion.table.game_session import OVER, PLAY, GameSession
+from companion.views.games import game_view
 
 JSON = dict[str, Any]
 

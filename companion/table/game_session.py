@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import companion.table.game_corrections as game_corrections
 from companion.game import (
     ARBITER,
     PUBLIC,
@@ -49,7 +50,6 @@ from companion.ledger import game_log
 from companion.ledger.fairplay import Entropy
 from companion.ledger.record import FilePath, GameLog
 from companion.reads import Uid
-from companion.table import game_corrections
 from companion.table.board_match import UNKNOWN_TAG, board_pieces, find_turn, in_hand, steps_to
 from companion.table.opponent import Chosen, announce, carried, same_turn
 from companion.table.sensing import DEAD, DUPLICATE, FLICKER, Snapshot

@@ -24,8 +24,8 @@ from typing import Any
 
 from companion.game import JSON, Game, GameState, Piece, Square
 from companion.game_events import ComputerTurn, NotComputerTurn
-from companion.game_views import turn_words, way_back_words
 from companion.table.board_match import steps_to
+from companion.views.games import turn_words, way_back_words
 
 LEVELS = ("easy", "normal", "strong")
 """The computer's strength levels (Gimmel's search; other games play at random)."""

@@ -53,7 +53,7 @@ from companion.game_events import (
     Step,
     TurnCommitted,
 )
-from companion.views import SHOWN_DIGITS
+from companion.views.giganten import SHOWN_DIGITS
 
 JSON = dict[str, Any]
 
