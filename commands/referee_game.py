@@ -281,6 +281,9 @@ def _resume(args: argparse.Namespace, pin_hash: str, arbiter: str) -> int:
     try:
         _simulated_only(args, session.game)
         audience = _audience(session.game, args.audience)
+        if audience == ARBITER:  # as for a new game: the arbiter looks behind the PIN
+            raise UsageError("the referee terminal shows what the players may see: the"
+                             " arbiter sees the full position with look (behind the PIN)")
         seed = args.seed if args.seed is not None else random.randrange(1_000_000)
         sim, hands = _table(session, seed, _timing(args), _laid_out(session))
         desk, told = GameDesk.after_restart(session, pin_hash, arbiter, sim.now)

@@ -149,3 +149,17 @@ def test_a_result_the_desk_does_not_know_gets_one_line(home: Path, tmp_path: Pat
     assert done.code == 2 and "Traceback" not in done.err
     assert "result what? draw, time PLAYER" in done.err
     assert done.err.count("\n") == 1
+
+
+def test_a_resumed_refereed_game_shows_the_arbiter_only_behind_the_pin(
+        home: Path, tmp_path: Path) -> None:
+    """The audit's attack: ``--resume LOG --audience arbiter`` showed every kind with no PIN,
+    while a new refereed game refused that audience; both refuse it now."""
+    referee(tmp_path, "strategus", "setup all", "start", "auto 2")
+    log = only_log(home / "games")
+    done = run("referee", "--game", "strategus", "--sim", "--resume", log, "--pin-hash",
+               PIN_HASH, "--audience", "arbiter",
+               "--script", script(tmp_path / "r.txt", "show", "quit"))
+    assert done.code == 2 and "Traceback" not in done.err
+    assert "look (behind the PIN)" in done.err
+    assert "hare" not in done.out and "trap" not in done.out

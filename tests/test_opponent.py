@@ -130,3 +130,23 @@ def test_strategus_words_never_name_a_hidden_kind(tmp_path: Path) -> None:
         words = announce(STRATEGUS, state, turn).words
         assert not any(kind in words for kind in kinds), words
         state.push(turn)
+
+
+def test_a_declaration_against_the_computer_never_tells_legal_from_illegal(
+        tmp_path: Path) -> None:
+    """The audit's attack: with the computer's turn announced, declaring a move that only a
+    hare may make, and one that a trap may never make, must get the same public answer;
+    before, an illegal one was refused by the rules (to the computer's side, no words) and a
+    legal one with the public words: a yes/no test of a hidden kind, repeatable at will."""
+    sim, hands = _table(tmp_path)
+    hands.play((-1 - 2, _square("d4")))  # white: a falcon on d4
+    hands.play((-1, _square("n14")))  # black: a beetle far away
+    sim.session.computer_turn((_square("d4"), _square("g7")))  # the computer's falcon
+    legal = sim.intent({"declare": {"path": ["d4", "d7"]}})  # a falcon may go there
+    illegal = sim.intent({"declare": {"path": ["d4", "d5"]}})  # never one square
+    foreign = sim.intent({"declare": {"path": ["n14", "n13"]}})  # not the computer's piece
+    answers = [[(type(e), e.player, e.rule, e.reason) for e in events]
+               for events in (legal, illegal, foreign)]
+    assert answers[0] == answers[1] == answers[2]
+    assert answers[0][0][1:3] == (None, COMPUTER_RULE)
+    assert sim.session.turns == 2

@@ -311,6 +311,14 @@ class GameSession:
         state = self._state()
         try:
             turn = self.game.turn_from_json(state, data)
+            # Against the computer only its announced turn counts, and anything else gets
+            # the same public words before the rules are asked: a refusal by the rules
+            # would tell a kind the player may not know (a hare's run, a trap that never
+            # moves), turn by turn.
+            if self.chosen is not None and not same_turn(self.game, state, self.chosen,
+                                                         turn):
+                return [IntentRefused(None, COMPUTER_RULE, "that is not the computer's"
+                                      f" move: declare {self.chosen.words}")]
             state.push(turn)
         except IllegalMove as err:
             return [IntentRefused(state.to_move, err.rule, err.reason)]
@@ -319,9 +327,6 @@ class GameSession:
                                   f" {self.game.title}: declare it as the game writes"
                                   " turns, e.g. {\"path\": [\"c4\", \"c5\"]}")]
         state.pop()
-        if self.chosen is not None and not same_turn(self.game, state, self.chosen, turn):
-            return [IntentRefused(None, COMPUTER_RULE, "that is not the computer's"
-                                  f" move: declare {self.chosen.words}")]
         events = self._commit(turn, now)
         wanted = dict(state.pieces())
         if self.phase == PLAY and self.board != wanted:
