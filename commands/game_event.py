@@ -25,6 +25,7 @@ class EventGameConsole(GameConsole):
         super().__init__(base.game, base.sim, base.hands, base.audience, 0, base.say,
                          computer=base.computer)
         self.rng = base.rng  # the computer players' generator, as seeded
+        self.setup_rng = base.setup_rng
         self.link = link
 
     def tell(self, events: list[GameEvent]) -> None:

@@ -60,13 +60,16 @@ class GameConsole:
 
     def __init__(self, game: Game, sim: SimGameTable, hands: GameHands, audience: int,
                  seed: int, say: Callable[[str], None] = print,
-                 computer: Computer | None = None) -> None:
+                 computer: Computer | None = None, secret_setup: bool = False) -> None:
         self.game = game
         self.computer = computer
         self.sim = sim
         self.hands = hands
         self.audience = audience
         self.rng = random.Random(seed)  # the computer players: public choices only
+        # ``setup all`` lays out secrets: from the OS unless the seed was asked for (a test,
+        # a replayable demo); the printed seed must not give the setups away [fair play].
+        self.setup_rng: random.Random = random.SystemRandom() if secret_setup else self.rng
         self.say = say
         self.geometry = game.geometry(sim.session.options)
         self._told = len(sim.events)
@@ -179,7 +182,7 @@ class GameConsole:
     def _cmd_setup(self, words: list[str]) -> None:
         if words != ["all"] or self.session.phase != SETUP:
             raise ValueError("setup all: during the setup of a game that has one")
-        self.hands.set_up(self.game, self.session.options, self.rng)
+        self.hands.set_up(self.game, self.session.options, self.setup_rng)
         self.settle()
 
     def _cmd_start(self, words: list[str]) -> None:
@@ -323,8 +326,8 @@ def _play(args: argparse.Namespace,
     # The salts of the setup commitments come from os.urandom, never from the seed.
     session, events = GameSession.new(game, {}, tags, log_path, now=0.0, entropy=os.urandom)
     sim, hands = _table(session, seed, _timing(args))
-    console = wrap(GameConsole(game, sim, hands, audience, seed, computer=computer),
-                   log_path)
+    console = wrap(GameConsole(game, sim, hands, audience, seed, computer=computer,
+                               secret_setup=args.seed is None), log_path)
     console.say(f"{game.title} on the simulated board; seed {seed}.")
     _say_computer(console, computer)
     console.say(f"Game log: {log_path} (every turn is appended to it).")
@@ -363,7 +366,8 @@ def resume(args: argparse.Namespace, path: Path) -> int:
         raise
     board = None if args.empty_board else _laid_out(session)
     sim, hands = _table(session, seed, _timing(args), board)
-    console = GameConsole(game, sim, hands, audience, seed, computer=computer)
+    console = GameConsole(game, sim, hands, audience, seed, computer=computer,
+                          secret_setup=args.seed is None)
     console.say(f"Resuming {path}: {game.title}, {session.turns} turns played.")
     _say_computer(console, computer)
     for note in session.log.notes if session.log is not None else []:

@@ -253,7 +253,7 @@ def _referee_game(args: argparse.Namespace) -> int:
     session, events = GameSession.new(game, options, sim_identities(game), log_path, now=0.0,
                                       entropy=os.urandom)  # salts never from the seed
     sim, hands = _table(session, seed, _timing(args))
-    base = GameConsole(game, sim, hands, audience, seed)
+    base = GameConsole(game, sim, hands, audience, seed, secret_setup=args.seed is None)
     desk = GameDesk(session, desk_config.pin_hash, desk_config.arbiter, desk_config.time)
     console = RefereeGameConsole(base, desk, game_event_link(args, base, log_path))
     control = desk_config.time
@@ -290,7 +290,8 @@ def _resume(args: argparse.Namespace, pin_hash: str, arbiter: str) -> int:
     except (UsageError, RefereeError) as err:
         session.close()
         raise UsageError(str(err)) from None
-    base = GameConsole(session.game, sim, hands, audience, seed)
+    base = GameConsole(session.game, sim, hands, audience, seed,
+                       secret_setup=args.seed is None)
     console = RefereeGameConsole(base, desk, game_event_link(args, base, args.resume))
     console.say(f"Resuming the refereed game {args.resume}: {session.game.title},"
                 f" {session.turns} turns; arbiter {arbiter}.")

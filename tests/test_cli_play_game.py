@@ -114,3 +114,30 @@ def test_a_power_cut_then_resume_continues_the_game(game: str, tmp_path: Path,
     assert re.search(r"Resuming .*: \w+, 1[2-9] turns played", resumed.out), resumed.out[:600]
     assert "over after" in resumed.out
     assert run("verify", log).code == 0
+
+
+def _setup_after(tmp_path: Path, name: str, *seed: str) -> tuple[str, dict[str, object]]:
+    """Set up both sides of Strategus by ``setup all`` and start; return the printed seed
+    and the logged starting position (square -> [owner, kind])."""
+    from companion.ledger.record import verify as read_log
+
+    games = tmp_path / name
+    done = run("play", "--game", "strategus", "--sim", *seed, "--log-dir", games, "--script",
+               script(tmp_path / f"{name}.txt", "setup all", "start", "quit"))
+    assert done.code == 0, done.err
+    printed = re.search(r"seed (\d+)\.", done.out)
+    assert printed is not None, done.out[:400]
+    setup = read_log(only_log(games))[0].body["setup"]
+    assert isinstance(setup, dict) and len(setup) == 80
+    return printed.group(1), setup
+
+
+def test_the_printed_seed_does_not_give_the_setups_away(home: Path, tmp_path: Path) -> None:
+    """The audit's attack: ``setup all`` drew both setups from the seed the console prints
+    to everyone, so anyone could replay it and know all 80 kinds. Without ``--seed`` the
+    setups now come from the OS; a seed given on purpose still replays them exactly."""
+    printed, secret = _setup_after(tmp_path, "secret")
+    _, replayed = _setup_after(tmp_path, "replayed", "--seed", printed)
+    assert replayed != secret
+    _, again = _setup_after(tmp_path, "again", "--seed", printed)
+    assert again == replayed
