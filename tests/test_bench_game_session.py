@@ -6,23 +6,12 @@ machine.
 
 from __future__ import annotations
 
-import re
-import subprocess
-import sys
-from pathlib import Path
+from tests.bench_helpers import ms_metrics, run_bench
 
-ROOT = Path(__file__).resolve().parent.parent
 METRICS = tuple(f"{game}_snapshot_to_turn_{what}" for game in ("strategus", "gimmel")
                 for what in ("mean", "p95"))
-LINE = re.compile(r"METRIC (\S+) (\S+) ms")
 
 
 def test_a_short_run_prints_every_metric_positive() -> None:
-    done = subprocess.run([sys.executable, str(ROOT / "bench" / "game_session.py"),
-                           "--turns", "30"], cwd=ROOT, capture_output=True, text=True,
-                          timeout=300, check=False)
-    assert done.returncode == 0, done.stderr
-    found = {m[1]: m[2] for line in done.stdout.splitlines() if (m := LINE.fullmatch(line))}
-    assert sorted(found) == sorted(METRICS), done.stdout
-    for name, value in found.items():
-        assert float(value) > 0, f"{name} is not positive: {value}"
+    done = run_bench("game_session.py", "--turns", "30")
+    ms_metrics(done.stdout, METRICS)

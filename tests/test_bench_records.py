@@ -6,23 +6,13 @@ machine.
 
 from __future__ import annotations
 
-import re
-import subprocess
-import sys
-from pathlib import Path
+from tests.bench_helpers import ms_metrics, run_bench
 
-ROOT = Path(__file__).resolve().parent.parent
 METRICS = ("verify_log_ms", "verify_public_ms", "export_public_ms", "replay_load_ms",
            "fuzz_log_ms")
-LINE = re.compile(r"METRIC (\S+) (\S+) ms")
 
 
 def test_quick_run_prints_every_metric_positive() -> None:
-    done = subprocess.run([sys.executable, str(ROOT / "bench" / "records.py"), "--quick"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
-    assert done.returncode == 0, done.stderr
-    found = {m[1]: m[2] for line in done.stdout.splitlines() if (m := LINE.fullmatch(line))}
-    assert sorted(found) == sorted(METRICS), done.stdout
-    for name, value in found.items():
-        assert float(value) > 0, f"{name} is not positive: {value}"
+    done = run_bench("records.py", "--quick")
+    ms_metrics(done.stdout, METRICS)
     assert "game over" in done.stdout

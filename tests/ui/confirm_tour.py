@@ -10,10 +10,7 @@ It emits what the screen and the session showed after each step.
 from __future__ import annotations
 
 import sys
-import tempfile
-import traceback
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -25,18 +22,15 @@ from ui.shots import configure_kivy  # noqa: E402
 LANGUAGE = sys.argv[1]
 configure_kivy((800, 480))
 
-from kivy.clock import Clock  # noqa: E402  (Kivy reads the settings at import)
 from kivy.core.window import Window  # noqa: E402
 
-from companion.referee.desk import hash_pin  # noqa: E402
+from tests.ui.tour import refereed_controller, run_tour  # noqa: E402
 from ui import i18n  # noqa: E402
 from ui.app import build_app  # noqa: E402
-from ui.controller import Controller, GameOptions  # noqa: E402
-from ui.testing import after_frames, emit, find_button, texts, touch, window_center  # noqa: E402
+from ui.controller import GameOptions  # noqa: E402
+from ui.testing import find_button, texts, touch, window_center  # noqa: E402
 
-controller = Controller(log_dir=Path(tempfile.mkdtemp()))
-controller.referee_defaults = replace(controller.referee_defaults, pin_hash=hash_pin("4711"),
-                                      arbiter="A. Schmidt")
+controller = refereed_controller()
 app = build_app(controller)
 seen: list[dict[str, Any]] = []
 
@@ -93,21 +87,4 @@ def look(step: str) -> None:
                  "yellow_may_accept": None if accept is None else not accept.disabled})
 
 
-def run(index: int) -> None:
-    if index == len(STEPS):
-        emit({"seen": seen})
-        app.stop()
-        return
-    name, step = STEPS[index]
-    try:
-        i18n.set_language(LANGUAGE)
-        step()
-    except Exception as error:
-        emit({"error": f"{name}: {error}", "traceback": traceback.format_exc(), "seen": seen})
-        app.stop()
-        return
-    after_frames(3, lambda: (look(name), run(index + 1)))
-
-
-Clock.schedule_once(lambda _dt: after_frames(3, lambda: run(0)), 0.3)
-app.run()
+run_tour(app, STEPS, look, seen, before_step=lambda: i18n.set_language(LANGUAGE))

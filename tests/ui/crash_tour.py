@@ -17,10 +17,7 @@ It emits one result: per step the screen and every text of the window.
 from __future__ import annotations
 
 import sys
-import tempfile
-import traceback
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -35,17 +32,15 @@ configure_kivy((800, 480))
 from kivy.clock import Clock  # noqa: E402  (Kivy reads the settings at import)
 from kivy.core.window import Window  # noqa: E402
 
-from companion.referee.desk import hash_pin  # noqa: E402
 from companion.table.session import Session  # noqa: E402
+from tests.ui.tour import refereed_controller, run_tour  # noqa: E402
 from ui import i18n  # noqa: E402
 from ui.app import build_app  # noqa: E402
-from ui.controller import Controller, GameOptions  # noqa: E402
-from ui.testing import after_frames, emit, find_button, texts, touch, window_center  # noqa: E402
+from ui.controller import GameOptions  # noqa: E402
+from ui.testing import find_button, texts, touch, window_center  # noqa: E402
 from ui.widgets import safely  # noqa: E402
 
-controller = Controller(log_dir=Path(tempfile.mkdtemp()))
-controller.referee_defaults = replace(controller.referee_defaults, pin_hash=hash_pin("4711"),
-                                      arbiter="A. Schmidt")
+controller = refereed_controller()
 app = build_app(controller)
 seen: list[dict[str, Any]] = []
 
@@ -143,20 +138,4 @@ STEPS: list[tuple[str, Callable[[], None]]] = [
 ]
 
 
-def run(index: int) -> None:
-    if index == len(STEPS):
-        emit({"seen": seen, "running": True})
-        app.stop()
-        return
-    name, step = STEPS[index]
-    try:
-        step()
-    except Exception as error:
-        emit({"error": f"{name}: {error}", "traceback": traceback.format_exc(), "seen": seen})
-        app.stop()
-        return
-    after_frames(4, lambda: (look(name), run(index + 1)))
-
-
-Clock.schedule_once(lambda _dt: after_frames(3, lambda: run(0)), 0.3)
-app.run()
+run_tour(app, STEPS, look, seen, frames=4, finished={"running": True})

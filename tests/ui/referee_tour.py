@@ -10,8 +10,6 @@ It emits what the window showed after each step.
 from __future__ import annotations
 
 import sys
-import tempfile
-import traceback
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -25,18 +23,15 @@ from ui.shots import configure_kivy  # noqa: E402
 LANGUAGE = sys.argv[1]
 configure_kivy((800, 480))
 
-from kivy.clock import Clock  # noqa: E402  (Kivy reads the settings at import)
 from kivy.core.window import Window  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
 from kivy.uix.textinput import TextInput  # noqa: E402
 
-from companion.referee.desk import hash_pin  # noqa: E402
+from tests.ui.tour import refereed_controller, run_tour  # noqa: E402
 from ui import i18n  # noqa: E402
 from ui.app import build_app  # noqa: E402
-from ui.controller import Controller, GameOptions  # noqa: E402
+from ui.controller import GameOptions  # noqa: E402
 from ui.testing import (  # noqa: E402
-    after_frames,
-    emit,
     find_button,
     texts,
     touch,
@@ -44,9 +39,7 @@ from ui.testing import (  # noqa: E402
     window_center,
 )
 
-controller = Controller(log_dir=Path(tempfile.mkdtemp()))
-controller.referee_defaults = replace(controller.referee_defaults, pin_hash=hash_pin("4711"),
-                                      arbiter="A. Schmidt")
+controller = refereed_controller()
 app = build_app(controller)
 seen: list[dict[str, Any]] = []
 finger: list[Any] = []
@@ -153,20 +146,4 @@ STEPS: list[tuple[str, Callable[[], None]]] = [
 ]
 
 
-def run(index: int) -> None:
-    if index == len(STEPS):
-        emit({"seen": seen})
-        app.stop()
-        return
-    name, step = STEPS[index]
-    try:
-        step()
-    except Exception as error:
-        emit({"error": f"{name}: {error}", "traceback": traceback.format_exc(), "seen": seen})
-        app.stop()
-        return
-    after_frames(3, lambda: (look(name), run(index + 1)))
-
-
-Clock.schedule_once(lambda _dt: after_frames(3, lambda: run(0)), 0.3)
-app.run()
+run_tour(app, STEPS, look, seen)

@@ -1,0 +1,58 @@
+"""What the Kivy tour programs of ``tests/ui`` share (``confirm_tour``, ``crash_tour``,
+``referee_tour``): a controller for a refereed game with a known PIN, and the runner that
+takes each step, lets the app draw, looks at the screen and reports as JSON on stdout.
+
+Import it only after ``ui.shots.configure_kivy``: Kivy reads its settings at import."""
+
+from __future__ import annotations
+
+import tempfile
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from kivy.clock import Clock
+
+from companion.referee.desk import hash_pin
+from ui.controller import Controller
+from ui.testing import after_frames, emit
+
+PIN = "4711"
+ARBITER = "A. Schmidt"
+
+
+def refereed_controller() -> Controller:
+    """A controller whose referee games have the arbiter ``ARBITER`` with the PIN ``PIN``."""
+    controller = Controller(log_dir=Path(tempfile.mkdtemp()))
+    controller.referee_defaults = replace(controller.referee_defaults, pin_hash=hash_pin(PIN),
+                                          arbiter=ARBITER)
+    return controller
+
+
+def run_tour(app: Any, steps: Sequence[tuple[str, Callable[[], object]]],
+             look: Callable[[str], None], seen: list[dict[str, Any]], *,
+             before_step: Callable[[], None] = lambda: None, frames: int = 3,
+             finished: dict[str, Any] | None = None) -> None:
+    """Run ``app`` through ``steps`` (name, action): after each, ``frames`` frames drawn,
+    ``look(name)``; emit ``{"seen": …}`` (and ``finished``) at the end, or the first error
+    with its traceback, then stop the app."""
+    def run(index: int) -> None:
+        if index == len(steps):
+            emit({"seen": seen, **(finished or {})})
+            app.stop()
+            return
+        name, step = steps[index]
+        try:
+            before_step()
+            step()
+        except Exception as error:
+            emit({"error": f"{name}: {error}", "traceback": traceback.format_exc(),
+                  "seen": seen})
+            app.stop()
+            return
+        after_frames(frames, lambda: (look(name), run(index + 1)))
+
+    Clock.schedule_once(lambda _dt: after_frames(3, lambda: run(0)), 0.3)
+    app.run()
