@@ -1,11 +1,13 @@
 """The board against the game, for any game: which legal turn a board shows, and the way back.
 
-Pieces are compared as the rules know them, ``(owner, kind)`` per square: two pieces of
-one owner and kind are interchangeable for every game of the family, so which of them
-stands where does not matter. A turn is found on the board by playing each legal turn on
-the state, reading ``pieces()`` and taking it back (``push``/``pop``); a turn whose result
-the rules decide in secret (``Played.reveal`` not empty: a Strategus combat) cannot be
-shown by moving pieces and must be declared on the screen.
+Pieces are compared here as the rules know them, ``(owner, kind)`` per square; which tag
+stands where is checked on top of that by ``companion.table.tag_match`` (the session keeps
+it): two figures of one kind swapped are the same position to the rules but not the same
+game at the table (a Strategus figure's kind is hidden: a swap would pass unseen). A turn
+is found on the board by playing each legal turn on the state, reading ``pieces()`` and
+taking it back (``push``/``pop``); a turn whose result the rules decide in secret
+(``Played.reveal`` not empty: a Strategus combat) cannot be shown by moving pieces and
+must be declared on the screen.
 """
 
 from __future__ import annotations

@@ -38,6 +38,7 @@ def take_back(session: GameSession, turns: int, note: Mapping[str, Any],
     while session.turns > turns:
         state.pop()  # the interface's exact undo
         session.turns -= 1
+    session.tags_back_to(turns)
     session.fixing = True
     return [*session.board_answer(now), NextToMove(state.to_move)]
 

@@ -53,6 +53,7 @@ from companion.reads import Uid
 from companion.table.board_match import UNKNOWN_TAG, board_pieces, find_turn, in_hand, steps_to
 from companion.table.opponent import Chosen, announce, carried, same_turn
 from companion.table.sensing import DEAD, DUPLICATE, FLICKER, Snapshot
+from companion.table.tag_match import TagPlaces, after_turn, learned, refusal, wrong_squares
 
 SETUP, PLAY, OVER = "setup", "play", "over"
 
@@ -91,6 +92,14 @@ class GameSession:
         self.fixing = False
         """True after a declared turn or a resume, until the board matches the game."""
         self.board: dict[Square, Piece] = {}
+        self.board_tags: dict[Square, Uid] = {}
+        """The last confirmed board's tags (square -> UID)."""
+        self.places = TagPlaces()
+        """Which tag the game has on each square (``companion.table.tag_match``): a board
+        with the right kinds but the wrong tags (a swap) is refused."""
+        self.places_before: dict[int, TagPlaces] = {}
+        """``places`` after each number of turns played here (a take-back goes back to
+        them; none from before a resume)."""
         self.chosen: Chosen | None = None
         """The computer's announced turn (``companion.table.opponent``) until it is
         carried out: the only turn the board may then show."""
@@ -161,7 +170,7 @@ class GameSession:
         if not isinstance(pieces, dict):
             return self._say(BoardRefused(PUBLIC, UNKNOWN_TAG, "a tag the set does not know stands"
                                           f" on {self._name(pieces)}: take it off", ()))
-        self.board = pieces
+        self.board, self.board_tags = pieces, dict(snapshot.tags)
         if self.phase == SETUP:
             return self._setup_status()
         if self.phase == PLAY:
@@ -210,6 +219,15 @@ class GameSession:
     def end(self, winner: int | None, reason: str, now: float) -> list[GameEvent]:
         """Log the end of the game and say it (a declared result's last step)."""
         return self._end(winner, reason, now)
+
+    def tags_back_to(self, turns: int) -> None:
+        """After a take-back to ``turns`` turns: the tags as they stood then, on the squares
+        where the same tag still stands; the others are learned from the board (the
+        arbiter oversees the take-back; a captured piece comes back as any of its kind)."""
+        then = self.places_before.get(turns, TagPlaces())
+        same = {sq: uid for sq, uid in then.on.items() if self.places.on.get(sq) == uid}
+        self.places = TagPlaces(same)
+        self.places_before = {n: p for n, p in self.places_before.items() if n < turns}
 
     def board_answer(self, now: float) -> list[GameEvent]:
         """What the board needs now, said afresh (after a correction)."""
@@ -265,6 +283,7 @@ class GameSession:
                                  self.entropy)
         self.log = GameLog.create(self.log_path, header, time=now)
         self.state, self.phase = state, PLAY
+        self.places = TagPlaces(dict(self.board_tags) if state.pieces() else {})
         fairplay = header.get("fairplay", {})
         return [PlayBegins(state.to_move, dict(fairplay.get("commitments", {})),
                            fairplay.get("game_id", "")), NextToMove(state.to_move)]
@@ -275,6 +294,10 @@ class GameSession:
         state = self._state()
         wanted = dict(state.pieces())
         if self.board == wanted:
+            wrong = wrong_squares(self.places, self.board_tags)
+            if wrong:  # the right kinds, the wrong tags: two pieces swapped [tag_match]
+                return self._say(refusal(PUBLIC, wrong, self.board, self._name))
+            self.places = learned(self.places, self.board_tags)
             was_fixing, self.fixing = self.fixing, False
             self._said = None
             return [BoardMatches()] if was_fixing else []
@@ -289,8 +312,22 @@ class GameSession:
         if found.rule:
             return self._say(BoardRefused(state.to_move, found.rule, found.reason,
                                           steps_to(self.board, wanted)))
+        return self._commit_shown(found.turn, now)
+
+    def _commit_shown(self, turn: Any, now: float) -> list[GameEvent]:
+        """Commit the turn the board shows, if its tags are the ones the turn moves."""
+        state = self._state()
+        before = dict(state.pieces())
+        state.push(turn)
+        after = dict(state.pieces())
+        state.pop()
+        wrong = wrong_squares(after_turn(self.places, before, after), self.board_tags)
+        if wrong:
+            return self._say(refusal(PUBLIC, wrong, self.board, self._name))
         self._said = None
-        return self._commit(found.turn, now)
+        events = self._commit(turn, now)
+        self.places = learned(self.places, self.board_tags)
+        return events
 
     def _carry(self, now: float) -> list[GameEvent]:
         """The board against the computer's chosen turn only."""
@@ -298,8 +335,7 @@ class GameSession:
         assert chosen is not None
         verdict = carried(self.game, state, chosen, self.board)
         if verdict is True:
-            self._said = None
-            return self._commit(chosen.turn, now)
+            return self._commit_shown(chosen.turn, now)
         if verdict is False:
             lifted = in_hand(self.board, dict(state.pieces()))
             return self._say(PieceInHand(lifted[0])) if lifted else []
@@ -342,7 +378,10 @@ class GameSession:
         player = state.to_move
         turn_json = self.game.turn_to_json(state, turn)
         log.append(game_log.TURN, {"player": player, "turn": turn_json}, time=now)
+        before = dict(state.pieces())
         played = state.push(turn)
+        self.places_before[self.turns] = self.places
+        self.places = after_turn(self.places, before, dict(state.pieces()))
         self.turns += 1
         self.chosen = None
         events: list[GameEvent] = [TurnCommitted(player, self.turns, turn_json, played.public,
