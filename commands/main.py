@@ -232,6 +232,9 @@ def _add_play(commands: Any) -> None:
                            " their registry (giganten enrol --game NAME)")
     _add_rules(play)
     _add_table(play)
+    play.add_argument("--pin-hash", default=None, metavar="HASH",
+                      help="the arbiter PIN's hash that --audience arbiter asks for"
+                           " (default: [referee] pin_hash of the config)")
     _add_computer(play)
     play.set_defaults(run=_play_command)
 
@@ -249,6 +252,9 @@ def _add_resume(commands: Any) -> None:
     resume.add_argument("--empty-board", action="store_true",
                         help="start from an empty simulated board (put the figures back)")
     _add_table(resume)
+    resume.add_argument("--pin-hash", default=None, metavar="HASH",
+                        help="the arbiter PIN's hash that --audience arbiter asks for"
+                             " (default: [referee] pin_hash of the config)")
     _add_computer(resume)
     resume.set_defaults(run=_resume_command)
 

@@ -28,6 +28,7 @@ from datetime import datetime
 from pathlib import Path
 
 from club.link import EventLink, EventLinkError, event_target, outbox_path
+from commands.arbiter_pin import arbiter_source
 from commands.play_console import (
     CARRY,
     CLEAR_SCREEN_AND_SCROLLBACK,
@@ -111,7 +112,7 @@ def _play(args: argparse.Namespace) -> int:
     audience = _audience(args.audience, players)
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     registry, figures = load_registry(args.registry, players)
-    source = _source(args)
+    source = _arbiter_checked(args, audience, _source(args), reader)
     board = deal(seed, rules)
     log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
     log_path = new_log_path(log_dir, datetime.now())
@@ -133,6 +134,20 @@ def _play(args: argparse.Namespace) -> int:
     console.say(f"Showing what {audience} may see. Type help for the commands.")
     _link_event(console, args, log_path)
     return console.run(source)
+
+
+def _arbiter_checked(args: argparse.Namespace, audience: str, source: Source,
+                     reader: Reader | None) -> Source:
+    """``source`` after the arbiter's PIN when the arbiter's audience is asked for
+    (``commands.arbiter_pin``); the reader is closed if it is refused."""
+    if audience != ARBITER:
+        return source
+    try:
+        return arbiter_source(args, source)
+    except UsageError:
+        if reader is not None:
+            reader.close()
+        raise
 
 
 def _link_event(console: PlayConsole, args: argparse.Namespace, log_path: Path) -> None:
@@ -176,6 +191,7 @@ def _resume(args: argparse.Namespace) -> int:
         state = session.state
         assert state is not None
         audience = _audience(args.audience, [p.name for p in state.players])
+        source = _arbiter_checked(args, audience, source, reader)
     except UsageError:
         session.close()
         raise

@@ -18,6 +18,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from commands.arbiter_pin import arbiter_source
 from commands.opponent import Computer, computer_of
 from commands.play import Source, _source, _timing, _with_usage_errors
 from companion.game import ARBITER, PUBLIC, Game, GameError, GameState, Piece
@@ -292,6 +293,12 @@ def _audience(game: Game, name: str) -> int:
     return game.players.index(name)
 
 
+def arbiter_checked(args: argparse.Namespace, audience: int, source: Source) -> Source:
+    """``source`` after the arbiter's PIN when the arbiter's audience (every kind) is
+    asked for (``commands.arbiter_pin``); ``UsageError`` if none is set or it is wrong."""
+    return arbiter_source(args, source) if audience == ARBITER else source
+
+
 def _simulated_only(args: argparse.Namespace, game: Game) -> None:
     reader = open_backend(args)
     if reader is not None:
@@ -319,7 +326,7 @@ def _play(args: argparse.Namespace,
     audience = _audience(game, args.audience)
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     computer = computer_of(args, game, seed)
-    source = _source(args)
+    source = arbiter_checked(args, audience, _source(args))
     log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
     log_path = new_log_path(log_dir, datetime.now())
     tags = sim_identities(game)
@@ -359,6 +366,7 @@ def resume(args: argparse.Namespace, path: Path) -> int:
     try:
         _simulated_only(args, game)
         audience = _audience(game, args.audience)
+        source = arbiter_checked(args, audience, source)
         seed = args.seed if args.seed is not None else random.randrange(1_000_000)
         computer = computer_of(args, game, seed)
     except UsageError:

@@ -16,7 +16,7 @@ from typing import Any
 
 from commands import game_event
 from commands.play import Source, _source, _with_usage_errors
-from commands.play_game import GameConsole, _audience
+from commands.play_game import GameConsole, _audience, arbiter_checked
 from companion.game import Game, GameError
 from companion.game_events import GameEvent
 from companion.game_registry import GameRegistry, GameRegistryError, registry_path
@@ -97,7 +97,7 @@ def play_live(args: argparse.Namespace, game: Game, reader: Reader) -> int:
     try:
         audience = _audience(game, args.audience)
         tags = GameRegistry.load(game, path).for_game({})
-        source = _source(args)
+        source = arbiter_checked(args, audience, _source(args))
     except (GameRegistryError, UsageError) as err:
         reader.close()
         raise UsageError(str(err)) from None

@@ -26,6 +26,7 @@ from companion.games.giganten.figures import KINDS
 from companion.games.giganten.ruleset import RuleSet
 from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import Turn
+from companion.referee.desk import hash_pin
 from companion.registry import Registry
 from companion.table.session import Session
 from hardware.simtable import setup_plan
@@ -416,10 +417,13 @@ def test_the_kind_check_finds_kinds_however_they_are_written() -> None:
 
 
 def _whole_game(policy: str, audience: str, tmp_path: Path) -> Run:
-    lines = script(tmp_path / f"{policy}-{audience}.txt", "setup all", "start", "auto", "show",
-                   "status")
+    # The arbiter's audience is behind the arbiter's PIN: the script's first line.
+    pin = ("2468",) if audience == "arbiter" else ()
+    lines = script(tmp_path / f"{policy}-{audience}.txt", *pin, "setup all", "start", "auto",
+                   "show", "status")
     done = run("play", "--sim", "--seed", SEED, "--policy", policy, "--audience", audience,
-               "--log-dir", tmp_path / f"logs-{policy}-{audience}", "--script", lines)
+               "--log-dir", tmp_path / f"logs-{policy}-{audience}", "--script", lines,
+               *(("--pin-hash", hash_pin("2468", iterations=1000)) if pin else ()))
     assert done.code == 0, done.err
     assert "Game over: " in done.out
     return done
