@@ -7,7 +7,11 @@ from ``observation`` only), so a hidden kind is never published [Strategus H1-H2
 board has each piece's square and owner, and a kind only where the public view has one,
 which is what the dashboard (``club.dashboard``) draws for any game. The desk's public
 facts (clocks, a pause, a dispute, the arbiter's look) are published as facts, never a
-position. The log itself (it holds the setups) is not sent anywhere.
+position, and never the arbiter's free words (a look's or a pause's reason, a take-back's
+note): the arbiter may write a hidden kind there ("the blue hare on d4 was moved twice").
+They stay in the log, for the arbiter, and reach the public record once the game is over
+(``companion.archive.game_records``). The log itself (it holds the setups) is not sent
+anywhere.
 """
 
 from __future__ import annotations
@@ -74,9 +78,9 @@ class GameTableFeed:
                     f"clocks stopped by {who}", {"by": who})
         if isinstance(event, ClockResumed):
             return "resumed", "the clocks run again", {}
-        if isinstance(event, ArbiterLooked):
-            return ("arbiter-look", f"the arbiter looked at the position: {event.reason}",
-                    {"reason": event.reason, "turns": event.turns})
+        if isinstance(event, ArbiterLooked):  # the fact, not the arbiter's words
+            return ("arbiter-look", "the arbiter looked at the position",
+                    {"turns": event.turns})
         if not isinstance(event, GameEvent):
             return None  # the clocks: in the status
         view = event_view(self.game, event, PUBLIC, self.geometry)

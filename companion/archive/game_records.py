@@ -11,9 +11,11 @@ Format ``companion-game-record/1`` (a JSON document), kinds:
   ``corrections`` (every take-back as logged; ``turns`` are the turns that stood).
 - ``public`` (what everyone saw): ``game``, ``options``, ``players``, ``commitments``,
   ``turns`` (``{"player", "turn", "public"}``: the turn JSON names squares only in the
-  games of the family, and ``public`` is ``Played.public``), ``result``; once the game is
-  over, ``reveal`` (``setup`` and ``salts``: the commitments can then be opened [fair
-  play]). Before the end a public record cannot be verified (exit status 3).
+  games of the family, and ``public`` is ``Played.public``), ``corrections`` (the
+  take-backs: ``to``, ``from``, and the arbiter's ``reason`` only once the game is over: a
+  free-text note may name a hidden kind), ``result``; once the game is over, ``reveal``
+  (``setup`` and ``salts``: the commitments can then be opened [fair play]; Strategus
+  R12). Before the end a public record cannot be verified (exit status 3).
 
 The check: the log's hash chain (``companion.ledger.record``), the commitments against the
 revealed setup, the setup against the game's own check, every turn replayed through the
@@ -75,10 +77,12 @@ def public_record(entries: Sequence[Entry]) -> JSON:
                     {"game_id": fairplay["game_id"], "commitments": fairplay["commitments"]},
                     "turns": turns, "resigned": course.resigned,
                     "declared": course.declared,
-                    "corrections": [{"to": c.get("to"), "from": c.get("from"),
-                                     "reason": c.get("reason")} for c in course.corrections],
+                    "corrections": [{"to": c.get("to"), "from": c.get("from")}
+                                    for c in course.corrections],
                     "result": game_log.result_of(course)}
-    if record["result"] is not None:
+    if record["result"] is not None:  # over: the arbiter's notes and the setups are open
+        for shown, logged in zip(record["corrections"], course.corrections, strict=True):
+            shown["reason"] = logged.get("reason")
         record["reveal"] = {"setup": header.get("setup", {}),
                             "salts": None if fairplay is None else fairplay["salts"]}
     return record
