@@ -95,6 +95,14 @@ class GameDesk:
                                " continue with giganten resume LOG, without clocks") from None
         clock.rebase(now)  # another process, another time base
         desk.clock = clock
+        state = session.state
+        if (clock.started and not clock.stopped and session.phase == PLAY and state is not None
+                and clock.running != state.to_move):
+            # The cut came between a turn (logged first) and the clocks' switch: the mover
+            # completed the turn, so the clock passes on, or a flag would name the wrong
+            # player and a loss on time the wrong winner [W3].
+            clock.switch(now, to=state.to_move)
+            desk._note({"event": "clock"}, now)
         if clock.started and not clock.stopped and clock.paused is None:
             clock.pause(now, "the table restarted")
         return desk, ([desk.clocks(now)] if clock.started else [])

@@ -179,13 +179,15 @@ class GameSession:
 
     def intent(self, data: Mapping[str, Any], *, now: float) -> list[GameEvent]:
         """An intent from the screen: ``{"start": true}``, ``{"declare": <turn JSON>}``
-        or ``{"resign": player}``; one ``IntentRefused`` if it cannot be taken now."""
+        (with ``"player"``, where the screen knows who declares: refused unless it is
+        that player's turn) or ``{"resign": player}``; one ``IntentRefused`` if it cannot
+        be taken now."""
         if not isinstance(data, Mapping):
             return [IntentRefused(None, NOT_NOW, "unknown intent: start, declare or resign")]
         if "start" in data:
             return self._start(now)
         if "declare" in data:
-            return self._declare(data["declare"], now)
+            return self._declare(data["declare"], now, data.get("player"))
         if "resign" in data:
             return self._resign(data["resign"], now)
         return [IntentRefused(None, NOT_NOW, "unknown intent: start, declare or resign")]
@@ -341,10 +343,17 @@ class GameSession:
             return self._say(PieceInHand(lifted[0])) if lifted else []
         return self._say(verdict)
 
-    def _declare(self, data: Any, now: float) -> list[GameEvent]:
+    def _declare(self, data: Any, now: float, player: Any = None) -> list[GameEvent]:
         if self.phase != PLAY:
             return [IntentRefused(None, NOT_NOW, "a turn is declared during play only")]
         state = self._state()
+        if player is not None and player != state.to_move:
+            # A turn is committed for the player to move: a declaration by the other one
+            # would be played, and its result named, as theirs.
+            names = self.game.players
+            who = names[player] if type(player) is int and 0 <= player < len(names) else None
+            return [IntentRefused(None, NOT_NOW, f"it is {names[state.to_move]}'s turn:"
+                                  f" {who or 'that player'} cannot declare a turn now")]
         try:
             turn = self.game.turn_from_json(state, data)
             # Against the computer only its announced turn counts, and anything else gets
