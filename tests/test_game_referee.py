@@ -155,6 +155,8 @@ def test_the_desk_after_a_restart_has_the_logged_clocks_paused(tmp_path: Path) -
     session.close()
     resumed, _ = GameSession.resume(session.log_path)
     again, told = GameDesk.after_restart(resumed, desk.guard.pin_hash, "arbiter", 500.0)
-    assert told == [Clocks((40.0, 60.0), 0, "dispute called by black")]
+    # White's turn stands in the log but the clocks never switched (as after a cut between
+    # the two): the restart passes the clock on to black, white's increment added.
+    assert told == [Clocks((45.0, 60.0), 1, "dispute called by black")]
     assert again.clock is not None and again.clock.paused
     resumed.close()
