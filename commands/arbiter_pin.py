@@ -32,7 +32,7 @@ def pin_hash_of(args: argparse.Namespace) -> str:
     if given:
         return str(given)
     try:
-        return load_config(getattr(args, "config", None)).referee.pin_hash
+        return load_config(getattr(args, "config", None)).referee.pin_hash or ""
     except ConfigError as err:
         raise UsageError(str(err)) from None
 

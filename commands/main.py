@@ -160,7 +160,9 @@ def _resume_command(args: argparse.Namespace) -> int:
     log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
     path = args.log if args.log is not None else latest_log(log_dir)
     if path is not None and play_game.is_generic_log(path):
-        return play_game.resume_command(args, path)
+        from commands import play_game_live  # the real board or the simulated one
+
+        return play_game_live.resume_command(args, path)
     if getattr(args, "computer", None) is not None:
         print("giganten resume: --computer plays Strategus and Gimmel only; this is not the"
               " log of one of their games", file=sys.stderr)

@@ -344,14 +344,20 @@ def _play(args: argparse.Namespace,
     return console.run(source)
 
 
-def is_generic_log(path: Path) -> bool:
-    """True if ``path`` is the log of a game played through the generic path."""
+def generic_header(path: Path) -> dict[str, Any] | None:
+    """The header of ``path`` if it is the log of a game played through the generic path
+    (its ``game`` names it), else None."""
     try:
         with path.open("rb") as file:
             header = json.loads(file.readline())
     except (OSError, ValueError):
-        return False
-    return isinstance(header, dict) and is_generic_header(header)
+        return None
+    return header if isinstance(header, dict) and is_generic_header(header) else None
+
+
+def is_generic_log(path: Path) -> bool:
+    """True if ``path`` is the log of a game played through the generic path."""
+    return generic_header(path) is not None
 
 
 def resume(args: argparse.Namespace, path: Path) -> int:
@@ -386,11 +392,13 @@ def resume(args: argparse.Namespace, path: Path) -> int:
     return console.run(source)
 
 
-def _say_computer(console: GameConsole, computer: Computer | None) -> None:
+def _say_computer(console: GameConsole, computer: Computer | None, *,
+                  live: bool = False) -> None:
     if computer is not None:
+        helper = "the readers confirm them" if live else "carry does it for you"
         console.say(f"The computer plays {console.game.players[computer.player]} (level"
                     f" {computer.level}, {computer.budget:g} s a turn); carry out its turns"
-                    " on the board as it announces them (carry does it for you).")
+                    f" on the board as it announces them ({helper}).")
 
 
 def _laid_out(session: GameSession) -> SimBoard:

@@ -1,28 +1,38 @@
-"""``giganten play --game strategus|gimmel --backend spi|serial``: a game of the family on
-the real reader board. The backend's reader comes wrapped in the game's layout
-(``hardware.layout``: the game's squares only), the tags from the game's enrolled
-registry (``companion.game_registry``); people move the pieces, the terminal taps the
-screen (start, declare, resign) and shows what the chosen audience may see.
+"""``giganten play --game strategus|gimmel --backend spi|serial`` and ``giganten resume
+LOG`` of such a game: a game of the family on the real reader board. The backend's reader
+comes wrapped in the game's layout (``hardware.layout``: the game's squares only), the
+tags from the game's enrolled registry (``companion.game_registry``; a resumed game keeps
+the tags of its log); people move the pieces, the terminal taps the screen (start,
+declare, resign) and shows what the chosen audience may see.
+
+``--computer PLAYER`` works here as on the simulated board: when the computer is to move
+its turn is announced, a person carries it out on the board and the readers confirm it
+(anything else gets the way back). A resumed game goes on once the board matches the
+game: the session lists what to put where, and nothing is played before.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import time
 from collections.abc import Mapping
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
-from commands import game_event
+from commands import game_event, play_game
+from commands.opponent import Computer, computer_of
 from commands.play import Source, _source, _with_usage_errors
-from commands.play_game import GameConsole, _audience, arbiter_checked
+from commands.play_game import GameConsole, _audience, _say_computer, arbiter_checked
 from companion.game import Game, GameError
 from companion.game_events import GameEvent
 from companion.game_registry import GameRegistry, GameRegistryError, registry_path
 from companion.games import get_game
-from companion.ledger.record import default_log_dir, new_log_path
-from companion.table.game_session import GameSession
+from companion.ledger.game_log import ReplayError
+from companion.ledger.record import LogError, default_log_dir, new_log_path
+from companion.table.game_session import OVER, GameSession
 from companion.table.sensing import Sensing
 from hardware.assemble import UsageError, open_game_backend
 from hardware.live import ReaderPump, live_lines
@@ -71,11 +81,14 @@ class LiveGameTable:
 class LiveGameConsole(GameConsole):
     """``GameConsole`` on the real board: the board commands are the players' hands."""
 
-    def __init__(self, game: Game, table: LiveGameTable, audience: int) -> None:
+    def __init__(self, game: Game, table: LiveGameTable, audience: int,
+                 computer: Computer | None = None) -> None:
         # GameConsole is typed for the simulated table; a LiveGameTable has every member
         # it uses (run_for, intent, events, session, close), and the commands that would
-        # move simulated pieces are refused below.
-        super().__init__(game, table, None, audience, seed=0)  # type: ignore[arg-type]
+        # move simulated pieces are refused below. The computer's turns are announced by
+        # GameConsole.settle and carried out by a person.
+        super().__init__(game, table, None, audience, seed=0,  # type: ignore[arg-type]
+                         computer=computer)
 
     def run(self, source: Source) -> int:
         """Typed commands while the readers go on following the board."""
@@ -88,6 +101,7 @@ class LiveGameConsole(GameConsole):
                          " see them")
 
     _cmd_place = _cmd_lift = _cmd_remove = _cmd_move = _cmd_setup = _cmd_auto = _by_hand
+    _cmd_carry = _by_hand
 
 
 def play_live(args: argparse.Namespace, game: Game, reader: Reader) -> int:
@@ -98,6 +112,7 @@ def play_live(args: argparse.Namespace, game: Game, reader: Reader) -> int:
         audience = _audience(game, args.audience)
         tags = GameRegistry.load(game, path).for_game({})
         source = arbiter_checked(args, audience, _source(args))
+        computer = computer_of(args, game, random.randrange(1_000_000))
     except (GameRegistryError, UsageError) as err:
         reader.close()
         raise UsageError(str(err)) from None
@@ -106,11 +121,61 @@ def play_live(args: argparse.Namespace, game: Game, reader: Reader) -> int:
     # The salts of the setup commitments come from os.urandom.
     session, events = GameSession.new(game, {}, tags, log_path, now=time.monotonic(),
                                       entropy=os.urandom)
-    console = LiveGameConsole(game, LiveGameTable(session, reader), audience)
+    console = LiveGameConsole(game, LiveGameTable(session, reader), audience, computer)
     console.say(f"{game.title} on the real board ({reader.name}); pieces from {path}.")
+    _say_computer(console, computer, live=True)
     console.say(f"Game log: {log_path} (every turn is appended to it).")
     console.say(f"Showing what {args.audience} may see. Type help for the commands.")
     console.tell(events)
+    console.settle()
+    return console.run(source)
+
+
+def resumed_live(args: argparse.Namespace, path: Path, reader: Reader
+                 ) -> tuple[LiveGameConsole, Source]:
+    """The console of the game logged at ``path`` on the real board read by ``reader``
+    (opened, mapped), and its commands; it goes on once the board matches the game."""
+    try:
+        source = _source(args)
+        session, events = GameSession.resume(path)
+    except (LogError, ReplayError, GameError, UsageError) as err:
+        reader.close()
+        raise UsageError(str(err)) from None
+    game = session.game
+    try:
+        audience = _audience(game, args.audience)
+        source = arbiter_checked(args, audience, source)
+        computer = computer_of(args, game, random.randrange(1_000_000))
+    except UsageError:
+        session.close()
+        reader.close()
+        raise
+    console = LiveGameConsole(game, LiveGameTable(session, reader), audience, computer)
+    console.say(f"Resuming {path}: {game.title}, {session.turns} turns played, on the real"
+                f" board ({reader.name}).")
+    _say_computer(console, computer, live=True)
+    if session.phase != OVER:
+        console.say("Put the pieces where the game has them (the steps follow): play goes"
+                    " on once the board matches.")
+    console.say(f"Showing what {args.audience} may see. Type help for the commands.")
+    console.tell(events)
+    return console, source
+
+
+def _resume(args: argparse.Namespace, path: Path) -> int:
+    """``giganten resume LOG``: on the configured backend through the game's layout, or on
+    the simulated board (``commands.play_game``)."""
+    header = play_game.generic_header(path)
+    try:
+        game = get_game(header.get("game") if header else None)  # type: ignore[arg-type]
+        options = header.get("options", {}) if header else {}
+        geometry = game.geometry(options if isinstance(options, dict) else {})
+    except (GameError, TypeError, ValueError) as err:
+        raise UsageError(f"{path}: {err}") from None
+    reader = open_game_backend(args, game.name, geometry)
+    if reader is None:
+        return play_game.resume(args, path)
+    console, source = resumed_live(args, path, reader)
     console.settle()
     return console.run(source)
 
@@ -129,3 +194,8 @@ def _play(args: argparse.Namespace) -> int:
 play_command = _with_usage_errors("play", _play)
 """``giganten play --game NAME``: the configured backend through the game's layout, or the
 simulated board (``commands.play_game``)."""
+
+
+def resume_command(args: argparse.Namespace, path: Path) -> int:
+    """``giganten resume LOG`` of a game of the family: run the command."""
+    return _with_usage_errors("resume", lambda parsed: _resume(parsed, path))(args)
