@@ -90,9 +90,9 @@ class Watchers:
         for figure in view["figures"]:
             if "kind" in figure:  # only one's own figures, never the public
                 assert audience != PUBLIC and figure["owner"] == GAME.players[audience]
-            elif audience != PUBLIC and figure["owner"] != GAME.players[audience]:
-                if figure["square"] in self.survivors[audience]:
-                    self.hidden_survivors += 1
+            elif audience != PUBLIC and figure["square"] in self.survivors[audience]:
+                assert figure["owner"] != GAME.players[audience]
+                self.hidden_survivors += 1
 
     def combat(self, event: TurnCommitted) -> None:
         """A combat: the square of a surviving enemy is watched by the player who saw it."""
