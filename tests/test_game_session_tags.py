@@ -174,3 +174,32 @@ def test_gimmel_a_stone_swapped_for_its_twin_is_refused(tmp_path: Path) -> None:
         assert [e for e in sim.run_for() if isinstance(e, TurnCommitted)]
     events = _swap(sim, geometry.parse("a1"), geometry.parse("b1"))
     assert _refusals(events) and session.turns == 4
+
+
+def test_gimmel_a_captured_stone_put_down_again_is_refused(tmp_path: Path) -> None:
+    """Issue 15: a stone already captured is refused with the way back, even when its
+    owner still has a stone of its kind in the hand (the rules would take it as one)."""
+    tags = sim_identities(GIMMEL)
+    session, _ = GameSession.new(GIMMEL, {}, tags, tmp_path / "g.log", now=0.0)
+    sim = SimGameTable(session)
+    hands = GameHands(sim, tags)
+    state: Any = session.state
+    rng = random.Random(0)  # a capture comes while a hand still holds that kind
+    for _ in range(400):
+        gone = [uid for uid in sorted(hands.aside)  # the captured stones, taken off
+                if tags[uid].owner == state.to_move
+                and state.hand(state.to_move).get(tags[uid].kind, 0) > 0]
+        if gone:
+            break
+        hands.play(rng.choice(list(state.legal_turns())))
+        assert session.phase == PLAY
+    else:
+        raise AssertionError("no captured stone whose owner could place its kind")
+    uid = gone[0]
+    empty = next(sq for sq in range(state.geometry.size) if sq not in state.pieces())
+    turns = session.turns
+    sim.board.place(empty, uid)
+    events = sim.run_for()
+    [refused] = _refusals(events)
+    assert [step.square for step in refused.steps] == [empty, empty]
+    assert session.turns == turns
