@@ -174,7 +174,7 @@ def _resume_command(args: argparse.Namespace) -> int:
 
 def _referee_command(args: argparse.Namespace) -> int:
     if args.game != DEFAULT_GAME and not args.set_pin:
-        from commands.referee_game import referee_game_command
+        from commands.referee_game_live import referee_game_command  # readers or sim
 
         return referee_game_command(args)
     from commands.referee import referee_command
@@ -272,7 +272,7 @@ def _add_referee(commands: Any) -> None:
     _add_backend(referee)
     referee.add_argument("--game", choices=game_names(), default=DEFAULT_GAME,
                          help="the game to referee (default: giganten); strategus and gimmel"
-                              " on the simulated board only, for now")
+                              " on the simulated board or the readers, as giganten play")
     _add_rules(referee)
     referee.add_argument("--time", default=None, metavar="MIN+SEC",
                          help="time control: minutes per side plus seconds per turn, like"

@@ -41,8 +41,9 @@ Commands (squares like e4; a PIECE is named like 'red hare 2' or given as its ta
   move FROM TO            lift and put down         remove SQUARE   take one off the board
   setup all               random valid setups (games with a setup)
   start                   begin play once every setup is complete
-  declare FROM TO         declare a turn on the screen (a Strategus attack: the attacker
-                          held beside the square), or declare {JSON}
+  declare [PLAYER] FROM TO  declare a turn on the screen (a Strategus attack: the
+                          attacker held beside the square), or declare [PLAYER] {JSON};
+                          with PLAYER it is refused unless it is PLAYER's turn
   resign PLAYER           the player resigns
   auto [N]                computer players play N turns (default: to the end); with
                           --computer, the person's side by a simple bot and the computer's
@@ -191,12 +192,17 @@ class GameConsole:
         self.settle()
 
     def _cmd_declare(self, words: list[str]) -> None:
+        players = self.game.players
+        named = bool(words) and words[0] in players  # squares never look like a player
+        intent: dict[str, Any] = {"player": players.index(words[0])} if named else {}
+        words = words[1:] if named else words
         text = " ".join(words)
         data: Any = (json.loads(text) if text.startswith("{")
                      else {"path": words} if len(words) == 2 else None)
         if data is None:
-            raise ValueError("declare FROM TO, like: declare c4 c5 (or the turn's JSON)")
-        self.sim.intent({"declare": data})
+            raise ValueError("declare [PLAYER] FROM TO, like: declare c4 c5 or declare"
+                             f" {players[0]} c4 c5 (or the turn's JSON)")
+        self.sim.intent({"declare": data, **intent})
         self.settle()
 
     def _cmd_resign(self, words: list[str]) -> None:

@@ -29,9 +29,11 @@ from commands.play_game import GameConsole, _audience, _say_computer, arbiter_ch
 from companion.game import Game, GameError
 from companion.game_events import GameEvent
 from companion.game_registry import GameRegistry, GameRegistryError, registry_path
+from companion.identities import Identity
 from companion.games import get_game
 from companion.ledger.game_log import ReplayError
 from companion.ledger.record import LogError, default_log_dir, new_log_path
+from companion.reads import Uid
 from companion.table.game_session import OVER, GameSession
 from companion.table.sensing import Sensing
 from hardware.assemble import UsageError, open_game_backend
@@ -67,9 +69,14 @@ class LiveGameTable:
         self.events += events
         return events
 
+    @property
+    def now(self) -> float:
+        """The table's time (the clocks of referee mode run on it)."""
+        return time.monotonic()
+
     def intent(self, data: Mapping[str, Any]) -> list[GameEvent]:
         """A tap on the screen, now."""
-        events = self.session.intent(data, now=time.monotonic())
+        events = self.session.intent(data, now=self.now)
         self.events += events
         return events
 
@@ -78,17 +85,10 @@ class LiveGameTable:
         self.reader.close()
 
 
-class LiveGameConsole(GameConsole):
-    """``GameConsole`` on the real board: the board commands are the players' hands."""
-
-    def __init__(self, game: Game, table: LiveGameTable, audience: int,
-                 computer: Computer | None = None) -> None:
-        # GameConsole is typed for the simulated table; a LiveGameTable has every member
-        # it uses (run_for, intent, events, session, close), and the commands that would
-        # move simulated pieces are refused below. The computer's turns are announced by
-        # GameConsole.settle and carried out by a person.
-        super().__init__(game, table, None, audience, seed=0,  # type: ignore[arg-type]
-                         computer=computer)
+class LiveCommands(GameConsole):
+    """What any console on the real board does differently (``LiveGameConsole``, and the
+    referee's ``commands.referee_game_live``): the readers go on between typed commands,
+    and the board commands are the players' hands. No constructor of its own."""
 
     def run(self, source: Source) -> int:
         """Typed commands while the readers go on following the board."""
@@ -104,13 +104,32 @@ class LiveGameConsole(GameConsole):
     _cmd_carry = _by_hand
 
 
+class LiveGameConsole(LiveCommands):
+    """``GameConsole`` on the real board: the board commands are the players' hands."""
+
+    def __init__(self, game: Game, table: LiveGameTable, audience: int,
+                 computer: Computer | None = None) -> None:
+        # GameConsole is typed for the simulated table; a LiveGameTable has every member
+        # it uses (run_for, intent, events, now, session, close), and the commands that
+        # would move simulated pieces are refused (LiveCommands). The computer's turns are
+        # announced by GameConsole.settle and carried out by a person.
+        super().__init__(game, table, None, audience, seed=0,  # type: ignore[arg-type]
+                         computer=computer)
+
+
+def live_tags(args: argparse.Namespace, game: Game) -> tuple[dict[Uid, Identity], Path]:
+    """The tags of ``game``'s enrolled pieces (``--registry``, else the game's registry)
+    and where they came from; ``GameRegistryError`` if they are not all enrolled."""
+    path: Path = args.registry or registry_path(game.name)
+    return GameRegistry.load(game, path).for_game({}), path
+
+
 def play_live(args: argparse.Namespace, game: Game, reader: Reader) -> int:
     """Play ``game`` on the real board read by ``reader`` (opened, mapped to the game's
     squares), with the pieces of the game's registry."""
-    path = args.registry or registry_path(game.name)
     try:
         audience = _audience(game, args.audience)
-        tags = GameRegistry.load(game, path).for_game({})
+        tags, path = live_tags(args, game)
         source = arbiter_checked(args, audience, _source(args))
         computer = computer_of(args, game, random.randrange(1_000_000))
     except (GameRegistryError, UsageError) as err:

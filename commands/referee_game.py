@@ -19,15 +19,24 @@ import os
 import random
 from collections.abc import Iterator
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from club.game_feed import GameEventLink
 from commands.game_event import EventGameConsole, game_event_link
 from commands.play import Source, _source, _timing, _with_usage_errors
-from commands.play_game import GameConsole, _audience, _laid_out, _simulated_only, _table
+from commands.play_game import GameConsole, _audience, _laid_out, _table
 from commands.referee import referee_config
 from companion.clock import ClockError, format_time
-from companion.events import ArbiterLooked, ClockPaused, ClockResumed, Clocks, PinRefused
+from companion.config import RefereeConfig
+from companion.events import (
+    ArbiterLooked,
+    ClockPaused,
+    ClockResumed,
+    Clocks,
+    PinRefused,
+    SetupTimeUp,
+)
 from companion.game import ARBITER, Game, GameError, GameState
 from companion.game_events import GameEvent
 from companion.games import get_game
@@ -36,7 +45,7 @@ from companion.ledger.game_log import ReplayError
 from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.referee.desk import RefereeError
 from companion.referee.game_desk import DeskEvent, GameDesk
-from companion.table.game_session import GameSession
+from companion.table.game_session import SETUP, GameSession
 from companion.views.games import board_text, game_view
 from hardware.assemble import UsageError
 
@@ -121,6 +130,8 @@ class RefereeGameConsole(EventGameConsole):
         if isinstance(event, ArbiterLooked):
             return f"the arbiter looked at the full position after {event.turns} turns:" \
                    f" {event.reason}"
+        if isinstance(event, SetupTimeUp):
+            return "the setup time is up: the arbiter decides what happens"
         if isinstance(event, PinRefused):
             wait = f"; wait {event.wait:g} s before the next try" if event.wait else ""
             return f"wrong arbiter PIN ({event.wrong} in a row): nothing was done{wait}"
@@ -149,6 +160,9 @@ class RefereeGameConsole(EventGameConsole):
 
     def _cmd_clocks(self, words: list[str]) -> None:
         self.show([self.desk.clocks(self.sim.now)])
+        left = self.desk.setup_left(self.sim.now)
+        if self.session.phase == SETUP and left is not None:
+            self.say(f"setup time left: {format_time(left)}")
 
     def _cmd_dispute(self, words: list[str]) -> None:
         self.show(self.desk.dispute(self._player(words, "dispute PLAYER"), self.sim.now))
@@ -228,23 +242,56 @@ def game_options(game: Game, rules: str | None) -> dict[str, Any]:
     return options
 
 
-def _referee_game(args: argparse.Namespace) -> int:
-    try:
-        game = get_game(args.game)
-    except GameError as err:
-        raise UsageError(str(err)) from None
+def desk_settings(args: argparse.Namespace) -> RefereeConfig:
+    """``[referee]`` with the command line on top (``commands.referee.referee_config``);
+    ``UsageError`` if no arbiter PIN is set: referee mode does not start without one."""
     desk_config, _ = referee_config(args)
     if not desk_config.pin_hash:
         raise UsageError("no arbiter PIN is set: set one with giganten referee --set-pin (it"
                          " goes into the [referee] section of the config), or give"
                          " --pin-hash")
-    if args.resume is not None:
-        return _resume(args, desk_config.pin_hash, desk_config.arbiter)
-    _simulated_only(args, game)
-    audience = _audience(game, args.audience)
+    return desk_config
+
+
+def referee_audience(game: Game, name: str) -> int:
+    """The audience of the referee terminal; the arbiter's is refused (``look``, behind
+    the PIN, shows the full position)."""
+    audience = _audience(game, name)
     if audience == ARBITER:
         raise UsageError("the referee terminal shows what the players may see: the arbiter"
                          " sees the full position with look (behind the PIN)")
+    return audience
+
+
+def say_start(console: RefereeGameConsole, where: str, desk_config: RefereeConfig,
+              options: dict[str, Any], log_path: Path, audience: str) -> None:
+    """The lines that open a new refereed game (on the simulated board or the readers)."""
+    game, control = console.game, desk_config.time
+    console.say(f"{game.title} referee mode {where}; arbiter {desk_config.arbiter}.")
+    console.say(f"Time control {control} (minutes+seconds per turn); setup time"
+                f" {format_time(control.setup_s)}." if control else "No clocks (no --time).")
+    if options:
+        console.say(f"Referee rules: {json.dumps(options)}.")
+    console.say(f"Game log: {log_path} (written from the start of play).")
+    console.say(f"Showing what {audience} may see. Type help for the commands.")
+
+
+def say_resumed(console: RefereeGameConsole, path: Path, arbiter: str, where: str,
+                events: list[GameEvent], told: list[GameEvent | DeskEvent]) -> None:
+    """The lines that open a resumed refereed game: the session's ``events``, then the
+    desk's (``told``: the clocks as logged, paused)."""
+    session, desk = console.session, console.desk
+    console.say(f"Resuming the refereed game {path}: {session.game.title},"
+                f" {session.turns} turns{where}; arbiter {arbiter}.")
+    console.tell(events)
+    console.show(told)
+    if desk.clock is not None and desk.clock.paused:
+        console.say("The clocks are paused: the arbiter lets them run with resume.")
+
+
+def referee_sim(args: argparse.Namespace, game: Game, desk_config: RefereeConfig) -> int:
+    """A new refereed game of ``game`` on the simulated board."""
+    audience = referee_audience(game, args.audience)
     options = game_options(game, args.rules)
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     source = _source(args)
@@ -254,36 +301,27 @@ def _referee_game(args: argparse.Namespace) -> int:
                                       entropy=os.urandom)  # salts never from the seed
     sim, hands = _table(session, seed, _timing(args))
     base = GameConsole(game, sim, hands, audience, seed, secret_setup=args.seed is None)
-    desk = GameDesk(session, desk_config.pin_hash, desk_config.arbiter, desk_config.time)
+    desk = GameDesk(session, desk_config.pin_hash or "", desk_config.arbiter,
+                    desk_config.time, now=sim.now)
     console = RefereeGameConsole(base, desk, game_event_link(args, base, log_path))
-    control = desk_config.time
-    console.say(f"{game.title} referee mode on the simulated board; seed {seed}; arbiter"
-                f" {desk_config.arbiter}.")
-    console.say(f"Time control {control} (minutes+seconds per turn)." if control
-                else "No clocks (no --time).")
-    if options:
-        console.say(f"Referee rules: {json.dumps(options)}.")
-    console.say(f"Game log: {log_path} (written from the start of play).")
-    console.say(f"Showing what {args.audience} may see. Type help for the commands.")
+    say_start(console, f"on the simulated board; seed {seed}", desk_config, options,
+              log_path, args.audience)
     console.tell(events)
     console.settle()
     return console.run(source)
 
 
-def _resume(args: argparse.Namespace, pin_hash: str, arbiter: str) -> int:
-    """``--resume LOG``: the refereed game of a log, the board laid out as the game stands,
-    the clocks as last logged and paused until the arbiter resumes them."""
+def resume_sim(args: argparse.Namespace, path: Path, desk_config: RefereeConfig) -> int:
+    """``--resume LOG`` on the simulated board: the board laid out as the game stands, the
+    clocks as last logged and paused until the arbiter resumes them."""
+    pin_hash, arbiter = desk_config.pin_hash or "", desk_config.arbiter
     source = _source(args)
     try:
-        session, events = GameSession.resume(args.resume)
+        session, events = GameSession.resume(path)
     except (LogError, ReplayError, GameError) as err:
         raise UsageError(str(err)) from None
     try:
-        _simulated_only(args, session.game)
-        audience = _audience(session.game, args.audience)
-        if audience == ARBITER:  # as for a new game: the arbiter looks behind the PIN
-            raise UsageError("the referee terminal shows what the players may see: the"
-                             " arbiter sees the full position with look (behind the PIN)")
+        audience = referee_audience(session.game, args.audience)
         seed = args.seed if args.seed is not None else random.randrange(1_000_000)
         sim, hands = _table(session, seed, _timing(args), _laid_out(session))
         desk, told = GameDesk.after_restart(session, pin_hash, arbiter, sim.now)
@@ -292,19 +330,11 @@ def _resume(args: argparse.Namespace, pin_hash: str, arbiter: str) -> int:
         raise UsageError(str(err)) from None
     base = GameConsole(session.game, sim, hands, audience, seed,
                        secret_setup=args.seed is None)
-    console = RefereeGameConsole(base, desk, game_event_link(args, base, args.resume))
-    console.say(f"Resuming the refereed game {args.resume}: {session.game.title},"
-                f" {session.turns} turns; arbiter {arbiter}.")
-    console.tell(events)
-    console.show(told)
-    if desk.clock is not None and desk.clock.paused:
-        console.say("The clocks are paused: the arbiter lets them run with resume.")
+    console = RefereeGameConsole(base, desk, game_event_link(args, base, path))
+    say_resumed(console, path, arbiter, "", events, told)
     console.settle()
     return console.run(source)
 
 
-referee_game_command = _with_usage_errors("referee", _referee_game)
-"""``giganten referee --game strategus|gimmel``: run the command."""
-
-
-__all__ = ["REFEREE_GAME_HELP", "RefereeGameConsole", "game_options", "referee_game_command"]
+__all__ = ["REFEREE_GAME_HELP", "RefereeGameConsole", "desk_settings", "game_options",
+           "referee_audience", "referee_sim", "resume_sim", "say_resumed", "say_start"]

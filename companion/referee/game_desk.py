@@ -21,20 +21,28 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.clock import ClockError, GameClock, TimeControl
-from companion.events import ArbiterLooked, ClockPaused, ClockResumed, Clocks, PinRefused
+from companion.events import (
+    ArbiterLooked,
+    ClockPaused,
+    ClockResumed,
+    Clocks,
+    PinRefused,
+    SetupTimeUp,
+)
 from companion.game import ARBITER
 from companion.game_events import GameEnded, GameEvent, TurnCommitted
 from companion.ledger.record import verify as read_log
 from companion.referee.desk import FIRST_WAIT_S, FREE_TRIES, LONGEST_WAIT_S, RefereeError, check_pin
 from companion.referee.seat import NOTE, NoteError, write_note
 from companion.table.game_corrections import CorrectionError
-from companion.table.game_session import OVER, PLAY, GameSession
+from companion.table.game_session import OVER, PLAY, SETUP, GameSession
 from companion.views.games import game_view
 
 JSON = dict[str, Any]
 
-DeskEvent = Clocks | ClockPaused | ClockResumed | ArbiterLooked | PinRefused
-"""What the desk says itself (public: clocks and the fact of a look, never a position)."""
+DeskEvent = Clocks | ClockPaused | ClockResumed | ArbiterLooked | PinRefused | SetupTimeUp
+"""What the desk says itself (public: clocks, the end of the setup time and the fact of a
+look, never a position)."""
 
 
 @dataclass
@@ -69,11 +77,16 @@ class GameDesk:
     with :meth:`observe` and call :meth:`tick` between them (a flag ends the game)."""
 
     def __init__(self, session: GameSession, pin_hash: str, arbiter: str,
-                 time: TimeControl | None) -> None:
+                 time: TimeControl | None, now: float | None = None) -> None:
+        """``now``: when the table opened; the setup timer (``time.setup_s``) runs from
+        then while the game is in its setup (None: no setup timer, as after a restart)."""
         self.session = session
         self.arbiter = arbiter
         self.guard = PinGuard(pin_hash)
         self.clock = GameClock(time, players=len(session.game.players)) if time else None
+        if self.clock is not None and now is not None and session.phase == SETUP:
+            self.clock.start_setup(now)
+        self._setup_told = False
 
     @classmethod
     def after_restart(cls, session: GameSession, pin_hash: str, arbiter: str,
@@ -113,8 +126,10 @@ class GameDesk:
         """Start the clocks when play begins, switch them after a committed turn, stop
         them at the end; then :meth:`tick`. Returns what to show."""
         clock, state = self.clock, self.session.state
-        if clock is None or state is None:
+        if clock is None:
             return []
+        if state is None:  # the setup: only its timer runs
+            return self.tick(now)
         out: list[GameEvent | DeskEvent] = []
         if not clock.started and self.session.phase == PLAY:
             clock.start(state.to_move, now)
@@ -128,14 +143,27 @@ class GameDesk:
         return out + self._stop(now) + self.tick(now)
 
     def tick(self, now: float) -> list[GameEvent | DeskEvent]:
-        """A flag at ``now`` ends the game: a loss on time [W3]."""
+        """A flag at ``now`` ends the game: a loss on time [W3]; the end of the setup time
+        is told once (the arbiter decides what follows, as for Giganten)."""
         clock = self.clock
-        if clock is None or self.session.phase != PLAY:
+        if clock is None:
+            return []
+        if self.session.phase == SETUP:
+            left = self.setup_left(now)
+            if left is None or left > 0 or self._setup_told:
+                return []
+            self._setup_told = True
+            return [SetupTimeUp()]
+        if self.session.phase != PLAY:
             return []
         flagged = clock.flag(now)
         if flagged is None:
             return []
         return self._declare(self._opponent(flagged), "time", "table", now)
+
+    def setup_left(self, now: float) -> float | None:
+        """Seconds of setup time left (None without clocks or a setup timer)."""
+        return self.clock.setup_left(now) if self.clock is not None else None
 
     def clocks(self, now: float) -> Clocks:
         """The clocks as they stand (public)."""
@@ -205,7 +233,12 @@ class GameDesk:
         return [ClockPaused(None, reason or "arbiter"), self.clocks(now)]
 
     def resume(self, pin: str, now: float) -> list[GameEvent | DeskEvent]:
-        """The arbiter lets the clocks run again (after a pause or a dispute)."""
+        """The arbiter lets the clocks run again (after a pause or a dispute); not while
+        the board differs from the game (after a restart or a take-back): no clock runs
+        for a turn that cannot be played yet."""
+        if self.session.phase == PLAY and self.session.fixing:
+            raise RefereeError("The board does not match the game yet: put the pieces where"
+                               " the steps say (fix lists them), then resume the clocks.")
         refused = self.authorise(pin, "resume", now)
         if refused:
             return refused
