@@ -81,6 +81,19 @@ def test_an_attack_is_declared_at_the_terminal(home: Path, tmp_path: Path) -> No
     assert "intent refused" in done.out  # not a legal turn from a4 to a7 at the start
 
 
+def test_a_declaration_at_the_terminal_can_name_its_player(home: Path,
+                                                           tmp_path: Path) -> None:
+    done = run("play", "--game", "strategus", "--sim", "--seed", "2", "--script",
+               script(tmp_path / "s.txt", "setup all", "start", "declare blue a4 a5",
+                      "declare red {\"path\": [\"a4\", \"a9\"]}", "status"))
+    assert done.code == 0, done.err
+    assert "it is red's turn: blue cannot declare a turn now" in done.out
+    assert "Strategus: 0 turns played; red to move" in done.out
+    helped = run("play", "--game", "gimmel", "--sim", "--script",
+                 script(tmp_path / "h.txt", "help"))
+    assert "declare [PLAYER] FROM TO" in helped.out
+
+
 def test_another_game_refuses_a_real_board(home: Path, tmp_path: Path) -> None:
     done = run("play", "--game", "gimmel", "--backend", "nosuchbackend")
     assert done.code == 2 and "Traceback" not in done.err

@@ -163,3 +163,25 @@ def test_a_resumed_refereed_game_shows_the_arbiter_only_behind_the_pin(
     assert done.code == 2 and "Traceback" not in done.err
     assert "look (behind the PIN)" in done.err
     assert "hare" not in done.out and "trap" not in done.out
+
+
+def test_the_setup_timer_runs_from_the_start_of_the_table(home: Path, tmp_path: Path) -> None:
+    out = referee(tmp_path, "strategus", "clocks", "wait 301", "status",
+                  extra=("--setup-minutes", "5"))
+    assert "setup time 5:00." in out
+    assert "setup time left: 5:00" in out
+    assert "the setup time is up: the arbiter decides what happens" in out
+
+
+def test_a_real_backend_that_cannot_open_gives_one_line(home: Path, tmp_path: Path) -> None:
+    for game in ("strategus", "gimmel"):
+        done = run("referee", "--game", game, "--backend", "spi", "--pin-hash", PIN_HASH)
+        assert done.code == 2 and done.out == ""
+        assert done.err == ("giganten referee: backend 'spi' needs [reader.spi] address_pins"
+                            " in the config (see config.example.toml)\n")
+    log = tmp_path / "missing.log"
+    done = run("referee", "--game", "gimmel", "--backend", "serial", "--pin-hash", PIN_HASH,
+               "--resume", log)
+    assert done.code == 2 and "Traceback" not in done.err
+    assert len(done.err.splitlines()) == 1, done.err
+    assert not (home / "games").exists()  # nothing was made

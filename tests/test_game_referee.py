@@ -11,7 +11,7 @@ import pytest
 
 from companion.archive.game_records import full_record, verify_log, verify_record
 from companion.clock import TimeControl
-from companion.events import Clocks, PinRefused
+from companion.events import Clocks, PinRefused, SetupTimeUp
 from companion.game_events import GameEnded, NextToMove
 from companion.games import get_game
 from companion.identities import sim_identities
@@ -160,3 +160,32 @@ def test_the_desk_after_a_restart_has_the_logged_clocks_paused(tmp_path: Path) -
     assert told == [Clocks((45.0, 60.0), 1, "dispute called by black")]
     assert again.clock is not None and again.clock.paused
     resumed.close()
+
+
+def test_the_setup_timer_runs_from_the_opening_and_its_end_is_told_once(
+        tmp_path: Path) -> None:
+    strategus = get_game("strategus")
+    session, _ = GameSession.new(strategus, {}, sim_identities(strategus),
+                                 tmp_path / "s.log", now=0.0, entropy=lambda n: bytes(n))
+    desk = GameDesk(session, hash_pin(PIN, iterations=1000), "arbiter",
+                    TimeControl(60.0, 5.0, 300.0), now=10.0)
+    assert desk.setup_left(70.0) == 240.0
+    assert desk.observe([], 309.0) == []
+    assert desk.observe([], 310.0) == [SetupTimeUp()]
+    assert desk.tick(400.0) == []  # told once; the arbiter decides what follows
+    session.close()
+
+
+def test_the_clocks_are_not_resumed_before_the_board_matches(tmp_path: Path) -> None:
+    session = new_session(tmp_path)
+    desk = GameDesk(session, hash_pin(PIN, iterations=1000), "arbiter",
+                    TimeControl(60.0, 5.0, 0.0))
+    desk.observe([], 0.0)
+    play(session, 2, now=1.0)
+    desk.dispute(0, 2.0)
+    desk.take_back(PIN, 1, "a stone was knocked over", 3.0)
+    assert session.fixing  # the board (empty here) differs from the game
+    with pytest.raises(RefereeError, match="does not match the game yet"):
+        desk.resume(PIN, 4.0)
+    assert desk.clock is not None and desk.clock.paused
+    session.close()

@@ -31,6 +31,7 @@ from companion.referee.desk import hash_pin
 from companion.table.game_session import PLAY
 from hardware.emulation.decoded_bus import EmulatedBoard
 from hardware.layout import MappedReader, layout_for
+from tests.club.mosquitto import free_port
 from tests.hardware.test_live_game import Live
 
 PIN = "2468"
@@ -63,7 +64,7 @@ def clocks_lines(live: Live) -> list[str]:
     return [line for line in live.lines if line.startswith("clocks: ")]
 
 
-def cut_and_resume(live: Live, tmp_path: Path, game: str
+def cut_and_resume(live: Live, tmp_path: Path, game: str, event: str | None = None
                    ) -> LiveRefereeGameConsole:
     """The power goes (nothing closed in order beyond the reader's thread), then the
     refereed game is resumed on fresh readers over the same board."""
@@ -72,12 +73,14 @@ def cut_and_resume(live: Live, tmp_path: Path, game: str
     path = old.session.log_path
     old.sim.close()  # the reader's thread ends with the power
     old.session.close()
+    if old.link is not None:
+        old.link.close()  # its outbox stays beside the log, for the resumed game
     live.console = None
     live.reader = MappedReader(live.emulated.reader(),
                                layout_for_game(live))
     live.reader.open()
-    console, _ = resumed_referee_live(referee_args(tmp_path, game, resume=path), path,
-                                      live.reader, DESK)
+    args = referee_args(tmp_path, game, resume=path, event=event)
+    console, _ = resumed_referee_live(args, path, live.reader, DESK)
     live.lines.clear()
     live.attach(console)
     return console
@@ -204,8 +207,9 @@ def state_piece(session: Any, square: int) -> Piece:
 
 def test_a_refereed_gimmel_game_on_the_readers(live_gimmel: Live, tmp_path: Path) -> None:
     live = live_gimmel
-    console, _ = referee_live(referee_args(tmp_path, "gimmel"), live.game, live.reader,
-                              DESK)
+    event = f"127.0.0.1:{free_port()}/ev/t1"  # the club's broker is away: the outbox keeps
+    console, _ = referee_live(referee_args(tmp_path, "gimmel", event=event), live.game,
+                              live.reader, DESK)
     live.attach(console)
     session = console.session
     live.until(lambda: session.phase == PLAY and bool(clocks_lines(live)), "the clocks")
@@ -242,7 +246,16 @@ def test_a_refereed_gimmel_game_on_the_readers(live_gimmel: Live, tmp_path: Path
     live.until(lambda: not session.fixing, "the board put right")
     # A cut: the resumed game asks for nothing (the board matches) and waits for the
     # arbiter to let the clocks run.
-    console = cut_and_resume(live, tmp_path, "gimmel")
+    console = cut_and_resume(live, tmp_path, "gimmel", event)
     live.until(lambda: not console.session.fixing, "the board matching after the cut")
     arbiter(console, "resume")
     assert clocks_lines(live)[-1].endswith("white's runs"), live.lines[-3:]
+    assert console.link is not None
+    console.link.close()
+    # The club feed: every committed turn (the capture among them) and the desk's resume,
+    # kept in the outbox beside the log while the broker is away.
+    outbox = console.session.log_path.with_suffix(".outbox")
+    feed = [line for line in outbox.read_text("utf-8").splitlines()[1:]
+            if '"public/feed"' in line]
+    assert ['"type":"turn"' in line for line in feed].count(True) == 3, feed
+    assert any('"type":"resumed"' in line for line in feed)
