@@ -29,8 +29,8 @@ from commands.play_game import GameConsole, _audience, _say_computer, arbiter_ch
 from companion.game import Game, GameError
 from companion.game_events import GameEvent
 from companion.game_registry import GameRegistry, GameRegistryError, registry_path
-from companion.identities import Identity
 from companion.games import get_game
+from companion.identities import Identity
 from companion.ledger.game_log import ReplayError
 from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.reads import Uid

@@ -24,7 +24,7 @@ from typing import Any
 
 from club.game_feed import GameEventLink
 from commands.game_event import EventGameConsole, game_event_link
-from commands.play import Source, _source, _timing, _with_usage_errors
+from commands.play import Source, _source, _timing
 from commands.play_game import GameConsole, _audience, _laid_out, _table
 from commands.referee import referee_config
 from companion.clock import ClockError, format_time
@@ -39,7 +39,6 @@ from companion.events import (
 )
 from companion.game import ARBITER, Game, GameError, GameState
 from companion.game_events import GameEvent
-from companion.games import get_game
 from companion.identities import sim_identities
 from companion.ledger.game_log import ReplayError
 from companion.ledger.record import LogError, default_log_dir, new_log_path
