@@ -1,5 +1,7 @@
-"""``giganten referee --game strategus|gimmel --sim``: a game of the family refereed at the
-arbiter's terminal, on the simulated board, through the generic table path.
+"""``giganten referee --game strategus|gimmel``: a game of the family refereed at the
+arbiter's terminal through the generic table path. This module holds the referee console
+and the simulated board's game; ``commands.referee_game_live`` is the command, and puts the
+same console on the real readers.
 
 The game is played as with ``giganten play --game`` (``commands.play_game.GameConsole``),
 with the arbiter's desk (``companion.referee.game_desk``) around the session: game clocks
