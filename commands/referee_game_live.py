@@ -91,11 +91,8 @@ def referee_live(args: argparse.Namespace, game: Game, reader: Reader,
                                       entropy=os.urandom)
     desk = GameDesk(session, desk_config.pin_hash or "", desk_config.arbiter,
                     desk_config.time, now=now)
-    try:
-        console = live_console(session, reader, audience, desk, args, log_path)
-    except UsageError:
-        reader.close()
-        raise
+    # A wrong --event closes the table (the reader with it) and the session, in one line.
+    console = live_console(session, reader, audience, desk, args, log_path)
     say_start(console, f"on the real board ({reader.name}); pieces from {path}", desk_config,
               options, log_path, args.audience)
     console.tell(events)
@@ -118,11 +115,11 @@ def resumed_referee_live(args: argparse.Namespace, path: Path, reader: Reader,
         audience = referee_audience(session.game, args.audience)
         desk, told = GameDesk.after_restart(session, desk_config.pin_hash or "",
                                             desk_config.arbiter, time.monotonic())
-        console = live_console(session, reader, audience, desk, args, path)
     except (UsageError, RefereeError) as err:
         session.close()
         reader.close()
         raise UsageError(str(err)) from None
+    console = live_console(session, reader, audience, desk, args, path)  # as above
     say_resumed(console, path, desk_config.arbiter, f", on the real board ({reader.name})",
                 events, told)
     if session.phase != OVER:

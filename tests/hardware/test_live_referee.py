@@ -29,6 +29,7 @@ from companion.games import get_game
 from companion.identities import sim_identities
 from companion.referee.desk import hash_pin
 from companion.table.game_session import PLAY
+from hardware.assemble import UsageError
 from hardware.layout import MappedReader, layout_for
 from tests.club.mosquitto import free_port
 from tests.hardware.test_live_game import Live
@@ -244,3 +245,12 @@ def test_a_refereed_gimmel_game_on_the_readers(live_gimmel: Live, tmp_path: Path
             if '"public/feed"' in line]
     assert ['"type":"turn"' in line for line in feed].count(True) == 3, feed
     assert any('"type":"resumed"' in line for line in feed)
+
+
+def test_pieces_not_enrolled_stop_the_real_board_in_one_line(live_gimmel: Live,
+                                                             tmp_path: Path) -> None:
+    args = referee_args(tmp_path, "gimmel", registry=tmp_path / "none.json")
+    with pytest.raises(UsageError, match=r"no registry there; enrol the pieces first:"
+                                         r" giganten enrol --game gimmel --owner white"):
+        referee_live(args, live_gimmel.game, live_gimmel.reader, DESK)
+    assert not (tmp_path / "games").exists()  # no log was begun
