@@ -60,6 +60,14 @@ def arbiter(console: LiveRefereeGameConsole, command: str) -> None:
     console.execute(command)
 
 
+CUT = "-- the power went --"
+
+
+def since_cut(live: Live) -> list[str]:
+    """The lines of the resumed console."""
+    return live.lines[live.lines.index(CUT):]
+
+
 def clocks_lines(live: Live) -> list[str]:
     return [line for line in live.lines if line.startswith("clocks: ")]
 
@@ -81,7 +89,7 @@ def cut_and_resume(live: Live, tmp_path: Path, game: str, event: str | None = No
     live.reader.open()
     args = referee_args(tmp_path, game, resume=path, event=event)
     console, _ = resumed_referee_live(args, path, live.reader, DESK)
-    live.lines.clear()
+    live.lines.append(CUT)
     live.attach(console)
     return console
 
@@ -158,19 +166,28 @@ def test_a_refereed_strategus_game_on_the_readers(live_strategus: Live,
     live.until(lambda: not session.fixing, "the board put right")
     assert any(isinstance(e, BoardMatches) for e in live.table.events)
     assert clocks_lines(live)[-1].endswith("blue's runs")
-    # A declaration names its player: red cannot declare on blue's turn; blue can.
+    # An attack is declared, the attacker held beside the square; the declaration names
+    # its player: red cannot declare on blue's turn, blue can.
     pieces = state.pieces()
-    origin, target = next(t for t in state.legal_turns() if t[1] not in pieces)
+    origin, target = next(t for t in state.legal_turns()
+                          if t[1] in pieces and pieces[t[1]].owner == 0)
     geometry = live.game.geometry()
     path = f"{geometry.name(origin)} {geometry.name(target)}"
+    attacker = live.squares.lift(origin)
     console.execute(f"declare red {path}")
     refused = [e for e in live.table.events if isinstance(e, IntentRefused)]
     assert refused and "it is blue's turn" in refused[-1].reason and session.turns == 1
     console.execute(f"declare blue {path}")
-    assert session.turns == 2 and session.fixing  # the figure is put down next
-    live.squares.place(target, live.squares.lift(origin))
-    live.until(lambda: not session.fixing, "the declared move put down")
+    assert session.turns == 2
+    after = state.pieces()  # the combat's result, now put down as the steps say
+    if target not in after:  # both left
+        live.squares.lift(target)
+    elif after[target].owner == 1:  # the attacker won
+        live.squares.lift(target)
+        live.squares.place(target, attacker)
+    live.until(lambda: not session.fixing, "the combat's result put down")
     # A power cut, and a piece knocked over while the table was off.
+    target = next(sq for sq, piece in sorted(after.items()) if piece.owner == 1)
     knocked = live.squares.lift(target)
     console = cut_and_resume(live, tmp_path, "strategus")
     session = console.session
@@ -179,14 +196,16 @@ def test_a_refereed_strategus_game_on_the_readers(live_strategus: Live,
     assert clock is not None and clock.paused == "the table restarted"
     with pytest.raises(ValueError, match="does not match the game yet"):
         arbiter(console, "resume")  # no clock runs before the board matches
-    live.until(lambda: any(line.startswith("fix board") for line in live.lines),
+    live.until(lambda: any(line.startswith("fix board") for line in since_cut(live)),
                "the steps to make the board match")
-    steps = [line for line in live.lines if line.startswith("fix board")][-1]
+    steps = [line for line in since_cut(live) if line.startswith("fix board")][-1]
     assert f"place blue's piece {live.game.geometry().name(target)}" in steps, steps
     live.squares.place(target, knocked)
     live.until(lambda: not session.fixing, "the board matching after the cut")
     arbiter(console, "resume")
     assert clocks_lines(live)[-1].endswith("red's runs"), live.lines[-3:]
+    # The public terminal never named a hidden kind, the combat included.
+    assert any(line.startswith("turn 2: blue") for line in live.lines), live.lines
     kinds = [kind.id for kind in live.game.kinds()]
     assert not any(f'"{kind}"' in line for line in live.lines for kind in kinds)
 
