@@ -1,9 +1,9 @@
 """``giganten referee --game strategus|gimmel`` on the real board's code path
 (``commands.referee_game_live``), read by emulated MFRC522 chips at the SPI level through
 the game's layout, in real time: the setup timer and the clocks, a take-back and the
-board put right square by square, a declaration naming its player, the club feed's
-absence doing no harm, and a resume after a power cut that asks for the board before the
-clocks may run again."""
+board put right square by square, a Strategus attack declared by its player, Gimmel's
+placements and a capture, the club feed kept in its outbox while the broker is away, and a
+resume after a power cut that asks for the board before the clocks may run again."""
 
 from __future__ import annotations
 
