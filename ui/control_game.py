@@ -50,6 +50,7 @@ from ui.game_words import (
     combat_card,
     computer_words,
     event_line,
+    kind_name,
     now_line,
     result_text,
     score_lines,
@@ -357,7 +358,7 @@ class GameController:
         uid = next((u for u in hands.box if hands.identities[u].kind == kind
                     and hands.identities[u].owner in owners), None)
         if uid is None:
-            raise ControllerError(i18n.tr("gm_err_no_stone", kind=kind))
+            raise ControllerError(i18n.tr("gm_err_no_stone", kind=kind_name(kind)))
         geometry = self._game().geometry(self.session.options)
         sim.board.place(geometry.parse(square), uid)
         hands.box.remove(uid)

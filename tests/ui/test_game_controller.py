@@ -260,7 +260,7 @@ def test_setup_problems_are_told_to_their_owner_only(tmp_path: Path) -> None:
     c = controller(tmp_path)
     c.new_game(NewGame("strategus"))
     c.place("a1", "apple")
-    c.place("b1", "apple")  # a second apple: there is one only
+    c.move("a1", "a6")  # out of red's four home rows
     assert c.setup_problems("blue") == []
     assert c.setup_problems("red"), "red is told"
     public = c.board_view(PUBLIC)["figures"]
