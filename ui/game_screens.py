@@ -159,7 +159,9 @@ class GameSetupScreen(GameTableScreen):
         for index, hold in enumerate(self.holds):
             hold.text = (i18n.tr("gm_hold_problems", player=i18n.player(players[index]))
                          if index < len(players) else "")
-            hold.disabled = index >= len(players)
+            # The computer's side has no eyes to hold for: its problems stay hidden.
+            computer = games.computer.player if games.computer is not None else None
+            hold.disabled = index >= len(players) or index == computer
         self.start.text = i18n.tr("start")
         self.start.disabled = not all(s["ready"] for s in sides)
 

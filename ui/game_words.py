@@ -16,6 +16,9 @@ from ui.i18n import STRINGS
 
 JSON = dict[str, Any]
 
+ARROW = " - "
+"""Between a route's squares: the app's font has no arrow glyph (it drew a box)."""
+
 
 def kind_name(kind: str) -> str:
     """A kind's name as the game prints it, in the UI's language."""
@@ -78,7 +81,7 @@ def _kind_on(view: Mapping[str, Any], square: str) -> tuple[str | None, str | No
 
 def computer_words(turn: Mapping[str, Any], player: str, view: Mapping[str, Any]) -> str:
     """The computer's announced ``turn`` (its JSON) in words, from ``view`` (the board the
-    audience sees before it): ``Computer: Falcon d4 → g7``, ``Computer: places a Beetle on
+    audience sees before it): ``Computer: Falcon d4 - g7``, ``Computer: places a Beetle on
     e5``; a kind the view hides stays "piece"."""
     placed = turn.get("place")
     if isinstance(placed, dict) and len(placed) == 1:
@@ -90,7 +93,7 @@ def computer_words(turn: Mapping[str, Any], player: str, view: Mapping[str, Any]
     _, mover = _kind_on(view, path[0])
     what = kind_name(mover) if mover else i18n.tr("gm_a_piece")
     owner, victim = _kind_on(view, path[-1])
-    route = " → ".join(path)
+    route = ARROW.join(path)
     if owner is not None and owner != player:
         # A hidden mover (Strategus) attacks, its outcome unknown; an open game captures.
         route += " " + (i18n.tr("gm_captures", kind=kind_name(victim)) if victim and mover
@@ -110,7 +113,7 @@ def turn_line(view: Mapping[str, Any]) -> str:
                        kind=kind_name(str(kind)), square=square)
     else:
         line = i18n.tr("gm_turn", number=number, player=player,
-                       route=" → ".join(str(sq) for sq in turn.get("path", [])))
+                       route=ARROW.join(str(sq) for sq in turn.get("path", [])))
     captured = public.get("captured")
     if isinstance(captured, dict):
         line += i18n.tr("gm_turn_captured", kind=kind_name(str(captured["kind"])),

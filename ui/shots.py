@@ -24,11 +24,15 @@ LOOK_SHOTS = ("board-zoomed", "board-strategus", "board-gimmel", "reveal")
 the ``combat`` game zoomed into Yellow's corner, and (from the hand-made views of
 ``ui.look_samples``) Strategus and Gimmel, and a combat's reveal card."""
 
+GAME_SHOTS = ("strategus-setup", "strategus-play", "strategus-over", "gimmel-play",
+              "gimmel-over")
+"""Strategus and Gimmel against the computer (``ui.game_shots``)."""
+
 SHOTS = ("home", "landscape", "setup", "play", "combat", "over", "referee", "replay",
-         "settings", "enrol", "hwcheck", *LOOK_SHOTS)
+         "settings", "enrol", "hwcheck", *LOOK_SHOTS, *GAME_SHOTS)
 """The screens ``giganten shots`` renders, one PNG each (``play`` shows a challenge prompt,
 ``combat`` the outcome of a challenge; ``settings``, ``enrol`` and ``hwcheck`` are the tool
-screens, shown in the middle of their work; then ``LOOK_SHOTS``)."""
+screens, shown in the middle of their work; then ``LOOK_SHOTS`` and ``GAME_SHOTS``)."""
 
 SHOT_SEED = 3
 """The seed of the game in the screenshots."""
@@ -198,6 +202,11 @@ def render_one(name: str, directory: Path, size: tuple[int, int]) -> Path:
                     return root
 
             app = Look()
+        elif name in GAME_SHOTS:
+            from ui.controller import Controller
+            from ui.game_shots import game_scenario
+
+            app = build_app(Controller(log_dir=Path(logs)), game_scenario(name, Path(logs)))
         else:
             app = build_app(scenario(name, Path(logs)))
         target = directory / f"{name}.png"
