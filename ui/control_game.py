@@ -16,12 +16,10 @@ it out on the board (the drawer's "Carry out" does it on the simulated one).
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -34,18 +32,34 @@ from companion.game_events import (
     SetupChecked,
     TurnCommitted,
 )
-from companion.games import DEFAULT_GAME, game_names, get_game
+from companion.games import get_game
 from companion.identities import sim_identities
 from companion.ledger.fairplay import Entropy
-from companion.ledger.game_log import ReplayError, is_generic_header
+from companion.ledger.game_log import ReplayError
 from companion.ledger.logfiles import latest_log, write_json_atomic
 from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.table.game_session import OVER, PLAY, SETUP, GameSession
-from companion.table.opponent import DEFAULT_LEVEL, LEVELS, choose_turn
+from companion.table.opponent import DEFAULT_LEVEL, choose_turn
 from companion.views.games import event_view, game_view, setup_view
 from hardware.simgame import GameHands, SimGameTable, laid_out
 from ui import i18n
 from ui.control_base import HOME, ControllerError
+from ui.control_game_base import (
+    DEFAULT_BUDGET,
+    GAME_OVER,
+    GAME_PLAY,
+    GAME_SCREENS,
+    GAME_SETUP,
+    LEVELLED_GAMES,
+    MESSAGE_LIMIT,
+    SIDE_FILE,
+    Computer,
+    NewGame,
+    has_long,
+    is_generic_log,
+    other_games,
+    read_side,
+)
 from ui.game_words import (
     combat_card,
     computer_words,
@@ -57,74 +71,6 @@ from ui.game_words import (
 )
 
 JSON = dict[str, Any]
-
-GAME_SETUP, GAME_PLAY, GAME_OVER = "game_setup", "game_play", "game_over"
-GAME_SCREENS = (GAME_SETUP, GAME_PLAY, GAME_OVER)
-"""The screens of a generic game (``ui.game_screens``), in the order a game walks them."""
-
-LEVELLED_GAMES = ("gimmel",)
-"""The games whose computer opponent searches and so has strength levels
-(``companion.table.opponent.choose_turn``); the others play a random legal turn."""
-
-DEFAULT_BUDGET = 1.0
-"""Seconds the computer thinks per turn (issue 15: 1 s on a Pi 4/5)."""
-
-MESSAGE_LIMIT = 40
-"""Lines the message area keeps."""
-
-SIDE_FILE = ".app.json"
-"""Beside the log: who the computer plays (a resumed game goes on against it)."""
-
-
-def other_games() -> tuple[str, ...]:
-    """The registry's games this controller plays (every one but Giganten's own path)."""
-    return tuple(name for name in game_names() if name != DEFAULT_GAME)
-
-
-def has_long(game: Game) -> bool:
-    """True if the game has the ``long`` variant (its kinds change with it: Gimmel [V1])."""
-    try:
-        return game.kinds({"variants": ["long"]}) != game.kinds({})
-    except GameError:
-        return False
-
-
-@dataclass(frozen=True)
-class NewGame:
-    """What the home screen asks of a new game: the game, the long variant, the side the
-    computer plays (None: people play both) and its strength."""
-
-    name: str
-    long: bool = False
-    computer: str | None = None
-    level: str = DEFAULT_LEVEL
-
-    def options(self) -> JSON:
-        """The session's options."""
-        return {"variants": ["long"]} if self.long else {}
-
-
-@dataclass
-class Computer:
-    """The computer's side: its player index, level and (public) choices' generator."""
-
-    player: int
-    level: str
-    rng: random.Random
-
-
-def is_generic_log(path: Path) -> bool:
-    """True if ``path`` is the log of a game of the generic path."""
-    try:
-        with path.open("rb") as file:
-            header = json.loads(file.readline())
-    except (OSError, ValueError):
-        return False
-    if not isinstance(header, dict):
-        return False
-    body = header.get("body")
-    return is_generic_header(body if isinstance(body, dict) else header)
-
 
 class GameController:
     """One generic game in the app, from the home screen's choice to the saved record."""
@@ -203,7 +149,7 @@ class GameController:
         except (LogError, ReplayError, GameError) as err:
             raise ControllerError(i18n.tr("gm_err_log", reason=str(err))) from None
         game = session.game
-        side = _read_side(path.with_suffix(SIDE_FILE))
+        side = read_side(path.with_suffix(SIDE_FILE))
         variants = session.options.get("variants", [])
         choice = NewGame(game.name, "long" in variants, side.get("computer"),
                          str(side.get("level", DEFAULT_LEVEL)))
@@ -603,14 +549,6 @@ class GameController:
         return result_text(self.board_view(PUBLIC))
 
 
-def _read_side(path: Path) -> Mapping[str, Any]:
-    try:
-        data = json.loads(path.read_text())
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(data, dict):
-        return {}
-    computer = data.get("computer")
-    level = data.get("level")
-    return {"computer": computer if isinstance(computer, str) else None,
-            "level": level if level in LEVELS else DEFAULT_LEVEL}
+__all__ = ["DEFAULT_BUDGET", "GAME_OVER", "GAME_PLAY", "GAME_SCREENS", "GAME_SETUP",
+           "LEVELLED_GAMES", "Computer", "GameController", "NewGame", "has_long",
+           "is_generic_log", "other_games"]
