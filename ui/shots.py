@@ -183,13 +183,24 @@ def look_root(name: str, log_dir: Path) -> Any:
     return board
 
 
+def shot_app(name: str, log_dir: Path) -> Any:
+    """The app (not run yet) showing shot ``name`` of ``SHOTS`` (not a look shot)."""
+    from ui.app import build_app
+
+    if name in GAME_SHOTS:
+        from ui.controller import Controller
+        from ui.game_shots import game_scenario
+
+        return build_app(Controller(log_dir=log_dir), game_scenario(name, log_dir))
+    return build_app(scenario(name, log_dir))
+
+
 def render_one(name: str, directory: Path, size: tuple[int, int]) -> Path:
     """Render screen ``name`` to ``directory/name.png`` (in this process: once only)."""
     configure_kivy(size)
     from kivy.clock import Clock
     from kivy.core.window import Window
 
-    from ui.app import build_app
 
     with tempfile.TemporaryDirectory() as logs:
         if name in LOOK_SHOTS:
@@ -202,13 +213,8 @@ def render_one(name: str, directory: Path, size: tuple[int, int]) -> Path:
                     return root
 
             app = Look()
-        elif name in GAME_SHOTS:
-            from ui.controller import Controller
-            from ui.game_shots import game_scenario
-
-            app = build_app(Controller(log_dir=Path(logs)), game_scenario(name, Path(logs)))
         else:
-            app = build_app(scenario(name, Path(logs)))
+            app = shot_app(name, Path(logs))
         target = directory / f"{name}.png"
         frames = [0]
 
