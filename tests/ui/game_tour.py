@@ -57,13 +57,19 @@ from ui.testing import (  # noqa: E402
 from ui.tokens import FACE  # noqa: E402
 
 FRAMES_FOR_A_BUTTON = 30
+LONGEST = 400
+"""Turns at most while waiting for a Strategus combat."""
 
 logs = Path(tempfile.mkdtemp())
 controller = Controller(log_dir=logs)
 controller.set_language(LANGUAGE)
 games = GameController(log_dir=logs, budget=0.05)
 app = build_app(controller, games)
-result: dict[str, Any] = {"screens": [], "turns": {}, "cards": 0, "winners": [],
+KINDS = ("elephant", "grizzly", "rhino", "gorilla", "lion", "tiger", "wolf", "fox", "hare",
+         "mouse", "trap", "apple")
+"""Strategus's kinds."""
+result: dict[str, Any] = {"screens": [], "turns": {}, "cards": 0, "card_problems": [],
+                          "winners": [],
                           "layout": [], "layout_checks": 0, "leaks": [], "checks": 0}
 
 
@@ -176,10 +182,27 @@ def settle() -> Iterator[None]:
     check()
 
 
+def check_card(card: Any) -> None:
+    """The card shows the kinds and the rule exactly where the controller's view gives
+    them, in the UI's language."""
+    view = games.combat_view()
+    combat = view["last_turn"]["combat"] if view is not None else {}
+    sides = " ".join(label.text for label in card.sides)
+    for role in ("challenger", "challenged"):
+        kind = combat.get(f"{role}_kind")
+        if kind is not None and kind_name(kind) not in sides:
+            result["card_problems"].append(f"{role} {kind} not shown: {sides}")
+        if kind is None and any(kind_name(k) in sides for k in KINDS):
+            result["card_problems"].append(f"a kind the view hides is shown: {sides}")
+    if combat.get("rule_words") and combat["rule_words"] not in card.rule.text:
+        result["card_problems"].append(f"rule not worded: {card.rule.text}")
+
+
 def dismiss_card() -> Iterator[None]:
     card = app.manager.current_screen.card
     if card.showing:
         result["cards"] += 1
+        check_card(card)
         touch(window_center(card))
         yield
         yield
@@ -226,7 +249,10 @@ def play(title: str, computer: str, person: str, rng: random.Random) -> Iterator
         yield from press(i18n.tr("start"))
     assert games.screen == GAME_PLAY, games.screen
     played = 0
-    while played < TURNS and games.screen == GAME_PLAY:
+    # Strategus goes on until a combat's card was seen (the setups are the OS's: a few
+    # turns may have none).
+    while games.screen == GAME_PLAY and (played < TURNS or (
+            title == "Strategus" and result["cards"] == 0 and played < LONGEST)):
         yield from dismiss_card()
         if games.session.chosen is not None:
             yield from in_drawer(i18n.tr("gm_carry_out"))

@@ -1,6 +1,7 @@
 """Strategus and Gimmel in the touchscreen app (``game_tour.py``): chosen on the home
 screen, played person against the computer by synthetic touches at 800 × 480 in English
-and German, resigned with the confirmation, the winner on the game-over screen; after
+and German, a Strategus combat's reveal card checked against the view and tapped away,
+resigned with the confirmation, the winner on the game-over screen; after
 every step no text overlaps another or is cut off, and no figure of the computer's
 Strategus side shows its face on the board."""
 
@@ -22,6 +23,8 @@ def test_strategus_and_gimmel_are_played_by_touch(run_kivy: RunKivy, language: s
     assert {"home", "game_setup", "game_play", "game_over"} <= set(shown["screens"])
     assert shown["turns"]["Strategus"] >= 6 and shown["turns"]["Gimmel"] >= 6
     assert len(shown["winners"]) == 2
+    assert shown["cards"] >= 1, "a Strategus combat's reveal card was seen and tapped away"
+    assert shown["card_problems"] == []
     assert shown["layout_checks"] > 40
     assert shown["layout"] == [], "texts overlap or are cut off"
     assert shown["checks"] > 10 and shown["leaks"] == []
