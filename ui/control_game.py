@@ -98,6 +98,9 @@ class GameController:
         self.dismissed = 0
         """The number of the last turn whose reveal card was tapped away."""
         self._seen = 0
+        self.thinking = False
+        """The computer is to move and its choice waits for the next poll: the screen says
+        so first (the search takes up to ``budget`` seconds on the UI thread)."""
 
     # --- Making a game -----------------------------------------------------------------
 
@@ -159,6 +162,7 @@ class GameController:
               events: list[GameEvent], board: Any) -> None:
         self.game, self.choice, self.log_path = game, choice, session.log_path
         self.record_path, self.dismissed, self._seen = None, 0, 0
+        self.thinking = False
         # The reader's noise model: public, any seed will do.
         self.sim = SimGameTable(session, seed=1, board=board)
         self.hands = GameHands(self.sim, session.identities)
@@ -187,41 +191,50 @@ class GameController:
     # --- Time ----------------------------------------------------------------------------
 
     def poll(self, dt: float) -> None:
-        """Let the simulated readers scan for ``dt`` seconds (the Kivy clock calls this)."""
+        """Let the simulated readers scan for ``dt`` seconds (the Kivy clock calls this);
+        the computer chooses its turn here, once the screen has said it is thinking."""
         if self.sim is None:
             return
         self.sim.run_for(dt)
-        self._after()
+        self._after(think=True)
 
     def settle(self, seconds: float = 0.6) -> None:
-        """Let the readers scan until the board is confirmed, then react."""
+        """Let the readers scan until the board is confirmed, then react (a tap's
+        aftermath: the computer, if it is due, thinks at the next ``poll``)."""
         if self.sim is not None:
             self.sim.run_for(seconds)
-        self._after()
+        self._after(think=False)
 
-    def _after(self) -> None:
+    def _after(self, *, think: bool) -> None:
         """The computer's turn when it is due; the screen of the phase; the record at the
         end; the screen redrawn if anything was said."""
         sim = self.sim
         if sim is None:
             return
-        self._computer_moves()
+        was_thinking = self.thinking
+        self._computer_moves(think)
         session = sim.session
         screen = {SETUP: GAME_SETUP, PLAY: GAME_PLAY, OVER: GAME_OVER}[session.phase]
-        changed = len(sim.events) != self._seen or screen != self.screen
+        changed = (len(sim.events) != self._seen or screen != self.screen
+                   or self.thinking != was_thinking)
         self.screen, self._seen = screen, len(sim.events)
         if session.phase == OVER:
             self._save_record()
         if changed:
             self._changed()
 
-    def _computer_moves(self) -> None:
+    def _computer_moves(self, think: bool) -> None:
         sim, computer = self.sim, self.computer
         assert sim is not None
         session, state = sim.session, sim.session.state
         if (computer is None or state is None or session.phase != PLAY or session.fixing
                 or session.chosen is not None or state.to_move != computer.player):
+            self.thinking = False
             return
+        if not (think and self.thinking):
+            self.thinking = True  # said first; chosen at the next poll
+            return
+        self.thinking = False
         start = self.clock()
         turn = choose_turn(session.game, state, computer.rng, level=computer.level,
                            now=self.clock, deadline=start + self.budget)

@@ -21,6 +21,7 @@ LONGEST = 2000
 
 def _person(games: GameController, rng: random.Random) -> None:
     """The person's turn (or the computer's announced one), made as on the screen."""
+    games.poll(0.05)
     if games.session.chosen is not None:
         games.carry_out()
         return

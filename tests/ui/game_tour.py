@@ -178,6 +178,7 @@ def place(square: str, kind: str) -> Iterator[None]:
 def settle() -> Iterator[None]:
     games.settle()
     yield
+    games.poll(0.05)  # the computer, if it is due, chooses once the screen said so
     yield
     check()
 

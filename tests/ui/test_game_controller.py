@@ -60,6 +60,7 @@ def person_turn(c: GameController, rng: random.Random) -> None:
 
 def one_turn(c: GameController, rng: random.Random) -> None:
     """Whoever is to move: the computer's announced turn carried out, or the person's."""
+    c.poll(0.05)  # the clock ticks: a computer that is due chooses its turn
     if c.session.chosen is not None:
         assert c.what_now().startswith("Computer: ")
         c.carry_out()
@@ -121,12 +122,16 @@ def test_a_whole_strategus_game_against_the_computer_with_a_power_cut(tmp_path: 
     assert c.screen == GAME_PLAY
     rng = random.Random(5)
     play_to_the_end(c, rng, limit=12)
+    c.poll(0.05)
     while c.session.chosen is None:  # cut the power while the computer's turn is announced
-        one_turn(c, rng)
+        assert c.screen == GAME_PLAY
+        person_turn(c, rng)
+        c.poll(0.05)
     turns_before = c.session.turns
     c = power_cut(c, tmp_path)
     assert c.screen == GAME_PLAY and c.session.turns == turns_before
     assert c.computer is not None and c.computer.player == 1, "still against the computer"
+    c.poll(0.05)
     assert c.session.chosen is not None, "the computer announces its turn again"
     play_to_the_end(c, rng)
     assert_verified(c)
@@ -145,7 +150,12 @@ def test_a_whole_gimmel_game_against_the_computer_with_a_power_cut(tmp_path: Pat
                               "Hand Weiß: Käfer 4, Katzengöttin 4, Falke 4",
                               "Hand Schwarz: Käfer 4, Katzengöttin 4, Falke 4"]
         rng = random.Random(3)
-        play_to_the_end(c, rng, limit=9)
+        person_turn(c, rng)
+        assert c.what_now() == "Der Computer denkt nach", "said before it thinks"
+        assert c.session.chosen is None
+        c.poll(0.05)
+        assert c.what_now().startswith("Computer: ") and c.session.chosen is not None
+        play_to_the_end(c, rng, limit=8)
         assert c.session.turns >= 9
         c = power_cut(c, tmp_path)
         assert c.screen == GAME_PLAY and c.computer is not None
