@@ -532,7 +532,9 @@ class GameController:
             return []
         view = event_view(self.game, checked, index, self.game.geometry(self.session.options))
         problems = view.get("problems", []) if view is not None else []
-        return [f"{p['square'] or ''} {p['reason']}".strip() for p in problems]
+        # The game words its problems in English: the German screen names the rule.
+        return [i18n.tr("gm_problem", square=p["square"] or "", rule=p["rule"],
+                        reason=p["reason"]).strip() for p in problems]
 
     def _last_turn(self) -> TurnCommitted | None:
         if self.sim is None:

@@ -47,6 +47,7 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
                          "de": "Halten: Probleme {player}"},
     "gm_look_away": {"en": "Only {player} looks: {problems}",
                      "de": "Nur {player} schaut: {problems}"},
+    "gm_problem": {"en": "{square} {reason}", "de": "{square} Regel {rule}"},
     "gm_no_problems": {"en": "no problems so far", "de": "bisher keine Probleme"},
     "gm_now_setup": {"en": "Each side sets up its figures in its own home rows",
                      "de": "Jede Seite stellt ihre Figuren in die eigenen Grundreihen"},

@@ -279,6 +279,10 @@ def tour() -> Iterator[None]:
     rng = random.Random(7)
     yield from play("Strategus", "blue", "red", rng)
     yield from play("Gimmel", "black", "white", rng)
+    # "Resume" on the home screen continues the latest game, whichever game it was.
+    yield from press(i18n.tr("resume"))
+    yield from settle()
+    result["resumed"] = games.screen
 
 
 def run(steps: Iterator[None]) -> None:
