@@ -69,8 +69,13 @@ KINDS = ("elephant", "grizzly", "rhino", "gorilla", "lion", "tiger", "wolf", "fo
          "mouse", "trap", "apple")
 """Strategus's kinds."""
 result: dict[str, Any] = {"screens": [], "turns": {}, "cards": 0, "card_problems": [],
+                          "moved": [],
                           "winners": [],
                           "layout": [], "layout_checks": 0, "leaks": [], "checks": 0}
+
+
+places_seen: dict[str, dict[str, tuple[float, ...]]] = {}
+"""Per screen: where each fixed control (its ``slot``) was first seen."""
 
 
 class Stuck(RuntimeError):
@@ -93,6 +98,16 @@ def check() -> None:
     if manager.current not in result["screens"]:
         result["screens"].append(manager.current)
     screen = manager.current_screen
+    places = places_seen.setdefault(manager.current, {})
+    for widget in screen.walk():
+        slot = getattr(widget, "slot", None)
+        if slot is None or widget.get_root_window() is None:
+            continue
+        place = (*widget.to_window(*widget.pos), *widget.size)
+        if places.setdefault(slot, place) != place:
+            result["moved"].append(f"{manager.current}: {slot} {places[slot]} -> {place}")
+            places[slot] = place
+    result["slots_seen"] = sum(len(seen) for seen in places_seen.values())
     if manager.current == GAME_PLAY and games.computer is not None and games.game is not None:
         theirs = games.game.players[games.computer.player]
         physical = games.physical()

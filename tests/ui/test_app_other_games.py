@@ -3,7 +3,8 @@ screen, played person against the computer by synthetic touches at 800 × 480 in
 and German, a Strategus combat's reveal card checked against the view and tapped away,
 resigned with the confirmation, the winner on the game-over screen, "Resume" on the
 home screen opening the latest game; after every step no text overlaps another or is
-cut off, and no figure of the computer's Strategus side shows its face on the board."""
+cut off, no control leaves its place, and no figure of the computer's Strategus side
+shows its face on the board."""
 
 from __future__ import annotations
 
@@ -27,5 +28,6 @@ def test_strategus_and_gimmel_are_played_by_touch(run_kivy: RunKivy, language: s
     assert shown["card_problems"] == []
     assert shown["layout_checks"] > 40
     assert shown["layout"] == [], "texts overlap or are cut off"
+    assert shown["slots_seen"] > 20 and shown["moved"] == [], "a control moved"
     assert shown["checks"] > 10 and shown["leaks"] == []
     assert shown["resumed"] == "game_over", "Resume opened the latest game: Gimmel's"
