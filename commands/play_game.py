@@ -21,7 +21,7 @@ from typing import Any
 from commands.arbiter_pin import arbiter_source
 from commands.opponent import Computer, computer_of
 from commands.play import Source, _source, _timing, _with_usage_errors
-from companion.game import ARBITER, PUBLIC, Game, GameError, GameState, Piece
+from companion.game import ARBITER, PUBLIC, Game, GameError, GameState
 from companion.game_events import GameEvent
 from companion.games import get_game
 from companion.identities import Identity, sim_identities
@@ -33,7 +33,7 @@ from companion.table.opponent import choose_turn
 from companion.views.games import board_text, event_view, game_view, setup_view
 from hardware.assemble import UsageError, open_backend
 from hardware.sim import SimBoard, TimingModel
-from hardware.simgame import GameHands, SimGameTable
+from hardware.simgame import GameHands, SimGameTable, laid_out
 
 HELP = """\
 Commands (squares like e4; a PIECE is named like 'red hare 2' or given as its tag UID):
@@ -378,7 +378,7 @@ def resume(args: argparse.Namespace, path: Path) -> int:
     except UsageError:
         session.close()
         raise
-    board = None if args.empty_board else _laid_out(session)
+    board = None if args.empty_board else laid_out(session)
     sim, hands = _table(session, seed, _timing(args), board)
     console = GameConsole(game, sim, hands, audience, seed, computer=computer,
                           secret_setup=args.seed is None)
@@ -399,19 +399,6 @@ def _say_computer(console: GameConsole, computer: Computer | None, *,
         console.say(f"The computer plays {console.game.players[computer.player]} (level"
                     f" {computer.level}, {computer.budget:g} s a turn); carry out its turns"
                     f" on the board as it announces them ({helper}).")
-
-
-def _laid_out(session: GameSession) -> SimBoard:
-    """A simulated board holding the pieces where the game has them."""
-    geometry = session.game.geometry(session.options)
-    board = SimBoard(geometry.files, geometry.ranks)
-    free = dict(session.identities)
-    state = session.state
-    for sq, piece in sorted((state.pieces() if state is not None else {}).items()):
-        uid = next(u for u, who in free.items() if Piece(who.owner, who.kind) == piece)
-        del free[uid]
-        board.place(sq, uid)
-    return board
 
 
 play_command = _with_usage_errors("play", _play)

@@ -165,3 +165,17 @@ class GameHands:
         self.sim.intent({"declare": session.game.turn_to_json(state, turn)})
         self.show(dict(state.pieces()), beside)
         return self.sim.events[start:]
+
+
+def laid_out(session: GameSession) -> SimBoard:
+    """A simulated board holding the session's pieces where its game has them (a game
+    resumed after a power cut: the pieces stood where they were)."""
+    geometry = session.game.geometry(session.options)
+    board = SimBoard(geometry.files, geometry.ranks)
+    free = dict(session.identities)
+    state = session.state
+    for sq, piece in sorted((state.pieces() if state is not None else {}).items()):
+        uid = next(u for u, who in free.items() if Piece(who.owner, who.kind) == piece)
+        del free[uid]
+        board.place(sq, uid)
+    return board

@@ -27,6 +27,7 @@ from kivy.uix.widget import Widget
 
 from ui import i18n, theme
 from ui.board_styles import GIGANTEN, STRATEGUS, style_of
+from ui.game_words import kind_name
 from ui.i18n import STRINGS
 from ui.tokens import draw_token
 
@@ -77,6 +78,8 @@ def rule_text(combat: JSON) -> str | None:
     rule = combat.get("rule")
     if not rule:
         return None
+    if combat.get("rule_words"):  # a game of the registry words its own rules
+        return i18n.tr("combat_card_rule", text=str(combat["rule_words"]), rule=rule)
     key = f"rule_{rule}"
     if key not in STRINGS:
         return i18n.tr("combat_card_rule_id", rule=rule)
@@ -194,7 +197,7 @@ class RevealCard(BoxLayout):
         for label, role in zip(self.sides, (CHALLENGER, CHALLENGED), strict=True):
             kind = combat.get(f"{role}_kind")
             words = i18n.tr(f"combat_card_{role}", player=i18n.player(owned[role]))
-            label.text = f"{words}: {i18n.kind(str(kind))}" if kind else words
+            label.text = f"{words}: {kind_name(str(kind))}" if kind else words
         self.outcome.text = outcome_text(combat, owned)
         self.rule.text = rule_text(combat) or ""
         self.close_hint.text = i18n.tr("combat_card_close")

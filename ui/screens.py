@@ -15,6 +15,7 @@ from kivy.uix.widget import Widget
 
 from ui import i18n
 from ui.board import BoardWidget
+from ui.control_game import GameController
 from ui.controller import (
     ENROL_SCREEN,
     HOME,
@@ -25,6 +26,7 @@ from ui.controller import (
     SETTINGS_SCREEN,
     Controller,
 )
+from ui.game_home import GameChoice
 from ui.tools import checked_options, summary
 from ui.widgets import GameScreen, button, label
 
@@ -33,8 +35,11 @@ class HomeScreen(GameScreen):
     """New game (with the settings shown in one line), resume, and the tools: enrol
     figures, settings, hardware check (``ui.tool_screens``)."""
 
-    def __init__(self, controller: Controller, **kwargs: Any) -> None:
+    def __init__(self, controller: Controller, games: GameController | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(controller, name=HOME, **kwargs)
+        # The game and its options (ui.game_home): Giganten's flow, or another game's.
+        self.choice = GameChoice(games) if games is not None else None
         root = BoxLayout(orientation="horizontal", padding=8, spacing=8)
         left = BoxLayout(orientation="vertical", spacing=6)
         right = BoxLayout(orientation="vertical", spacing=6)
@@ -42,10 +47,11 @@ class HomeScreen(GameScreen):
         self.mode = label(size_hint_y=None, height=50)
         self.summary = label(font_size="14sp", size_hint_y=None, height=64)
         self.info = label()
-        for widget in (self.title, self.mode, self.summary, self.info):
-            left.add_widget(widget)
+        for widget in (self.title, self.mode, self.summary, self.choice, self.info):
+            if widget is not None:
+                left.add_widget(widget)
         self.new_button = button("", self._new_game)
-        self.resume_button = button("", self.controller.resume)
+        self.resume_button = button("", self._resume)
         self.enrol_button = button("", lambda: controller.open_tool(ENROL_SCREEN))
         self.settings_button = button("", lambda: controller.open_tool(SETTINGS_SCREEN))
         self.hw_button = button("", lambda: controller.open_tool(HW_SCREEN))
@@ -59,14 +65,25 @@ class HomeScreen(GameScreen):
 
     def _new_game(self) -> None:
         """A new game with the settings (``controller.defaults``) in the language shown."""
+        if self.choice is not None and self.choice.start_other():
+            return
         options = replace(checked_options(self.controller.defaults), language=i18n.language())
         self.controller.new_game(options)
+
+    def _resume(self) -> None:
+        """Resume the latest game: another game's log on its controller, else Giganten's."""
+        if self.choice is not None and self.choice.resume_other():
+            return
+        self.controller.resume()
 
     def refresh(self) -> None:
         """Redraw in the current language."""
         self.title.text = i18n.tr("app_title")
         self.mode.text = i18n.tr("sim_mode" if self.controller.simulated else "real_mode")
-        self.summary.text = summary(self.controller.defaults)
+        other = self.choice.summary() if self.choice is not None else None
+        self.summary.text = other or summary(self.controller.defaults)
+        if self.choice is not None:
+            self.choice.refresh()
         self.new_button.text = i18n.tr("new_game")
         self.resume_button.text = i18n.tr("resume")
         self.enrol_button.text = i18n.tr("enrol")
