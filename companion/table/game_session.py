@@ -31,10 +31,13 @@ from companion.game import (
     Piece,
     SetupProblem,
     Square,
+    options_json,
+    pending_choices,
 )
 from companion.game_events import (
     BoardMatches,
     BoardRefused,
+    ChoiceNeeded,
     FixBoard,
     GameEnded,
     GameEvent,
@@ -76,7 +79,7 @@ class GameSession:
         """Internal: use :meth:`new` or :meth:`resume`."""
         check_identities(game, identities, options)
         self.game = game
-        self.options = dict(options)
+        self.options = options_json(game, options)
         self.identities = dict(identities)
         self.log_path = log_path
         self.entropy = entropy
@@ -94,6 +97,8 @@ class GameSession:
         self.chosen: Chosen | None = None
         """The computer's announced turn (``companion.table.opponent``) until it is
         carried out: the only turn the board may then show."""
+        self.choices: tuple[Any, ...] = ()
+        """The turns the board leaves open for the mover to choose (``ChoiceNeeded``)."""
         self._said: object = None  # the last board answer given, so it is said once
         self._setup_said: dict[int, SetupChecked] = {}
 
@@ -165,18 +170,21 @@ class GameSession:
         if self.phase == SETUP:
             return self._setup_status()
         if self.phase == PLAY:
-            return self._play(snapshot.time)
+            return self._follow(snapshot.time)
         return []
 
     def intent(self, data: Mapping[str, Any], *, now: float) -> list[GameEvent]:
-        """An intent from the screen: ``{"start": true}``, ``{"declare": <turn JSON>}``
-        or ``{"resign": player}``; one ``IntentRefused`` if it cannot be taken now."""
+        """An intent from the screen: ``{"start": true}``, ``{"declare": <turn JSON>}``,
+        ``{"choose": i}`` (one of a ``ChoiceNeeded``'s choices) or ``{"resign": player}``;
+        one ``IntentRefused`` if it cannot be taken now."""
         if not isinstance(data, Mapping):
             return [IntentRefused(None, NOT_NOW, "unknown intent: start, declare or resign")]
         if "start" in data:
-            return self._start(now)
+            return self._start(now) + self._ask()
         if "declare" in data:
-            return self._declare(data["declare"], now)
+            return self._declare(data["declare"], now) + self._ask()
+        if "choose" in data:
+            return self._choose(data["choose"], now) + self._ask()
         if "resign" in data:
             return self._resign(data["resign"], now)
         return [IntentRefused(None, NOT_NOW, "unknown intent: start, declare or resign")]
@@ -366,6 +374,38 @@ class GameSession:
         end = self._log().append(game_log.END, {"winner": winner, "reason": reason}, time=now)
         self.phase = OVER
         return [GameEnded(winner, reason, resigned, end.hash)]
+
+    # -- choices the board leaves open (Game.pending_choices) ---------------------------
+
+    def _follow(self, now: float) -> list[GameEvent]:
+        """The board during play: first the choices it leaves open, then the turn it shows."""
+        if self.fixing or self.chosen is not None:
+            return self._play(now) + self._ask()
+        asked = self._ask()
+        return asked if self.choices else self._play(now)
+
+    def _ask(self) -> list[GameEvent]:
+        """Say the mover's open choices on the board as it stands (once), if the game has
+        any (a Giganten challenge [C1], an advance [K5]); nothing while the board is being
+        fixed or the computer's turn carried out."""
+        if self.phase != PLAY or self.fixing or self.chosen is not None:
+            self.choices = ()
+            return []
+        state = self._state()
+        self.choices = tuple(pending_choices(self.game, state, self.board))
+        if not self.choices:
+            return []
+        return self._say(ChoiceNeeded(state.to_move, tuple(
+            self.game.turn_to_json(state, turn) for turn in self.choices)))
+
+    def _choose(self, index: Any, now: float) -> list[GameEvent]:
+        """One of the open choices, played as if declared."""
+        if type(index) is not int or not 0 <= index < len(self.choices):
+            count = len(self.choices)
+            return [IntentRefused(None, NOT_NOW, "nothing to choose now" if not count else
+                                  f"choose a number from 0 to {count - 1}")]
+        turn = self.choices[index]
+        return self._declare(self.game.turn_to_json(self._state(), turn), now)
 
     # -- helpers ----------------------------------------------------------------------
 
