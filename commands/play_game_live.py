@@ -120,7 +120,10 @@ def _play(args: argparse.Namespace) -> int:
         game = get_game(args.game)
     except GameError as err:
         raise UsageError(str(err)) from None
-    reader = open_game_backend(args, game.name, game.geometry())
+    # Giganten through the interface: the simulated board only, for now (its own console,
+    # giganten play without --game, reads the real readers).
+    reader = None if game.name == "giganten" else open_game_backend(args, game.name,
+                                                                     game.geometry())
     if reader is None:  # the simulated board: commands.play_game, with the club feed
         return game_event.play_command(args)
     return play_live(args, game, reader)
