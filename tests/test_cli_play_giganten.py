@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from tests.cli_helpers import home, run
-from tests.test_cli_play_game import GIGANTEN, only_log, script
 from tests.sim_games import KIND_WORDS
+from tests.test_cli_play_game import GIGANTEN, only_log, script
 
 __all__ = ["home"]
 

@@ -13,7 +13,7 @@ from companion.archive.game_records import full_record, public_record, verify_re
 from companion.archive.verdict import EXIT_VERIFIED
 from companion.archive.verifier import verify_path
 from companion.demo import make_bots, take_turn
-from companion.game import ARBITER, PUBLIC, GameError, Piece
+from companion.game import ARBITER, PUBLIC, GameError
 from companion.game_events import (
     ChoiceNeeded,
     GameEnded,
@@ -22,6 +22,7 @@ from companion.game_events import (
     TurnCommitted,
 )
 from companion.games.giganten import GAME
+from companion.games.giganten.choices import moved_board
 from companion.games.giganten.options import options_to_json
 from companion.games.giganten.position import Advance, GigantenState
 from companion.games.giganten.ruleset import RuleSet
@@ -162,7 +163,7 @@ def test_a_move_next_to_an_enemy_waits_for_the_challenge_or_none(tmp_path: Path)
     else:
         pytest.fail("no move next to an enemy came up")
     turns = run.session.turns
-    run.hands.show({sq: piece for sq, piece in _moved(run, quiet).items()})
+    run.hands.show(moved_board(run.state, quiet))
     asked = [e for e in run.sim.events if isinstance(e, ChoiceNeeded)]
     assert run.session.turns == turns, "nothing is played before the mover answers"
     assert asked and {"path": [run.state.geometry.name(sq) for sq in quiet.path]} \
@@ -173,11 +174,6 @@ def test_a_move_next_to_an_enemy_waits_for_the_challenge_or_none(tmp_path: Path)
     assert isinstance(refused[0], IntentRefused) and run.session.turns == turns
     run.sim.intent({"choose": run.session.choices.index(quiet)})
     assert run.session.turns == turns + 1
-
-
-def _moved(run: GenericRun, turn: Turn) -> dict[int, Piece]:
-    from companion.games.giganten.choices import moved_board
-    return moved_board(run.state, turn)
 
 
 def test_a_declared_turn_the_rules_refuse_is_refused_with_its_rule(tmp_path: Path) -> None:
