@@ -238,3 +238,35 @@ def test_advance_answers_are_turns_of_the_interface() -> None:
     assert GAME.turn_to_json(state, Advance(True)) == {"advance": True}
     with pytest.raises(GameError):
         GAME.turn_from_json(state, {"advance": "yes"})
+
+
+def test_a_board_showing_a_combats_result_is_never_taken_as_the_turn(tmp_path: Path) -> None:
+    """Taking an enemy figure off after a move must not play the challenge: the session
+    would tell by accepting or refusing whether the mover's figure wins (a yes/no test of
+    a hidden kind) [C4, I3]. The challenge is chosen, then the losers are taken off."""
+    played = _bots_game(2)
+    run, _ = _started(tmp_path, 2)
+    for action in played.history:
+        assert isinstance(action, TurnResult)
+        state = run.state
+        won = next((turn for turn in state.rules_state.legal_turns()
+                    if turn.challenge is not None and not turn.second
+                    and _challenger_wins(state, turn)), None)
+        if won is not None:
+            break
+        run.play(action.turn, advanced=action.advanced)
+    else:
+        pytest.fail("no winning challenge came up")
+    turns = run.session.turns
+    state.push(won)
+    result = dict(state.pieces())
+    state.pop()
+    start = len(run.sim.events)
+    run.hands.show(result)
+    assert run.session.turns == turns, "a combat's result was taken from the board"
+    assert not [e for e in run.sim.events[start:] if isinstance(e, TurnCommitted)]
+
+
+def _challenger_wins(state: GigantenState, turn: Turn) -> bool:
+    verdict = state.rules_state.preview(turn)
+    return verdict is not None and verdict[0].value == "challenger_wins"
