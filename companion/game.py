@@ -349,6 +349,17 @@ class PendingChoices(Protocol):
         ...
 
 
+@runtime_checkable
+class ImpliedTurns(Protocol):
+    """A game where going on with the game answers an open question."""
+
+    def implied_turn(self, state: GameState[Any]) -> Any:
+        """The turn the player to move makes by letting the next turn begin (Giganten's
+        stay after a challenge [K5]), or None: a session plays it once the board shows
+        the turn after it."""
+        ...
+
+
 def options_json(game: Game, options: Mapping[str, Any]) -> JSON:
     """``options`` as JSON through the game's ``options_to_json``, if it has one."""
     if isinstance(game, OptionsCodec):
@@ -362,3 +373,10 @@ def pending_choices(game: Game, state: GameState[Any], board: Mapping[Square, Pi
     if isinstance(game, PendingChoices):
         return game.pending_choices(state, board)
     return ()
+
+
+def implied_turn(game: Game, state: GameState[Any]) -> Any:
+    """The turn that going on implies now (``ImpliedTurns``); None for most games."""
+    if isinstance(game, ImpliedTurns):
+        return game.implied_turn(state)
+    return None

@@ -50,6 +50,8 @@ class GenericRun:
     log_path: Path
     cuts: int = 0
     choices_seen: int = 0
+    stays: int = 0
+    """Advances declined [K5]: chosen on the screen, or by the next turn begun."""
     events: list[GameEvent] = field(default_factory=list)
 
     @classmethod
@@ -80,35 +82,36 @@ class GenericRun:
         assert isinstance(state, GigantenState)
         return state
 
-    def play(self, turn: Turn, *, advanced: bool, cut_in_offer: bool = False) -> bool:
-        """Make ``turn`` on the board (without its advance), then advance or stay [K5];
-        ``cut_in_offer``: pull the plug before the advance (True if it was pulled)."""
-        before = self.session.turns
+    def play(self, turn: Turn, *, advanced: bool, cut_in_offer: bool = False,
+             stay_by_moving: bool = False) -> bool:
+        """Make ``turn`` on the board (without its advance), then advance or stay [K5]:
+        ``stay_by_moving`` leaves the stay to the next turn begun on the board;
+        ``cut_in_offer`` pulls the plug before the advance (True if it was pulled)."""
+        ply = self.state.rules_state.ply
         turn = turn._replace(advance=False)
-        if turn.challenge is not None:
-            self._challenge(turn)
-        else:
-            self.hands.play(turn)
-        assert self.session.turns == before + 1, self.sim.events[-4:]
-        if self.state.offer is None:
+        self.hands.show(moved_board(self.state, turn))
+        choices = self.session.choices
+        if turn.challenge is not None or turn in choices:
+            asked = [e for e in self.sim.events if isinstance(e, ChoiceNeeded)]
+            assert turn in choices and asked, (turn, choices, self.sim.events[-3:])
+            self.choices_seen += turn.challenge is not None
+            self.sim.intent({"choose": choices.index(turn)})
+            self.hands.show(dict(self.state.pieces()))  # the losers taken off
+        assert self.state.rules_state.ply == ply + 1, self.sim.events[-4:]
+        offer = self.state.offer
+        if offer is None:
             return False
         if cut_in_offer:
             self.cut()
-            assert self.state.offer is not None, "the offer is still open after the cut"
-        self.hands.play(Advance(advanced))
-        assert self.session.turns == before + 2, self.sim.events[-4:]
+            assert self.state.offer == offer, "the offer is still open after the cut"
+        self.stays += not advanced
+        if advanced:
+            self.hands.play(Advance(True))
+            assert self.state.offer is None and self.state.rules_state.history[-1].advanced
+        elif not stay_by_moving:
+            self.hands.play(Advance(False))
+            assert self.state.offer is None, self.sim.events[-4:]
         return cut_in_offer
-
-    def _challenge(self, turn: Turn) -> None:
-        """Move the figure, choose the challenge on the screen, take off the losers."""
-        state = self.state
-        self.hands.show(moved_board(state, turn))
-        choices = self.session.choices
-        asked = [e for e in self.sim.events if isinstance(e, ChoiceNeeded)]
-        assert turn in choices and asked, (turn, choices)
-        self.choices_seen += 1
-        self.sim.intent({"choose": choices.index(turn)})
-        self.hands.show(dict(self.state.pieces()))
 
     def cut(self) -> None:
         """A power cut: the session is rebuilt from its log and the board read afresh."""
@@ -120,14 +123,20 @@ class GenericRun:
         self.cuts += 1
 
 
-def replay_reference(run: GenericRun, history: list[Any], *, cut_every: int = 0) -> None:
-    """Play every turn of ``history`` (``TurnResult``s) through ``run``; with
-    ``cut_every``, pull the plug after every so many turns, and once while the winner of
-    a challenge has not yet advanced or stayed [K5]."""
+def replay_reference(run: GenericRun, history: list[Any], *, cut_every: int = 0,
+                     seed: int = 0) -> None:
+    """Play every turn of ``history`` (``TurnResult``s) through ``run``; a declined advance
+    is chosen on the screen or left to the next turn, at random [K5]; with ``cut_every``,
+    pull the plug after every so many turns, and once while an advance is open."""
+    rng = random.Random(seed)
     cut_in_offer = bool(cut_every)
     for number, action in enumerate(history, 1):
         assert isinstance(action, TurnResult)
-        if run.play(action.turn, advanced=action.advanced, cut_in_offer=cut_in_offer):
+        last = number == len(history)
+        if run.play(action.turn, advanced=action.advanced, cut_in_offer=cut_in_offer,
+                    stay_by_moving=not last and rng.random() < 0.5):
             cut_in_offer = False
         if cut_every and number % cut_every == 0 and run.session.phase == PLAY:
             run.cut()
+    if run.state.offer is not None:
+        run.hands.play(Advance(False))

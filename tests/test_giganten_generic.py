@@ -61,12 +61,15 @@ def test_a_whole_game_to_its_end_with_power_cuts_is_logged_and_verified(tmp_path
     played = _bots_game(3)
     assert played.is_over, "the bots' game ends by the rules"
     run, _ = _started(tmp_path, 3)
-    replay_reference(run, list(played.history), cut_every=7)
+    replay_reference(run, list(played.history), cut_every=7, seed=3)
     state = run.state.rules_state
     assert run.session.phase == OVER
     assert _normal(state) == _normal(played)
     assert (state.winner, state.reason) == (played.winner, played.reason)
     assert run.cuts >= 3 and run.choices_seen > 0
+    entries = verify(run.log_path, allow_cut_tail=False)
+    logged = [e.body["turn"] for e in entries if e.type == "turn"]
+    assert logged.count({"advance": False}) == run.stays > 0  # chosen or implied [K5]
     verdict = verify_path(run.log_path)
     assert verdict.status == EXIT_VERIFIED and not verdict.problems, verdict
     assert any("the result" in line for line in verdict.checked)
@@ -83,7 +86,7 @@ def test_the_same_turns_end_as_through_gigantens_own_session(seed: int, tmp_path
     old_state = old.session.state
     assert old_state is not None
     run, _ = _started(tmp_path, seed, policy)
-    replay_reference(run, list(old.reference.history))
+    replay_reference(run, list(old.reference.history), seed=seed)
     new_state = run.state.rules_state
     assert _normal(new_state) == _normal(old_state)
     assert new_state.position() == old_state.position()
@@ -270,3 +273,26 @@ def test_a_board_showing_a_combats_result_is_never_taken_as_the_turn(tmp_path: P
 def _challenger_wins(state: GigantenState, turn: Turn) -> bool:
     verdict = state.rules_state.preview(turn)
     return verdict is not None and verdict[0].value == "challenger_wins"
+
+
+def test_the_next_turn_begun_on_the_board_declines_an_open_advance(tmp_path: Path) -> None:
+    """As at the table and in Giganten's own session: nobody taps "stay"; the next turn
+    is simply made, and it declines the advance [K5]."""
+    played = _bots_game(1)
+    run, _ = _started(tmp_path, 1)
+    history = [action for action in played.history if isinstance(action, TurnResult)]
+    for number in range(len(history) - 1):
+        action = history[number]
+        run.play(action.turn, advanced=action.advanced,
+                 stay_by_moving=not action.advanced)
+        if run.state.offer is not None:
+            break
+    else:
+        pytest.fail("no declined advance came up")
+    taps = [e for e in run.sim.events if isinstance(e, IntentRefused)]
+    turns = run.session.turns
+    run.play(history[number + 1].turn, advanced=history[number + 1].advanced)
+    logged = [e.body["turn"] for e in verify(run.log_path) if e.type == "turn"]
+    assert logged[turns] == {"advance": False} and "path" in logged[turns + 1]
+    assert [e for e in run.sim.events if isinstance(e, IntentRefused)] == taps
+    assert _normal(run.state.rules_state)[-1] == _normal(played)[number + 1]

@@ -31,6 +31,7 @@ from companion.game import (
     Piece,
     SetupProblem,
     Square,
+    implied_turn,
     options_json,
     pending_choices,
 )
@@ -382,7 +383,30 @@ class GameSession:
         if self.fixing or self.chosen is not None:
             return self._play(now) + self._ask()
         asked = self._ask()
-        return asked if self.choices else self._play(now)
+        if self.choices:
+            return asked
+        implied = self._implied()
+        if implied is None:
+            return self._play(now)
+        events = self._commit(implied, now)
+        return events + self._follow(now) if self.phase == PLAY else events
+
+    def _implied(self) -> Any:
+        """The turn going on implies (``Game.implied_turn``: Giganten's stay [K5]), if
+        the board shows no turn as the game stands but shows one after it."""
+        state = self._state()
+        implied = implied_turn(self.game, state)
+        wanted = dict(state.pieces())
+        if implied is None or self.board == wanted or in_hand(self.board, wanted) \
+                or not find_turn(self.game, state, self.board).rule:
+            return None
+        state.push(implied)
+        try:
+            shows = (not find_turn(self.game, state, self.board).rule
+                     or bool(pending_choices(self.game, state, self.board)))
+        finally:
+            state.pop()
+        return implied if shows else None
 
     def _ask(self) -> list[GameEvent]:
         """Say the mover's open choices on the board as it stands (once), if the game has

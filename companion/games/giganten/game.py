@@ -109,6 +109,12 @@ class Giganten:
         """The options as JSON for a game log (``companion.games.giganten.options``)."""
         return options_to_json(options)
 
+    def implied_turn(self, state: Any) -> Advance | None:
+        """While an advance is open, the next turn begun on the board declines it [K5]."""
+        if isinstance(state, GigantenState) and state.offer is not None:
+            return Advance(False)
+        return None
+
     def pending_choices(self, state: Any, board: Mapping[Square, Piece]) -> Sequence[Any]:
         """The mover's open choices on ``board`` (a challenge [C1, M7], an advance [K5])."""
         if not isinstance(state, GigantenState):
