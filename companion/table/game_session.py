@@ -9,8 +9,11 @@ zones, checked as they go [the game's setup rules]; games that start empty skip 
 Every committed turn is appended to the hash-chained log (``companion.ledger.game_log``'s
 entries) before an event shows it; ``resume`` rebuilds a session from its log after a
 power cut and asks for the board to match. Pure and synchronous: time comes in with the
-snapshots and intents. Giganten keeps its own session (``companion.table.session``) for
-now; this one knows no game's types.
+snapshots and intents. This session knows no game's types: what a game adds goes through
+the interface's optional hooks (``companion.game``: options as JSON, the choices a board
+leaves open, a turn that going on implies), which Giganten has (``giganten play --game
+giganten``); its own session (``companion.table.session``) still serves the app and
+referee mode.
 """
 
 from __future__ import annotations
