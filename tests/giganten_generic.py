@@ -58,7 +58,8 @@ class GenericRun:
     def start(cls, start: GameState, log_path: Path, *, policy: str = RULEBOOK,
               seed: int = 0) -> GenericRun:
         """Lay out ``start``'s setups figure by figure, then start the game."""
-        options = {"board": start.board, "first": start.to_move, "policy": policy}
+        options = {"board": start.board, "rules": start.rules, "first": start.to_move,
+                   "policy": policy}
         tags = sim_identities(GAME, options)
         session, _ = GameSession.new(GAME, options, tags, log_path, now=0.0)
         sim = SimGameTable(session, seed=seed)
@@ -89,7 +90,8 @@ class GenericRun:
         ``cut_in_offer`` pulls the plug before the advance (True if it was pulled)."""
         ply = self.state.rules_state.ply
         turn = turn._replace(advance=False)
-        self.hands.show(moved_board(self.state, turn))
+        for stage in (*_first_steps(turn), turn):  # as a hand moves them, step by step
+            self.hands.show(moved_board(self.state, stage))
         choices = self.session.choices
         if turn.challenge is not None or turn in choices:
             asked = [e for e in self.sim.events if isinstance(e, ChoiceNeeded)]
@@ -121,6 +123,16 @@ class GenericRun:
         self.sim.run_for()
         assert not session.fixing, "the board still shows the game after a cut"
         self.cuts += 1
+
+
+def _first_steps(turn: Turn) -> tuple[Turn, ...]:
+    """What the board shows on the way of a double move [V8]: the first figure's step
+    before the second figure's, a figure's first step before its second."""
+    if turn.second:
+        return (Turn(turn.path),)
+    if len(turn.path) == 3:
+        return (Turn(turn.path[:2]),)
+    return ()
 
 
 def replay_reference(run: GenericRun, history: list[Any], *, cut_every: int = 0,

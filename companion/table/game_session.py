@@ -70,6 +70,7 @@ _READER_ADVICE = {
     FLICKER: "set the figure in the middle of its square",
     DEAD: "check that reader's cable; the game waits",
 }
+_UNKNOWN_INTENT = "unknown intent: start, declare, choose or resign"
 SETUP_RULE = "table.setup"
 COMPUTER_RULE = "table.computer"
 
@@ -182,7 +183,7 @@ class GameSession:
         ``{"choose": i}`` (one of a ``ChoiceNeeded``'s choices) or ``{"resign": player}``;
         one ``IntentRefused`` if it cannot be taken now."""
         if not isinstance(data, Mapping):
-            return [IntentRefused(None, NOT_NOW, "unknown intent: start, declare, choose or resign")]
+            return [IntentRefused(None, NOT_NOW, _UNKNOWN_INTENT)]
         if "start" in data:
             return self._start(now) + self._ask()
         if "declare" in data:
@@ -191,7 +192,7 @@ class GameSession:
             return self._choose(data["choose"], now) + self._ask()
         if "resign" in data:
             return self._resign(data["resign"], now)
-        return [IntentRefused(None, NOT_NOW, "unknown intent: start, declare, choose or resign")]
+        return [IntentRefused(None, NOT_NOW, _UNKNOWN_INTENT)]
 
     def computer_turn(self, turn: Any) -> list[GameEvent]:
         """The computer's chosen ``turn`` for the player to move: announced, and from now
