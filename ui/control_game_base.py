@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.game import Game, GameError
 from companion.games import DEFAULT_GAME, game_names
-from companion.ledger.game_log import is_generic_header
+from companion.ledger.game_log import generic_header
 from companion.table.opponent import DEFAULT_LEVEL, LEVELS
 
 JSON = dict[str, Any]
@@ -75,15 +75,7 @@ class Computer:
 
 def is_generic_log(path: Path) -> bool:
     """True if ``path`` is the log of a game of the generic path."""
-    try:
-        with path.open("rb") as file:
-            header = json.loads(file.readline())
-    except (OSError, ValueError):
-        return False
-    if not isinstance(header, dict):
-        return False
-    body = header.get("body")
-    return is_generic_header(body if isinstance(body, dict) else header)
+    return generic_header(path) is not None
 
 
 def read_side(path: Path) -> Mapping[str, Any]:
