@@ -411,3 +411,9 @@ REVEAL_CARD_STRINGS: dict[str, dict[str, str]] = {
 }
 assert not REVEAL_CARD_STRINGS.keys() & STRINGS.keys(), "a reveal card key is taken"
 STRINGS.update(REVEAL_CARD_STRINGS)
+
+# --- What to do now and the details drawer (``ui.now_line``, ``ui.details_drawer``) -------
+from ui.now_strings import NOW_STRINGS  # noqa: E402  (a block of its own: merges cleanly)
+
+assert not NOW_STRINGS.keys() & STRINGS.keys(), "a now-line key is taken"
+STRINGS.update(NOW_STRINGS)
