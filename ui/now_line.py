@@ -41,11 +41,10 @@ def _line(said: Plain) -> NowLine:
 
 
 def setup_line(sides: Sequence[Mapping[str, Any]], rows: Mapping[str, tuple[int, int]],
-               *, reading: bool, problems: Mapping[str, Sequence[str]] | None = None
-               ) -> NowLine:
+               *, reading: bool) -> NowLine:
     """The setup: the first side that is not ready yet and what it does (``sides``:
-    ``Controller.setup_progress()``; ``problems``: the problems of the one player whose
-    private moment is held, in words, never anyone else's [I3])."""
+    ``Controller.setup_progress()``). What is wrong with a complete side is its owner's
+    to see in a private moment [I3]: the line only says where to look."""
     if reading:
         return NowLine(i18n.tr("now_reading"))
     for side in sides:
@@ -53,9 +52,6 @@ def setup_line(sides: Sequence[Mapping[str, Any]], rows: Mapping[str, tuple[int,
             continue
         name = str(side["player"])
         who, placed, needed = i18n.player(name), int(side["placed"]), int(side["needed"])
-        own = (problems or {}).get(name)
-        if own:
-            return _line(plain(i18n.tr("now_setup_problem", player=who, problem=own[0])))
         if placed > needed:
             return NowLine(i18n.tr("now_setup_too_many", player=who, placed=placed,
                                    needed=needed, extra=placed - needed))
@@ -91,9 +87,21 @@ def prompt_line(prompt: Mapping[str, Any] | None, to_move: str | None) -> NowLin
     said = plain_view(prompt)
     if kind == "readers" and not prompt.get("problems") and not prompt.get("unknown_tags"):
         return NowLine(i18n.tr("now_reading"), said.details)
-    if kind == "board_differs":
-        return NowLine(i18n.tr("now_fix", fixes=said.text), said.details)
+    if kind == "refused":
+        # The reason can be long: it is in the messages; the line says what to do.
+        key = "now_refused_back" if prompt.get("put_back") else "now_refused"
+        return NowLine(i18n.tr(key, square=prompt.get("put_back")), said.details)
+    if kind in ("board_differs", "readers"):
+        return NowLine(_first_of(said.text, "now_fix" if kind == "board_differs"
+                                 else "now_readers"), said.details)
     return _line(said)
+
+
+def _first_of(text: str, key: str) -> str:
+    """The first of the things to do (``a; b; c``) and how many more the messages list."""
+    first, *more = text.split("; ")
+    line = i18n.tr(key, fix=first)
+    return line + i18n.tr("now_more", count=len(more)) if more else line
 
 
 def referee_line(clocks: Mapping[str, Any] | None, messages: Sequence[Mapping[str, Any]],

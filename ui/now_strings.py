@@ -26,7 +26,6 @@ NOW_STRINGS: dict[str, dict[str, str]] = {
                                 " “{button}” to see what",
                           "de": "{player}: an deiner Aufstellung stimmt etwas noch nicht:"
                                 " „{button}“ tippen, um es zu sehen"},
-    "now_setup_problem": {"en": "{player}: {problem}", "de": "{player}: {problem}"},
     "now_setup_valid": {"en": "{player}: your setup is valid; wait for the other side",
                         "de": "{player}: deine Aufstellung ist gültig; auf die andere Seite"
                               " warten"},
@@ -47,7 +46,16 @@ NOW_STRINGS: dict[str, dict[str, str]] = {
                           " Stehen bleiben tippen"},
     "now_in_hand": {"en": "{player}: put the figure from {squares} down on its new square",
                     "de": "{player}: die Figur von {squares} auf ihr neues Feld stellen"},
-    "now_fix": {"en": "Put the board right: {fixes}", "de": "Das Brett richten: {fixes}"},
+    "now_fix": {"en": "Put the board right: {fix}", "de": "Das Brett richten: {fix}"},
+    "now_readers": {"en": "The readers need a hand: {fix}",
+                    "de": "Die Leser brauchen Hilfe: {fix}"},
+    "now_more": {"en": " (and {count} more below)", "de": " (und {count} weitere unten)"},
+    "now_refused": {"en": "That is not allowed: see the message below, then try again",
+                    "de": "Das ist nicht erlaubt: siehe die Meldung unten, dann neu versuchen"},
+    "now_refused_back": {"en": "That is not allowed (see below): put the figure back on"
+                               " {square}",
+                         "de": "Das ist nicht erlaubt (siehe unten): die Figur zurück auf"
+                               " {square} stellen"},
     "now_paused": {"en": "The clocks are stopped: the arbiter decides how to go on",
                    "de": "Die Uhren stehen: der Schiedsrichter entscheidet, wie es weitergeht"},
     "now_disputed": {"en": "{player} called the arbiter: the clocks stand until the arbiter"
