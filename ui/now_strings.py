@@ -8,10 +8,10 @@ NOW_STRINGS: dict[str, dict[str, str]] = {
     "now_home": {"en": "Tap New game to begin, or Resume to go on with the last game",
                  "de": "Neues Spiel tippen, um zu beginnen, oder Fortsetzen für das letzte"
                        " Spiel"},
-    "now_landscape": {"en": "Lay the four tiles as the screen shows them: Tile swaps a tile,"
-                            " Turn rotates it; then Confirm",
-                      "de": "Die vier Teile wie auf dem Bildschirm legen: Teil tauscht ein"
-                            " Teil, Drehen dreht es; dann Bestätigen"},
+    "now_landscape": {"en": "Lay the tiles as shown: Tile swaps one, Turn rotates it;"
+                            " then Confirm",
+                      "de": "Die Teile wie gezeigt legen: Teil tauscht, Drehen dreht; dann"
+                            " Bestätigen"},
     "now_reading": {"en": "Put the figures down firmly; the board is being read",
                     "de": "Figuren fest hinstellen; das Brett wird gelesen"},
     "now_setup_place": {"en": "{player}: put your {needed} figures on rows {first}–{last}"
@@ -68,6 +68,7 @@ NOW_STRINGS: dict[str, dict[str, str]] = {
                  "de": "{result}. Start tippen für ein neues Spiel"},
     # --- Plain words (``ui.plain_text``)
     "plain_variant": {"en": "a variant", "de": "einer Variante"},
+    "plain_quoted": {"en": "“{name}”", "de": "„{name}“"},
     "plain_file": {"en": "a file (see Details)", "de": "eine Datei (siehe Details)"},
     # --- The details drawer (``ui.details_drawer``)
     "details": {"en": "Details", "de": "Details"},

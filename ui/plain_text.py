@@ -42,11 +42,13 @@ class Plain:
 
 
 def _variant_name(found: re.Match[str], details: list[str]) -> str:
-    """``V8`` -> ``“Double moves”`` (the settings' name of the variant)."""
+    """``V8`` -> ``“Double moves”`` (the settings' name of the variant, quoted as the
+    language quotes)."""
     variant = found.group(1)
     details.append(variant)
     key = f"var_{variant}"
-    return f"“{i18n.tr(key)}”" if key in STRINGS else i18n.tr("plain_variant")
+    return i18n.tr("plain_quoted", name=i18n.tr(key)) if key in STRINGS \
+        else i18n.tr("plain_variant")
 
 
 def plain(text: str) -> Plain:

@@ -119,10 +119,11 @@ class LandscapeScreen(GameScreen):
                             partial(controller.set_tile, index, following)),
                 make.button(f"{i18n.tr('rotate')} {tile['rotation'] * 90}°",
                             partial(controller.rotate_tile, index))))
-        items += [make.button(i18n.tr("deal_again"), controller.deal_again),
-                  make.button(i18n.tr("confirm"), controller.confirm_landscape),
-                  make.button(i18n.tr("back"), lambda: controller.go(HOME)),
-                  self.details_button, self.spacer]
+        items += [make.row(make.button(i18n.tr("deal_again"), controller.deal_again),
+                           make.button(i18n.tr("confirm"), controller.confirm_landscape)),
+                  make.row(make.button(i18n.tr("back"), lambda: controller.go(HOME)),
+                           self.details_button, height=self.details_button.height),
+                  self.spacer]
         make.fill(self.panel, items)
 
 
