@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ui import i18n
@@ -53,6 +54,13 @@ def _variant_name(found: re.Match[str], details: list[str]) -> str:
 
 def plain(text: str) -> Plain:
     """``text`` without rule ids, variant ids, hashes and paths (listed in ``details``)."""
+    return _plain(i18n.language(), text)
+
+
+@lru_cache(maxsize=512)
+def _plain(language: str, text: str) -> Plain:
+    """``plain`` for the UI's ``language`` (the variants' names are in it): the message
+    area redraws the same lines after every read, so each is split once."""
     details: list[str] = []
 
     def keep(found: re.Match[str]) -> str:
