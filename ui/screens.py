@@ -28,6 +28,7 @@ from ui.controller import (
 from ui.details import details_lines
 from ui.details_drawer import DetailsDrawer, details_button
 from ui.now_line import now_line
+from ui.plain_text import plain
 from ui.table_screens import now_label
 from ui.tools import checked_options, summary
 from ui.widgets import GameScreen, button, label
@@ -79,8 +80,8 @@ class HomeScreen(GameScreen):
         self.settings_button.text = i18n.tr("settings")
         self.hw_button.text = i18n.tr("hw_check")
         self.replay_button.text = i18n.tr("replay")
-        if self.errors:
-            self.info.text = self.errors[-1]
+        if self.errors:  # plain words: a path or a rule id is for the details, not here
+            self.info.text = plain(self.errors[-1]).text
 
 
 class LandscapeScreen(GameScreen):

@@ -288,7 +288,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "simulation": {"en": "Simulation", "de": "Simulation"},
     "sim_title": {"en": "Simulated board", "de": "Simuliertes Brett"},
     "select_square": {"en": "Tap a square on the board", "de": "Ein Feld auf dem Brett tippen"},
-    "place_player": {"en": "Place {player}", "de": "{player} setzen"},
+    "place_player": {"en": "{player} figure here", "de": "Figur von {player} hierher"},
     "drawer_close": {"en": "Close the simulation", "de": "Simulation schließen"},
     "challenge": {"en": "Challenge", "de": "Herausfordern"},
     "accept_draw": {"en": "Accept draw", "de": "Remis annehmen"},
