@@ -194,8 +194,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "err_no_log": {"en": "There is no saved game to resume",
                    "de": "Es gibt kein gespeichertes Spiel zum Fortsetzen"},
     # --- Session events (by view type)
-    "ev_reading": {"en": "Reading the board … ({count} squares not settled yet)",
-                   "de": "Das Brett wird gelesen … ({count} Felder noch unsicher)"},
+    # Issue 17: not "(196 squares not settled yet)": what the players do while it reads.
+    "ev_reading": {"en": "The board is being read: put the figures down firmly",
+                   "de": "Das Brett wird gelesen: die Figuren fest hinstellen"},
     "ev_duplicate": {"en": "The same tag is seen on {squares}: take one of them off",
                      "de": "Derselbe Tag auf {squares}: einen davon wegnehmen"},
     "ev_flicker": {"en": "The reader under {squares} keeps changing: centre the figure",

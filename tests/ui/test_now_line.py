@@ -166,3 +166,13 @@ def test_the_message_area_shows_plain_words(on_screen: dict[str, Any]) -> None:
         shown = on_screen["screens"][name]["messages"]
         assert shown, name
         assert dev_text_in(shown) == [], (name, shown)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_board_being_read_says_what_to_do_not_how_many_squares(language: str) -> None:
+    i18n.set_language(language)
+    text = i18n.event_text({"type": "readers", "unsettled": ["a1"] * 196, "problems": [],
+                            "unknown_tags": []})
+    assert "196" not in text
+    assert text == {"en": "The board is being read: put the figures down firmly",
+                    "de": "Das Brett wird gelesen: die Figuren fest hinstellen"}[language]
