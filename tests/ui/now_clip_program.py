@@ -34,8 +34,8 @@ from tests.ui.now_samples import message_texts, now_lines  # noqa: E402
 from ui import i18n  # noqa: E402
 from ui.app import build_app  # noqa: E402
 from ui.controller import Controller, GameOptions  # noqa: E402
-from ui.screen_probe import clipped  # noqa: E402
-from ui.testing import after_frames, emit  # noqa: E402
+from ui.screen_probe import clipped, tap  # noqa: E402
+from ui.testing import after_frames, emit, window_box  # noqa: E402
 
 _TOLERANCE = 1.0
 
@@ -85,7 +85,18 @@ STEPS: list[tuple[str, Callable[[], Any]]] = [
     ("play", lambda: (controller.setup_side("orange"), controller.start("yellow"))),
     ("samples", samples),
     ("over", lambda: controller.resign("yellow")),
+    ("details", lambda: tap(screen().details_button)),
 ]
+
+
+def check_details() -> None:
+    """The over screen's Details: the drawer open with the record's path in it."""
+    drawer = screen().details
+    found["details"] = {"showing": drawer.showing, "text": drawer.lines.text,
+                        "record": str(controller.record_path),
+                        "button": list(window_box(screen().details_button)),
+                        "close": list(window_box(drawer.close_button))}
+    drawer.close()
 
 
 def run(index: int) -> None:
@@ -101,7 +112,8 @@ def run(index: int) -> None:
         emit({"error": f"{name}: {error}", "traceback": traceback.format_exc()})
         app.stop()
         return
-    after_frames(3, lambda: (check_screen(), run(index + 1)))
+    check = check_details if name == "details" else check_screen
+    after_frames(3, lambda: (check(), run(index + 1)))
 
 
 Clock.schedule_once(lambda _dt: after_frames(3, lambda: run(0)), 0.3)

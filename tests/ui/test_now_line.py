@@ -176,3 +176,12 @@ def test_the_board_being_read_says_what_to_do_not_how_many_squares(language: str
     assert "196" not in text
     assert text == {"en": "The board is being read: put the figures down firmly",
                     "de": "Das Brett wird gelesen: die Figuren fest hinstellen"}[language]
+
+
+def test_details_on_the_over_screen_show_where_the_record_is(
+        on_screen: dict[str, Any]) -> None:
+    details = on_screen["details"]
+    assert details["showing"] and details["record"] in details["text"]
+    assert "/" not in on_screen["screens"]["over"]["text"]  # the path is not on the screen
+    for box in (details["button"], details["close"]):
+        assert box[2] >= 50 and box[3] >= 50, box
