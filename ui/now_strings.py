@@ -66,6 +66,8 @@ NOW_STRINGS: dict[str, dict[str, str]] = {
                          "de": "{player}: das Remis von {offerer} annehmen, oder weiterspielen"},
     "now_over": {"en": "{result}. Tap Home for a new game",
                  "de": "{result}. Start tippen für ein neues Spiel"},
+    "reason_dispute_by": {"en": "dispute called by {player}",
+                          "de": "Einspruch von {player}"},
     # --- Plain words (``ui.plain_text``)
     "plain_variant": {"en": "a variant", "de": "einer Variante"},
     "plain_quoted": {"en": "“{name}”", "de": "„{name}“"},

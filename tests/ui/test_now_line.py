@@ -185,3 +185,11 @@ def test_details_on_the_over_screen_show_where_the_record_is(
     assert "/" not in on_screen["screens"]["over"]["text"]  # the path is not on the screen
     for box in (details["button"], details["close"]):
         assert box[2] >= 50 and box[3] >= 50, box
+
+
+def test_the_clocks_stopped_by_a_dispute_in_german() -> None:
+    """The desk pauses the clocks with an English reason; the German UI words it."""
+    i18n.set_language("de")
+    text = i18n.event_text({"type": "clocks", "remaining": {"yellow": 60.0, "orange": 30.0},
+                            "running": "orange", "paused": "dispute called by Orange"})
+    assert text.endswith("angehalten: Einspruch von Orange"), text
