@@ -54,7 +54,10 @@ def test_new_game_refuses_variants_that_do_not_combine_and_says_why(
               " as the Falle")
     assert reason in shown["settings_screen"]  # type: ignore[operator]
     assert shown["screen"] == "home" and shown["variants"] is None  # no game was started
-    assert reason in shown["home_after"]  # type: ignore[operator]
+    # The home screen says it in plain words: the variants by name (issue 17, item 4).
+    plain = ("“Gespenst” and “Falle” do not combine: the one blank figure plays either as"
+             " the Gespenst or as the Falle")
+    assert plain in shown["home_after"]  # type: ignore[operator]
     assert shown["settings"]["variants"] == ["V3", "V4"]  # type: ignore[index]
 
 
