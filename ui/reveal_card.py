@@ -2,7 +2,8 @@
 
 Both figures are drawn on the battleground's terrain, as the view shows them (a figure
 whose kind the view keeps from this audience stays a back), with who challenged whom, who
-won and, where the view gives it, the deciding rule in plain words with its id.
+won and, where the view gives it, the deciding rule in plain words (its id is in the
+details drawer).
 
 Use::
 
@@ -74,16 +75,15 @@ def outcome_text(combat: JSON, owned: dict[str, str]) -> str:
 
 
 def rule_text(combat: JSON) -> str | None:
-    """The deciding rule in plain words with its id; None when the view does not say."""
+    """The deciding rule in plain words; None when the view does not say. Its id stays
+    out of the card (issue 17, item 4): the details drawer lists it with the turn."""
     rule = combat.get("rule")
     if not rule:
         return None
     if combat.get("rule_words"):  # a game of the registry words its own rules
         return i18n.tr("combat_card_rule", text=str(combat["rule_words"]), rule=rule)
     key = f"rule_{rule}"
-    if key not in STRINGS:
-        return i18n.tr("combat_card_rule_id", rule=rule)
-    return i18n.tr("combat_card_rule", text=i18n.tr(key), rule=rule)
+    return i18n.tr(key) if key in STRINGS else i18n.tr("combat_card_rule_other")
 
 
 class Duel(Widget):

@@ -26,7 +26,12 @@ from ui.controller import (
     SETTINGS_SCREEN,
     Controller,
 )
+from ui.details import details_lines
+from ui.details_drawer import DetailsDrawer, details_button
 from ui.game_home import GameChoice
+from ui.now_line import now_line
+from ui.plain_text import plain
+from ui.table_screens import now_label
 from ui.tools import checked_options, summary
 from ui.widgets import GameScreen, button, label
 
@@ -44,10 +49,12 @@ class HomeScreen(GameScreen):
         left = BoxLayout(orientation="vertical", spacing=6)
         right = BoxLayout(orientation="vertical", spacing=6)
         self.title = label(font_size="28sp", size_hint_y=None, height=60)
+        self.now = now_label()
         self.mode = label(size_hint_y=None, height=50)
         self.summary = label(font_size="14sp", size_hint_y=None, height=64)
         self.info = label()
-        for widget in (self.title, self.mode, self.summary, self.choice, self.info):
+        for widget in (self.title, self.now, self.mode, self.summary, self.choice,
+                       self.info):
             if widget is not None:
                 left.add_widget(widget)
         self.new_button = button("", self._new_game)
@@ -79,6 +86,7 @@ class HomeScreen(GameScreen):
     def refresh(self) -> None:
         """Redraw in the current language."""
         self.title.text = i18n.tr("app_title")
+        self.now.text = now_line(self.controller).text
         self.mode.text = i18n.tr("sim_mode" if self.controller.simulated else "real_mode")
         other = self.choice.summary() if self.choice is not None else None
         self.summary.text = other or summary(self.controller.defaults)
@@ -90,8 +98,8 @@ class HomeScreen(GameScreen):
         self.settings_button.text = i18n.tr("settings")
         self.hw_button.text = i18n.tr("hw_check")
         self.replay_button.text = i18n.tr("replay")
-        if self.errors:
-            self.info.text = self.errors[-1]
+        if self.errors:  # plain words: a path or a rule id is for the details, not here
+            self.info.text = plain(self.errors[-1]).text
 
 
 class LandscapeScreen(GameScreen):
@@ -104,6 +112,10 @@ class LandscapeScreen(GameScreen):
         self.board = BoardWidget(controller, size_hint_x=0.6)
         self.panel = BoxLayout(orientation="vertical", spacing=4, size_hint_x=0.4)
         self.spacer = Widget()
+        self.now = now_label()
+        self.details = DetailsDrawer()
+        self.details_button = details_button(lambda: self.details.show(
+            details_lines(self.controller)))
         root.add_widget(self.board)
         root.add_widget(self.panel)
         self.add_widget(root)
@@ -114,19 +126,22 @@ class LandscapeScreen(GameScreen):
             return
         self.board.show(self.controller.board_view())
         make, controller = self.make, self.controller
-        items = [make.label(i18n.tr("landscape_title"), size_hint_y=None, height=50)]
+        self.now.text = now_line(controller).text
+        self.details_button.text = i18n.tr("details")
+        items = [self.now]
         for index, tile in enumerate(controller.tiles()):
             letter = str(tile["tile"])
             following = "abcd"[("abcd".index(letter) + 1) % 4]
+            # The tile's column and row are in the details drawer (issue 17: "(0,0)").
             items.append(make.row(
-                make.button(f"{i18n.tr('tile', tile=letter.upper())}"
-                            f" ({tile['col']},{tile['row']})",
+                make.button(i18n.tr("tile", tile=letter.upper()),
                             partial(controller.set_tile, index, following)),
                 make.button(f"{i18n.tr('rotate')} {tile['rotation'] * 90}°",
                             partial(controller.rotate_tile, index))))
-        items += [make.button(i18n.tr("deal_again"), controller.deal_again),
-                  make.button(i18n.tr("confirm"), controller.confirm_landscape),
-                  make.button(i18n.tr("back"), lambda: controller.go(HOME)),
+        items += [make.row(make.button(i18n.tr("deal_again"), controller.deal_again),
+                           make.button(i18n.tr("confirm"), controller.confirm_landscape)),
+                  make.row(make.button(i18n.tr("back"), lambda: controller.go(HOME)),
+                           self.details_button, height=self.details_button.height),
                   self.spacer]
         make.fill(self.panel, items)
 
@@ -141,11 +156,15 @@ class OverScreen(GameScreen):
         self.board = BoardWidget(controller, size_hint_x=0.56)
         panel = BoxLayout(orientation="vertical", spacing=6, size_hint_x=0.44)
         self.title = label(font_size="24sp", size_hint_y=None, height=44)
-        self.winner = label(size_hint_y=None, height=60)
+        self.now = now_label()
         self.reveal = label(size_hint_y=None, height=30)
-        self.record = label(font_size="11sp")
+        self.record = label(font_size="13sp")
+        self.details = DetailsDrawer()
+        self.details_button = details_button(lambda: self.details.show(
+            details_lines(self.controller)))
         self.home = button("", lambda: controller.go(HOME))
-        for widget in (self.title, self.winner, self.reveal, self.record, self.home):
+        for widget in (self.title, self.now, self.reveal, self.record, self.details_button,
+                       self.home):
             panel.add_widget(widget)
         root.add_widget(self.board)
         root.add_widget(panel)
@@ -163,7 +182,9 @@ class OverScreen(GameScreen):
                                     "kind": text.split()[1]} for sq, text in setup.items()]}
         self.board.show(view)
         self.title.text = i18n.tr("over_title")
-        self.winner.text = controller.winner_text()
+        self.now.text = now_line(controller).text
         self.reveal.text = i18n.tr("reveal_title")
-        self.record.text = i18n.tr("record_saved", path=controller.record_path)
+        # Where the record lies is for the organisers: in the details drawer.
+        self.record.text = i18n.tr("record_kept") if controller.record_path else ""
+        self.details_button.text = i18n.tr("details")
         self.home.text = i18n.tr("home")
