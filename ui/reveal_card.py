@@ -81,7 +81,7 @@ def rule_text(combat: JSON) -> str | None:
     if not rule:
         return None
     if combat.get("rule_words"):  # a game of the registry words its own rules
-        return i18n.tr("combat_card_rule", text=str(combat["rule_words"]), rule=rule)
+        return str(combat["rule_words"])
     key = f"rule_{rule}"
     return i18n.tr(key) if key in STRINGS else i18n.tr("combat_card_rule_other")
 
