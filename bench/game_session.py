@@ -1,6 +1,7 @@
 """Generic table path benchmark: the time a ``GameSession`` takes to turn the snapshot that
 shows a turn into the committed turn (every legal turn pushed, compared and popped, then
-the log entry appended and synced), for Strategus and Gimmel on the simulated board.
+the log entry appended and synced), for Strategus, Gimmel and Giganten (a landscape dealt
+from the seed) on the simulated board.
 
 Run ``.venv/bin/python bench/game_session.py`` (a few seconds; ``--turns N``). It prints
 ``METRIC <name> <value> <unit>`` lines and context lines starting with ``#``. The hands'
@@ -15,6 +16,7 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from companion.game_events import TurnCommitted
 from companion.games import get_game
@@ -27,8 +29,9 @@ from hardware.simgame import GameHands, SimGameTable
 def measure(name: str, turns: int, directory: Path) -> list[float]:
     """Milliseconds of each ``on_snapshot`` call that committed a turn."""
     game = get_game(name)
-    tags = sim_identities(game)
-    session, _ = GameSession.new(game, {}, tags, directory / f"{name}.log", now=0.0)
+    options = _options(name)
+    tags = sim_identities(game, options)
+    session, _ = GameSession.new(game, options, tags, directory / f"{name}.log", now=0.0)
     timings: list[float] = []
     original = session.on_snapshot
 
@@ -44,7 +47,7 @@ def measure(name: str, turns: int, directory: Path) -> list[float]:
     hands = GameHands(sim, tags)
     rng = random.Random(1)
     if session.phase != PLAY:
-        hands.set_up(game, {}, rng)
+        hands.set_up(game, session.options, rng)
         sim.intent({"start": True})
     while session.phase == PLAY and session.turns < turns:
         assert session.state is not None
@@ -54,13 +57,22 @@ def measure(name: str, turns: int, directory: Path) -> list[float]:
     return timings
 
 
+def _options(name: str) -> dict[str, Any]:
+    """A game's options: Giganten's board dealt from a fixed seed [B3]."""
+    if name != "giganten":
+        return {}
+    from companion.games.giganten.board import deal_landscape
+
+    return {"board": deal_landscape(random.Random(1))}
+
+
 def main() -> None:
     """Print the metrics."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=200)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as directory:
-        for name in ("strategus", "gimmel"):
+        for name in ("strategus", "gimmel", "giganten"):
             timings = measure(name, args.turns, Path(directory))
             print(f"# {name}: {len(timings)} turns found on the board (declared ones are"
                   " not counted)")

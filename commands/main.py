@@ -138,11 +138,11 @@ def _add_computer(parser: argparse.ArgumentParser) -> None:
 
 
 def _play_command(args: argparse.Namespace) -> int:
-    if args.game == DEFAULT_GAME and getattr(args, "computer", None) is not None:
+    if args.game in (None, DEFAULT_GAME) and getattr(args, "computer", None) is not None:
         print("giganten play: --computer plays Strategus and Gimmel (--game strategus or"
               " gimmel); Giganten's computer players are in giganten demo", file=sys.stderr)
         return 2
-    if args.game != DEFAULT_GAME:  # another game of the family, through the interface
+    if args.game is not None:  # any game of the family, through the interface
         # the real board through the game's layout, or the simulated one (play_game's,
         # with the club feed of --event)
         from commands import play_game_live
@@ -228,10 +228,11 @@ def _add_play(commands: Any) -> None:
                     " them. Every game is logged (giganten resume continues it). Type help"
                     " in the game for the commands.")
     _add_backend(play)
-    play.add_argument("--game", choices=game_names(), default=DEFAULT_GAME,
-                      help="the game to play (default: giganten); strategus and gimmel on"
-                           " the simulated board, or on the readers with the pieces of"
-                           " their registry (giganten enrol --game NAME)")
+    play.add_argument("--game", choices=game_names(), default=None,
+                      help="the game to play through the game interface: strategus and"
+                           " gimmel on the simulated board, or on the readers with the pieces"
+                           " of their registry (giganten enrol --game NAME); giganten on the"
+                           " simulated board (without --game: Giganten's own console)")
     _add_rules(play)
     _add_table(play)
     play.add_argument("--pin-hash", default=None, metavar="HASH",

@@ -1,6 +1,8 @@
-"""``giganten play --game strategus|gimmel --sim`` and their ``giganten resume``: any game
-of the family at the terminal on the simulated board, through the generic table path
-(``companion.table.game_session``). Giganten keeps its own console (``commands.play``).
+"""``giganten play --game strategus|gimmel|giganten --sim`` and their ``giganten resume``:
+any game of the family at the terminal on the simulated board, through the generic table
+path (``companion.table.game_session``). ``giganten play`` without ``--game`` is still
+Giganten's own console (``commands.play``); ``--game giganten`` plays it through the
+interface: a landscape dealt from the seed [B3, V1, V2], ``--variants`` and ``--policy``.
 
 Every line printed is built by ``companion.views.games`` for the chosen audience: a hidden
 kind never reaches the public or the opponent.
@@ -21,11 +23,11 @@ from typing import Any
 from commands.arbiter_pin import arbiter_source
 from commands.opponent import Computer, computer_of
 from commands.play import Source, _source, _timing, _with_usage_errors
-from companion.game import ARBITER, PUBLIC, Game, GameError, GameState, Piece
+from companion.game import ARBITER, PUBLIC, Game, GameError, GameState
 from companion.game_events import GameEvent
 from companion.games import get_game
 from companion.identities import Identity, sim_identities
-from companion.ledger.game_log import ReplayError, is_generic_header
+from companion.ledger.game_log import ReplayError, generic_header
 from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.reads import Uid, parse_uid
 from companion.table.game_session import OVER, PLAY, SETUP, GameSession
@@ -33,7 +35,7 @@ from companion.table.opponent import choose_turn
 from companion.views.games import board_text, event_view, game_view, setup_view
 from hardware.assemble import UsageError, open_backend
 from hardware.sim import SimBoard, TimingModel
-from hardware.simgame import GameHands, SimGameTable
+from hardware.simgame import GameHands, SimGameTable, laid_out
 
 HELP = """\
 Commands (squares like e4; a PIECE is named like 'red hare 2' or given as its tag UID):
@@ -44,6 +46,8 @@ Commands (squares like e4; a PIECE is named like 'red hare 2' or given as its ta
   declare [PLAYER] FROM TO  declare a turn on the screen (a Strategus attack: the
                           attacker held beside the square), or declare [PLAYER] {JSON};
                           with PLAYER it is refused unless it is PLAYER's turn
+  choose N                pick choice N the board left open (a Giganten challenge or
+                          none, an advance or a stay)
   resign PLAYER           the player resigns
   auto [N]                computer players play N turns (default: to the end); with
                           --computer, the person's side by a simple bot and the computer's
@@ -205,6 +209,13 @@ class GameConsole:
         self.sim.intent({"declare": data, **intent})
         self.settle()
 
+    def _cmd_choose(self, words: list[str]) -> None:
+        number = _one(words, "choose N")
+        if not number.isdigit():
+            raise ValueError("choose N: the number of one of the choices shown")
+        self.sim.intent({"choose": int(number)})
+        self.settle()
+
     def _cmd_resign(self, words: list[str]) -> None:
         player = _one(words, "resign PLAYER")
         if player not in self.game.players:
@@ -280,6 +291,10 @@ def _line(view: dict[str, Any]) -> str:
         reveal = f"; revealed {json.dumps(view['reveal'])}" if "reveal" in view else ""
         return (f"turn {view['number']}: {view['player']} {json.dumps(view['turn'])}"
                 f" {json.dumps(view['public'])}{reveal}")
+    if kind == "choose":
+        choices = "; ".join(f"{number}: {json.dumps(choice)}"
+                            for number, choice in enumerate(view["choices"]))
+        return f"{view['player']} to choose (choose N): {choices}"
     if kind in ("refused", "fix board") and view.get("steps"):
         steps = ", ".join(f"{s['action']} {s['owner']}'s piece {s['square']}"
                           for s in view["steps"])
@@ -335,9 +350,14 @@ def _play(args: argparse.Namespace,
     source = arbiter_checked(args, audience, _source(args))
     log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
     log_path = new_log_path(log_dir, datetime.now())
-    tags = sim_identities(game)
+    options = new_options(args, game, seed)
+    tags = sim_identities(game, options)
     # The salts of the setup commitments come from os.urandom, never from the seed.
-    session, events = GameSession.new(game, {}, tags, log_path, now=0.0, entropy=os.urandom)
+    try:
+        session, events = GameSession.new(game, options, tags, log_path, now=0.0,
+                                          entropy=os.urandom)
+    except GameError as err:
+        raise UsageError(str(err)) from None
     sim, hands = _table(session, seed, _timing(args))
     console = wrap(GameConsole(game, sim, hands, audience, seed, computer=computer,
                                secret_setup=args.seed is None), log_path)
@@ -350,15 +370,17 @@ def _play(args: argparse.Namespace,
     return console.run(source)
 
 
-def generic_header(path: Path) -> dict[str, Any] | None:
-    """The header of ``path`` if it is the log of a game played through the generic path
-    (its ``game`` names it), else None."""
-    try:
-        with path.open("rb") as file:
-            header = json.loads(file.readline())
-    except (OSError, ValueError):
-        return None
-    return header if isinstance(header, dict) and is_generic_header(header) else None
+def new_options(args: argparse.Namespace, game: Game, seed: int) -> dict[str, Any]:
+    """A new game's options: Giganten's landscape dealt from the seed (public, as the tiles
+    on the table are [B3]), its variants, reveal policy and first player drawn [S5]."""
+    if game.name != "giganten":
+        return {}
+    from companion.games.giganten.board import deal_landscape
+
+    rng = random.Random(seed)
+    rules = args.variants
+    return {"board": deal_landscape(rng, rules=rules), "rules": rules,
+            "policy": args.policy, "first": rng.randrange(2)}
 
 
 def is_generic_log(path: Path) -> bool:
@@ -384,7 +406,7 @@ def resume(args: argparse.Namespace, path: Path) -> int:
     except UsageError:
         session.close()
         raise
-    board = None if args.empty_board else _laid_out(session)
+    board = None if args.empty_board else laid_out(session)
     sim, hands = _table(session, seed, _timing(args), board)
     console = GameConsole(game, sim, hands, audience, seed, computer=computer,
                           secret_setup=args.seed is None)
@@ -405,19 +427,6 @@ def _say_computer(console: GameConsole, computer: Computer | None, *,
         console.say(f"The computer plays {console.game.players[computer.player]} (level"
                     f" {computer.level}, {computer.budget:g} s a turn); carry out its turns"
                     f" on the board as it announces them ({helper}).")
-
-
-def _laid_out(session: GameSession) -> SimBoard:
-    """A simulated board holding the pieces where the game has them."""
-    geometry = session.game.geometry(session.options)
-    board = SimBoard(geometry.files, geometry.ranks)
-    free = dict(session.identities)
-    state = session.state
-    for sq, piece in sorted((state.pieces() if state is not None else {}).items()):
-        uid = next(u for u, who in free.items() if Piece(who.owner, who.kind) == piece)
-        del free[uid]
-        board.place(sq, uid)
-    return board
 
 
 play_command = _with_usage_errors("play", _play)

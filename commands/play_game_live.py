@@ -31,7 +31,7 @@ from companion.game_events import GameEvent
 from companion.game_registry import GameRegistry, GameRegistryError, registry_path
 from companion.games import get_game
 from companion.identities import Identity
-from companion.ledger.game_log import ReplayError
+from companion.ledger.game_log import ReplayError, generic_header
 from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.reads import Uid
 from companion.table.game_session import OVER, GameSession
@@ -184,7 +184,7 @@ def resumed_live(args: argparse.Namespace, path: Path, reader: Reader
 def _resume(args: argparse.Namespace, path: Path) -> int:
     """``giganten resume LOG``: on the configured backend through the game's layout, or on
     the simulated board (``commands.play_game``)."""
-    header = play_game.generic_header(path)
+    header = generic_header(path)
     try:
         game = get_game(header.get("game") if header else None)  # type: ignore[arg-type]
         options = header.get("options", {}) if header else {}
@@ -204,7 +204,10 @@ def _play(args: argparse.Namespace) -> int:
         game = get_game(args.game)
     except GameError as err:
         raise UsageError(str(err)) from None
-    reader = open_game_backend(args, game.name, game.geometry())
+    # Giganten through the interface: the simulated board only, for now (its own console,
+    # giganten play without --game, reads the real readers).
+    reader = None if game.name == "giganten" else open_game_backend(args, game.name,
+                                                                     game.geometry())
     if reader is None:  # the simulated board: commands.play_game, with the club feed
         return game_event.play_command(args)
     return play_live(args, game, reader)

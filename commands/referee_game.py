@@ -27,7 +27,7 @@ from typing import Any
 from club.game_feed import GameEventLink
 from commands.game_event import EventGameConsole, game_event_link
 from commands.play import Source, _source, _timing
-from commands.play_game import GameConsole, _audience, _laid_out, _table
+from commands.play_game import GameConsole, _audience, _table
 from commands.referee import referee_config
 from companion.clock import ClockError, format_time
 from companion.config import RefereeConfig
@@ -49,6 +49,7 @@ from companion.referee.game_desk import DeskEvent, GameDesk
 from companion.table.game_session import SETUP, GameSession
 from companion.views.games import board_text, game_view
 from hardware.assemble import UsageError
+from hardware.simgame import laid_out
 
 REFEREE_GAME_HELP = """\
 Referee mode: every command of giganten play --game (help there), and
@@ -324,7 +325,7 @@ def resume_sim(args: argparse.Namespace, path: Path, desk_config: RefereeConfig)
     try:
         audience = referee_audience(session.game, args.audience)
         seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-        sim, hands = _table(session, seed, _timing(args), _laid_out(session))
+        sim, hands = _table(session, seed, _timing(args), laid_out(session))
         desk, told = GameDesk.after_restart(session, pin_hash, arbiter, sim.now)
     except (UsageError, RefereeError) as err:
         session.close()

@@ -21,7 +21,6 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-from commands import play_game
 from commands.game_event import game_event_link
 from commands.play import Source, _source, _with_usage_errors
 from commands.play_game_live import LiveCommands, LiveGameConsole, LiveGameTable, live_tags
@@ -39,7 +38,7 @@ from companion.config import RefereeConfig
 from companion.game import Game, GameError
 from companion.game_registry import GameRegistryError
 from companion.games import get_game
-from companion.ledger.game_log import ReplayError
+from companion.ledger.game_log import ReplayError, generic_header
 from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.referee.desk import RefereeError
 from companion.referee.game_desk import GameDesk
@@ -130,7 +129,7 @@ def resumed_referee_live(args: argparse.Namespace, path: Path, reader: Reader,
 
 def _resume(args: argparse.Namespace, desk_config: RefereeConfig) -> int:
     path: Path = args.resume
-    header = play_game.generic_header(path)
+    header = generic_header(path)
     try:
         game = get_game(header.get("game") if header else None)  # type: ignore[arg-type]
         options = header.get("options", {}) if header else {}

@@ -318,3 +318,65 @@ def iter_pieces(state: GameState[Any], owner: int) -> Iterator[tuple[Square, Pie
     for sq, piece in sorted(state.pieces().items()):
         if piece.owner == owner:
             yield sq, piece
+
+
+# -- Optional hooks -------------------------------------------------------------------------
+#
+# A game may add these methods to its ``Game`` object; the layers above call them through
+# the functions below, which give every game without them the behaviour it always had.
+# Giganten has them (``companion/games/giganten/game.py``): options that are not JSON (a
+# dealt board, a rule set) and a turn that needs the mover's answer (a challenge [C1]).
+
+
+@runtime_checkable
+class OptionsCodec(Protocol):
+    """A game whose options are not all JSON: it writes and reads them for the log."""
+
+    def options_to_json(self, options: Mapping[str, Any]) -> JSON:
+        """The options as JSON (for the log header and records); JSON in, the same out."""
+        ...
+
+
+@runtime_checkable
+class PendingChoices(Protocol):
+    """A game whose board can show a turn before the mover has said all of it."""
+
+    def pending_choices(self, state: GameState[Any], board: Mapping[Square, Piece]
+                        ) -> Sequence[Any]:
+        """The legal turns the mover must now choose between (``board`` shows their common
+        start: a move that may still challenge [Giganten C1, M7], or the winner's advance
+        [K5]); empty when the board needs no answer."""
+        ...
+
+
+@runtime_checkable
+class ImpliedTurns(Protocol):
+    """A game where going on with the game answers an open question."""
+
+    def implied_turn(self, state: GameState[Any]) -> Any:
+        """The turn the player to move makes by letting the next turn begin (Giganten's
+        stay after a challenge [K5]), or None: a session plays it once the board shows
+        the turn after it."""
+        ...
+
+
+def options_json(game: Game, options: Mapping[str, Any]) -> JSON:
+    """``options`` as JSON through the game's ``options_to_json``, if it has one."""
+    if isinstance(game, OptionsCodec):
+        return dict(game.options_to_json(options))
+    return dict(options)
+
+
+def pending_choices(game: Game, state: GameState[Any], board: Mapping[Square, Piece]
+                    ) -> Sequence[Any]:
+    """The choices ``board`` asks of the mover (``PendingChoices``); none for most games."""
+    if isinstance(game, PendingChoices):
+        return game.pending_choices(state, board)
+    return ()
+
+
+def implied_turn(game: Game, state: GameState[Any]) -> Any:
+    """The turn that going on implies now (``ImpliedTurns``); None for most games."""
+    if isinstance(game, ImpliedTurns):
+        return game.implied_turn(state)
+    return None

@@ -147,9 +147,20 @@ class NotComputerTurn:
     way_back: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class ChoiceNeeded:
+    """The board shows a turn the mover has not said all of (``Game.pending_choices``: a
+    Giganten figure that may challenge [C1], a scout's flight [M7], the winner's advance
+    [K5]): ``choices`` (the game's turn JSON, squares only) wait for ``{"choose": i}`` or a
+    declaration."""
+
+    player: int
+    choices: tuple[JSON, ...]
+
+
 GameEvent = (SetupChecked | PlayBegins | PieceInHand | BoardRefused | IntentRefused
              | TurnCommitted | FixBoard | BoardMatches | NextToMove | GameEnded
-             | ComputerTurn | NotComputerTurn)
+             | ComputerTurn | NotComputerTurn | ChoiceNeeded)
 """Every event a ``GameSession`` returns."""
 
 EventDetail = dict[str, Any]

@@ -145,7 +145,9 @@ class GameHands:
     def play(self, turn: Any) -> list[GameEvent]:
         """Play ``turn`` (legal now) as a person would: by moving pieces, or, when its
         result is decided in secret, by holding the piece beside the square, declaring the
-        turn on the screen and then putting down what the session asks for."""
+        turn on the screen and then putting down what the session asks for. A turn the board
+        shows but leaves open (``ChoiceNeeded``: a Giganten move that may still challenge,
+        the stay after a challenge) is then chosen on the screen."""
         session = self.sim.session
         state = session.state
         assert state is not None, "play has begun"
@@ -155,6 +157,7 @@ class GameHands:
         start = len(self.sim.events)
         if not played.reveal:
             self.show(after)
+            self._answer(turn)
             return self.sim.events[start:]
         before = state.pieces()
         beside: list[Uid] = []
@@ -165,3 +168,23 @@ class GameHands:
         self.sim.intent({"declare": session.game.turn_to_json(state, turn)})
         self.show(dict(state.pieces()), beside)
         return self.sim.events[start:]
+
+    def _answer(self, turn: Any) -> None:
+        """Choose ``turn`` on the screen if the board left it open among others."""
+        choices = self.sim.session.choices
+        if turn in choices:
+            self.sim.intent({"choose": choices.index(turn)})
+            self._step()
+
+def laid_out(session: GameSession) -> SimBoard:
+    """A simulated board holding the session's pieces where its game has them (a game
+    resumed after a power cut: the pieces stood where they were)."""
+    geometry = session.game.geometry(session.options)
+    board = SimBoard(geometry.files, geometry.ranks)
+    free = dict(session.identities)
+    state = session.state
+    for sq, piece in sorted((state.pieces() if state is not None else {}).items()):
+        uid = next(u for u, who in free.items() if Piece(who.owner, who.kind) == piece)
+        del free[uid]
+        board.place(sq, uid)
+    return board

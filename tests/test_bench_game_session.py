@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tests.bench_helpers import ms_metrics, run_bench
 
-METRICS = tuple(f"{game}_snapshot_to_turn_{what}" for game in ("strategus", "gimmel")
+METRICS = tuple(f"{game}_snapshot_to_turn_{what}" for game in ("strategus", "gimmel", "giganten")
                 for what in ("mean", "p95"))
 
 

@@ -17,8 +17,10 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from hardware.systemd_notify import Keepalive
 from ui import i18n
+from ui.control_game import GameController
 from ui.controller import HOME, PLAY_SCREEN, Controller
 from ui.error_panel import ErrorPanel, GuardHandler, install, uninstall
+from ui.game_screens import GameOverScreen, GamePlayScreen, GameSetupScreen
 from ui.private_panel import PrivatePanel
 from ui.replay_screen import ReplayScreen
 from ui.screens import HomeScreen, LandscapeScreen, OverScreen
@@ -33,9 +35,13 @@ POLL_INTERVAL = 1 / 20
 class GigantenApp(App):
     """The companion's touchscreen."""
 
-    def __init__(self, controller: Controller, **kwargs: Any) -> None:
+    def __init__(self, controller: Controller, games: GameController | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.controller = controller
+        self.games = games if games is not None else GameController(
+            log_dir=controller.log_dir, simulated=controller.simulated)
+        """Every other game of the registry (Strategus, Gimmel): ``ui.control_game``."""
         self.manager: Any = None
         self.private: PrivatePanel | None = None
         self.refreshed: list[Callable[[], None]] = []
@@ -55,19 +61,22 @@ class GigantenApp(App):
         self.title = i18n.tr("app_title")
         controller = self.controller
         self.manager = ScreenManager(transition=NoTransition())
-        for screen in (HomeScreen(controller), LandscapeScreen(controller),
+        games = self.games
+        for screen in (HomeScreen(controller, games), LandscapeScreen(controller),
                        SetupScreen(controller), PlayScreen(controller), OverScreen(controller),
-                       ReplayScreen(controller)):
+                       ReplayScreen(controller), GameSetupScreen(games), GamePlayScreen(games),
+                       GameOverScreen(games)):
             self.manager.add_widget(screen)
         add_tool_screens(self.manager, controller, self.tool_paths)
         self.private = PrivatePanel(controller, size_hint=(0.95, 0.95))
         # Many changes can come in one tick (a drained reader queue): draw once for them.
         self._refresh_soon = Clock.create_trigger(lambda _dt: self.refresh(), -1)
         controller.listeners.append(self._refresh_soon)
+        games.listeners.append(self._refresh_soon)
         error_sinks.append(self.show_error)
-        self.errors = ErrorPanel(lambda: safely(lambda: controller.go(HOME)))
+        self.errors = ErrorPanel(lambda: safely(self._home))
         self._guard = install(self.errors)
-        self._poll = Clock.schedule_interval(lambda dt: safely(lambda: controller.poll(dt)),
+        self._poll = Clock.schedule_interval(lambda dt: safely(lambda: self._poll_all(dt)),
                                              POLL_INTERVAL)
         # Running clocks change every second without an event: show them.
         self._clocks = Clock.schedule_interval(
@@ -80,6 +89,18 @@ class GigantenApp(App):
         keepalive.ready()
         self._keepalive = Clock.schedule_interval(lambda _dt: keepalive.ping(), 1.0)
         return self.manager
+
+    def _home(self) -> None:
+        """Back home from the error screen, whichever game was shown."""
+        self.games.go_home()
+        self.controller.go(HOME)
+
+    def _poll_all(self, dt: float) -> None:
+        """The game shown lets its readers scan."""
+        if self.games.active:
+            self.games.poll(dt)
+        else:
+            self.controller.poll(dt)
 
     def show_error(self, text: str) -> None:
         """An action could not be done: say why in the message area."""
@@ -98,8 +119,9 @@ class GigantenApp(App):
             listener()
 
     def _show(self, controller: Controller) -> None:
-        if self.manager.current != controller.screen:
-            self.manager.current = controller.screen
+        screen = self.games.screen if self.games.active else controller.screen
+        if self.manager.current != screen:
+            self.manager.current = screen
         self.manager.current_screen.refresh()
         assert self.private is not None
         if controller.private_request is not None:
@@ -117,8 +139,10 @@ class GigantenApp(App):
             if scheduled is not None:
                 scheduled.cancel()
         self.controller.close()
+        self.games.close()
 
 
-def build_app(controller: Controller) -> GigantenApp:
-    """The app around ``controller`` (not run yet)."""
-    return GigantenApp(controller)
+def build_app(controller: Controller, games: GameController | None = None) -> GigantenApp:
+    """The app around ``controller`` (and ``games``, the other games' controller; made
+    beside it if not given), not run yet."""
+    return GigantenApp(controller, games)

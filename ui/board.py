@@ -6,19 +6,26 @@ drag figures.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from kivy.graphics import ClearBuffers, ClearColor, Color, Fbo, Line, Rectangle, Translate
 from kivy.uix.widget import Widget
 
 from companion.game import GameError, Geometry
 from ui.board_styles import Layout, draw_board, style_of
-from ui.controller import Controller
 from ui.theme import LAST_TURN, SELECTED, TARGET, TOUCH_MIN
 from ui.tokens import draw_token, owner_colour, token_texture
 from ui.widgets import safely
 
 JSON = dict[str, Any]
+
+
+class Mover(Protocol):
+    """What the board asks of a controller: a figure dragged on the simulated board
+    (``ui.controller.Controller`` for Giganten, ``ui.control_game.GameController``)."""
+
+    def move(self, origin: str, target: str) -> None:
+        """Move the figure on ``origin`` to ``target``."""
 
 MARGIN = 0.62
 """The frame round the board for the edge coordinates, in squares (at most ``MARGIN_MAX``
@@ -51,7 +58,7 @@ class BoardWidget(Widget):
     The static board is drawn into ``canvas.before`` only when the board, the part shown or
     the size changes; a new view redraws only the figures and marks (``canvas``)."""
 
-    def __init__(self, controller: Controller, **kwargs: Any) -> None:
+    def __init__(self, controller: Mover, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.controller = controller
         self.view: JSON | None = None

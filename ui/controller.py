@@ -25,6 +25,7 @@ from companion.games.giganten.state import GameState
 from companion.table.private import Moment, something_private
 from companion.table.session import OVER
 from companion.views import ARBITER, PUBLIC, view_for
+from companion.views.zones import setup_rows
 from ui import i18n
 from ui.control_auto import AutoControl
 from ui.control_base import (
@@ -140,6 +141,17 @@ class Controller(RefereeControl, ReplayControl, AutoControl):
                         "needed": view["needed"] if view else 0,
                         "ready": bool(view and view["ready"])})
         return out
+
+    def setup_rows(self) -> dict[str, tuple[int, int]]:
+        """Each player's setup rows, first and last as on the board's edge (public [S1])."""
+        game = self._game()
+        return setup_rows(game.board, game.rules)
+
+    def reading_board(self) -> bool:
+        """True while the readers have not read every square yet (the board is settling)."""
+        game = self._game()
+        inner = getattr(game.table, "table", None)  # SimTable and LiveTable: its Table
+        return inner is not None and not inner.sensing.snapshot().complete
 
     def winner_text(self) -> str:
         """Who won and why, translated."""

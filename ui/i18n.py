@@ -17,6 +17,7 @@ from typing import Any
 from companion.clock import format_time
 from companion.ledger.fairplay import SHOWN_DIGITS
 from companion.messages import MESSAGES, WORDS, Words, rank_span, render
+from ui.game_strings import GAME_STRINGS
 from ui.reasons import DIRECTIONS_DE, GERMAN
 from ui.strings import STRINGS as STRINGS
 from ui.tool_strings import TOOL_STRINGS as TOOL_STRINGS
@@ -24,6 +25,7 @@ from ui.tool_strings import TOOL_STRINGS as TOOL_STRINGS
 LANGUAGES = ("en", "de")
 
 STRINGS.update(TOOL_STRINGS)  # one table to look every key up in
+STRINGS.update(GAME_STRINGS)  # the other games' words (ui.game_strings)
 
 _current = "en"
 
@@ -65,6 +67,7 @@ _REFEREE_REASONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^(?P<player>\w+) lost on time \[W3\]$"), "reason_lost_on_time"),
     (re.compile(r"^(?P<player>\w+) made (?P<count>\d+) illegal moves$"), "reason_illegal"),
     (re.compile(r"^arbiter: (?P<reason>.*)$", re.DOTALL), "reason_arbiter"),
+    (re.compile(r"^dispute called by (?P<player>\w+)$"), "reason_dispute_by"),
 )
 """The arbiter's desk's reasons (``companion.referee.desk``) and their words (issue 17:
 the German game-over screen said "agreed draw [W3]")."""
@@ -241,7 +244,8 @@ def _clocks_text(view: Mapping[str, Any]) -> str:
     for name, left in view["remaining"].items():
         running = tr("ev_clock_running") if name == view.get("running") else ""
         faces.append(f"{player(name)} {format_time(float(left))}{running}")
-    paused = tr("ev_clock_paused", reason=view["paused"]) if view.get("paused") else ""
+    paused = (tr("ev_clock_paused", reason=referee_reason(str(view["paused"])))
+              if view.get("paused") else "")
     return tr("ev_clocks", faces=" · ".join(faces)) + paused
 
 

@@ -12,6 +12,7 @@ from kivy.uix.modalview import ModalView
 from ui import i18n
 from ui.board import BoardWidget
 from ui.controller import Controller
+from ui.plain_text import plain
 from ui.theme import TOUCH_MIN
 from ui.widgets import button, label, safely
 
@@ -79,4 +80,5 @@ class PrivatePanel(ModalView):
                 i18n.kind(k) for k in reserve["kinds"]) or i18n.tr("none")))
         if controller.game is not None and controller.game.rules.has("V5"):
             lines.append(i18n.tr("set_trap_hint"))
-        self.details.text = "\n".join(lines)
+        # Plain words: the rule ids stay out of a player's panel (issue 17, item 4).
+        self.details.text = "\n".join(plain(line).text for line in lines)

@@ -2,7 +2,8 @@
 
 Both figures are drawn on the battleground's terrain, as the view shows them (a figure
 whose kind the view keeps from this audience stays a back), with who challenged whom, who
-won and, where the view gives it, the deciding rule in plain words with its id.
+won and, where the view gives it, the deciding rule in plain words (its id is in the
+details drawer).
 
 Use::
 
@@ -27,6 +28,7 @@ from kivy.uix.widget import Widget
 
 from ui import i18n, theme
 from ui.board_styles import GIGANTEN, STRATEGUS, style_of
+from ui.game_words import kind_name
 from ui.i18n import STRINGS
 from ui.tokens import draw_token
 
@@ -73,14 +75,15 @@ def outcome_text(combat: JSON, owned: dict[str, str]) -> str:
 
 
 def rule_text(combat: JSON) -> str | None:
-    """The deciding rule in plain words with its id; None when the view does not say."""
+    """The deciding rule in plain words; None when the view does not say. Its id stays
+    out of the card (issue 17, item 4): the details drawer lists it with the turn."""
     rule = combat.get("rule")
     if not rule:
         return None
+    if combat.get("rule_words"):  # a game of the registry words its own rules
+        return str(combat["rule_words"])
     key = f"rule_{rule}"
-    if key not in STRINGS:
-        return i18n.tr("combat_card_rule_id", rule=rule)
-    return i18n.tr("combat_card_rule", text=i18n.tr(key), rule=rule)
+    return i18n.tr(key) if key in STRINGS else i18n.tr("combat_card_rule_other")
 
 
 class Duel(Widget):
@@ -194,7 +197,7 @@ class RevealCard(BoxLayout):
         for label, role in zip(self.sides, (CHALLENGER, CHALLENGED), strict=True):
             kind = combat.get(f"{role}_kind")
             words = i18n.tr(f"combat_card_{role}", player=i18n.player(owned[role]))
-            label.text = f"{words}: {i18n.kind(str(kind))}" if kind else words
+            label.text = f"{words}: {kind_name(str(kind))}" if kind else words
         self.outcome.text = outcome_text(combat, owned)
         self.rule.text = rule_text(combat) or ""
         self.close_hint.text = i18n.tr("combat_card_close")

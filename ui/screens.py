@@ -15,6 +15,7 @@ from kivy.uix.widget import Widget
 
 from ui import i18n
 from ui.board import BoardWidget
+from ui.control_game import GameController
 from ui.controller import (
     ENROL_SCREEN,
     HOME,
@@ -25,6 +26,12 @@ from ui.controller import (
     SETTINGS_SCREEN,
     Controller,
 )
+from ui.details import details_lines
+from ui.details_drawer import DetailsDrawer, details_button
+from ui.game_home import GameChoice
+from ui.now_line import now_line
+from ui.plain_text import plain
+from ui.table_screens import now_label
 from ui.tools import checked_options, summary
 from ui.widgets import GameScreen, button, label
 
@@ -33,19 +40,25 @@ class HomeScreen(GameScreen):
     """New game (with the settings shown in one line), resume, and the tools: enrol
     figures, settings, hardware check (``ui.tool_screens``)."""
 
-    def __init__(self, controller: Controller, **kwargs: Any) -> None:
+    def __init__(self, controller: Controller, games: GameController | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(controller, name=HOME, **kwargs)
+        # The game and its options (ui.game_home): Giganten's flow, or another game's.
+        self.choice = GameChoice(games) if games is not None else None
         root = BoxLayout(orientation="horizontal", padding=8, spacing=8)
         left = BoxLayout(orientation="vertical", spacing=6)
         right = BoxLayout(orientation="vertical", spacing=6)
         self.title = label(font_size="28sp", size_hint_y=None, height=60)
+        self.now = now_label()
         self.mode = label(size_hint_y=None, height=50)
         self.summary = label(font_size="14sp", size_hint_y=None, height=64)
         self.info = label()
-        for widget in (self.title, self.mode, self.summary, self.info):
-            left.add_widget(widget)
+        for widget in (self.title, self.now, self.mode, self.summary, self.choice,
+                       self.info):
+            if widget is not None:
+                left.add_widget(widget)
         self.new_button = button("", self._new_game)
-        self.resume_button = button("", self.controller.resume)
+        self.resume_button = button("", self._resume)
         self.enrol_button = button("", lambda: controller.open_tool(ENROL_SCREEN))
         self.settings_button = button("", lambda: controller.open_tool(SETTINGS_SCREEN))
         self.hw_button = button("", lambda: controller.open_tool(HW_SCREEN))
@@ -59,22 +72,34 @@ class HomeScreen(GameScreen):
 
     def _new_game(self) -> None:
         """A new game with the settings (``controller.defaults``) in the language shown."""
+        if self.choice is not None and self.choice.start_other():
+            return
         options = replace(checked_options(self.controller.defaults), language=i18n.language())
         self.controller.new_game(options)
+
+    def _resume(self) -> None:
+        """Resume the latest game: another game's log on its controller, else Giganten's."""
+        if self.choice is not None and self.choice.resume_other():
+            return
+        self.controller.resume()
 
     def refresh(self) -> None:
         """Redraw in the current language."""
         self.title.text = i18n.tr("app_title")
+        self.now.text = now_line(self.controller).text
         self.mode.text = i18n.tr("sim_mode" if self.controller.simulated else "real_mode")
-        self.summary.text = summary(self.controller.defaults)
+        other = self.choice.summary() if self.choice is not None else None
+        self.summary.text = other or summary(self.controller.defaults)
+        if self.choice is not None:
+            self.choice.refresh()
         self.new_button.text = i18n.tr("new_game")
         self.resume_button.text = i18n.tr("resume")
         self.enrol_button.text = i18n.tr("enrol")
         self.settings_button.text = i18n.tr("settings")
         self.hw_button.text = i18n.tr("hw_check")
         self.replay_button.text = i18n.tr("replay")
-        if self.errors:
-            self.info.text = self.errors[-1]
+        if self.errors:  # plain words: a path or a rule id is for the details, not here
+            self.info.text = plain(self.errors[-1]).text
 
 
 class LandscapeScreen(GameScreen):
@@ -87,6 +112,10 @@ class LandscapeScreen(GameScreen):
         self.board = BoardWidget(controller, size_hint_x=0.6)
         self.panel = BoxLayout(orientation="vertical", spacing=4, size_hint_x=0.4)
         self.spacer = Widget()
+        self.now = now_label()
+        self.details = DetailsDrawer()
+        self.details_button = details_button(lambda: self.details.show(
+            details_lines(self.controller)))
         root.add_widget(self.board)
         root.add_widget(self.panel)
         self.add_widget(root)
@@ -97,19 +126,22 @@ class LandscapeScreen(GameScreen):
             return
         self.board.show(self.controller.board_view())
         make, controller = self.make, self.controller
-        items = [make.label(i18n.tr("landscape_title"), size_hint_y=None, height=50)]
+        self.now.text = now_line(controller).text
+        self.details_button.text = i18n.tr("details")
+        items = [self.now]
         for index, tile in enumerate(controller.tiles()):
             letter = str(tile["tile"])
             following = "abcd"[("abcd".index(letter) + 1) % 4]
+            # The tile's column and row are in the details drawer (issue 17: "(0,0)").
             items.append(make.row(
-                make.button(f"{i18n.tr('tile', tile=letter.upper())}"
-                            f" ({tile['col']},{tile['row']})",
+                make.button(i18n.tr("tile", tile=letter.upper()),
                             partial(controller.set_tile, index, following)),
                 make.button(f"{i18n.tr('rotate')} {tile['rotation'] * 90}°",
                             partial(controller.rotate_tile, index))))
-        items += [make.button(i18n.tr("deal_again"), controller.deal_again),
-                  make.button(i18n.tr("confirm"), controller.confirm_landscape),
-                  make.button(i18n.tr("back"), lambda: controller.go(HOME)),
+        items += [make.row(make.button(i18n.tr("deal_again"), controller.deal_again),
+                           make.button(i18n.tr("confirm"), controller.confirm_landscape)),
+                  make.row(make.button(i18n.tr("back"), lambda: controller.go(HOME)),
+                           self.details_button, height=self.details_button.height),
                   self.spacer]
         make.fill(self.panel, items)
 
@@ -124,11 +156,15 @@ class OverScreen(GameScreen):
         self.board = BoardWidget(controller, size_hint_x=0.56)
         panel = BoxLayout(orientation="vertical", spacing=6, size_hint_x=0.44)
         self.title = label(font_size="24sp", size_hint_y=None, height=44)
-        self.winner = label(size_hint_y=None, height=60)
+        self.now = now_label()
         self.reveal = label(size_hint_y=None, height=30)
-        self.record = label(font_size="11sp")
+        self.record = label(font_size="13sp")
+        self.details = DetailsDrawer()
+        self.details_button = details_button(lambda: self.details.show(
+            details_lines(self.controller)))
         self.home = button("", lambda: controller.go(HOME))
-        for widget in (self.title, self.winner, self.reveal, self.record, self.home):
+        for widget in (self.title, self.now, self.reveal, self.record, self.details_button,
+                       self.home):
             panel.add_widget(widget)
         root.add_widget(self.board)
         root.add_widget(panel)
@@ -146,7 +182,9 @@ class OverScreen(GameScreen):
                                     "kind": text.split()[1]} for sq, text in setup.items()]}
         self.board.show(view)
         self.title.text = i18n.tr("over_title")
-        self.winner.text = controller.winner_text()
+        self.now.text = now_line(controller).text
         self.reveal.text = i18n.tr("reveal_title")
-        self.record.text = i18n.tr("record_saved", path=controller.record_path)
+        # Where the record lies is for the organisers: in the details drawer.
+        self.record.text = i18n.tr("record_kept") if controller.record_path else ""
+        self.details_button.text = i18n.tr("details")
         self.home.text = i18n.tr("home")

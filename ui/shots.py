@@ -24,11 +24,15 @@ LOOK_SHOTS = ("board-zoomed", "board-strategus", "board-gimmel", "reveal")
 the ``combat`` game zoomed into Yellow's corner, and (from the hand-made views of
 ``ui.look_samples``) Strategus and Gimmel, and a combat's reveal card."""
 
+GAME_SHOTS = ("strategus-setup", "strategus-play", "strategus-over", "gimmel-play",
+              "gimmel-over")
+"""Strategus and Gimmel against the computer (``ui.game_shots``)."""
+
 SHOTS = ("home", "landscape", "setup", "play", "combat", "over", "referee", "replay",
-         "settings", "enrol", "hwcheck", *LOOK_SHOTS)
+         "settings", "enrol", "hwcheck", *LOOK_SHOTS, *GAME_SHOTS)
 """The screens ``giganten shots`` renders, one PNG each (``play`` shows a challenge prompt,
 ``combat`` the outcome of a challenge; ``settings``, ``enrol`` and ``hwcheck`` are the tool
-screens, shown in the middle of their work; then ``LOOK_SHOTS``)."""
+screens, shown in the middle of their work; then ``LOOK_SHOTS`` and ``GAME_SHOTS``)."""
 
 SHOT_SEED = 3
 """The seed of the game in the screenshots."""
@@ -179,13 +183,24 @@ def look_root(name: str, log_dir: Path) -> Any:
     return board
 
 
+def shot_app(name: str, log_dir: Path) -> Any:
+    """The app (not run yet) showing shot ``name`` of ``SHOTS`` (not a look shot)."""
+    from ui.app import build_app
+
+    if name in GAME_SHOTS:
+        from ui.controller import Controller
+        from ui.game_shots import game_scenario
+
+        return build_app(Controller(log_dir=log_dir), game_scenario(name, log_dir))
+    return build_app(scenario(name, log_dir))
+
+
 def render_one(name: str, directory: Path, size: tuple[int, int]) -> Path:
     """Render screen ``name`` to ``directory/name.png`` (in this process: once only)."""
     configure_kivy(size)
     from kivy.clock import Clock
     from kivy.core.window import Window
 
-    from ui.app import build_app
 
     with tempfile.TemporaryDirectory() as logs:
         if name in LOOK_SHOTS:
@@ -199,7 +214,7 @@ def render_one(name: str, directory: Path, size: tuple[int, int]) -> Path:
 
             app = Look()
         else:
-            app = build_app(scenario(name, Path(logs)))
+            app = shot_app(name, Path(logs))
         target = directory / f"{name}.png"
         frames = [0]
 

@@ -194,8 +194,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "err_no_log": {"en": "There is no saved game to resume",
                    "de": "Es gibt kein gespeichertes Spiel zum Fortsetzen"},
     # --- Session events (by view type)
-    "ev_reading": {"en": "Reading the board … ({count} squares not settled yet)",
-                   "de": "Das Brett wird gelesen … ({count} Felder noch unsicher)"},
+    # Issue 17: not "(196 squares not settled yet)": what the players do while it reads.
+    "ev_reading": {"en": "The board is being read: put the figures down firmly",
+                   "de": "Das Brett wird gelesen: die Figuren fest hinstellen"},
     "ev_duplicate": {"en": "The same tag is seen on {squares}: take one of them off",
                      "de": "Derselbe Tag auf {squares}: einen davon wegnehmen"},
     "ev_flicker": {"en": "The reader under {squares} keeps changing: centre the figure",
@@ -288,7 +289,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "simulation": {"en": "Simulation", "de": "Simulation"},
     "sim_title": {"en": "Simulated board", "de": "Simuliertes Brett"},
     "select_square": {"en": "Tap a square on the board", "de": "Ein Feld auf dem Brett tippen"},
-    "place_player": {"en": "Place {player}", "de": "{player} setzen"},
+    "place_player": {"en": "{player} figure here", "de": "Figur von {player} hierher"},
     "drawer_close": {"en": "Close the simulation", "de": "Simulation schließen"},
     "challenge": {"en": "Challenge", "de": "Herausfordern"},
     "accept_draw": {"en": "Accept draw", "de": "Remis annehmen"},
@@ -376,8 +377,8 @@ REVEAL_CARD_STRINGS: dict[str, dict[str, str]] = {
                               "de": "Beide Figuren verlassen das Brett"},
     "combat_card_nest": {"en": "{player} takes the nest", "de": "{player} erobert das Nest"},
     "combat_card_outcome": {"en": "Outcome: {outcome}", "de": "Ergebnis: {outcome}"},
-    "combat_card_rule": {"en": "{text} [{rule}]", "de": "{text} [{rule}]"},
-    "combat_card_rule_id": {"en": "Rule {rule}", "de": "Regel {rule}"},
+    "combat_card_rule_other": {"en": "Decided by the combat rules",
+                               "de": "Entschieden nach den Kampfregeln"},
     "combat_card_close": {"en": "Tap to close", "de": "Tippen zum Schließen"},
     "rule_K1": {"en": "The higher number on this ground wins",
                 "de": "Die höhere Zahl auf diesem Gelände gewinnt"},
@@ -411,3 +412,9 @@ REVEAL_CARD_STRINGS: dict[str, dict[str, str]] = {
 }
 assert not REVEAL_CARD_STRINGS.keys() & STRINGS.keys(), "a reveal card key is taken"
 STRINGS.update(REVEAL_CARD_STRINGS)
+
+# --- What to do now and the details drawer (``ui.now_line``, ``ui.details_drawer``) -------
+from ui.now_strings import NOW_STRINGS  # noqa: E402  (a block of its own: merges cleanly)
+
+assert not NOW_STRINGS.keys() & STRINGS.keys(), "a now-line key is taken"
+STRINGS.update(NOW_STRINGS)

@@ -19,10 +19,24 @@ from ui import i18n
 from ui.board import BoardWidget
 from ui.confirm import ConfirmPanel
 from ui.controller import PLAY_SCREEN, PUBLIC, SETUP_SCREEN, Controller
+from ui.details import details_lines, message_lines
+from ui.details_drawer import DetailsDrawer, details_button
+from ui.now_line import now_line
+from ui.plain_text import plain
 from ui.referee_panel import ArbiterPanel, ClockFaces
+from ui.reveal_card import RevealCard, combat_of
 from ui.sim_drawer import SimDrawer, button_row, slotted
 from ui.theme import PROMPT_COLOUR
 from ui.widgets import GameScreen, MessageArea, label
+
+NOW_HEIGHT = 54
+"""The "what to do now" line's height: three lines of its text at 800 × 480."""
+
+
+def now_label() -> Any:
+    """The "what to do now" line: one fixed place at the top of a screen's panel."""
+    return label(size_hint_y=None, height=NOW_HEIGHT, bold=True, color=PROMPT_COLOUR,
+                 font_size="14sp")
 
 CHALLENGE_SLOTS = 3
 """Challenge buttons on the play screen (more targets: tap the highlighted square)."""
@@ -38,8 +52,10 @@ class TableScreen(GameScreen):
         self.board.on_tap = self._tap
         self.board.on_zoom = self.refresh
         self.panel = BoxLayout(orientation="vertical", spacing=3, size_hint_x=0.44)
+        self.now = now_label()
         self.messages = MessageArea()
         self.confirm = ConfirmPanel()
+        self.details = DetailsDrawer()
         self.controls: Any = None
         self.drawer: SimDrawer | None = None
         self.drawer_open = False
@@ -85,6 +101,7 @@ class TableScreen(GameScreen):
     def _place_panel(self) -> None:
         shown = self.drawer if self.drawer_open and self.drawer is not None else self.controls
         self.panel.clear_widgets()
+        self.panel.add_widget(self.now)
         self.panel.add_widget(shown)
         self.panel.add_widget(self.messages)
 
@@ -94,21 +111,34 @@ class TableScreen(GameScreen):
         self.refresh()
 
     def _common_row(self, *middle: Any) -> Any:
-        """"Whole board", the screen's own buttons, and "Simulation" (simulated board)."""
+        """"Whole board", the screen's own buttons, "Details", and "Simulation" (simulated
+        board)."""
         self.zoom = slotted("", self.board.zoom_out, "whole_board")
         self.sim = slotted("", self._toggle_drawer, "simulation")
-        return button_row(self.zoom, *middle, *([self.sim] if self.controller.simulated
-                                                 else []))
+        self.details_button = details_button(self.open_details)
+        row = button_row(self.zoom, *middle, self.details_button,
+                         *([self.sim] if self.controller.simulated else []))
+        row.height = self.details_button.height
+        return row
+
+    def open_details(self) -> None:
+        """The details drawer: rule ids, hashes, paths of what this screen shows."""
+        self.details.show(details_lines(self.controller)
+                          + [plain(e).text + " · " + ", ".join(plain(e).details)
+                             for e in self.errors[-1:] if plain(e).details])
 
     def _refresh_common(self) -> None:
         self.zoom.text, self.sim.text = i18n.tr("whole_board"), i18n.tr("simulation")
+        self.details_button.text = i18n.tr("details")
         self.zoom.disabled = not self.board.zoomed
         if self.drawer is not None:
             self.drawer.refresh()
         controller = self.controller
-        lines = ([str(m["text"]) for m in controller.messages(PUBLIC)]
-                 + controller.broker_notes[-1:]
-                 + self.errors[-1:])
+        self.now.text = now_line(controller).text
+        # Plain words only: the rule ids, hashes and paths are in the details drawer.
+        lines = (message_lines(controller)
+                 + [plain(note).text for note in controller.broker_notes[-1:]]
+                 + [plain(error).text for error in self.errors[-1:]])
         self.messages.show(lines)
 
     def ask_who(self, question: str, answer: str, act: Any,
@@ -138,14 +168,14 @@ class SetupScreen(TableScreen):
         super().__init__(controller, SETUP_SCREEN, **kwargs)
 
     def build_controls(self) -> Any:
-        """Title, progress, private moments, Whole board and Simulation, Start."""
+        """Progress, private moments, Whole board, Details and Simulation, Start (what to
+        do now is the line above them)."""
         controller = self.controller
-        self.title = label(size_hint_y=None, height=30, bold=True)
         self.progress = label(size_hint_y=None, height=22 * len(controller.players))
         self.privates = [slotted("", partial(controller.request_private, p), f"private_{p}")
                          for p in controller.players]
         self.start = slotted("", controller.start, "start")
-        return stacked(self.title, self.progress, button_row(*self.privates),
+        return stacked(self.progress, button_row(*self.privates),
                        self._common_row(), self.start)
 
     def refresh(self) -> None:
@@ -157,7 +187,6 @@ class SetupScreen(TableScreen):
         self.board.show(controller.board_view(PUBLIC), physical=controller.physical(),
                         draggable=controller.simulated)
         sides = controller.setup_progress()
-        self.title.text = i18n.tr("setup_title")
         self.progress.text = "\n".join(i18n.tr(
             "setup_progress", player=i18n.player(s["player"]), placed=s["placed"],
             needed=s["needed"], ready=i18n.tr("ready") if s["ready"] else "") for s in sides)
@@ -175,20 +204,27 @@ class PlayScreen(TableScreen):
     def __init__(self, controller: Controller, **kwargs: Any) -> None:
         super().__init__(controller, PLAY_SCREEN, **kwargs)
         self.arbiter_panel: ArbiterPanel | None = None
+        # The combat's reveal card lies over the board (the board behind it keeps the
+        # public view) and stays until tapped.
+        self.card = RevealCard(size_hint=(0.5, 0.84), pos_hint={"x": 0.03, "y": 0.08})
+        self.card_shown: object = None
+        """The game and ply whose combat the card showed (each combat is shown once)."""
+        self.add_widget(self.card)
 
     def build_controls(self) -> Any:
         """The play screen's controls for this game."""
         controller = self.controller
-        self.to_move = label(size_hint_y=None, height=26, bold=True)
-        self.last = label(size_hint_y=None, height=40, font_size="12sp")
-        self.prompt = label(size_hint_y=None, height=40, color=PROMPT_COLOUR, font_size="13sp")
+        # A new or resumed game: its past combat is not news (the card is for a new one).
+        self.card.dismiss()
+        state = controller.state()
+        self.card_shown = (id(controller.game), state.ply if state else 0)
         self.targets: list[str | None] = [None] * CHALLENGE_SLOTS
         self.challenges = [slotted("", partial(self._challenge, i), f"challenge{i}")
                            for i in range(CHALLENGE_SLOTS)]
         self.decline = slotted("", controller.no_challenge, "no_challenge")
         self.stay = slotted("", controller.stay, "stay")
         self.off = label(size_hint_y=None, height=18 * len(controller.players), font_size="12sp")
-        rows = [self.to_move, self.last, self.prompt, button_row(*self.challenges),
+        rows = [button_row(*self.challenges),
                 button_row(self.decline, self.stay), self.off]
         if controller.referee:
             self.clocks = ClockFaces(controller)
@@ -231,10 +267,8 @@ class PlayScreen(TableScreen):
         targets = controller.challenge_targets()
         self.board.show(view, physical=controller.physical(), targets=targets,
                         draggable=controller.simulated)
-        self.to_move.text = i18n.tr("to_move_now", player=i18n.player(str(view["to_move"])))
-        turns = [m for m in controller.messages(PUBLIC) if m["type"] == "turn"]
-        self.last.text = i18n.tr("last_turn", text=turns[-1]["text"]) if turns else ""
         self._refresh_prompt(targets)
+        self._refresh_card(view)
         self.off.text = "\n".join(self._off_line(p, e)
                                   for p, e in view.get("off_board", {}).items())
         if controller.referee:
@@ -242,6 +276,18 @@ class PlayScreen(TableScreen):
         self.resign.text = i18n.tr("resign")
         self.resign.disabled = controller.auto_run is not None
         self._refresh_common()
+
+    def _refresh_card(self, view: dict[str, Any]) -> None:
+        """Show the card after a new combat (not while the computer players run: they
+        play on under it); leave a shown card until it is tapped."""
+        controller = self.controller
+        combat = combat_of(view)
+        key = (id(controller.game), view.get("ply"))
+        if combat is None or key == self.card_shown:
+            return
+        self.card_shown = key
+        if controller.auto_run is None:
+            self.card.show(view)
 
     def _off_line(self, player: str, entry: dict[str, Any]) -> str:
         figures = (", ".join(i18n.kind(k) for k in entry["kinds"]) if "kinds" in entry
@@ -252,8 +298,6 @@ class PlayScreen(TableScreen):
     def _refresh_prompt(self, targets: list[str]) -> None:
         prompt = self.controller.prompt(PUBLIC)
         kind = prompt["type"] if prompt is not None else None
-        self.prompt.text = (str(prompt["text"]) if prompt and kind != "to_move"
-                            else self.controller.auto_progress() or "")
         challenging = kind == "challenge_prompt"
         self.targets = [*targets[:CHALLENGE_SLOTS],
                         *[None] * (CHALLENGE_SLOTS - len(targets[:CHALLENGE_SLOTS]))]

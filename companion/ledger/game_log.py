@@ -26,8 +26,10 @@ resuming after a power cut and for ``giganten verify``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from companion.game import Game, GameError, GameState, Piece, Square
@@ -60,6 +62,17 @@ class ReplayError(ValueError):
 def is_generic_header(header: Mapping[str, Any]) -> bool:
     """True for the start entry of a generic game's log (its ``"game"`` is a name)."""
     return isinstance(header.get("game"), str)
+
+
+def generic_header(path: Path) -> dict[str, Any] | None:
+    """The first entry of the log at ``path`` if it is a generic game's log, else None
+    (also for a file that cannot be read or is not a log)."""
+    try:
+        with path.open("rb") as file:
+            header = json.loads(file.readline())
+    except (OSError, ValueError):
+        return None
+    return header if isinstance(header, dict) and is_generic_header(header) else None
 
 
 def hidden_setup(game: Game, options: Mapping[str, Any]) -> bool:

@@ -9,8 +9,11 @@ zones, checked as they go [the game's setup rules]; games that start empty skip 
 Every committed turn is appended to the hash-chained log (``companion.ledger.game_log``'s
 entries) before an event shows it; ``resume`` rebuilds a session from its log after a
 power cut and asks for the board to match. Pure and synchronous: time comes in with the
-snapshots and intents. Giganten keeps its own session (``companion.table.session``) for
-now; this one knows no game's types.
+snapshots and intents. This session knows no game's types: what a game adds goes through
+the interface's optional hooks (``companion.game``: options as JSON, the choices a board
+leaves open, a turn that going on implies), which Giganten has (``giganten play --game
+giganten``); its own session (``companion.table.session``) still serves the app and
+referee mode.
 """
 
 from __future__ import annotations
@@ -31,10 +34,14 @@ from companion.game import (
     Piece,
     SetupProblem,
     Square,
+    implied_turn,
+    options_json,
+    pending_choices,
 )
 from companion.game_events import (
     BoardMatches,
     BoardRefused,
+    ChoiceNeeded,
     FixBoard,
     GameEnded,
     GameEvent,
@@ -64,6 +71,7 @@ _READER_ADVICE = {
     FLICKER: "set the figure in the middle of its square",
     DEAD: "check that reader's cable; the game waits",
 }
+_UNKNOWN_INTENT = "unknown intent: start, declare, choose or resign"
 SETUP_RULE = "table.setup"
 COMPUTER_RULE = "table.computer"
 
@@ -77,7 +85,7 @@ class GameSession:
         """Internal: use :meth:`new` or :meth:`resume`."""
         check_identities(game, identities, options)
         self.game = game
-        self.options = dict(options)
+        self.options = options_json(game, options)
         self.identities = dict(identities)
         self.log_path = log_path
         self.entropy = entropy
@@ -103,6 +111,8 @@ class GameSession:
         self.chosen: Chosen | None = None
         """The computer's announced turn (``companion.table.opponent``) until it is
         carried out: the only turn the board may then show."""
+        self.choices: tuple[Any, ...] = ()
+        """The turns the board leaves open for the mover to choose (``ChoiceNeeded``)."""
         self._said: object = None  # the last board answer given, so it is said once
         self._setup_said: dict[int, SetupChecked] = {}
 
@@ -174,23 +184,25 @@ class GameSession:
         if self.phase == SETUP:
             return self._setup_status()
         if self.phase == PLAY:
-            return self._play(snapshot.time)
+            return self._follow(snapshot.time)
         return []
 
     def intent(self, data: Mapping[str, Any], *, now: float) -> list[GameEvent]:
         """An intent from the screen: ``{"start": true}``, ``{"declare": <turn JSON>}``
         (with ``"player"``, where the screen knows who declares: refused unless it is
-        that player's turn) or ``{"resign": player}``; one ``IntentRefused`` if it cannot
-        be taken now."""
+        that player's turn), ``{"choose": i}`` (one of a ``ChoiceNeeded``'s choices) or
+        ``{"resign": player}``; one ``IntentRefused`` if it cannot be taken now."""
         if not isinstance(data, Mapping):
-            return [IntentRefused(None, NOT_NOW, "unknown intent: start, declare or resign")]
+            return [IntentRefused(None, NOT_NOW, _UNKNOWN_INTENT)]
         if "start" in data:
-            return self._start(now)
+            return self._start(now) + self._ask()
         if "declare" in data:
-            return self._declare(data["declare"], now, data.get("player"))
+            return self._declare(data["declare"], now, data.get("player")) + self._ask()
+        if "choose" in data:
+            return self._choose(data["choose"], now) + self._ask()
         if "resign" in data:
             return self._resign(data["resign"], now)
-        return [IntentRefused(None, NOT_NOW, "unknown intent: start, declare or resign")]
+        return [IntentRefused(None, NOT_NOW, _UNKNOWN_INTENT)]
 
     def computer_turn(self, turn: Any) -> list[GameEvent]:
         """The computer's chosen ``turn`` for the player to move: announced, and from now
@@ -414,6 +426,61 @@ class GameSession:
         end = self._log().append(game_log.END, {"winner": winner, "reason": reason}, time=now)
         self.phase = OVER
         return [GameEnded(winner, reason, resigned, end.hash)]
+
+    # -- choices the board leaves open (Game.pending_choices) ---------------------------
+
+    def _follow(self, now: float) -> list[GameEvent]:
+        """The board during play: first the choices it leaves open, then the turn it shows."""
+        if self.fixing or self.chosen is not None:
+            return self._play(now) + self._ask()
+        asked = self._ask()
+        if self.choices:
+            return asked
+        implied = self._implied()
+        if implied is None:
+            return self._play(now)
+        events = self._commit(implied, now)
+        return events + self._follow(now) if self.phase == PLAY else events
+
+    def _implied(self) -> Any:
+        """The turn going on implies (``Game.implied_turn``: Giganten's stay [K5]), if
+        the board shows no turn as the game stands but shows one after it."""
+        state = self._state()
+        implied = implied_turn(self.game, state)
+        wanted = dict(state.pieces())
+        if implied is None or self.board == wanted or in_hand(self.board, wanted) \
+                or not find_turn(self.game, state, self.board).rule:
+            return None
+        state.push(implied)
+        try:
+            shows = (not find_turn(self.game, state, self.board).rule
+                     or bool(pending_choices(self.game, state, self.board)))
+        finally:
+            state.pop()
+        return implied if shows else None
+
+    def _ask(self) -> list[GameEvent]:
+        """Say the mover's open choices on the board as it stands (once), if the game has
+        any (a Giganten challenge [C1], an advance [K5]); nothing while the board is being
+        fixed or the computer's turn carried out."""
+        if self.phase != PLAY or self.fixing or self.chosen is not None:
+            self.choices = ()
+            return []
+        state = self._state()
+        self.choices = tuple(pending_choices(self.game, state, self.board))
+        if not self.choices:
+            return []
+        return self._say(ChoiceNeeded(state.to_move, tuple(
+            self.game.turn_to_json(state, turn) for turn in self.choices)))
+
+    def _choose(self, index: Any, now: float) -> list[GameEvent]:
+        """One of the open choices, played as if declared."""
+        if type(index) is not int or not 0 <= index < len(self.choices):
+            count = len(self.choices)
+            return [IntentRefused(None, NOT_NOW, "nothing to choose now" if not count else
+                                  f"choose a number from 0 to {count - 1}")]
+        turn = self.choices[index]
+        return self._declare(self.game.turn_to_json(self._state(), turn), now)
 
     # -- helpers ----------------------------------------------------------------------
 

@@ -40,6 +40,7 @@ from companion.game import (
 from companion.game_events import (
     BoardMatches,
     BoardRefused,
+    ChoiceNeeded,
     ComputerTurn,
     FixBoard,
     GameEnded,
@@ -162,6 +163,9 @@ def _plain_view(game: Game, event: GameEvent, geometry: Geometry) -> JSON | None
         return view
     if isinstance(event, NextToMove):
         return {"event": "to move", "player": game.players[event.player]}
+    if isinstance(event, ChoiceNeeded):  # squares only: what the board shows everyone
+        return {"event": "choose", "player": game.players[event.player],
+                "choices": [dict(choice) for choice in event.choices]}
     if isinstance(event, ComputerTurn):
         return {"event": "computer", "player": game.players[event.player],
                 "turn": dict(event.turn), "says": f"Computer: {event.words}"}

@@ -19,11 +19,10 @@ configure_kivy(SIZE)
 from kivy.clock import Clock  # noqa: E402  (Kivy reads the settings at import)
 from kivy.core.window import Window  # noqa: E402
 
-from ui.app import build_app  # noqa: E402
-from ui.shots import scenario  # noqa: E402
+from ui.shots import shot_app  # noqa: E402
 from ui.testing import after_frames, emit, snapshot  # noqa: E402
 
-app = build_app(scenario(SCREEN, Path(tempfile.mkdtemp())))
+app = shot_app(SCREEN, Path(tempfile.mkdtemp()))
 
 
 def report() -> None:

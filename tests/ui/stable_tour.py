@@ -40,6 +40,7 @@ from companion.games.giganten.turns import TurnResult  # noqa: E402
 from companion.referee.desk import hash_pin  # noqa: E402
 from ui.app import build_app  # noqa: E402
 from ui.controller import Controller, GameOptions  # noqa: E402
+from ui.screen_probe import clipped, tap  # noqa: E402
 from ui.testing import after_frames, emit, walk, window_box  # noqa: E402
 
 controller = Controller(log_dir=Path(tempfile.mkdtemp()))
@@ -67,9 +68,16 @@ def record(phase: str) -> None:
             continue
         buttons[slot] = {"box": [round(v) for v in window_box(widget)], "text": widget.text,
                          "enabled": not widget.disabled}
+    card = getattr(screen(), "card", None)
+    now = getattr(screen(), "now", None)
     phases.append({"phase": phase, "screen": controller.screen,
                    "drawer": bool(getattr(screen(), "drawer_open", False)),
-                   "buttons": buttons, "loose": loose})
+                   "buttons": buttons, "loose": loose,
+                   "card": {"showing": bool(card.showing),
+                            "texts": [w.text for w in walk(card) if getattr(w, "text", "")]}
+                   if card is not None else None,
+                   "now": {"text": now.text, "box": [round(v) for v in window_box(now)],
+                           "clipped": clipped(now)} if now is not None else None})
 
 
 def zoom() -> None:
@@ -167,6 +175,13 @@ def stop_auto() -> None:
     controller.stop_auto()
 
 
+def tap_card() -> None:
+    """A finger on the reveal card (only when it shows: else the tap would land on the
+    board)."""
+    if screen().card.showing:
+        tap(screen().card)
+
+
 def toggle_drawer() -> None:
     screen()._toggle_drawer()
 
@@ -194,6 +209,7 @@ STEPS: list[tuple[str, Callable[[], None]]] = [
     ("play_first", lambda: (toggle_drawer(), controller.start("yellow"))),
     ("play_challenge", lambda: hand.until(ChallengePrompt)),
     ("play_advance", lambda: (resolve(), hand.until(AdvanceOffer))),
+    ("play_card_tapped", tap_card),
     ("play_last_turn", hand.finish),
     ("play_zoomed", zoom),
     ("play_offered", lambda: (unzoom(), offer())),

@@ -16,6 +16,7 @@ from companion.games.giganten.figures import KINDS
 from tests.ui.conftest import RunKivy
 from ui import theme
 from ui.board_styles import STYLES, style_of
+from ui.plain_text import dev_text_in
 from ui.reveal_card import combat_of, owners, rule_text
 from ui.theme import CONTROL_MIN, TOUCH_MIN
 
@@ -149,7 +150,7 @@ def test_the_reveal_card_shows_both_figures_the_winner_and_the_rule(
     assert card["labels"][0] == "Combat on e7: swamp"
     assert card["labels"][1:3] == ["Yellow challenges: Tyra 1", "Orange is challenged: Deino 7"]
     assert card["labels"][3] == "Orange wins"
-    assert card["labels"][4] == "The higher number on this ground wins [K1]"
+    assert card["labels"][4] == "The higher number on this ground wins"  # the id: Details
     assert used(card["colours"], theme.SWAMP) and used(card["colours"], theme.SWAMP_OUTLINE)
     assert {"7", "1"} <= set(card["texts"])  # Tyra 1's numbers, green and orange
     assert min(card["height"], card["width"]) >= CONTROL_MIN  # the whole card is the control
@@ -184,7 +185,7 @@ def test_the_reveal_card_in_german(drawn: dict[str, Any]) -> None:
     labels = drawn["card_german"]["labels"]
     assert labels[0] == "Kampf auf e7: Sumpf"
     assert labels[3] == "Orange gewinnt"
-    assert labels[4] == "Die höhere Zahl auf diesem Gelände gewinnt [K1]"
+    assert labels[4] == "Die höhere Zahl auf diesem Gelände gewinnt"
     assert labels[5] == "Tippen zum Schließen"
 
 
@@ -207,8 +208,8 @@ def test_every_combat_rule_has_plain_words_in_both_languages() -> None:
         for language in i18n.LANGUAGES:
             i18n.set_language(language)
             text = rule_text({"rule": rule})
-            assert text is not None and text.endswith(f"[{rule}]")
-            assert not text.startswith(("Rule ", "Regel ")), (rule, language)
+            assert text == i18n.tr(f"rule_{rule}"), (rule, language)
+            assert not dev_text_in(text), (rule, language)  # plain words, no rule id
     i18n.set_language("en")
 
 

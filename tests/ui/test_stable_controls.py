@@ -71,6 +71,7 @@ def test_every_button_has_its_fixed_place(tour: dict[str, Any]) -> None:
 def test_what_does_not_apply_is_disabled(tour: dict[str, Any]) -> None:
     by_name = {phase["phase"]: phase["buttons"] for phase in tour["phases"]}
     assert not by_name["setup_empty"]["start"]["enabled"]
+    assert not by_name["setup_one_side"]["start"]["enabled"]  # one setup valid is not enough
     assert by_name["setup_ready"]["start"]["enabled"]
     assert not by_name["setup_empty"]["whole_board"]["enabled"]
     assert not by_name["play_first"]["stay"]["enabled"]
@@ -90,3 +91,33 @@ def test_controls_are_big_enough_to_touch(tour: dict[str, Any]) -> None:
     for phase in tour["phases"]:
         for slot, button in phase["buttons"].items():
             assert button["box"][3] >= TOUCH_MIN, (phase["phase"], slot)
+
+
+def test_details_has_its_fixed_place_and_is_big_enough(tour: dict[str, Any]) -> None:
+    """Issue 17, item 4: "Details" on every setup and play phase, at least 50 px."""
+    for phase in tour["phases"]:
+        if phase["drawer"]:
+            continue
+        box = phase["buttons"]["details"]["box"]
+        assert box[2] >= 50 and box[3] >= 50, (phase["phase"], box)
+        assert phase["buttons"]["details"]["enabled"], phase["phase"]
+
+
+def test_the_now_line_keeps_its_place_and_is_never_cut(tour: dict[str, Any]) -> None:
+    for (screen, _drawer), phases in groups(tour).items():
+        boxes = {tuple(p["now"]["box"]) for p in phases}
+        assert len(boxes) == 1, (screen, boxes)
+        for phase in phases:
+            assert phase["now"]["text"], phase["phase"]
+            assert not phase["now"]["clipped"], (phase["phase"], phase["now"]["text"])
+
+
+def test_the_reveal_card_shows_a_combat_until_tapped(tour: dict[str, Any]) -> None:
+    """After a won challenge (an advance offer follows) the card shows who won; a tap on
+    it closes it and the game goes on."""
+    by_name = {phase["phase"]: phase for phase in tour["phases"]}
+    card = by_name["play_advance"]["card"]
+    assert card["showing"], card
+    assert any(text for text in card["texts"]), card
+    assert not by_name["play_card_tapped"]["card"]["showing"]
+    assert by_name["play_card_tapped"]["screen"] == "play"

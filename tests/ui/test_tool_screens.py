@@ -34,7 +34,9 @@ def test_settings_language_and_a_variant_are_what_the_new_game_uses(
     assert shown["screen"] == "landscape"
     assert shown["variants"] == ["V8"] and shown["rules"] == ["V8"]
     assert shown["language"] == "de" and shown["game_language"] == "de"
-    assert "Landschaft: Bildschirm wie die Pappe legen" in shown["texts"]  # type: ignore[operator]
+    # The landscape's now line (issue 17, item 4), in German.
+    assert "Die Teile wie gezeigt legen: Teil tauscht, Drehen dreht; dann Bestätigen" \
+        in shown["texts"]  # type: ignore[operator]
     # Saved for the next start, readable by the owner only.
     assert shown["settings"] == {"format": "giganten-settings/1", "language": "de",
                                  "policy": "rulebook", "first": None, "variants": ["V8"],
@@ -52,7 +54,10 @@ def test_new_game_refuses_variants_that_do_not_combine_and_says_why(
               " as the Falle")
     assert reason in shown["settings_screen"]  # type: ignore[operator]
     assert shown["screen"] == "home" and shown["variants"] is None  # no game was started
-    assert reason in shown["home_after"]  # type: ignore[operator]
+    # The home screen says it in plain words: the variants by name (issue 17, item 4).
+    plain = ("“Gespenst” and “Falle” do not combine: the one blank figure plays either as"
+             " the Gespenst or as the Falle")
+    assert plain in shown["home_after"]  # type: ignore[operator]
     assert shown["settings"]["variants"] == ["V3", "V4"]  # type: ignore[index]
 
 

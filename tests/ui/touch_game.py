@@ -214,8 +214,20 @@ def board() -> Any:
     return app.manager.current_screen.board
 
 
+def card_away() -> Iterator[None]:
+    """A combat's reveal card lies over the board until it is tapped (issue 17, item 4):
+    the players read it (the window is checked with it) and tap it away."""
+    card = getattr(app.manager.current_screen, "card", None)
+    if card is not None and card.showing:
+        result["cards"] = result.get("cards", 0) + 1
+        touch(window_center(card))
+        yield
+        yield
+
+
 def reachable(square: str) -> Iterator[None]:
     """Make ``square`` touchable: on a board too small for fingers, zoom to it first."""
+    yield from card_away()
     widget = board()
     if widget.zoomed and widget.square_center(square) is None:
         yield from press(i18n.tr("whole_board"))

@@ -12,6 +12,7 @@ docstrings and errors refer to ``docs/rules/giganten.md``.
 
 from __future__ import annotations
 
-from companion.games.giganten.game import GAME, Giganten, GigantenState
+from companion.games.giganten.game import GAME, Giganten
+from companion.games.giganten.position import GigantenState
 
 __all__ = ["GAME", "Giganten", "GigantenState"]

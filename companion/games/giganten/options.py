@@ -1,0 +1,93 @@
+"""Giganten's options for the game interface, as objects or as JSON (a game log's header).
+
+``"board"``: a dealt ``Board`` or ``codec.board_json``'s JSON (the standard 14 × 14 board
+without swamp if absent [B1]); ``"rules"``: a ``RuleSet`` or ``codec.rules_json``'s JSON
+(the base game if absent); ``"first"``: who begins [S5]; ``"policy"``: the reveal policy
+[I2]. Reading JSON is cached: a session asks for the board on every snapshot.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from companion.game import JSON, GameError
+from companion.games.giganten.board import Board
+from companion.games.giganten.codec import board_from_json, board_json, rules_from_json, rules_json
+from companion.games.giganten.position import POLICIES, RULEBOOK
+from companion.games.giganten.ruleset import RuleSet
+
+STANDARD_SIDE = 14
+"""The standard board is 14 × 14 squares: four 7 × 7 map tiles [B1]."""
+
+GENERIC_VARIANTS = frozenset({"V1", "V2", "V7", "V8"})
+"""The variants a generic session can follow so far: the landscape, the setup zones and
+double moves (a move that may go on is a choice, ``choices``). The others add to a turn
+what the interface cannot yet carry (reserves and traps whose kinds the turn's JSON would
+name [V5, V6], four players [V9], a blank figure [V3, V4]): they stay on Giganten's own
+session."""
+
+
+def board_of(options: Mapping[str, Any] | None) -> Board:
+    """The board of ``options``; ``GameError`` if it is neither a ``Board`` nor its JSON."""
+    board = (options or {}).get("board")
+    if board is None:
+        return Board(STANDARD_SIDE, STANDARD_SIDE, frozenset())
+    if isinstance(board, Board):
+        return board
+    if isinstance(board, Mapping):
+        return _board_from_text(json.dumps(board, sort_keys=True))
+    raise GameError("the \"board\" option of Giganten is a dealt board")
+
+
+@lru_cache(maxsize=8)
+def _board_from_text(text: str) -> Board:
+    try:
+        return board_from_json(json.loads(text))
+    except (KeyError, TypeError, ValueError) as err:
+        raise GameError(f"the \"board\" option of Giganten is malformed ({err})") from None
+
+
+def rules_of(options: Mapping[str, Any] | None) -> RuleSet:
+    """The rule set of ``options``; ``GameError`` if malformed."""
+    rules = (options or {}).get("rules")
+    if rules is None:
+        return RuleSet()
+    if isinstance(rules, RuleSet):
+        return rules
+    if isinstance(rules, Mapping):
+        try:
+            return rules_from_json(rules)
+        except (TypeError, ValueError) as err:
+            raise GameError(f"the \"rules\" option of Giganten is malformed ({err})") from None
+    raise GameError("the \"rules\" option of Giganten is a rule set")
+
+
+def policy_of(options: Mapping[str, Any] | None) -> str:
+    """The reveal policy of ``options`` [I2]; ``GameError`` for an unknown one."""
+    policy = (options or {}).get("policy", RULEBOOK)
+    if policy not in POLICIES:
+        raise GameError(f"unknown reveal policy {policy!r}; policies are {', '.join(POLICIES)}")
+    return str(policy)
+
+
+def first_of(options: Mapping[str, Any] | None) -> int:
+    """Who begins [S5]: the option ``"first"`` (0 if absent)."""
+    first = (options or {}).get("first", 0)
+    if type(first) is not int or first not in (0, 1):
+        raise GameError("the \"first\" option of Giganten is 0 (yellow) or 1 (orange)")
+    return first
+
+
+def options_to_json(options: Mapping[str, Any]) -> JSON:
+    """The options as JSON for a game log; ``GameError`` for variants a generic session
+    cannot follow yet (``GENERIC_VARIANTS``)."""
+    rules = rules_of(options)
+    unsupported = sorted(set(rules.variants) - GENERIC_VARIANTS)
+    if unsupported:
+        raise GameError(f"the variants {', '.join(unsupported)} are played on Giganten's own"
+                        " session for now (giganten play without --game)")
+    return {"board": board_json(board_of(options)), "rules": rules_json(rules),
+            "first": first_of(options), "policy": policy_of(options)}

@@ -1,0 +1,304 @@
+"""Giganten through the generic table path (issue 13 item 2): whole games on the simulated
+board through ``GameSession``, against Giganten's own ``Session``, resumed after power
+cuts, verified, and never showing an audience more than Giganten's own views do."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.archive.game_records import full_record, public_record, verify_record
+from companion.archive.verdict import EXIT_VERIFIED
+from companion.archive.verifier import verify_path
+from companion.demo import make_bots, take_turn
+from companion.game import ARBITER, PUBLIC, GameError
+from companion.game_events import (
+    ChoiceNeeded,
+    GameEnded,
+    GameEvent,
+    IntentRefused,
+    TurnCommitted,
+)
+from companion.games.giganten import GAME
+from companion.games.giganten.choices import moved_board
+from companion.games.giganten.options import options_to_json
+from companion.games.giganten.position import Advance, GigantenState
+from companion.games.giganten.ruleset import RuleSet
+from companion.games.giganten.state import GameState
+from companion.games.giganten.turns import Turn, TurnResult
+from companion.identities import sim_identities
+from companion.ledger.record import verify
+from companion.table.game_session import OVER, PLAY, GameSession
+from companion.views import OUTCOME_ONLY, POLICIES, RULEBOOK, view_for
+from companion.views.games import event_view, game_view
+from tests.giganten_generic import GenericRun, reference_game, replay_reference
+from tests.sim_games import _normal, leaked_kinds, play_sim_game
+
+
+def _bots_game(seed: int, max_plies: int = 400) -> GameState:
+    """A whole game of the demo bots (each sees only its own view)."""
+    _, reference = reference_game(seed)
+    played = GameState(reference.board, reference.position(), reference.to_move,
+                       reference.rules)
+    bots = make_bots(played, seed)
+    while not played.is_over and played.ply < max_plies:
+        take_turn(played, bots)
+    return played
+
+
+def _started(tmp_path: Path, seed: int, policy: str = RULEBOOK
+             ) -> tuple[GenericRun, GameState]:
+    board, start = reference_game(seed)
+    del board
+    return GenericRun.start(start, tmp_path / f"giganten-{seed}.log", policy=policy,
+                            seed=seed), start
+
+
+def test_a_whole_game_to_its_end_with_power_cuts_is_logged_and_verified(tmp_path: Path
+                                                                        ) -> None:
+    played = _bots_game(3)
+    assert played.is_over, "the bots' game ends by the rules"
+    run, _ = _started(tmp_path, 3)
+    replay_reference(run, list(played.history), cut_every=7, seed=3)
+    state = run.state.rules_state
+    assert run.session.phase == OVER
+    assert _normal(state) == _normal(played)
+    assert (state.winner, state.reason) == (played.winner, played.reason)
+    assert run.cuts >= 3 and run.choices_seen > 0
+    entries = verify(run.log_path, allow_cut_tail=False)
+    logged = [e.body["turn"] for e in entries if e.type == "turn"]
+    assert logged.count({"advance": False}) == run.stays > 0  # chosen or implied [K5]
+    verdict = verify_path(run.log_path)
+    assert verdict.status == EXIT_VERIFIED and not verdict.problems, verdict
+    assert any("the result" in line for line in verdict.checked)
+    entries = verify(run.log_path, allow_cut_tail=False)
+    for record in (full_record(entries), public_record(entries)):
+        assert verify_record(json.loads(json.dumps(record))).status == EXIT_VERIFIED
+
+
+@pytest.mark.parametrize(("seed", "variants"), [(1, ()), (2, ()), (4, ()), (5, ()),
+                                                (7, ("V8",)), (2, ("V7", "V8"))])
+def test_the_same_turns_end_as_through_gigantens_own_session(
+        seed: int, variants: tuple[str, ...], tmp_path: Path) -> None:
+    policy = OUTCOME_ONLY if seed % 2 else RULEBOOK
+    old = play_sim_game(seed, policy=policy, variants=variants)
+    old_state = old.session.state
+    assert old_state is not None
+    reference = old.reference
+    doubles = [action for action in reference.history if isinstance(action, TurnResult)
+               and (action.turn.second or len(action.turn.path) == 3)]
+    assert bool(doubles) == ("V8" in variants), "double moves were made [V8]"
+    start = GameState(reference.board, reference.start, reference.first, reference.rules)
+    run = GenericRun.start(start, tmp_path / "giganten.log", policy=policy, seed=seed)
+    replay_reference(run, list(reference.history), seed=seed)
+    new_state = run.state.rules_state
+    assert _normal(new_state) == _normal(old_state)
+    assert new_state.position() == old_state.position()
+    assert sorted(new_state.off_board) == sorted(old_state.off_board)
+    assert (new_state.winner, new_state.reason) == (old_state.winner, old_state.reason)
+    assert run.session.phase == (OVER if old_state.is_over else PLAY)
+
+
+def _facts(view: object) -> set[tuple[str, str, str]]:
+    """Every (place, field, kind) a view states: a figure's kind by square, a combat's
+    kinds and deciding rule by its squares."""
+    found: set[tuple[str, str, str]] = set()
+    stack = [view]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if "square" in item and "kind" in item:
+                found.add((item["square"], "kind", item["kind"]))
+            if "challenger" in item and "challenged" in item:
+                for role in ("challenger", "challenged"):
+                    if f"{role}_kind" in item:
+                        found.add((item[role], "kind", item[f"{role}_kind"]))
+                if "rule" in item:
+                    found.add((item["challenged"], "rule", item["rule"]))
+            stack += list(item.values())
+        elif isinstance(item, list):
+            stack += item
+    return found
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_no_generic_view_shows_an_audience_more_than_gigantens_own(policy: str,
+                                                                   tmp_path: Path) -> None:
+    played = _bots_game(6)
+    run, _ = _started(tmp_path, 6, policy)
+    checked = 0
+    for action in played.history:
+        assert isinstance(action, TurnResult)
+        start = len(run.sim.events)
+        run.play(action.turn, advanced=action.advanced)
+        rules_state = run.state.rules_state
+        for event in run.sim.events[start:]:
+            checked += _compare(run, event, rules_state, policy)
+    assert checked > 500
+
+
+def _compare(run: GenericRun, event: GameEvent, rules_state: GameState, policy: str) -> int:
+    """The event's and the board's generic views for every audience, against the old."""
+    checked = 0
+    last = event.public if isinstance(event, TurnCommitted) else None
+    for audience in (0, 1, PUBLIC, ARBITER):
+        name = {PUBLIC: "public", ARBITER: "arbiter"}.get(audience) or GAME.players[audience]
+        old = view_for(rules_state, name, policy)
+        shown = [event_view(GAME, event, audience, run.state.geometry),
+                 game_view(GAME, run.state, audience, last_turn=last)]
+        more = set().union(*(_facts(view) for view in shown)) - _facts(old)
+        assert not more, f"{type(event).__name__} shows {name} {sorted(more)} ({policy})"
+        if not isinstance(event, TurnCommitted):  # these name no kind at all
+            ended = frozenset({"reason"} if isinstance(event, GameEnded) else ())
+            assert not leaked_kinds(shown[0], ended), (name, shown[0])  # a Nest taken [W1]
+        checked += 1
+    return checked
+
+
+def test_a_move_next_to_an_enemy_waits_for_the_challenge_or_none(tmp_path: Path) -> None:
+    played = _bots_game(2)
+    run, _ = _started(tmp_path, 2)
+    for action in played.history:
+        assert isinstance(action, TurnResult)
+        state = run.state.rules_state
+        quiet = next((t for t in state.legal_turns() if t.challenge is None and any(
+            other.path == t.path and other.challenge is not None
+            for other in state.legal_turns())), None)
+        if quiet is not None:
+            break
+        run.play(action.turn, advanced=action.advanced)
+    else:
+        pytest.fail("no move next to an enemy came up")
+    turns = run.session.turns
+    run.hands.show(moved_board(run.state, quiet))
+    asked = [e for e in run.sim.events if isinstance(e, ChoiceNeeded)]
+    assert run.session.turns == turns, "nothing is played before the mover answers"
+    assert asked and {"path": [run.state.geometry.name(sq) for sq in quiet.path]} \
+        in asked[-1].choices
+    for audience in (0, 1, PUBLIC):
+        assert not leaked_kinds(event_view(GAME, asked[-1], audience))
+    refused = run.sim.intent({"choose": 99})
+    assert isinstance(refused[0], IntentRefused) and run.session.turns == turns
+    run.sim.intent({"choose": run.session.choices.index(quiet)})
+    assert run.session.turns == turns + 1
+
+
+def test_a_declared_turn_the_rules_refuse_is_refused_with_its_rule(tmp_path: Path) -> None:
+    run, _ = _started(tmp_path, 8)
+    state = run.state
+    geometry = state.geometry
+    legal = {(turn.path[0], turn.path[-1]) for turn in state.legal_turns()
+             if isinstance(turn, Turn) and turn.path}
+    origin = next(sq for sq, piece in sorted(state.pieces().items())
+                  if piece.owner == state.to_move and piece.kind != "nest")
+    target = next(sq for sq in geometry.squares() if sq not in state.pieces()
+                  and (origin, sq) not in legal)
+    refused = run.sim.intent({"declare": {"path": [geometry.name(origin),
+                                                   geometry.name(target)]}})
+    assert isinstance(refused[0], IntentRefused), refused
+    assert refused[0].rule[:1] in "MSCKW" and not refused[0].rule.startswith("table")
+    assert run.session.turns == 0 and run.state.rules_state.ply == 0
+
+
+def test_an_advance_offer_is_answered_and_survives_a_power_cut(tmp_path: Path) -> None:
+    played = _bots_game(1)
+    run, _ = _started(tmp_path, 1)
+    offered = False
+    for action in played.history:
+        assert isinstance(action, TurnResult)
+        offered = run.play(action.turn, advanced=action.advanced, cut_in_offer=True)
+        if offered:
+            break
+    assert offered, "a challenge with one loser came up"
+    state = run.state
+    assert state.offer is None and run.state.to_move == state.rules_state.to_move
+
+
+def test_options_are_json_for_the_log_and_unsupported_variants_get_one_line() -> None:
+    board, start = reference_game(9)
+    options = options_to_json({"board": board, "first": 1, "policy": OUTCOME_ONLY})
+    assert json.loads(json.dumps(options)) == options
+    assert options_to_json(options) == options
+    assert GAME.geometry(options).files == board.files
+    begun = GAME.start(GigantenState(start).pieces(), options)
+    assert isinstance(begun, GigantenState) and begun.to_move == 1
+    assert begun.rules_state.board.swamp == board.swamp and begun.policy == OUTCOME_ONLY
+    with pytest.raises(GameError, match=r"V6.*own session"):
+        options_to_json({"rules": RuleSet.of(["V6"])})
+    with pytest.raises(GameError, match="policy"):
+        options_to_json({"policy": "everything"})
+
+
+def test_an_unsupported_variant_does_not_start_a_generic_session(tmp_path: Path) -> None:
+    options = {"rules": RuleSet.of(["V9"])}
+    with pytest.raises(GameError, match="V9"):
+        GameSession.new(GAME, options, sim_identities(GAME), tmp_path / "x.log", now=0.0)
+    assert not (tmp_path / "x.log").exists()
+
+
+def test_advance_answers_are_turns_of_the_interface() -> None:
+    _, start = reference_game(1)
+    state = GigantenState(start)
+    with pytest.raises(Exception, match="K5"):
+        state.push(Advance(True))
+    assert GAME.turn_from_json(state, {"advance": False}) == Advance(False)
+    assert GAME.turn_to_json(state, Advance(True)) == {"advance": True}
+    with pytest.raises(GameError):
+        GAME.turn_from_json(state, {"advance": "yes"})
+
+
+def test_a_board_showing_a_combats_result_is_never_taken_as_the_turn(tmp_path: Path) -> None:
+    """Taking an enemy figure off after a move must not play the challenge: the session
+    would tell by accepting or refusing whether the mover's figure wins (a yes/no test of
+    a hidden kind) [C4, I3]. The challenge is chosen, then the losers are taken off."""
+    played = _bots_game(2)
+    run, _ = _started(tmp_path, 2)
+    for action in played.history:
+        assert isinstance(action, TurnResult)
+        state = run.state
+        won = next((turn for turn in state.rules_state.legal_turns()
+                    if turn.challenge is not None and not turn.second
+                    and _challenger_wins(state, turn)), None)
+        if won is not None:
+            break
+        run.play(action.turn, advanced=action.advanced)
+    else:
+        pytest.fail("no winning challenge came up")
+    turns = run.session.turns
+    state.push(won)
+    result = dict(state.pieces())
+    state.pop()
+    start = len(run.sim.events)
+    run.hands.show(result)
+    assert run.session.turns == turns, "a combat's result was taken from the board"
+    assert not [e for e in run.sim.events[start:] if isinstance(e, TurnCommitted)]
+
+
+def _challenger_wins(state: GigantenState, turn: Turn) -> bool:
+    verdict = state.rules_state.preview(turn)
+    return verdict is not None and verdict[0].value == "challenger_wins"
+
+
+def test_the_next_turn_begun_on_the_board_declines_an_open_advance(tmp_path: Path) -> None:
+    """As at the table and in Giganten's own session: nobody taps "stay"; the next turn
+    is simply made, and it declines the advance [K5]."""
+    played = _bots_game(1)
+    run, _ = _started(tmp_path, 1)
+    history = [action for action in played.history if isinstance(action, TurnResult)]
+    for number in range(len(history) - 1):
+        action = history[number]
+        run.play(action.turn, advanced=action.advanced,
+                 stay_by_moving=not action.advanced)
+        if run.state.offer is not None:
+            break
+    else:
+        pytest.fail("no declined advance came up")
+    taps = [e for e in run.sim.events if isinstance(e, IntentRefused)]
+    turns = run.session.turns
+    run.play(history[number + 1].turn, advanced=history[number + 1].advanced)
+    logged = [e.body["turn"] for e in verify(run.log_path) if e.type == "turn"]
+    assert logged[turns] == {"advance": False} and "path" in logged[turns + 1]
+    assert [e for e in run.sim.events if isinstance(e, IntentRefused)] == taps
+    assert _normal(run.state.rules_state)[-1] == _normal(played)[number + 1]

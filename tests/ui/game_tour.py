@@ -1,0 +1,323 @@
+"""A Kivy program for the tests: Strategus and Gimmel chosen on the home screen and played
+through the app by synthetic touches, person against the computer.
+
+``python game_tour.py LANGUAGE TURNS``
+
+Every step is a touch: the game and its options are chosen with the home screen's buttons,
+the setup is laid out and the computer's turns carried out with the simulation drawer's
+buttons, the person's figures are dragged on the board (or picked in two taps on the
+zoomed board), Gimmel's stones placed from the hand with the drawer, a reveal card is
+tapped away, and the person resigns with the confirmation. Time passing is the only thing
+not done by touch (``GameController.settle``, where a person waits for the readers).
+
+After every redraw: no text of the screen overlaps another or is cut off, and no figure
+of the computer's side shows its face on the board (Strategus) outside the reveal card.
+It emits: the screens seen, the turns played per game, the cards seen, the winner texts,
+the layout problems, the leaks, the checks made.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import tempfile
+import traceback
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from ui.shots import configure_kivy  # noqa: E402
+
+LANGUAGE, TURNS = sys.argv[1], int(sys.argv[2])
+configure_kivy((800, 480))
+
+from kivy.clock import Clock  # noqa: E402  (Kivy reads the settings at import)
+from kivy.core.window import Window  # noqa: E402
+
+from companion.table.opponent import choose_turn  # noqa: E402
+from ui import i18n  # noqa: E402
+from ui.app import build_app  # noqa: E402
+from ui.control_game import GAME_OVER, GAME_PLAY, GAME_SETUP, GameController  # noqa: E402
+from ui.controller import Controller  # noqa: E402
+from ui.game_words import kind_name  # noqa: E402
+from ui.testing import (  # noqa: E402
+    clipped,
+    emit,
+    find_button,
+    overlaps,
+    shown_text,
+    text_widgets,
+    texts,
+    touch,
+    window_center,
+)
+from ui.tokens import FACE  # noqa: E402
+
+FRAMES_FOR_A_BUTTON = 30
+LONGEST = 400
+"""Turns at most while waiting for a Strategus combat."""
+
+logs = Path(tempfile.mkdtemp())
+controller = Controller(log_dir=logs)
+controller.set_language(LANGUAGE)
+games = GameController(log_dir=logs, budget=0.05)
+app = build_app(controller, games)
+KINDS = ("elephant", "grizzly", "rhino", "gorilla", "lion", "tiger", "wolf", "fox", "hare",
+         "mouse", "trap", "apple")
+"""Strategus's kinds."""
+result: dict[str, Any] = {"screens": [], "turns": {}, "cards": 0, "card_problems": [],
+                          "moved": [],
+                          "winners": [],
+                          "layout": [], "layout_checks": 0, "leaks": [], "checks": 0}
+
+
+places_seen: dict[str, dict[str, tuple[float, ...]]] = {}
+"""Per screen: where each fixed control (its ``slot``) was first seen."""
+
+
+class Stuck(RuntimeError):
+    """A button that should be there is not."""
+
+
+def check() -> None:
+    """The layout of the screen shown, and no face of the computer's figures."""
+    manager = app.manager
+    if manager is None or manager.transition.is_active:
+        return
+    top = Window.children[0]
+    shown = text_widgets(manager.current_screen if top is manager else top)
+    problems = [f"overlap: {shown_text(a)!r} / {shown_text(b)!r}" for a, b in overlaps(shown)]
+    problems += [f"clipped: {shown_text(w)!r}" for w in shown if clipped(w)]
+    for problem in problems:
+        if problem not in result["layout"]:
+            result["layout"].append(problem)
+    result["layout_checks"] += 1
+    if manager.current not in result["screens"]:
+        result["screens"].append(manager.current)
+    screen = manager.current_screen
+    places = places_seen.setdefault(manager.current, {})
+    for widget in screen.walk():
+        slot = getattr(widget, "slot", None)
+        if slot is None or widget.get_root_window() is None:
+            continue
+        place = (*widget.to_window(*widget.pos), *widget.size)
+        if places.setdefault(slot, place) != place:
+            result["moved"].append(f"{manager.current}: {slot} {places[slot]} -> {place}")
+            places[slot] = place
+    result["slots_seen"] = sum(len(seen) for seen in places_seen.values())
+    if manager.current == GAME_PLAY and games.computer is not None and games.game is not None:
+        theirs = games.game.players[games.computer.player]
+        physical = games.physical()
+        for square, token in screen.board.drawn_tokens.items():
+            if physical.get(square) == theirs and token == FACE and (
+                    games.game.name == "strategus"):
+                result["leaks"].append({"square": square, "game": games.game.name})
+        result["checks"] += 1
+
+
+def press(text: str) -> Iterator[None]:
+    """Touch the button reading ``text`` once it is on the screen."""
+    for _ in range(FRAMES_FOR_A_BUTTON):
+        button = find_button(Window, text)
+        if button is not None and not button.disabled:
+            touch(window_center(button))
+            yield
+            yield
+            check()
+            return
+        yield
+    raise Stuck(f"no button {text!r} on the {app.manager.current} screen; texts:"
+                f" {texts(Window)[:40]}")
+
+
+def in_drawer(*presses: str) -> Iterator[None]:
+    yield from press(i18n.tr("simulation"))
+    for text in presses:
+        yield from press(text)
+    yield from press(i18n.tr("drawer_close"))
+
+
+def board() -> Any:
+    return app.manager.current_screen.board
+
+
+def reachable(square: str) -> Iterator[None]:
+    widget = board()
+    if widget.zoomed and widget.square_center(square) is None:
+        yield from press(i18n.tr("whole_board"))
+    if widget.needs_zoom and not widget.zoomed:
+        touch(widget.square_center(square))  # on the overview a touch zooms in
+        yield
+        yield
+
+
+def tap_square(square: str) -> Iterator[None]:
+    yield from reachable(square)
+    touch(board().square_center(square))
+    yield
+    yield
+
+
+def move(origin: str, target: str) -> Iterator[None]:
+    """Drag a figure; when the target is outside the part shown, pick it in two taps."""
+    yield from reachable(origin)
+    widget = board()
+    start, end = widget.square_center(origin), widget.square_center(target)
+    if end is not None:
+        touch(start, end)
+        yield
+        yield
+        return
+    if widget.selected != origin:
+        yield from tap_square(origin)
+    yield from tap_square(target)
+
+
+def place(square: str, kind: str) -> Iterator[None]:
+    """Select the empty square, then in the drawer pick the stone and place it."""
+    yield from reachable(square)
+    if board().selected != square:
+        yield from tap_square(square)
+    yield from press(i18n.tr("simulation"))
+    for _ in range(len(games.placeable())):
+        if find_button(Window, i18n.tr("gm_kind_next", kind=kind_name(kind))) is not None:
+            break
+        yield from press_slot("kind")
+    yield from press(i18n.tr("gm_place", square=square))
+    yield from press(i18n.tr("drawer_close"))
+
+
+def settle() -> Iterator[None]:
+    games.settle()
+    yield
+    games.poll(0.05)  # the computer, if it is due, chooses once the screen said so
+    yield
+    check()
+
+
+def check_card(card: Any) -> None:
+    """The card shows the kinds and the rule exactly where the controller's view gives
+    them, in the UI's language."""
+    view = games.combat_view()
+    combat = view["last_turn"]["combat"] if view is not None else {}
+    sides = " ".join(label.text for label in card.sides)
+    for role in ("challenger", "challenged"):
+        kind = combat.get(f"{role}_kind")
+        if kind is not None and kind_name(kind) not in sides:
+            result["card_problems"].append(f"{role} {kind} not shown: {sides}")
+        if kind is None and any(kind_name(k) in sides for k in KINDS):
+            result["card_problems"].append(f"a kind the view hides is shown: {sides}")
+    if combat.get("rule_words") and combat["rule_words"] not in card.rule.text:
+        result["card_problems"].append(f"rule not worded: {card.rule.text}")
+
+
+def dismiss_card() -> Iterator[None]:
+    card = app.manager.current_screen.card
+    if card.showing:
+        result["cards"] += 1
+        check_card(card)
+        touch(window_center(card))
+        yield
+        yield
+        check()
+
+
+def person_turn(rng: random.Random) -> Iterator[None]:
+    state = games.state()
+    assert state is not None and games.game is not None
+    data = games.game.turn_to_json(state, choose_turn(games.game, state, rng, level="easy"))
+    if "place" in data:
+        ((square, kind),) = data["place"].items()
+        yield from place(square, kind)
+    else:
+        yield from move(data["path"][0], data["path"][-1])
+
+
+def choose(title: str, computer: str, level_presses: int) -> Iterator[None]:
+    """On the home screen: the game, the computer's side (its second player)."""
+    while find_button(Window, i18n.tr("gm_game", title=title)) is None:
+        yield from press_slot("game")
+    while find_button(Window, i18n.tr("gm_computer", side=i18n.player(computer))) is None:
+        yield from press_slot("computer")
+    for _ in range(level_presses):
+        yield from press_slot("level")
+    check()
+
+
+def press_slot(name: str) -> Iterator[None]:
+    """Touch the button of the fixed place ``name`` on the screen shown."""
+    button = next(b for b in app.manager.current_screen.walk()
+                  if getattr(b, "slot", None) == name)
+    touch(window_center(button))
+    yield
+    yield
+
+
+def play(title: str, computer: str, person: str, rng: random.Random) -> Iterator[None]:
+    yield from choose(title, computer, 2 if title == "Gimmel" else 0)
+    yield from press(i18n.tr("new_game"))
+    yield from settle()
+    if games.screen == GAME_SETUP:
+        yield from in_drawer(i18n.tr("gm_set_up"))
+        yield from press(i18n.tr("start"))
+    assert games.screen == GAME_PLAY, games.screen
+    played = 0
+    # Strategus goes on until a combat's card was seen (the setups are the OS's: a few
+    # turns may have none).
+    while games.screen == GAME_PLAY and (played < TURNS or (
+            title == "Strategus" and result["cards"] == 0 and played < LONGEST)):
+        yield from dismiss_card()
+        if games.session.chosen is not None:
+            yield from in_drawer(i18n.tr("gm_carry_out"))
+        else:
+            yield from person_turn(rng)
+        yield from settle()
+        played += 1
+    result["turns"][title] = games.session.turns
+    yield from dismiss_card()
+    if games.screen == GAME_PLAY:
+        yield from press(i18n.tr("resign"))
+        yield from press(i18n.tr("gm_resigns", player=i18n.player(person)))
+    yield from settle()
+    assert games.screen == GAME_OVER, games.screen
+    result["winners"].append(games.result())
+    assert games.result() in texts(Window), "the winner is on the screen"
+    yield from press(i18n.tr("home"))
+
+
+def tour() -> Iterator[None]:
+    yield
+    check()
+    rng = random.Random(7)
+    yield from play("Strategus", "blue", "red", rng)
+    yield from play("Gimmel", "black", "white", rng)
+    # "Resume" on the home screen continues the latest game, whichever game it was.
+    yield from press(i18n.tr("resume"))
+    yield from settle()
+    result["resumed"] = games.screen
+
+
+def run(steps: Iterator[None]) -> None:
+    def step(_dt: float) -> None:
+        try:
+            next(steps)
+        except StopIteration:
+            emit(result)
+            app.stop()
+            return
+        except Exception as error:  # report what went wrong, then stop
+            result["error"] = f"{type(error).__name__}: {error}"
+            result["traceback"] = traceback.format_exc()[-3000:]
+            emit(result)
+            app.stop()
+            return
+        Clock.schedule_once(step, 0)
+
+    Clock.schedule_once(step, 0.3)
+
+
+run(tour())
+app.run()

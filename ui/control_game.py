@@ -1,0 +1,569 @@
+"""The app's controller for every game of the registry but Giganten (Strategus, Gimmel, any
+game added to ``companion.games``), through the game interface only.
+
+Pure Python (no Kivy), like ``ui.controller`` for Giganten, so tests play whole games
+without a display. It drives a ``GameSession`` (``companion.table.game_session``) on the
+simulated board of ``hardware.simgame`` (the same table the terminal's ``giganten play
+--game`` uses): ``poll(dt)``, called by the Kivy clock, lets the simulated readers scan;
+the person's actions (drag a figure, place a stone, the drawer's helpers) move pieces on
+the simulated board; the screen's taps are the session's intents (start, resign).
+
+What it shows comes from ``companion.views.games`` only, for the audience in front of the
+screen: ``PUBLIC`` when two people share it, the person's own side against the computer.
+The computer opponent (``companion.table.opponent``) announces its turn; a person carries
+it out on the board (the drawer's "Carry out" does it on the simulated one).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from companion.archive.game_records import generic_record
+from companion.game import PUBLIC, Audience, Game, GameError, GameState
+from companion.game_events import (
+    ComputerTurn,
+    GameEvent,
+    IntentRefused,
+    SetupChecked,
+    TurnCommitted,
+)
+from companion.games import get_game
+from companion.identities import sim_identities
+from companion.ledger.fairplay import Entropy
+from companion.ledger.game_log import ReplayError
+from companion.ledger.logfiles import latest_log, write_json_atomic
+from companion.ledger.record import LogError, default_log_dir, new_log_path
+from companion.table.game_session import OVER, PLAY, SETUP, GameSession
+from companion.table.opponent import DEFAULT_LEVEL, choose_turn
+from companion.views.games import event_view, game_view, setup_view
+from hardware.simgame import GameHands, SimGameTable, laid_out
+from ui import i18n
+from ui.control_base import HOME, ControllerError
+from ui.control_game_base import (
+    DEFAULT_BUDGET,
+    GAME_OVER,
+    GAME_PLAY,
+    GAME_SCREENS,
+    GAME_SETUP,
+    LEVELLED_GAMES,
+    MESSAGE_LIMIT,
+    SIDE_FILE,
+    Computer,
+    NewGame,
+    has_long,
+    is_generic_log,
+    other_games,
+    read_side,
+)
+from ui.game_words import (
+    combat_card,
+    computer_words,
+    event_line,
+    kind_name,
+    now_line,
+    result_text,
+    score_lines,
+)
+
+JSON = dict[str, Any]
+
+class GameController:
+    """One generic game in the app, from the home screen's choice to the saved record."""
+
+    def __init__(self, *, log_dir: Path | None = None, simulated: bool = True,
+                 clock: Callable[[], float] = time.monotonic,
+                 budget: float = DEFAULT_BUDGET, entropy: Entropy = os.urandom) -> None:
+        """``simulated``: False on a real reader board (the app plays these games on the
+        simulated board only for now). ``clock`` and ``budget``: the computer's thinking
+        time. ``entropy``: the setup commitments' salts and the simulated setups."""
+        self.log_dir = log_dir
+        self.simulated = simulated
+        self.clock = clock
+        self.budget = budget
+        self.entropy = entropy
+        self.screen = HOME
+        self.game: Game | None = None
+        self.choice: NewGame | None = None
+        self.sim: SimGameTable | None = None
+        self.hands: GameHands | None = None
+        self.computer: Computer | None = None
+        self.log_path: Path | None = None
+        self.record_path: Path | None = None
+        self.listeners: list[Callable[[], None]] = []
+        self.dismissed = 0
+        """The number of the last turn whose reveal card was tapped away."""
+        self._seen = 0
+        self.thinking = False
+        """The computer is to move and its choice waits for the next poll: the screen says
+        so first (the search takes up to ``budget`` seconds on the UI thread)."""
+
+    # --- Making a game -----------------------------------------------------------------
+
+    @property
+    def active(self) -> bool:
+        """True while a generic game is shown (not the home screen)."""
+        return self.game is not None and self.screen in GAME_SCREENS
+
+    @property
+    def session(self) -> GameSession:
+        """The running game's session."""
+        if self.sim is None:
+            raise ControllerError(i18n.tr("err_no_game"))
+        return self.sim.session
+
+    def _game(self) -> Game:
+        if self.game is None:
+            raise ControllerError(i18n.tr("err_no_game"))
+        return self.game
+
+    def new_game(self, choice: NewGame) -> None:
+        """A new game of ``choice`` on the simulated board."""
+        game = get_game(choice.name)
+        if not self.simulated:
+            raise ControllerError(i18n.tr("gm_err_sim_only", title=game.title, name=game.name))
+        if choice.computer is not None and choice.computer not in game.players:
+            raise ControllerError(i18n.tr("err_unknown_player", name=choice.computer))
+        self.close()
+        log_dir = self.log_dir if self.log_dir is not None else default_log_dir()
+        from datetime import datetime  # the log's name only: the session gets its time
+
+        log_path = new_log_path(log_dir, datetime.now())
+        session, events = GameSession.new(game, choice.options(), sim_identities(
+            game, choice.options()), log_path, now=0.0, entropy=self.entropy)
+        write_json_atomic(log_path.with_suffix(SIDE_FILE),
+                          {"computer": choice.computer, "level": choice.level}, mode=0o600)
+        self._open(game, choice, session, events, None)
+
+    def resume(self, path: Path | None = None) -> None:
+        """Continue the latest logged game (or ``path``) after a power cut, on a
+        simulated board laid out as the game stands."""
+        log_dir = self.log_dir if self.log_dir is not None else default_log_dir()
+        path = path if path is not None else latest_log(log_dir)
+        if path is None:
+            raise ControllerError(i18n.tr("gm_err_no_log"))
+        self.close()
+        try:
+            session, events = GameSession.resume(path)
+        except (LogError, ReplayError, GameError) as err:
+            raise ControllerError(i18n.tr("gm_err_log", reason=str(err))) from None
+        game = session.game
+        side = read_side(path.with_suffix(SIDE_FILE))
+        variants = session.options.get("variants", [])
+        choice = NewGame(game.name, "long" in variants, side.get("computer"),
+                         str(side.get("level", DEFAULT_LEVEL)))
+        self._open(game, choice, session, events, laid_out(session))
+
+    def _open(self, game: Game, choice: NewGame, session: GameSession,
+              events: list[GameEvent], board: Any) -> None:
+        self.game, self.choice, self.log_path = game, choice, session.log_path
+        self.record_path, self.dismissed, self._seen = None, 0, 0
+        self.thinking = False
+        # The reader's noise model: public, any seed will do.
+        self.sim = SimGameTable(session, seed=1, board=board)
+        self.hands = GameHands(self.sim, session.identities)
+        self.sim.events += events
+        self.computer = None
+        if choice.computer is not None:
+            # The computer's choices are public (everyone sees them played).
+            self.computer = Computer(game.players.index(choice.computer), choice.level,
+                                     random.Random(int.from_bytes(self.entropy(8), "big")))
+        self.screen = GAME_SETUP
+        self.settle()
+
+    def go_home(self) -> None:
+        """Back to the home screen (the game's log stays: "Resume" continues it)."""
+        self.close()
+        self.game, self.screen = None, HOME
+        self._changed()
+
+    def close(self) -> None:
+        """Release the log and the simulated reader."""
+        if self.sim is not None:
+            self.sim.close()
+            self.sim.session.close()
+            self.sim, self.hands = None, None
+
+    # --- Time ----------------------------------------------------------------------------
+
+    def poll(self, dt: float) -> None:
+        """Let the simulated readers scan for ``dt`` seconds (the Kivy clock calls this);
+        the computer chooses its turn here, once the screen has said it is thinking."""
+        if self.sim is None:
+            return
+        self.sim.run_for(dt)
+        self._after(think=True)
+
+    def settle(self, seconds: float = 0.6) -> None:
+        """Let the readers scan until the board is confirmed, then react (a tap's
+        aftermath: the computer, if it is due, thinks at the next ``poll``)."""
+        if self.sim is not None:
+            self.sim.run_for(seconds)
+        self._after(think=False)
+
+    def _after(self, *, think: bool) -> None:
+        """The computer's turn when it is due; the screen of the phase; the record at the
+        end; the screen redrawn if anything was said."""
+        sim = self.sim
+        if sim is None:
+            return
+        was_thinking = self.thinking
+        self._computer_moves(think)
+        session = sim.session
+        screen = {SETUP: GAME_SETUP, PLAY: GAME_PLAY, OVER: GAME_OVER}[session.phase]
+        changed = (len(sim.events) != self._seen or screen != self.screen
+                   or self.thinking != was_thinking)
+        self.screen, self._seen = screen, len(sim.events)
+        if session.phase == OVER:
+            self._save_record()
+        if changed:
+            self._changed()
+
+    def _computer_moves(self, think: bool) -> None:
+        sim, computer = self.sim, self.computer
+        assert sim is not None
+        session, state = sim.session, sim.session.state
+        if (computer is None or state is None or session.phase != PLAY or session.fixing
+                or session.chosen is not None or state.to_move != computer.player):
+            self.thinking = False
+            return
+        if not (think and self.thinking):
+            self.thinking = True  # said first; chosen at the next poll
+            return
+        self.thinking = False
+        start = self.clock()
+        turn = choose_turn(session.game, state, computer.rng, level=computer.level,
+                           now=self.clock, deadline=start + self.budget)
+        sim.events += session.computer_turn(turn)
+
+    def _changed(self) -> None:
+        for listener in list(self.listeners):
+            listener()
+
+    def _save_record(self) -> None:
+        if self.record_path is not None or self.log_path is None:
+            return
+        record = generic_record(self.log_path, "full")
+        path = self.log_path.with_suffix(".record.json")
+        write_json_atomic(path, record, mode=0o600)
+        self.record_path = path
+
+    # --- The person's actions on the simulated board ----------------------------------------
+
+    def _sim(self) -> tuple[SimGameTable, GameHands]:
+        if self.sim is None or self.hands is None:
+            raise ControllerError(i18n.tr("err_no_game"))
+        return self.sim, self.hands
+
+    def move(self, origin: str, target: str) -> None:
+        """A figure dragged from ``origin`` to ``target``: onto an empty square it is put
+        down there; onto a taken square it is that turn, carried out as a person does it
+        (a capture: the taken stone off first; a Strategus attack: the attacker held
+        beside the square and the turn declared on the screen)."""
+        sim, hands = self._sim()
+        geometry = self._game().geometry(self.session.options)
+        a, b = geometry.parse(origin), geometry.parse(target)
+        if sim.board.tag_at(b) is None:
+            sim.board.move(a, b)
+            self.settle()
+            return
+        turn = self._turn_along(origin, target)
+        if turn is None:
+            raise ControllerError(i18n.tr("gm_err_taken", square=target))
+        hands.play(turn)
+        self.settle()
+
+    def _turn_along(self, origin: str, target: str) -> Any:
+        """The legal turn from ``origin`` to ``target`` now, if there is one."""
+        session, state = self.session, self.session.state
+        if state is None or session.phase != PLAY or session.fixing:
+            return None
+        game = self._game()
+        for turn in state.legal_turns():
+            if game.turn_to_json(state, turn).get("path") == [origin, target]:
+                return turn
+        return None
+
+    def placeable(self) -> list[str]:
+        """The kinds a piece can be put down of now: Gimmel's hand of the player to move;
+        during a setup every kind still beside the board."""
+        if self.sim is None or self.hands is None or self.game is None:
+            return []
+        owners = self._placing_owners()
+        kinds = {self.hands.identities[uid].kind for uid in self.hands.box
+                 if self.hands.identities[uid].owner in owners}
+        return [kind.id for kind in self.game.kinds(self.session.options) if kind.id in kinds]
+
+    def _placing_owners(self, square: str | None = None) -> set[int]:
+        session, game = self.session, self._game()
+        if session.phase == PLAY and session.state is not None:
+            return {session.state.to_move}
+        if session.phase != SETUP:
+            return set()
+        if square is None:
+            return set(range(len(game.players)))
+        sq = game.geometry(session.options).parse(square)
+        return {p for p in range(len(game.players)) if sq in game.setup_zone(p, session.options)}
+
+    def place(self, square: str, kind: str) -> None:
+        """Put a piece of ``kind`` down on ``square``: from the hand of the player to move
+        (Gimmel), or during a setup from the owner of the home rows it goes into."""
+        sim, hands = self._sim()
+        owners = self._placing_owners(square)
+        uid = next((u for u in hands.box if hands.identities[u].kind == kind
+                    and hands.identities[u].owner in owners), None)
+        if uid is None:
+            raise ControllerError(i18n.tr("gm_err_no_stone", kind=kind_name(kind)))
+        geometry = self._game().geometry(self.session.options)
+        sim.board.place(geometry.parse(square), uid)
+        hands.box.remove(uid)
+        self.settle()
+
+    def remove(self, square: str) -> None:
+        """Take the piece on ``square`` off the board (beside it)."""
+        sim, hands = self._sim()
+        geometry = self._game().geometry(self.session.options)
+        uid = sim.board.lift(geometry.parse(square))
+        hands.box.append(uid) if self.session.phase == SETUP else hands.aside.append(uid)
+        self.settle()
+
+    def set_up(self) -> None:
+        """The drawer's helper: a whole legal setup for every side, drawn from the OS
+        (``os.urandom``: no seed to give the setups away)."""
+        _, hands = self._sim()
+        if self.session.phase != SETUP:
+            raise ControllerError(i18n.tr("gm_err_not_now"))
+        hands.set_up(self._game(), self.session.options, random.SystemRandom())
+        self.settle()
+
+    def carry_out(self) -> None:
+        """The drawer's helper: the computer's announced turn carried out on the board."""
+        _, hands = self._sim()
+        chosen = self.session.chosen
+        if chosen is None:
+            raise ControllerError(i18n.tr("gm_err_no_turn"))
+        hands.play(chosen.turn)
+        self.settle()
+
+    # --- Intents ------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start play once every setup is complete and valid."""
+        self._intent({"start": True})
+
+    def resign(self, player: str) -> None:
+        """``player`` resigns."""
+        self._intent({"resign": self._game().players.index(player)})
+
+    def _intent(self, data: JSON) -> None:
+        """A tap for the session; a refusal is said as the screen's error line."""
+        sim, _ = self._sim()
+        events = sim.intent(data)
+        self.settle()
+        for event in events:
+            if isinstance(event, IntentRefused):
+                view = event_view(self._game(), event, self.audience)
+                raise ControllerError((now_line(view) if view else None)
+                                      or i18n.tr("gm_err_not_now"))
+
+    def dismiss_card(self) -> None:
+        """The reveal card was tapped away."""
+        turn = self._last_turn()
+        if turn is not None:
+            self.dismissed = turn.number
+        self._changed()
+
+    # --- What is shown --------------------------------------------------------------------
+
+    @property
+    def audience(self) -> Audience:
+        """Who is in front of the screen: the person's side against the computer, both
+        players (``PUBLIC``) otherwise."""
+        game, computer = self.game, self.computer
+        if game is None or computer is None or len(game.players) != 2:
+            return PUBLIC
+        return 1 - computer.player
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names in turn order."""
+        return self.game.players if self.game is not None else ()
+
+    def state(self) -> GameState[Any] | None:
+        """The engine's state (None during the setup). Never shown as it is."""
+        return self.session.state if self.sim is not None else None
+
+    def board_view(self, audience: Audience | None = None) -> JSON:
+        """The board as ``audience`` (default: the one in front of the screen) may see it."""
+        audience = self.audience if audience is None else audience
+        session, game = self.session, self._game()
+        if session.state is None:
+            return setup_view(game, game.geometry(session.options), dict(session.board),
+                              audience)
+        last = self._last_turn()
+        return game_view(game, session.state, audience, resigned=session.resigned,
+                         declared=session.declared,
+                         last_turn=dict(last.turn) if last is not None else None)
+
+    def physical(self) -> dict[str, str]:
+        """What stands on the simulated board: square -> owner (the board shows owners to
+        everyone)."""
+        if self.sim is None or self.hands is None or self.game is None:
+            return {}
+        geometry = self.game.geometry(self.session.options)
+        return {geometry.name(sq): self.game.players[self.hands.identities[uid].owner]
+                for sq, uid in self.sim.board.tags().items() if uid in self.hands.identities}
+
+    def _views(self, audience: Audience) -> list[JSON]:
+        if self.sim is None or self.game is None:
+            return []
+        geometry = self.game.geometry(self.session.options)
+        views = (event_view(self.game, event, audience, geometry) for event in self.sim.events)
+        return [view for view in views if view is not None]
+
+    def messages(self, audience: Audience | None = None) -> list[str]:
+        """The game's course so far, one line per turn and milestone, the latest last."""
+        audience = self.audience if audience is None else audience
+        lines = [line for view in self._views(audience)
+                 if (line := event_line(view)) is not None]
+        return lines[-MESSAGE_LIMIT:]
+
+    def what_now(self, audience: Audience | None = None) -> str:
+        """One line: what to do now, in the UI's language."""
+        audience = self.audience if audience is None else audience
+        session = self.session
+        if session.phase == SETUP:
+            ready = all(side["ready"] for side in self.setup_progress())
+            return i18n.tr("gm_now_setup_ready" if ready else "gm_now_setup")
+        if session.phase == OVER:
+            return result_text(self.board_view(audience))
+        said: str | None = None
+        for view in self._views(audience):
+            if view["event"] in ("turn", "to move", "board matches", "computer"):
+                said = None
+            said = now_line(view) or said
+        if said is not None and not self._board_matches():
+            return said
+        return self._turn_prompt(audience)
+
+    def _board_matches(self) -> bool:
+        """True if the confirmed board shows the game (a yes or no: nothing is shown of
+        it), so an earlier refusal or way back no longer applies."""
+        session = self.session
+        state = session.state
+        return state is not None and not session.fixing and session.board == dict(
+            state.pieces())
+
+    def _turn_prompt(self, audience: Audience) -> str:
+        state = self.session.state
+        assert state is not None
+        player = self._game().players[state.to_move]
+        chosen = self._announced(audience)
+        if chosen is not None:
+            return i18n.tr("gm_now_carry", words=chosen)
+        if self.computer is not None and state.to_move == self.computer.player:
+            return i18n.tr("gm_now_thinking")
+        may_place = bool(self.placeable())
+        return i18n.tr("gm_now_place_or_move" if may_place else "gm_now_move",
+                       player=i18n.player(player))
+
+    def _announced(self, audience: Audience) -> str | None:
+        """The computer's announced turn in words, while it waits to be carried out."""
+        session = self.session
+        if session.chosen is None or self.sim is None or self.game is None:
+            return None
+        for event in reversed(self.sim.events):
+            if isinstance(event, ComputerTurn):
+                view = event_view(self.game, event, audience)
+                if view is None:
+                    return None
+                return computer_words(view["turn"], str(view["player"]),
+                                      self.board_view(audience))
+        return None
+
+    def to_move_text(self) -> str:
+        """Whose turn it is (empty during the setup and after the end)."""
+        state = self.state()
+        if state is None or self.session.phase != PLAY:
+            return ""
+        return i18n.tr("gm_to_move", player=i18n.player(self._game().players[state.to_move]))
+
+    def counts(self, audience: Audience | None = None) -> list[str]:
+        """The game's public counts (Gimmel's score and both hands), always shown."""
+        if self.state() is None:
+            return []
+        return score_lines(self.board_view(audience))
+
+    def _setup_checked(self, player: int) -> SetupChecked | None:
+        """The session's latest word on ``player``'s setup."""
+        for event in reversed(self.sim.events if self.sim is not None else []):
+            if isinstance(event, SetupChecked) and event.owner == player:
+                return event
+        return None
+
+    def setup_progress(self) -> list[JSON]:
+        """Per side: pieces placed, expected, ready (complete with no problem: public, as
+        the Start button shows it; the problems themselves are the owner's)."""
+        if self.sim is None or self.game is None:
+            return []
+        out = []
+        for player, name in enumerate(self.game.players):
+            checked = self._setup_checked(player)
+            placed = checked.placed if checked is not None else 0
+            expected = (checked.expected if checked is not None
+                        else sum(k.count for k in self.game.kinds(self.session.options)))
+            out.append({"player": name, "placed": placed, "expected": expected,
+                        "ready": checked is not None and placed == expected
+                        and not self.setup_problems(name)})
+        return out
+
+    def setup_problems(self, player: str) -> list[str]:
+        """``player``'s own setup problems (``event_view`` for that player), for their eyes
+        only (the screen shows them while the owner holds the button)."""
+        if self.sim is None or self.game is None:
+            return []
+        index = self.game.players.index(player)
+        checked = self._setup_checked(index)
+        if checked is None:
+            return []
+        view = event_view(self.game, checked, index, self.game.geometry(self.session.options))
+        problems = view.get("problems", []) if view is not None else []
+        # The game words its problems in English: the German screen names the rule.
+        return [i18n.tr("gm_problem", square=p["square"] or "", rule=p["rule"],
+                        reason=p["reason"]).strip() for p in problems]
+
+    def _last_turn(self) -> TurnCommitted | None:
+        if self.sim is None:
+            return None
+        for event in reversed(self.sim.events):
+            if isinstance(event, TurnCommitted):
+                return event
+        return None
+
+    def combat_view(self, audience: Audience | None = None) -> JSON | None:
+        """The last turn's combat for the reveal card, as ``audience`` may see it, until it
+        is tapped away; None when the last turn had no combat."""
+        audience = self.audience if audience is None else audience
+        last = self._last_turn()
+        if last is None or last.number <= self.dismissed or self.game is None:
+            return None
+        view = event_view(self.game, last, audience,
+                          self.game.geometry(self.session.options))
+        if view is None:
+            return None
+        return combat_card(view, self.board_view(audience), self.game.players)
+
+    def result(self) -> str:
+        """Who won and why, in plain words (empty while the game runs)."""
+        if self.sim is None or self.session.phase != OVER:
+            return ""
+        return result_text(self.board_view(PUBLIC))
+
+
+__all__ = ["DEFAULT_BUDGET", "GAME_OVER", "GAME_PLAY", "GAME_SCREENS", "GAME_SETUP",
+           "LEVELLED_GAMES", "Computer", "GameController", "NewGame", "has_long",
+           "is_generic_log", "other_games"]

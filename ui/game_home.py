@@ -1,0 +1,119 @@
+"""The home screen's game choice (``ui.screens.HomeScreen``): which game of the registry
+(``companion.games``: Giganten, Strategus, Gimmel), and that game's options: the long
+variant where the game has one, the side the computer plays and its strength where its
+opponent has levels. Giganten keeps its own flow (the settings, the landscape); every
+other game is started on ``ui.control_game.GameController``.
+
+Every button has its fixed place; one that does not apply to the chosen game is disabled.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.games import DEFAULT_GAME, get_game
+from companion.ledger.logfiles import latest_log
+from companion.ledger.record import default_log_dir
+from companion.table.opponent import DEFAULT_LEVEL, LEVELS
+from ui import i18n
+from ui.control_game import (
+    LEVELLED_GAMES,
+    GameController,
+    NewGame,
+    has_long,
+    is_generic_log,
+    other_games,
+)
+from ui.sim_drawer import button_row, slotted
+
+
+class GameChoice(BoxLayout):
+    """Four rows of buttons: the game, the long variant, the computer's side, its level."""
+
+    def __init__(self, games: GameController, **kwargs: Any) -> None:
+        super().__init__(orientation="vertical", spacing=4, size_hint_y=None, **kwargs)
+        self.games = games
+        self.names = (DEFAULT_GAME, *other_games())
+        self.titles = {name: get_game(name).title for name in self.names}
+        self.name = DEFAULT_GAME
+        self.long = False
+        self.computer: str | None = None
+        self.level = DEFAULT_LEVEL
+        self.game_button = slotted("", self._next_game, "game")
+        self.long_button = slotted("", self._toggle_long, "long")
+        self.computer_button = slotted("", self._next_computer, "computer")
+        self.level_button = slotted("", self._next_level, "level")
+        rows = [button_row(self.game_button), button_row(self.long_button),
+                button_row(self.computer_button), button_row(self.level_button)]
+        for row in rows:
+            self.add_widget(row)
+        self.height = sum(r.height for r in rows) + self.spacing * (len(rows) - 1)
+
+    @property
+    def other(self) -> bool:
+        """True when a game other than Giganten is chosen."""
+        return self.name != DEFAULT_GAME
+
+    def choose(self, name: str, *, long: bool = False, computer: str | None = None,
+               level: str = DEFAULT_LEVEL) -> None:
+        """Choose a game and its options (the buttons do it one tap at a time)."""
+        self.name, self.long, self.computer, self.level = name, long, computer, level
+        self.refresh()
+
+    def _next_game(self) -> None:
+        index = (self.names.index(self.name) + 1) % len(self.names)
+        self.choose(self.names[index])
+
+    def _toggle_long(self) -> None:
+        self.long = not self.long
+        self.refresh()
+
+    def _next_computer(self) -> None:
+        sides: list[str | None] = [None, *get_game(self.name).players]
+        self.computer = sides[(sides.index(self.computer) + 1) % len(sides)]
+        self.refresh()
+
+    def _next_level(self) -> None:
+        self.level = LEVELS[(LEVELS.index(self.level) + 1) % len(LEVELS)]
+        self.refresh()
+
+    def start_other(self) -> bool:
+        """Start the chosen game if it is not Giganten; False: Giganten's own flow."""
+        if not self.other:
+            return False
+        self.games.new_game(NewGame(self.name, self.long, self.computer, self.level))
+        return True
+
+    def resume_other(self) -> bool:
+        """Resume the latest game if its log is another game's; False: Giganten's."""
+        log_dir = self.games.log_dir if self.games.log_dir is not None else default_log_dir()
+        path: Path | None = latest_log(log_dir)
+        if path is None or not is_generic_log(path):
+            return False
+        self.games.resume(path)
+        return True
+
+    def summary(self) -> str | None:
+        """The home screen's summary line for another game (None: Giganten's settings)."""
+        if not self.other:
+            return None
+        return i18n.tr("gm_summary", title=self.titles[self.name])
+
+    def refresh(self) -> None:
+        """The buttons in the UI's language; options the game lacks are disabled."""
+        game = get_game(self.name)
+        self.game_button.text = i18n.tr("gm_game", title=self.titles[self.name])
+        long = self.other and has_long(game)
+        self.long_button.text = i18n.tr("gm_long", state=i18n.tr(
+            "gm_on" if self.long and long else "gm_off"))
+        self.long_button.disabled = not long
+        side = i18n.player(self.computer) if self.computer else i18n.tr("gm_nobody")
+        self.computer_button.text = i18n.tr("gm_computer", side=side)
+        self.computer_button.disabled = not self.other
+        levelled = self.other and self.computer is not None and self.name in LEVELLED_GAMES
+        self.level_button.text = (i18n.tr("gm_level", level=i18n.tr(f"level_{self.level}"))
+                                  if levelled else i18n.tr("gm_level_none"))
+        self.level_button.disabled = not levelled

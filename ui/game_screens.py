@@ -1,0 +1,243 @@
+"""The screens of every game but Giganten (Strategus, Gimmel): setup, play, game over.
+
+The board on the left (``ui.board``, drawn in the game's style from the view the
+controller gives: ``ui.control_game``), a panel of fixed controls on the right, the
+messages below them. Every control keeps its place through the phases; one that does not
+apply now is disabled, not hidden. What only the simulated board has (set up, carry out
+the computer's turn, place or remove a piece) lives in the simulation drawer
+(``ui.game_drawer``). A Strategus combat shows as the reveal card (``ui.reveal_card``)
+over the board until it is tapped. No rule is decided here.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+
+from ui import i18n
+from ui.board import BoardWidget
+from ui.confirm import ConfirmPanel
+from ui.control_game import GAME_OVER, GAME_PLAY, GAME_SETUP, GameController
+from ui.game_drawer import GameDrawer
+from ui.reveal_card import RevealCard
+from ui.sim_drawer import button_row, slotted
+from ui.theme import PROMPT_COLOUR
+from ui.widgets import MessageArea, label
+
+
+class GameTableScreen(Screen):
+    """The board, the fixed controls (or the drawer), the messages."""
+
+    def __init__(self, games: GameController, name: str, **kwargs: Any) -> None:
+        super().__init__(name=name, **kwargs)
+        self.games = games
+        self.errors: list[str] = []
+        root = BoxLayout(orientation="horizontal", padding=4, spacing=4)
+        self.board = BoardWidget(games, size_hint_x=0.56)
+        self.board.on_tap = self._tap
+        self.board.on_zoom = self.refresh
+        self.panel = BoxLayout(orientation="vertical", spacing=3, size_hint_x=0.44)
+        self.messages = MessageArea()
+        self.drawer = GameDrawer(games, lambda: self.board.selected, self._toggle_drawer,
+                                 self._deselect)
+        self.drawer_open = False
+        self.zoom = slotted("", self.board.zoom_out, "whole_board")
+        self.sim = slotted("", self._toggle_drawer, "simulation")
+        self.controls = self.build_controls()
+        root.add_widget(self.board)
+        root.add_widget(self.panel)
+        self.add_widget(root)
+        self._place_panel()
+
+    def build_controls(self) -> Any:
+        """The screen's own controls (a column of fixed height)."""
+        raise NotImplementedError
+
+    def _tap(self, square: str) -> None:
+        """A tap selects a square; a second tap elsewhere moves the figure of the selected
+        square there (the two-step pick of a zoomed board)."""
+        selected = self.board.selected
+        if selected is not None and selected != square and selected in self.games.physical():
+            self.board.selected = None
+            self.games.move(selected, square)
+            return
+        self.board.selected = None if selected == square else square
+        self.board.redraw(force=True)
+        self.refresh()
+
+    def _deselect(self) -> None:
+        self.board.selected = None
+        self.board.redraw(force=True)
+
+    def _place_panel(self) -> None:
+        shown = self.drawer if self.drawer_open else self.controls
+        self.panel.clear_widgets()
+        self.panel.add_widget(shown)
+        self.panel.add_widget(self.messages)
+
+    def _toggle_drawer(self) -> None:
+        self.drawer_open = not self.drawer_open and self.games.simulated
+        self._place_panel()
+        self.refresh()
+
+    def common_row(self, *middle: Any) -> Any:
+        """"Whole board", the screen's own buttons, "Simulation"."""
+        return button_row(self.zoom, *middle, self.sim)
+
+    def refresh_common(self) -> None:
+        """The board, the common buttons, the drawer and the messages."""
+        games = self.games
+        self.board.show(games.board_view(), physical=games.physical(), draggable=True)
+        self.zoom.text, self.sim.text = i18n.tr("whole_board"), i18n.tr("simulation")
+        self.zoom.disabled = not self.board.zoomed
+        self.sim.disabled = not games.simulated
+        self.drawer.refresh()
+        self.messages.show(games.messages() + self.errors[-1:])
+
+    def refresh(self) -> None:
+        """Redraw from the controller."""
+
+
+def stacked(*widgets: Any) -> Any:
+    """A column of fixed-height widgets, as high as they are."""
+    column = BoxLayout(orientation="vertical", spacing=3, size_hint_y=None)
+    for widget in widgets:
+        column.add_widget(widget)
+    column.height = sum(w.height for w in widgets) + column.spacing * (len(widgets) - 1)
+    return column
+
+
+class GameSetupScreen(GameTableScreen):
+    """Progress per side, each side's problems for its owner's eyes (hold to see), Start
+    once every setup is valid."""
+
+    def __init__(self, games: GameController, **kwargs: Any) -> None:
+        super().__init__(games, GAME_SETUP, **kwargs)
+
+    def build_controls(self) -> Any:
+        """Title, progress, what now, the hold buttons, Whole board and Simulation, Start."""
+        self.title = label(size_hint_y=None, height=28, bold=True)
+        self.progress = label(size_hint_y=None, height=44, font_size="13sp")
+        self.now = label(size_hint_y=None, height=60, color=PROMPT_COLOUR, font_size="13sp")
+        self.holds = [slotted("", lambda: None, f"problems{index}") for index in range(2)]
+        for index, hold in enumerate(self.holds):
+            hold.bind(on_press=partial(self._hold, index), on_release=self._release)
+        self.start = slotted("", self.games.start, "start")
+        return stacked(self.title, self.progress, self.now, button_row(*self.holds),
+                       self.common_row(), self.start)
+
+    def _hold(self, index: int, *_: Any) -> None:
+        """While the owner holds the button, the line says their problems (and asks the
+        others to look away)."""
+        players = self.games.players
+        if index >= len(players):
+            return
+        problems = self.games.setup_problems(players[index])
+        self.now.text = i18n.tr("gm_look_away", player=i18n.player(players[index]),
+                                problems="; ".join(problems) or i18n.tr("gm_no_problems"))
+
+    def _release(self, *_: Any) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw the setup."""
+        games = self.games
+        if games.game is None or games.sim is None or games.screen != GAME_SETUP:
+            return
+        self.refresh_common()
+        sides = games.setup_progress()
+        self.title.text = i18n.tr("gm_setup_title", title=games.game.title)
+        self.progress.text = "\n".join(i18n.tr(
+            "gm_setup_side", player=i18n.player(s["player"]), placed=s["placed"],
+            expected=s["expected"], ready=i18n.tr("ready") if s["ready"] else "")
+            for s in sides)
+        self.now.text = games.what_now()
+        players = games.players
+        for index, hold in enumerate(self.holds):
+            hold.text = (i18n.tr("gm_hold_problems", player=i18n.player(players[index]))
+                         if index < len(players) else "")
+            # The computer's side has no eyes to hold for: its problems stay hidden.
+            computer = games.computer.player if games.computer is not None else None
+            hold.disabled = index >= len(players) or index == computer
+        self.start.text = i18n.tr("start")
+        self.start.disabled = not all(s["ready"] for s in sides)
+
+
+class GamePlayScreen(GameTableScreen):
+    """Whose turn, what to do now, the game's counts (Gimmel's score and hands), Whole
+    board, Resign and Simulation, the messages; the reveal card over the board."""
+
+    def __init__(self, games: GameController, **kwargs: Any) -> None:
+        super().__init__(games, GAME_PLAY, **kwargs)
+        self.confirm = ConfirmPanel()
+        self.card = RevealCard(on_dismiss=games.dismiss_card, size_hint=(0.54, 0.86),
+                               pos_hint={"x": 0.01, "y": 0.07})
+        self.add_widget(self.card)
+
+    def build_controls(self) -> Any:
+        """The play screen's controls."""
+        self.to_move = label(size_hint_y=None, height=26, bold=True)
+        self.now = label(size_hint_y=None, height=74, color=PROMPT_COLOUR, font_size="13sp")
+        self.counts = label(size_hint_y=None, height=66, font_size="12sp")
+        self.resign = slotted("", self._ask_resign, "resign")
+        return stacked(self.to_move, self.now, self.counts, self.common_row(self.resign))
+
+    def _ask_resign(self) -> None:
+        games = self.games
+        who = [p for p in games.players if games.computer is None
+               or games.players.index(p) != games.computer.player]
+        self.confirm.ask(i18n.tr("gm_resign_title"), [
+            (i18n.tr("gm_resigns", player=i18n.player(p)), partial(games.resign, p), p in who)
+            for p in games.players])
+
+    def refresh(self) -> None:
+        """Redraw the game."""
+        games = self.games
+        if games.game is None or games.sim is None or games.screen != GAME_PLAY:
+            return
+        self.refresh_common()
+        you = (i18n.tr("gm_you_are", player=i18n.player(games.players[games.audience]))
+               if games.computer is not None and games.audience >= 0 else "")
+        self.to_move.text = " - ".join(t for t in (games.to_move_text(), you) if t)
+        self.now.text = games.what_now()
+        self.counts.text = "\n".join(games.counts())
+        self.resign.text = i18n.tr("resign")
+        self.card.show(games.combat_view())  # stays until tapped (or the next turn)
+
+
+class GameOverScreen(Screen):
+    """The winner and the reason in plain words, the final board as everyone may see it,
+    the record saved, Home."""
+
+    def __init__(self, games: GameController, **kwargs: Any) -> None:
+        super().__init__(name=GAME_OVER, **kwargs)
+        self.games = games
+        self.errors: list[str] = []
+        root = BoxLayout(orientation="horizontal", padding=6, spacing=6)
+        self.board = BoardWidget(games, size_hint_x=0.56)
+        panel = BoxLayout(orientation="vertical", spacing=6, size_hint_x=0.44)
+        self.title = label(font_size="22sp", size_hint_y=None, height=44)
+        self.winner = label(size_hint_y=None, height=72)
+        self.counts = label(size_hint_y=None, height=66, font_size="12sp")
+        self.record = label(font_size="13sp")
+        self.home = slotted("", games.go_home, "home")
+        for widget in (self.title, self.winner, self.counts, self.record, self.home):
+            panel.add_widget(widget)
+        root.add_widget(self.board)
+        root.add_widget(panel)
+        self.add_widget(root)
+
+    def refresh(self) -> None:
+        """Show the result."""
+        games = self.games
+        if games.game is None or games.sim is None or games.screen != GAME_OVER:
+            return
+        self.board.show(games.board_view())
+        self.title.text = i18n.tr("gm_over_title", title=games.game.title)
+        self.winner.text = games.result()
+        self.counts.text = "\n".join(games.counts())
+        self.record.text = i18n.tr("gm_record") if games.record_path is not None else ""
+        self.home.text = i18n.tr("home")
