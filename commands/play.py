@@ -120,7 +120,8 @@ def _play(args: argparse.Namespace) -> int:
     session = Session(board, rules, registry, policy=args.policy, log_path=log_path, seed=seed,
                       entropy=os.urandom)
     timing = _timing(args)
-    console = _console(session, reader, registry, audience, seed, timing)
+    console = _console(session, reader, registry, audience, seed, timing,
+                       secret_setup=args.seed is None)
     variants = f" --variants {','.join(rules.ids())}" if rules.ids() else ""
     where = (f"the simulated board (readers: {timing.name}, miss rate {timing.miss_rate:g})"
              if reader is None else f"the real board (readers: {reader.name})")
@@ -164,14 +165,17 @@ def _link_event(console: PlayConsole, args: argparse.Namespace, log_path: Path) 
 
 
 def _console(session: Session, reader: Reader | None, registry: Registry, audience: str,
-             seed: int, timing: TimingModel, board: SimBoard | None = None) -> PlayConsole:
-    """The console on a real board (``reader``) or on a simulated one with its hands."""
+             seed: int, timing: TimingModel, board: SimBoard | None = None, *,
+             secret_setup: bool = True) -> PlayConsole:
+    """The console on a real board (``reader``) or on a simulated one with its hands;
+    ``secret_setup``: ``setup`` draws from the OS (the seed was not given on purpose)."""
     if reader is not None:
         return PlayConsole(session, LiveTable(session, reader), None, registry,
                            audience=audience, seed=seed)
     sim = SimTable(session, timing=timing, seed=seed, board=board)
     hands = Hands(sim, registry, session.rules, seed=seed)
-    return PlayConsole(session, sim, hands, registry, audience=audience, seed=seed)
+    return PlayConsole(session, sim, hands, registry, audience=audience, seed=seed,
+                       secret_setup=secret_setup)
 
 
 def _resume(args: argparse.Namespace) -> int:

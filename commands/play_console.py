@@ -82,14 +82,16 @@ class PlayConsole:
 
     def __init__(self, session: Session, sim: SimTable | LiveTable, hands: Hands | None,
                  registry: Registry, *,
-                 audience: str, seed: int, out: TextIO | None = None,
-                 err: TextIO | None = None) -> None:
+                 audience: str, seed: int, secret_setup: bool = False,
+                 out: TextIO | None = None, err: TextIO | None = None) -> None:
         self.session = session
         self.sim = sim
         self.hands = hands
         self.registry = registry
         self.audience = audience
         self.seed = seed
+        self.secret_setup = secret_setup
+        """True: ``setup`` draws from the OS, not from the printed seed."""
         self.out = out or sys.stdout
         self.err = err or sys.stderr
         self.hand: list[Uid] = []
@@ -350,7 +352,8 @@ class PlayConsole:
 
     def _setup_plan(self) -> tuple[dict[int, dict[int, Kind]], dict[int, int]]:
         if self._plan is None:
-            self._plan = setup_plan(self.seed, self.session.board, self.session.rules)
+            seed = None if self.secret_setup else self.seed
+            self._plan = setup_plan(seed, self.session.board, self.session.rules)
         return self._plan
 
     def _setup(self, words: list[str]) -> None:

@@ -439,7 +439,8 @@ def _referee(args: argparse.Namespace) -> int:
     log_path = new_log_path(log_dir, datetime.now())
     session = Session(board, rules, registry, policy=args.policy, log_path=log_path, seed=seed,
                       entropy=os.urandom)  # the game id and salts: never from the seed
-    base = _console(session, reader, registry, audience, seed, _timing(args))
+    base = _console(session, reader, registry, audience, seed, _timing(args),
+                    secret_setup=args.seed is None)
     console = RefereeConsole(base, desk_config)
     control = desk_config.time
     console.say(f"Giganten referee mode; seed {seed}; reveal policy {args.policy}; arbiter"

@@ -96,10 +96,13 @@ QUICK_CARRY, QUICK_PAUSE = (0.05, 0.1), (0.02, 0.05)
 class SimulatedTable:
     """One simulated board with its session, hands and bots, new or resumed from a log."""
 
-    def __init__(self, log: Path, seed: int, policy: str, *, quick_hands: bool = False
-                 ) -> None:
+    def __init__(self, log: Path, seed: int, policy: str, *, quick_hands: bool = False,
+                 secret_setup: bool = True) -> None:
         registry = sim_registry()
         self.seed = seed
+        self.setup_seed = None if secret_setup else seed
+        """The setups' seed: None (from the OS) unless the seed was given on purpose, since
+        the table prints its seed [I1]."""
         self.resumed = log.exists()
         if self.resumed:
             self.session, _ = Session.resume(log, registry)
@@ -129,7 +132,7 @@ class SimulatedTable:
         if self.resumed:
             self.hands.settle()
             return
-        setups, _ = setup_plan(self.seed, self.session.board, self.session.rules)
+        setups, _ = setup_plan(self.setup_seed, self.session.board, self.session.rules)
         self.hands.set_up(setups)
         self.hands.start(random.Random(self.seed).randrange(len(self.session.rules.players)))
 
@@ -143,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
     publisher = TablePublisher(broker, args.event, args.table, directory / OUTBOX,
                                round=args.round, heartbeat=args.heartbeat or None)
     table = SimulatedTable(directory / GAME_LOG, seed, args.policy,
-                           quick_hands=args.quick_hands)
+                           quick_hands=args.quick_hands, secret_setup=args.seed is None)
     feed = TableFeed(publisher)
     publisher.start()
     say(f"table {args.table}: seed {seed}, {'resumed' if table.resumed else 'new game'},"

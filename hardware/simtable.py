@@ -443,12 +443,14 @@ def bot_turns(hands: Hands, bots: Sequence[Bot], policy: str, turns: int | None 
         played += 1
 
 
-def setup_plan(seed: int, board: Board, rules: RuleSet
+def setup_plan(seed: int | None, board: Board, rules: RuleSet
                ) -> tuple[dict[int, dict[int, Kind]], dict[int, int]]:
-    """What ``setup`` lays out in a game of ``seed``: a random valid setup of every side
-    (player -> square -> kind) and the V5 trap squares (player -> square), drawn once per
-    game so that sides set up one at a time fit together (V9 partners' Nests)."""
-    rng = random.Random(f"{seed}/setup")
+    """What ``setup`` lays out: a random valid setup of every side (player -> square ->
+    kind) and the V5 trap squares (player -> square), drawn once per game so that sides set
+    up one at a time fit together (V9 partners' Nests). From the OS when ``seed`` is None:
+    a printed seed must not give the setups away [I1]; from ``seed`` only when it was given
+    on purpose (a test, a replayed demonstration)."""
+    rng = random.SystemRandom() if seed is None else random.Random(f"{seed}/setup")
     position, _, traps = random_start(rng, board, rules, guarded=True)
     setups: dict[int, dict[int, Kind]] = {}
     for square, (player, kind) in position.items():

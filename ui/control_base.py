@@ -21,6 +21,7 @@ from companion.config import RefereeConfig
 from companion.demo import Bot
 from companion.events import Event
 from companion.games.giganten.board import Board
+from companion.games.giganten.figures import Kind
 from companion.games.giganten.ruleset import RuleSet, RuleSetError
 from companion.ledger.record import default_log_dir, write_json_atomic
 from companion.reads import Uid
@@ -94,6 +95,9 @@ class GameInProgress:
     events: list[Event] = field(default_factory=list)
     bots: list[Bot] | None = None
     set_up: set[int] = field(default_factory=set)
+    plan: tuple[dict[int, dict[int, Kind]], dict[int, int]] | None = None
+    """The simulation drawer's setups and traps (``hardware.simtable.setup_plan``), drawn
+    once per game: from the OS unless the options give a seed on purpose."""
     record_path: Path | None = None
     desk: RefereeDesk | None = None
     """The arbiter's desk in referee mode."""

@@ -64,7 +64,7 @@ class TableControl(ControllerBase):
         game = self._game()
         self._before_session()
         game.seed = seed if seed is not None else random.randrange(1_000_000)
-        game.board = deal(game.seed, game.rules)
+        game.board, game.plan = deal(game.seed, game.rules), None
         self._changed()
 
     def tiles(self) -> list[JSON]:
@@ -259,7 +259,9 @@ class TableControl(ControllerBase):
         names = self.players
         chosen = [i for i in range(len(names)) if i not in game.set_up] if player is None \
             else [names.index(player)]
-        setups, traps = setup_plan(game.seed, game.board, game.rules)
+        if game.plan is None:
+            game.plan = setup_plan(game.options.seed, game.board, game.rules)
+        setups, traps = game.plan
         for index in chosen:
             # The side's own figures are gathered first (``Hands.set_up``): only another
             # side's figure in the way stops the helper.

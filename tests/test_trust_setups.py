@@ -1,0 +1,90 @@
+"""The printed seed does not give Giganten's simulated setups away (docs/security.md).
+
+The audit's finding: on the simulated board Giganten's ``setup`` (the terminal's command, the
+app's simulation drawer, the club's simulated tables) laid out both sides from the game's
+seed, which every front end prints or shows: anyone replaying the seed knew every kind
+[I1]. Now the setups come from the OS unless the seed was given on purpose, and a seed given
+on purpose still replays them exactly (demonstrations, tests).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from commands.table_runner import SimulatedTable
+from companion.deal import deal
+from companion.games.giganten.ruleset import RuleSet
+from companion.views import RULEBOOK
+from hardware.simtable import setup_plan
+from tests.cli_helpers import home, run
+from tests.test_cli_play import only_log, script
+from ui.control_base import GameOptions
+from ui.controller import Controller
+
+pytestmark = pytest.mark.usefixtures("home")
+__all__ = ["home"]
+
+
+def test_a_plan_without_a_seed_comes_from_the_os() -> None:
+    rules = RuleSet()
+    board = deal(11, rules)
+    assert setup_plan(11, board, rules) == setup_plan(11, board, rules)
+    assert setup_plan(None, board, rules) != setup_plan(None, board, rules)
+
+
+def _logged_setup(tmp_path: Path, name: str, *seed: str) -> tuple[str, object]:
+    """``setup all`` and ``start`` at the terminal; the printed seed and the logged setup."""
+    games = tmp_path / name
+    done = run("play", "--sim", *seed, "--log-dir", games, "--script",
+               script(tmp_path / f"{name}.txt", "setup all", "start yellow", "quit"))
+    assert done.code == 0, done.err
+    printed = re.search(r"seed (\d+);", done.out)
+    assert printed is not None, done.out[:400]
+    header = json.loads(only_log(games).read_text("utf-8").splitlines()[0])
+    return printed.group(1), header["game"]["setup"]
+
+
+def test_the_terminal_does_not_lay_out_the_printed_seeds_setups(tmp_path: Path) -> None:
+    printed, secret = _logged_setup(tmp_path, "secret")
+    _, replayed = _logged_setup(tmp_path, "replayed", "--seed", printed)
+    assert replayed != secret
+    _, again = _logged_setup(tmp_path, "again", "--seed", printed)
+    assert again == replayed
+
+
+def _app_setup(tmp_path: Path, seed: int | None) -> tuple[int, dict[int, object]]:
+    """The app's simulation drawer sets up both sides; the shown seed and the figures."""
+    controller = Controller(log_dir=tmp_path)
+    controller.new_game(GameOptions(seed=seed))
+    controller.confirm_landscape()
+    controller.setup_side()
+    game = controller._game()
+    assert game.plan is not None
+    return game.seed, dict(game.plan[0])
+
+
+def test_the_apps_drawer_does_not_lay_out_the_shown_seeds_setups(tmp_path: Path) -> None:
+    shown, secret = _app_setup(tmp_path / "a", None)
+    board_seed_setups = setup_plan(shown, deal(shown, RuleSet()), RuleSet())[0]
+    assert secret != board_seed_setups
+    _, on_purpose = _app_setup(tmp_path / "b", shown)
+    assert on_purpose == board_seed_setups
+
+
+def test_a_club_table_does_not_lay_out_its_printed_seeds_setups(tmp_path: Path) -> None:
+    tables = [SimulatedTable(tmp_path / "secret.log", 7, RULEBOOK, quick_hands=True)]
+    tables += [SimulatedTable(tmp_path / f"replay-{n}.log", 7, RULEBOOK, quick_hands=True,
+                              secret_setup=False) for n in range(2)]
+    setups = []
+    for table in tables:
+        table.set_up_and_start()
+        header = json.loads(table.session.log_path.read_text("utf-8").splitlines()[0])
+        setups.append(header["game"]["setup"])
+        table.session.close()
+    secret, replayed, again = setups
+    assert replayed == again
+    assert secret != replayed
