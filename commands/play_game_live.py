@@ -181,9 +181,9 @@ def resumed_live(args: argparse.Namespace, path: Path, reader: Reader
     return console, source
 
 
-def _resume(args: argparse.Namespace, path: Path) -> int:
-    """``giganten resume LOG``: on the configured backend through the game's layout, or on
-    the simulated board (``commands.play_game``)."""
+def logged_game_backend(args: argparse.Namespace, path: Path) -> Reader | None:
+    """The configured backend through the layout of the game logged at ``path`` (None: the
+    simulated board); ``UsageError`` for a log that names no known game."""
     header = generic_header(path)
     try:
         game = get_game(header.get("game") if header else None)  # type: ignore[arg-type]
@@ -191,7 +191,13 @@ def _resume(args: argparse.Namespace, path: Path) -> int:
         geometry = game.geometry(options if isinstance(options, dict) else {})
     except (GameError, TypeError, ValueError) as err:
         raise UsageError(f"{path}: {err}") from None
-    reader = open_game_backend(args, game.name, geometry)
+    return open_game_backend(args, game.name, geometry)
+
+
+def _resume(args: argparse.Namespace, path: Path) -> int:
+    """``giganten resume LOG``: on the configured backend through the game's layout, or on
+    the simulated board (``commands.play_game``)."""
+    reader = logged_game_backend(args, path)
     if reader is None:
         return play_game.resume(args, path)
     console, source = resumed_live(args, path, reader)

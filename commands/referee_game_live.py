@@ -23,7 +23,13 @@ from pathlib import Path
 
 from commands.game_event import game_event_link
 from commands.play import Source, _source, _with_usage_errors
-from commands.play_game_live import LiveCommands, LiveGameConsole, LiveGameTable, live_tags
+from commands.play_game_live import (
+    LiveCommands,
+    LiveGameConsole,
+    LiveGameTable,
+    live_tags,
+    logged_game_backend,
+)
 from commands.referee_game import (
     RefereeGameConsole,
     desk_settings,
@@ -38,7 +44,7 @@ from companion.config import RefereeConfig
 from companion.game import Game, GameError
 from companion.game_registry import GameRegistryError
 from companion.games import get_game
-from companion.ledger.game_log import ReplayError, generic_header
+from companion.ledger.game_log import ReplayError
 from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.referee.desk import RefereeError
 from companion.referee.game_desk import GameDesk
@@ -129,14 +135,7 @@ def resumed_referee_live(args: argparse.Namespace, path: Path, reader: Reader,
 
 def _resume(args: argparse.Namespace, desk_config: RefereeConfig) -> int:
     path: Path = args.resume
-    header = generic_header(path)
-    try:
-        game = get_game(header.get("game") if header else None)  # type: ignore[arg-type]
-        options = header.get("options", {}) if header else {}
-        geometry = game.geometry(options if isinstance(options, dict) else {})
-    except (GameError, TypeError, ValueError) as err:
-        raise UsageError(f"{path}: {err}") from None
-    reader = open_game_backend(args, game.name, geometry)
+    reader = logged_game_backend(args, path)
     if reader is None:
         return resume_sim(args, path, desk_config)
     console, source = resumed_referee_live(args, path, reader, desk_config)
