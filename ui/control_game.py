@@ -136,7 +136,8 @@ class GameController:
         session, events = GameSession.new(game, choice.options(), sim_identities(
             game, choice.options()), log_path, now=0.0, entropy=self.entropy)
         write_json_atomic(log_path.with_suffix(SIDE_FILE),
-                          {"computer": choice.computer, "level": choice.level}, mode=0o600)
+                          {"computer": choice.computer, "level": choice.level,
+                           "legal": choice.legal}, mode=0o600)
         self._open(game, choice, session, events, None)
 
     def resume(self, path: Path | None = None) -> None:
@@ -155,7 +156,7 @@ class GameController:
         side = read_side(path.with_suffix(SIDE_FILE))
         variants = session.options.get("variants", [])
         choice = NewGame(game.name, "long" in variants, side.get("computer"),
-                         str(side.get("level", DEFAULT_LEVEL)))
+                         str(side.get("level", DEFAULT_LEVEL)), side.get("legal") is True)
         self._open(game, choice, session, events, laid_out(session))
 
     def _open(self, game: Game, choice: NewGame, session: GameSession,
@@ -397,17 +398,36 @@ class GameController:
         """The engine's state (None during the setup). Never shown as it is."""
         return self.session.state if self.sim is not None else None
 
-    def board_view(self, audience: Audience | None = None) -> JSON:
-        """The board as ``audience`` (default: the one in front of the screen) may see it."""
+    @property
+    def show_legal(self) -> bool:
+        """The setting: a lifted stone's legal squares shown (off by default)."""
+        return self.choice is not None and self.choice.legal
+
+    def board_view(self, audience: Audience | None = None, *,
+                   selected: str | None = None) -> JSON:
+        """The board as ``audience`` (default: the one in front of the screen) may see it;
+        with the setting on, the legal squares of the stone lifted off the board (or of
+        the ``selected`` square's, the screen's pick) where the view layer allows them."""
         audience = self.audience if audience is None else audience
         session, game = self.session, self._game()
         if session.state is None:
             return setup_view(game, game.geometry(session.options), dict(session.board),
                               audience)
         last = self._last_turn()
+        lifted = (self.lifted() or selected) if self.show_legal else None
         return game_view(game, session.state, audience, resigned=session.resigned,
-                         declared=session.declared,
+                         declared=session.declared, lifted=lifted,
                          last_turn=dict(last.turn) if last is not None else None)
+
+    def lifted(self) -> str | None:
+        """The square of the one stone of the player to move that is off the confirmed
+        board (in the hand), if exactly one is."""
+        session, state = self.session, self.session.state
+        if state is None or session.phase != PLAY:
+            return None
+        missing = [sq for sq, piece in state.pieces().items()
+                   if sq not in session.board and piece.owner == state.to_move]
+        return state.geometry.name(missing[0]) if len(missing) == 1 else None
 
     def physical(self) -> dict[str, str]:
         """What stands on the simulated board: square -> owner (the board shows owners to

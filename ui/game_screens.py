@@ -90,7 +90,8 @@ class GameTableScreen(Screen):
     def refresh_common(self) -> None:
         """The board, the common buttons, the drawer and the messages."""
         games = self.games
-        self.board.show(games.board_view(), physical=games.physical(), draggable=True)
+        self.board.show(games.board_view(selected=self.board.selected),
+                        physical=games.physical(), draggable=True)
         self.zoom.text, self.sim.text = i18n.tr("whole_board"), i18n.tr("simulation")
         self.zoom.disabled = not self.board.zoomed
         self.sim.disabled = not games.simulated

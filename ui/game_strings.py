@@ -9,6 +9,7 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
     # --- Home: the game and its options
     "gm_game": {"en": "Game: {title}", "de": "Spiel: {title}"},
     "gm_long": {"en": "Long game: {state}", "de": "Langes Spiel: {state}"},
+    "gm_legal": {"en": "Show legal squares: {state}", "de": "Erlaubte Felder: {state}"},
     "gm_on": {"en": "on", "de": "an"},
     "gm_off": {"en": "off", "de": "aus"},
     "gm_computer": {"en": "Computer plays: {side}", "de": "Computer spielt: {side}"},
