@@ -39,7 +39,7 @@ from companion.ledger.game_log import ReplayError
 from companion.ledger.logfiles import latest_log, write_json_atomic
 from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.table.game_session import OVER, PLAY, SETUP, GameSession
-from companion.table.opponent import DEFAULT_LEVEL, choose_turn
+from companion.table.opponent import DEFAULT_LEVEL
 from companion.views.games import event_view, game_view, setup_view
 from hardware.simgame import GameHands, SimGameTable, laid_out
 from ui import i18n
@@ -60,6 +60,7 @@ from ui.control_game_base import (
     other_games,
     read_side,
 )
+from ui.control_game_think import ComputerThinking, Thinking
 from ui.game_words import (
     combat_card,
     computer_words,
@@ -72,20 +73,27 @@ from ui.game_words import (
 
 JSON = dict[str, Any]
 
-class GameController:
+class GameController(ComputerThinking):
     """One generic game in the app, from the home screen's choice to the saved record."""
 
     def __init__(self, *, log_dir: Path | None = None, simulated: bool = True,
                  clock: Callable[[], float] = time.monotonic,
-                 budget: float = DEFAULT_BUDGET, entropy: Entropy = os.urandom) -> None:
+                 budget: float = DEFAULT_BUDGET, entropy: Entropy = os.urandom,
+                 background: bool = False) -> None:
         """``simulated``: False on a real reader board (the app plays these games on the
         simulated board only for now). ``clock`` and ``budget``: the computer's thinking
-        time. ``entropy``: the setup commitments' salts and the simulated setups."""
+        time. ``entropy``: the setup commitments' salts and the simulated setups.
+        ``background``: the computer searches in a worker thread (the app); without it,
+        at the ``poll`` after the screen said so, on the calling thread (deterministic:
+        the tests, the screenshots)."""
         self.log_dir = log_dir
         self.simulated = simulated
         self.clock = clock
         self.budget = budget
         self.entropy = entropy
+        self.background = background
+        self._thinking: Thinking | None = None
+        self._progress_shown: int | None = None
         self.screen = HOME
         self.game: Game | None = None
         self.choice: NewGame | None = None
@@ -100,7 +108,8 @@ class GameController:
         self._seen = 0
         self.thinking = False
         """The computer is to move and its choice waits for the next poll: the screen says
-        so first (the search takes up to ``budget`` seconds on the UI thread)."""
+        so first (without ``background`` the search takes up to ``budget`` seconds on the
+        calling thread), or its search runs in a worker (``background``)."""
 
     # --- Making a game -----------------------------------------------------------------
 
@@ -183,7 +192,8 @@ class GameController:
         self._changed()
 
     def close(self) -> None:
-        """Release the log and the simulated reader."""
+        """Forget the computer's search; release the log and the simulated reader."""
+        self._stop_thinking()
         if self.sim is not None:
             self.sim.close()
             self.sim.session.close()
@@ -216,30 +226,14 @@ class GameController:
         self._computer_moves(think)
         session = sim.session
         screen = {SETUP: GAME_SETUP, PLAY: GAME_PLAY, OVER: GAME_OVER}[session.phase]
+        progress, self._progress_shown = self._progress_shown, self.thinking_progress()
         changed = (len(sim.events) != self._seen or screen != self.screen
-                   or self.thinking != was_thinking)
+                   or self.thinking != was_thinking or progress != self._progress_shown)
         self.screen, self._seen = screen, len(sim.events)
         if session.phase == OVER:
             self._save_record()
         if changed:
             self._changed()
-
-    def _computer_moves(self, think: bool) -> None:
-        sim, computer = self.sim, self.computer
-        assert sim is not None
-        session, state = sim.session, sim.session.state
-        if (computer is None or state is None or session.phase != PLAY or session.fixing
-                or session.chosen is not None or state.to_move != computer.player):
-            self.thinking = False
-            return
-        if not (think and self.thinking):
-            self.thinking = True  # said first; chosen at the next poll
-            return
-        self.thinking = False
-        start = self.clock()
-        turn = choose_turn(session.game, state, computer.rng, level=computer.level,
-                           now=self.clock, deadline=start + self.budget)
-        sim.events += session.computer_turn(turn)
 
     def _changed(self) -> None:
         for listener in list(self.listeners):
@@ -486,7 +480,9 @@ class GameController:
         if chosen is not None:
             return i18n.tr("gm_now_carry", words=chosen)
         if self.computer is not None and state.to_move == self.computer.player:
-            return i18n.tr("gm_now_thinking")
+            progress = self.thinking_progress()
+            return (i18n.tr("gm_now_thinking") if progress is None
+                    else i18n.tr("gm_now_thinking_progress", percent=progress))
         may_place = bool(self.placeable())
         return i18n.tr("gm_now_place_or_move" if may_place else "gm_now_move",
                        player=i18n.player(player))

@@ -65,6 +65,8 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
                      "de": "{words}: bitte auf dem Brett ausführen"},
     "gm_now_thinking": {"en": "The computer is thinking",
                         "de": "Der Computer denkt nach"},
+    "gm_now_thinking_progress": {"en": "The computer is thinking: {percent} %",
+                                 "de": "Der Computer denkt nach: {percent} %"},
     "gm_now_in_hand": {"en": "A figure from {square} is in the hand: put it down",
                        "de": "Eine Figur von {square} ist in der Hand: absetzen"},
     "gm_now_fix": {"en": "Make the board match: {steps}",
