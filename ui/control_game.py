@@ -69,6 +69,7 @@ from ui.game_words import (
     now_line,
     result_text,
     score_lines,
+    why_text,
 )
 
 JSON = dict[str, Any]
@@ -362,7 +363,7 @@ class GameController(ComputerThinking):
         for event in events:
             if isinstance(event, IntentRefused):
                 view = event_view(self._game(), event, self.audience)
-                raise ControllerError((now_line(view) if view else None)
+                raise ControllerError((now_line(view, self._game().name) if view else None)
                                       or i18n.tr("gm_err_not_now"))
 
     def dismiss_card(self) -> None:
@@ -432,7 +433,8 @@ class GameController(ComputerThinking):
         return {geometry.name(sq): self.game.players[self.hands.identities[uid].owner]
                 for sq, uid in self.sim.board.tags().items() if uid in self.hands.identities}
 
-    def _views(self, audience: Audience) -> list[JSON]:
+    def event_views(self, audience: Audience) -> list[JSON]:
+        """Every event of the game so far as ``audience`` may see it."""
         if self.sim is None or self.game is None:
             return []
         geometry = self.game.geometry(self.session.options)
@@ -442,7 +444,7 @@ class GameController(ComputerThinking):
     def messages(self, audience: Audience | None = None) -> list[str]:
         """The game's course so far, one line per turn and milestone, the latest last."""
         audience = self.audience if audience is None else audience
-        lines = [line for view in self._views(audience)
+        lines = [line for view in self.event_views(audience)
                  if (line := event_line(view)) is not None]
         return lines[-MESSAGE_LIMIT:]
 
@@ -456,10 +458,10 @@ class GameController(ComputerThinking):
         if session.phase == OVER:
             return result_text(self.board_view(audience))
         said: str | None = None
-        for view in self._views(audience):
+        for view in self.event_views(audience):
             if view["event"] in ("turn", "to move", "board matches", "computer"):
                 said = None
-            said = now_line(view) or said
+            said = now_line(view, self._game().name) or said
         if said is not None and not self._board_matches():
             return said
         return self._turn_prompt(audience)
@@ -548,9 +550,10 @@ class GameController(ComputerThinking):
             return []
         view = event_view(self.game, checked, index, self.game.geometry(self.session.options))
         problems = view.get("problems", []) if view is not None else []
-        # The game words its problems in English: the German screen names the rule.
-        return [i18n.tr("gm_problem", square=p["square"] or "", rule=p["rule"],
-                        reason=p["reason"]).strip() for p in problems]
+        # Plain words by the rule named (the rule and the engine's sentence: Details).
+        words = [why_text(self.game.name, p["rule"]) for p in problems]
+        return [i18n.tr("gm_problem", square=p["square"], why=why) if p["square"] else why
+                for p, why in zip(problems, words, strict=True)]
 
     def _last_turn(self) -> TurnCommitted | None:
         if self.sim is None:
