@@ -67,9 +67,9 @@ from ui.game_words import (
     event_line,
     kind_name,
     now_line,
+    problem_text,
     result_text,
     score_lines,
-    why_text,
 )
 
 JSON = dict[str, Any]
@@ -551,7 +551,7 @@ class GameController(ComputerThinking):
         view = event_view(self.game, checked, index, self.game.geometry(self.session.options))
         problems = view.get("problems", []) if view is not None else []
         # Plain words by the rule named (the rule and the engine's sentence: Details).
-        words = [why_text(self.game.name, p["rule"]) for p in problems]
+        words = [problem_text(self.game.name, p["rule"]) for p in problems]
         return [i18n.tr("gm_problem", square=p["square"], why=why) if p["square"] else why
                 for p, why in zip(problems, words, strict=True)]
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ui import i18n
-from ui.game_words import now_line, turn_line, why_text
+from ui.game_words import now_line, problem_text, turn_line, why_text
 
 if TYPE_CHECKING:
     from ui.control_game import GameController
@@ -30,8 +30,9 @@ def _ids(view: Mapping[str, Any], game: str) -> list[str]:
         text = now_line(view, game) or why_text(game, str(view["rule"]))
         return [i18n.tr("details_message", text=text, ids=view["rule"])]
     if kind == "setup":
-        return [i18n.tr("details_message", text=f"{p['square'] or ''} {why_text(game, p['rule'])}"
-                        .strip(), ids=p["rule"]) for p in view.get("problems", [])]
+        return [i18n.tr("details_message", ids=p["rule"], text=(
+            f"{p['square'] or ''} {problem_text(game, p['rule'])}").strip())
+            for p in view.get("problems", [])]
     if kind == "turn" and view.get("reveal", {}).get("rule"):
         return [i18n.tr("details_message", text=turn_line(view), ids=view["reveal"]["rule"])]
     lines = []

@@ -69,6 +69,8 @@ GAME_REASONS: dict[str, dict[str, str]] = {
     "gm_why_table_setup": {"en": "Not every setup is complete and in its home rows",
                            "de": "Noch nicht jede Aufstellung ist vollständig und in"
                                  " den eigenen Grundreihen"},
+    "gm_why_table_setup-zone": {"en": "Outside your home rows: take it off",
+                                "de": "Außerhalb der eigenen Grundreihen: wegnehmen"},
     "gm_why_table_computer": {"en": "That is not the turn the computer announced",
                               "de": "Das ist nicht der angesagte Zug des Computers"},
     "gm_why_table_unknown-tag": {"en": "A piece the set does not know is on the board:"

@@ -157,6 +157,12 @@ def why_text(game: str | None, rule: str | None) -> str:
     return i18n.tr(why_key(game, rule))
 
 
+def problem_text(game: str | None, rule: str | None) -> str:
+    """A setup problem in plain words: ``why_text``, the table's setup rule on a square
+    being a piece outside its side's setup zone (``companion.table.game_session``)."""
+    return why_text(game, "table.setup-zone" if rule == "table.setup" else rule)
+
+
 def now_line(view: Mapping[str, Any], game: str | None = None) -> str | None:
     """What the board waits for after one event view of ``game`` (a refusal, a piece in
     the hand, the way back), in one line; None for events that ask nothing. A refusal's
