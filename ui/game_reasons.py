@@ -82,7 +82,7 @@ GAME_REASONS: dict[str, dict[str, str]] = {
     "gm_why_table_declare": {"en": "An attack is decided in secret: hold the figure beside"
                                    " the square and say it on the screen",
                              "de": "Ein Angriff wird geheim entschieden: Figur neben das"
-                                   " Feld halten und am Bildschirm ansagen"},
+                                   " Feld halten und ansagen"},
     "gm_why_table_ambiguous": {"en": "The board shows more than one turn: say yours on"
                                      " the screen",
                                "de": "Das Brett zeigt mehr als einen Zug: den eigenen am"
