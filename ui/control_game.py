@@ -67,7 +67,7 @@ from ui.game_words import (
     event_line,
     kind_name,
     now_line,
-    problem_text,
+    problem_lines,
     result_text,
     score_lines,
 )
@@ -550,10 +550,7 @@ class GameController(ComputerThinking):
             return []
         view = event_view(self.game, checked, index, self.game.geometry(self.session.options))
         problems = view.get("problems", []) if view is not None else []
-        # Plain words by the rule named (the rule and the engine's sentence: Details).
-        words = [problem_text(self.game.name, p["rule"]) for p in problems]
-        return [i18n.tr("gm_problem", square=p["square"], why=why) if p["square"] else why
-                for p, why in zip(problems, words, strict=True)]
+        return problem_lines(self.game.name, problems)
 
     def _last_turn(self) -> TurnCommitted | None:
         if self.sim is None:

@@ -30,6 +30,9 @@ from ui.sim_drawer import button_row, slotted
 from ui.theme import PROMPT_COLOUR
 from ui.widgets import MessageArea, label
 
+SHOWN_PROBLEMS = 1
+"""Setup problems the hold line says at once (the first; the count of the others)."""
+
 
 class GameTableScreen(Screen):
     """The board, the fixed controls (or the drawer), the messages."""
@@ -152,8 +155,11 @@ class GameSetupScreen(GameTableScreen):
         if index >= len(players):
             return
         problems = self.games.setup_problems(players[index])
+        said = "; ".join(problems[:SHOWN_PROBLEMS]) or i18n.tr("gm_no_problems")
+        if len(problems) > SHOWN_PROBLEMS:  # the line keeps its height: the first ones
+            said += i18n.tr("gm_more_problems", count=len(problems) - SHOWN_PROBLEMS)
         self.now.text = i18n.tr("gm_look_away", player=i18n.player(players[index]),
-                                problems="; ".join(problems) or i18n.tr("gm_no_problems"))
+                                problems=said)
 
     def _release(self, *_: Any) -> None:
         self.refresh()

@@ -49,6 +49,7 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
     "gm_look_away": {"en": "Only {player} looks: {problems}",
                      "de": "Nur {player} schaut: {problems}"},
     "gm_problem": {"en": "{square}: {why}", "de": "{square}: {why}"},
+    "gm_more_problems": {"en": " (and {count} more)", "de": " (und {count} weitere)"},
     "gm_no_problems": {"en": "no problems so far", "de": "bisher keine Probleme"},
     "gm_now_setup": {"en": "Each side sets up its figures in its own home rows",
                      "de": "Jede Seite stellt ihre Figuren in die eigenen Grundreihen"},

@@ -163,6 +163,19 @@ def problem_text(game: str | None, rule: str | None) -> str:
     return why_text(game, "table.setup-zone" if rule == "table.setup" else rule)
 
 
+def problem_lines(game: str | None, problems: Sequence[Mapping[str, Any]]) -> list[str]:
+    """A setup's problems (``event_view``'s, for their owner) in plain words by the rule
+    named, one line per reason with its squares (``a6, a7: …``): the rule ids and the
+    engine's sentences are the details drawer's."""
+    squares: dict[str, list[str]] = {}
+    for problem in problems:
+        where = squares.setdefault(problem_text(game, problem.get("rule")), [])
+        if problem.get("square"):
+            where.append(str(problem["square"]))
+    return [i18n.tr("gm_problem", square=", ".join(where), why=why) if where else why
+            for why, where in squares.items()]
+
+
 def now_line(view: Mapping[str, Any], game: str | None = None) -> str | None:
     """What the board waits for after one event view of ``game`` (a refusal, a piece in
     the hand, the way back), in one line; None for events that ask nothing. A refusal's

@@ -134,6 +134,11 @@ def over_samples() -> None:
     screen().refresh()
 
 
+def begin_play() -> None:
+    games.set_up()
+    games.start()
+
+
 def open_details() -> None:
     tap(screen().details_button)
 
@@ -148,7 +153,7 @@ def check_details() -> None:
 STEPS: list[tuple[str, Callable[[], Any]]] = [
     ("new", lambda: games.new_game(NewGame("strategus"))),
     ("setup", setup_samples),
-    ("play", lambda: (games.set_up(), games.start())),
+    ("play", begin_play),
     ("play_samples", play_samples),
     ("over", lambda: games.resign("red")),
     ("over_samples", over_samples),

@@ -25,6 +25,9 @@ from ui.game_words import (
     result_text,
     score_lines,
 )
+from ui.game_words import (
+    problem_lines as grouped_problems,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("strategus", "gimmel")
@@ -86,7 +89,7 @@ def now_lines(game: str) -> list[str]:
     lines = [line for view in views if (line := now_line(view, game)) is not None]
     board = {"figures": [{"square": "d4", "owner": b, "kind": KINDS[game][-1]},
                          {"square": "g7", "owner": a, "kind": KINDS[game][0]}]}
-    turns = [{"path": ["d4", "g7"]}, {"path": ["d4", "e4"]},
+    turns: list[dict[str, Any]] = [{"path": ["d4", "g7"]}, {"path": ["d4", "e4"]},
              {"place": {"j10": KINDS[game][1]}}]
     lines += [i18n.tr("gm_now_carry", words=computer_words(turn, b, board)) for turn in turns]
     hidden = {"figures": [{"square": "d4", "owner": b}, {"square": "g7", "owner": a}]}
@@ -106,6 +109,10 @@ def problem_lines(game: str) -> list[str]:
     for rule in [*sorted(r for r in game_rules(game) if r.startswith("S")), "table.setup"]:
         problem = i18n.tr("gm_problem", square="j10", why=problem_text(game, rule))
         lines.append(i18n.tr("gm_look_away", player=player, problems=problem))
+    many = grouped_problems(game, [{"square": sq, "rule": "table.setup"}
+                                for sq in ("j10", "j9", "h10", "h9", "g10", "g9")])
+    lines.append(i18n.tr("gm_look_away", player=player, problems=many[0]
+                         + i18n.tr("gm_more_problems", count=3)))
     lines.append(i18n.tr("gm_look_away", player=player, problems=i18n.tr("gm_no_problems")))
     return lines
 
