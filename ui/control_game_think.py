@@ -27,10 +27,6 @@ from ui.guard import guarded
 
 JSON = dict[str, Any]
 
-JOIN_SLACK = 0.5
-"""Seconds beyond the budget that closing waits for a search still running."""
-
-
 @dataclass
 class Thinking:
     """One search of the computer, running in a worker."""
@@ -58,11 +54,10 @@ class Thinking:
         return max(0, min(90, int((now - self.started) / self.budget * 10) * 10))
 
     def cancel(self) -> None:
-        """Forget the search (the game went on otherwise or closed); waits at most the
-        budget for the worker, whose answer nobody takes."""
+        """Forget the search (the game went on otherwise or closed). The UI thread never
+        waits for the worker: it ends by its deadline on its own copy of the game, and
+        nobody takes its answer."""
         self.stop.set()
-        if self.thread is not None and self.thread is not threading.current_thread():
-            self.thread.join(self.budget + JOIN_SLACK)
 
 
 def _search(thinking: Thinking, game: Game, own: GameState[Any], rng: random.Random,
@@ -71,7 +66,8 @@ def _search(thinking: Thinking, game: Game, own: GameState[Any], rng: random.Ran
     try:
         turn = choose_turn(game, own, rng, level=level, now=clock,
                            deadline=thinking.started + thinking.budget)
-        thinking.found.put(game.turn_to_json(own, turn))
+        if not thinking.stop.is_set():  # a forgotten search answers nobody
+            thinking.found.put(game.turn_to_json(own, turn))
     except Exception as error:  # a bug: told on the UI thread (``GameController.poll``)
         thinking.found.put(error)
 

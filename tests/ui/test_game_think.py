@@ -7,6 +7,7 @@ failing search goes to the crash log and the error screen, never up the UI threa
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +96,22 @@ def test_a_search_for_a_position_that_is_gone_is_dropped(
     assert c._thinking is None and c.session.chosen is None and not c.thinking
     assert c.result()
     c.close()
+
+
+def test_closing_never_waits_for_the_search(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    gate, _ = gated(monkeypatch)
+    c = against_black(tmp_path, Clock())
+    c.place("e5", "falcon")
+    thinking = running(c)
+    began = time.monotonic()
+    c.close()  # the search still runs (the gate is shut): the UI thread goes on at once
+    assert time.monotonic() - began < 0.5
+    assert thinking.stop.is_set()
+    gate.set()
+    assert thinking.thread is not None
+    thinking.thread.join(10)
+    assert thinking.result() is None, "a forgotten search answers nobody"
 
 
 def test_a_failing_search_goes_to_the_crash_log_not_up_the_ui_thread(
