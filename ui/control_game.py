@@ -204,7 +204,8 @@ class GameController(ComputerThinking):
 
     def poll(self, dt: float) -> None:
         """Let the simulated readers scan for ``dt`` seconds (the Kivy clock calls this);
-        the computer chooses its turn here, once the screen has said it is thinking."""
+        the computer chooses its turn here, once the screen has said it is thinking (with
+        ``background``: the turn its worker found is taken and announced here)."""
         if self.sim is None:
             return
         self.sim.run_for(dt)
