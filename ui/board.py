@@ -8,12 +8,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from kivy.graphics import ClearBuffers, ClearColor, Color, Fbo, Line, Rectangle, Translate
+from kivy.graphics import (
+    ClearBuffers,
+    ClearColor,
+    Color,
+    Ellipse,
+    Fbo,
+    Line,
+    Rectangle,
+    Translate,
+)
 from kivy.uix.widget import Widget
 
 from companion.game import GameError, Geometry
 from ui.board_styles import Layout, draw_board, style_of
-from ui.theme import LAST_TURN, SELECTED, TARGET, TOUCH_MIN
+from ui.theme import LAST_TURN, LEGAL, SELECTED, TARGET, TOUCH_MIN
 from ui.tokens import draw_token, owner_colour, token_texture
 from ui.widgets import safely
 
@@ -73,6 +82,8 @@ class BoardWidget(Widget):
         self.drawn_texts: list[str] = []
         """The texts drawn on the canvas (coordinates, tile letters, the faces' strips), for
         the tests that read the screen."""
+        self.drawn_legal: list[str] = []
+        """The squares drawn as a lifted stone's legal squares."""
         self.drawn_tokens: dict[str, str] = {}
         """What each figure's square shows: ``tokens.BACK`` or ``tokens.FACE``."""
         self.token_drawings: dict[str, Fbo] = {}
@@ -282,6 +293,20 @@ class BoardWidget(Widget):
             xy = self._xy(name)
             if xy is not None:
                 Rectangle(pos=xy, size=(cell, cell))
+        self._draw_legal(cell)
+
+    def _draw_legal(self, cell: float) -> None:
+        """Under the figures: the lifted stone's legal squares (``legal`` in the view, an
+        open-information game's setting), a dot in the middle of each."""
+        assert self.view is not None
+        self.drawn_legal = []
+        Color(*LEGAL)
+        for name in self.view.get("legal", []):
+            xy = self._xy(str(name))
+            if xy is not None:
+                Ellipse(pos=(xy[0] + cell * 0.35, xy[1] + cell * 0.35),
+                        size=(cell * 0.3, cell * 0.3))
+                self.drawn_legal.append(str(name))
 
     def _draw_marks(self, cell: float) -> None:
         """Over the figures: the challenge targets ringed in cyan, the selected

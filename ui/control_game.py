@@ -39,7 +39,7 @@ from companion.ledger.game_log import ReplayError
 from companion.ledger.logfiles import latest_log, write_json_atomic
 from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.table.game_session import OVER, PLAY, SETUP, GameSession
-from companion.table.opponent import DEFAULT_LEVEL, choose_turn
+from companion.table.opponent import DEFAULT_LEVEL
 from companion.views.games import event_view, game_view, setup_view
 from hardware.simgame import GameHands, SimGameTable, laid_out
 from ui import i18n
@@ -60,32 +60,41 @@ from ui.control_game_base import (
     other_games,
     read_side,
 )
+from ui.control_game_think import ComputerThinking, Thinking
 from ui.game_words import (
     combat_card,
     computer_words,
     event_line,
     kind_name,
     now_line,
+    problem_lines,
     result_text,
     score_lines,
 )
 
 JSON = dict[str, Any]
 
-class GameController:
+class GameController(ComputerThinking):
     """One generic game in the app, from the home screen's choice to the saved record."""
 
     def __init__(self, *, log_dir: Path | None = None, simulated: bool = True,
                  clock: Callable[[], float] = time.monotonic,
-                 budget: float = DEFAULT_BUDGET, entropy: Entropy = os.urandom) -> None:
+                 budget: float = DEFAULT_BUDGET, entropy: Entropy = os.urandom,
+                 background: bool = False) -> None:
         """``simulated``: False on a real reader board (the app plays these games on the
         simulated board only for now). ``clock`` and ``budget``: the computer's thinking
-        time. ``entropy``: the setup commitments' salts and the simulated setups."""
+        time. ``entropy``: the setup commitments' salts and the simulated setups.
+        ``background``: the computer searches in a worker thread (the app); without it,
+        at the ``poll`` after the screen said so, on the calling thread (deterministic:
+        the tests, the screenshots)."""
         self.log_dir = log_dir
         self.simulated = simulated
         self.clock = clock
         self.budget = budget
         self.entropy = entropy
+        self.background = background
+        self._thinking: Thinking | None = None
+        self._progress_shown: int | None = None
         self.screen = HOME
         self.game: Game | None = None
         self.choice: NewGame | None = None
@@ -100,7 +109,8 @@ class GameController:
         self._seen = 0
         self.thinking = False
         """The computer is to move and its choice waits for the next poll: the screen says
-        so first (the search takes up to ``budget`` seconds on the UI thread)."""
+        so first (without ``background`` the search takes up to ``budget`` seconds on the
+        calling thread), or its search runs in a worker (``background``)."""
 
     # --- Making a game -----------------------------------------------------------------
 
@@ -136,7 +146,8 @@ class GameController:
         session, events = GameSession.new(game, choice.options(), sim_identities(
             game, choice.options()), log_path, now=0.0, entropy=self.entropy)
         write_json_atomic(log_path.with_suffix(SIDE_FILE),
-                          {"computer": choice.computer, "level": choice.level}, mode=0o600)
+                          {"computer": choice.computer, "level": choice.level,
+                           "legal": choice.legal}, mode=0o600)
         self._open(game, choice, session, events, None)
 
     def resume(self, path: Path | None = None) -> None:
@@ -155,7 +166,7 @@ class GameController:
         side = read_side(path.with_suffix(SIDE_FILE))
         variants = session.options.get("variants", [])
         choice = NewGame(game.name, "long" in variants, side.get("computer"),
-                         str(side.get("level", DEFAULT_LEVEL)))
+                         str(side.get("level", DEFAULT_LEVEL)), side.get("legal") is True)
         self._open(game, choice, session, events, laid_out(session))
 
     def _open(self, game: Game, choice: NewGame, session: GameSession,
@@ -182,7 +193,8 @@ class GameController:
         self._changed()
 
     def close(self) -> None:
-        """Release the log and the simulated reader."""
+        """Forget the computer's search; release the log and the simulated reader."""
+        self._stop_thinking()
         if self.sim is not None:
             self.sim.close()
             self.sim.session.close()
@@ -192,7 +204,8 @@ class GameController:
 
     def poll(self, dt: float) -> None:
         """Let the simulated readers scan for ``dt`` seconds (the Kivy clock calls this);
-        the computer chooses its turn here, once the screen has said it is thinking."""
+        the computer chooses its turn here, once the screen has said it is thinking (with
+        ``background``: the turn its worker found is taken and announced here)."""
         if self.sim is None:
             return
         self.sim.run_for(dt)
@@ -215,30 +228,14 @@ class GameController:
         self._computer_moves(think)
         session = sim.session
         screen = {SETUP: GAME_SETUP, PLAY: GAME_PLAY, OVER: GAME_OVER}[session.phase]
+        progress, self._progress_shown = self._progress_shown, self.thinking_progress()
         changed = (len(sim.events) != self._seen or screen != self.screen
-                   or self.thinking != was_thinking)
+                   or self.thinking != was_thinking or progress != self._progress_shown)
         self.screen, self._seen = screen, len(sim.events)
         if session.phase == OVER:
             self._save_record()
         if changed:
             self._changed()
-
-    def _computer_moves(self, think: bool) -> None:
-        sim, computer = self.sim, self.computer
-        assert sim is not None
-        session, state = sim.session, sim.session.state
-        if (computer is None or state is None or session.phase != PLAY or session.fixing
-                or session.chosen is not None or state.to_move != computer.player):
-            self.thinking = False
-            return
-        if not (think and self.thinking):
-            self.thinking = True  # said first; chosen at the next poll
-            return
-        self.thinking = False
-        start = self.clock()
-        turn = choose_turn(session.game, state, computer.rng, level=computer.level,
-                           now=self.clock, deadline=start + self.budget)
-        sim.events += session.computer_turn(turn)
 
     def _changed(self) -> None:
         for listener in list(self.listeners):
@@ -367,7 +364,7 @@ class GameController:
         for event in events:
             if isinstance(event, IntentRefused):
                 view = event_view(self._game(), event, self.audience)
-                raise ControllerError((now_line(view) if view else None)
+                raise ControllerError((now_line(view, self._game().name) if view else None)
                                       or i18n.tr("gm_err_not_now"))
 
     def dismiss_card(self) -> None:
@@ -397,17 +394,36 @@ class GameController:
         """The engine's state (None during the setup). Never shown as it is."""
         return self.session.state if self.sim is not None else None
 
-    def board_view(self, audience: Audience | None = None) -> JSON:
-        """The board as ``audience`` (default: the one in front of the screen) may see it."""
+    @property
+    def show_legal(self) -> bool:
+        """The setting: a lifted stone's legal squares shown (off by default)."""
+        return self.choice is not None and self.choice.legal
+
+    def board_view(self, audience: Audience | None = None, *,
+                   selected: str | None = None) -> JSON:
+        """The board as ``audience`` (default: the one in front of the screen) may see it;
+        with the setting on, the legal squares of the stone lifted off the board (or of
+        the ``selected`` square's, the screen's pick) where the view layer allows them."""
         audience = self.audience if audience is None else audience
         session, game = self.session, self._game()
         if session.state is None:
             return setup_view(game, game.geometry(session.options), dict(session.board),
                               audience)
         last = self._last_turn()
+        lifted = (self.lifted() or selected) if self.show_legal else None
         return game_view(game, session.state, audience, resigned=session.resigned,
-                         declared=session.declared,
+                         declared=session.declared, lifted=lifted,
                          last_turn=dict(last.turn) if last is not None else None)
+
+    def lifted(self) -> str | None:
+        """The square of the one stone of the player to move that is off the confirmed
+        board (in the hand), if exactly one is."""
+        session, state = self.session, self.session.state
+        if state is None or session.phase != PLAY:
+            return None
+        missing = [sq for sq, piece in state.pieces().items()
+                   if sq not in session.board and piece.owner == state.to_move]
+        return state.geometry.name(missing[0]) if len(missing) == 1 else None
 
     def physical(self) -> dict[str, str]:
         """What stands on the simulated board: square -> owner (the board shows owners to
@@ -418,7 +434,8 @@ class GameController:
         return {geometry.name(sq): self.game.players[self.hands.identities[uid].owner]
                 for sq, uid in self.sim.board.tags().items() if uid in self.hands.identities}
 
-    def _views(self, audience: Audience) -> list[JSON]:
+    def event_views(self, audience: Audience) -> list[JSON]:
+        """Every event of the game so far as ``audience`` may see it."""
         if self.sim is None or self.game is None:
             return []
         geometry = self.game.geometry(self.session.options)
@@ -428,7 +445,7 @@ class GameController:
     def messages(self, audience: Audience | None = None) -> list[str]:
         """The game's course so far, one line per turn and milestone, the latest last."""
         audience = self.audience if audience is None else audience
-        lines = [line for view in self._views(audience)
+        lines = [line for view in self.event_views(audience)
                  if (line := event_line(view)) is not None]
         return lines[-MESSAGE_LIMIT:]
 
@@ -442,10 +459,10 @@ class GameController:
         if session.phase == OVER:
             return result_text(self.board_view(audience))
         said: str | None = None
-        for view in self._views(audience):
+        for view in self.event_views(audience):
             if view["event"] in ("turn", "to move", "board matches", "computer"):
                 said = None
-            said = now_line(view) or said
+            said = now_line(view, self._game().name) or said
         if said is not None and not self._board_matches():
             return said
         return self._turn_prompt(audience)
@@ -466,7 +483,9 @@ class GameController:
         if chosen is not None:
             return i18n.tr("gm_now_carry", words=chosen)
         if self.computer is not None and state.to_move == self.computer.player:
-            return i18n.tr("gm_now_thinking")
+            progress = self.thinking_progress()
+            return (i18n.tr("gm_now_thinking") if progress is None
+                    else i18n.tr("gm_now_thinking_progress", percent=progress))
         may_place = bool(self.placeable())
         return i18n.tr("gm_now_place_or_move" if may_place else "gm_now_move",
                        player=i18n.player(player))
@@ -532,9 +551,7 @@ class GameController:
             return []
         view = event_view(self.game, checked, index, self.game.geometry(self.session.options))
         problems = view.get("problems", []) if view is not None else []
-        # The game words its problems in English: the German screen names the rule.
-        return [i18n.tr("gm_problem", square=p["square"] or "", rule=p["rule"],
-                        reason=p["reason"]).strip() for p in problems]
+        return problem_lines(self.game.name, problems)
 
     def _last_turn(self) -> TurnCommitted | None:
         if self.sim is None:

@@ -52,12 +52,15 @@ def has_long(game: Game) -> bool:
 @dataclass(frozen=True)
 class NewGame:
     """What the home screen asks of a new game: the game, the long variant, the side the
-    computer plays (None: people play both) and its strength."""
+    computer plays (None: people play both), its strength, and whether a lifted stone's
+    legal squares are shown (a setting, off by default: open-information games only,
+    issue 15)."""
 
     name: str
     long: bool = False
     computer: str | None = None
     level: str = DEFAULT_LEVEL
+    legal: bool = False
 
     def options(self) -> JSON:
         """The session's options."""
@@ -89,4 +92,5 @@ def read_side(path: Path) -> Mapping[str, Any]:
     computer = data.get("computer")
     level = data.get("level")
     return {"computer": computer if isinstance(computer, str) else None,
-            "level": level if level in LEVELS else DEFAULT_LEVEL}
+            "level": level if level in LEVELS else DEFAULT_LEVEL,
+            "legal": data.get("legal") is True}

@@ -18,6 +18,7 @@ from companion.games import DEFAULT_GAME, get_game
 from companion.ledger.logfiles import latest_log
 from companion.ledger.record import default_log_dir
 from companion.table.opponent import DEFAULT_LEVEL, LEVELS
+from companion.views.games import OPEN_GAMES
 from ui import i18n
 from ui.control_game import (
     LEVELLED_GAMES,
@@ -31,7 +32,8 @@ from ui.sim_drawer import button_row, slotted
 
 
 class GameChoice(BoxLayout):
-    """Four rows of buttons: the game, the long variant, the computer's side, its level."""
+    """Four rows of buttons: the game, the long variant and the legal squares shown, the
+    computer's side, its level."""
 
     def __init__(self, games: GameController, **kwargs: Any) -> None:
         super().__init__(orientation="vertical", spacing=4, size_hint_y=None, **kwargs)
@@ -42,11 +44,13 @@ class GameChoice(BoxLayout):
         self.long = False
         self.computer: str | None = None
         self.level = DEFAULT_LEVEL
+        self.legal = False
         self.game_button = slotted("", self._next_game, "game")
         self.long_button = slotted("", self._toggle_long, "long")
+        self.legal_button = slotted("", self._toggle_legal, "legal")
         self.computer_button = slotted("", self._next_computer, "computer")
         self.level_button = slotted("", self._next_level, "level")
-        rows = [button_row(self.game_button), button_row(self.long_button),
+        rows = [button_row(self.game_button), button_row(self.long_button, self.legal_button),
                 button_row(self.computer_button), button_row(self.level_button)]
         for row in rows:
             self.add_widget(row)
@@ -58,9 +62,10 @@ class GameChoice(BoxLayout):
         return self.name != DEFAULT_GAME
 
     def choose(self, name: str, *, long: bool = False, computer: str | None = None,
-               level: str = DEFAULT_LEVEL) -> None:
+               level: str = DEFAULT_LEVEL, legal: bool = False) -> None:
         """Choose a game and its options (the buttons do it one tap at a time)."""
         self.name, self.long, self.computer, self.level = name, long, computer, level
+        self.legal = legal
         self.refresh()
 
     def _next_game(self) -> None:
@@ -69,6 +74,10 @@ class GameChoice(BoxLayout):
 
     def _toggle_long(self) -> None:
         self.long = not self.long
+        self.refresh()
+
+    def _toggle_legal(self) -> None:
+        self.legal = not self.legal
         self.refresh()
 
     def _next_computer(self) -> None:
@@ -84,7 +93,8 @@ class GameChoice(BoxLayout):
         """Start the chosen game if it is not Giganten; False: Giganten's own flow."""
         if not self.other:
             return False
-        self.games.new_game(NewGame(self.name, self.long, self.computer, self.level))
+        self.games.new_game(NewGame(self.name, self.long, self.computer, self.level,
+                                    self.legal and self.name in OPEN_GAMES))
         return True
 
     def resume_other(self) -> bool:
@@ -110,6 +120,11 @@ class GameChoice(BoxLayout):
         self.long_button.text = i18n.tr("gm_long", state=i18n.tr(
             "gm_on" if self.long and long else "gm_off"))
         self.long_button.disabled = not long
+        # Open-information games only: in a hidden game the squares would tell the kind.
+        open_game = self.name in OPEN_GAMES
+        self.legal_button.text = i18n.tr("gm_legal", state=i18n.tr(
+            "gm_on" if self.legal and open_game else "gm_off"))
+        self.legal_button.disabled = not open_game
         side = i18n.player(self.computer) if self.computer else i18n.tr("gm_nobody")
         self.computer_button.text = i18n.tr("gm_computer", side=side)
         self.computer_button.disabled = not self.other

@@ -21,11 +21,17 @@ from ui import i18n
 from ui.board import BoardWidget
 from ui.confirm import ConfirmPanel
 from ui.control_game import GAME_OVER, GAME_PLAY, GAME_SETUP, GameController
+from ui.details_drawer import DetailsDrawer, details_button
+from ui.game_details import game_details_lines
 from ui.game_drawer import GameDrawer
+from ui.plain_text import plain
 from ui.reveal_card import RevealCard
 from ui.sim_drawer import button_row, slotted
 from ui.theme import PROMPT_COLOUR
 from ui.widgets import MessageArea, label
+
+SHOWN_PROBLEMS = 1
+"""Setup problems the hold line says at once (the first; the count of the others)."""
 
 
 class GameTableScreen(Screen):
@@ -46,6 +52,8 @@ class GameTableScreen(Screen):
         self.drawer_open = False
         self.zoom = slotted("", self.board.zoom_out, "whole_board")
         self.sim = slotted("", self._toggle_drawer, "simulation")
+        self.details = DetailsDrawer()
+        self.details_button = details_button(self.open_details)
         self.controls = self.build_controls()
         root.add_widget(self.board)
         root.add_widget(self.panel)
@@ -84,18 +92,29 @@ class GameTableScreen(Screen):
         self.refresh()
 
     def common_row(self, *middle: Any) -> Any:
-        """"Whole board", the screen's own buttons, "Simulation"."""
-        return button_row(self.zoom, *middle, self.sim)
+        """"Whole board", the screen's own buttons, "Details", "Simulation"."""
+        row = button_row(self.zoom, *middle, self.details_button, self.sim)
+        row.height = max(row.height, self.details_button.height)
+        return row
+
+    def open_details(self) -> None:
+        """The details drawer: rule ids, the commitments, the log's head, the files."""
+        self.details.show(game_details_lines(self.games)
+                          + [f"{plain(e).text} · {', '.join(plain(e).details)}"
+                             for e in self.errors[-1:] if plain(e).details])
 
     def refresh_common(self) -> None:
         """The board, the common buttons, the drawer and the messages."""
         games = self.games
-        self.board.show(games.board_view(), physical=games.physical(), draggable=True)
+        self.board.show(games.board_view(selected=self.board.selected),
+                        physical=games.physical(), draggable=True)
         self.zoom.text, self.sim.text = i18n.tr("whole_board"), i18n.tr("simulation")
+        self.details_button.text = i18n.tr("details")
         self.zoom.disabled = not self.board.zoomed
         self.sim.disabled = not games.simulated
         self.drawer.refresh()
-        self.messages.show(games.messages() + self.errors[-1:])
+        # Plain words only: a rule id, hash or path in an error is for the details drawer.
+        self.messages.show(games.messages() + [plain(e).text for e in self.errors[-1:]])
 
     def refresh(self) -> None:
         """Redraw from the controller."""
@@ -136,8 +155,11 @@ class GameSetupScreen(GameTableScreen):
         if index >= len(players):
             return
         problems = self.games.setup_problems(players[index])
+        said = "; ".join(problems[:SHOWN_PROBLEMS]) or i18n.tr("gm_no_problems")
+        if len(problems) > SHOWN_PROBLEMS:  # the line keeps its height: the first ones
+            said += i18n.tr("gm_more_problems", count=len(problems) - SHOWN_PROBLEMS)
         self.now.text = i18n.tr("gm_look_away", player=i18n.player(players[index]),
-                                problems="; ".join(problems) or i18n.tr("gm_no_problems"))
+                                problems=said)
 
     def _release(self, *_: Any) -> None:
         self.refresh()
@@ -224,7 +246,11 @@ class GameOverScreen(Screen):
         self.counts = label(size_hint_y=None, height=66, font_size="12sp")
         self.record = label(font_size="13sp")
         self.home = slotted("", games.go_home, "home")
-        for widget in (self.title, self.winner, self.counts, self.record, self.home):
+        self.details = DetailsDrawer()
+        self.details_button = details_button(
+            lambda: self.details.show(game_details_lines(games)))
+        for widget in (self.title, self.winner, self.counts, self.record,
+                       button_row(self.details_button, self.home)):
             panel.add_widget(widget)
         root.add_widget(self.board)
         root.add_widget(panel)
@@ -241,3 +267,4 @@ class GameOverScreen(Screen):
         self.counts.text = "\n".join(games.counts())
         self.record.text = i18n.tr("gm_record") if games.record_path is not None else ""
         self.home.text = i18n.tr("home")
+        self.details_button.text = i18n.tr("details")

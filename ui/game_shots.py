@@ -1,6 +1,7 @@
 """The screenshots of the other games (``giganten shots``, ``ui.shots``): Strategus and
 Gimmel person against the computer on the simulated board, at the setup, in play (a
-Strategus combat's reveal card on the screen, as its player sees it) and at the end.
+Strategus combat's reveal card on the screen, as its player sees it; a Gimmel stone lifted
+with the setting "Show legal squares" on) and at the end.
 
 The setups come from the OS (``GameController.set_up``); the person's turns are the
 computer opponent's easy choices with a public seed, so the pictures differ a little from
@@ -13,6 +14,7 @@ import random
 from pathlib import Path
 
 from companion.table.opponent import choose_turn
+from companion.views.games import legal_squares
 from ui.control_game import GAME_PLAY, GameController, NewGame
 
 LONGEST = 2000
@@ -39,7 +41,8 @@ def game_scenario(name: str, log_dir: Path) -> GameController:
     """A controller showing shot ``name`` of ``ui.shots.GAME_SHOTS`` (``game-phase``)."""
     game, phase = name.split("-")
     games = GameController(log_dir=log_dir, budget=0.2)
-    games.new_game(NewGame(game, computer="blue" if game == "strategus" else "black"))
+    games.new_game(NewGame(game, computer="blue" if game == "strategus" else "black",
+                           legal=phase == "legal"))
     rng = random.Random(4)
     if game == "strategus":
         games.set_up()
@@ -51,7 +54,23 @@ def game_scenario(name: str, log_dir: Path) -> GameController:
             break
         shown = (games.combat_view() is not None if game == "strategus"
                  else games.session.turns >= 14)
-        if phase == "play" and shown and games.session.chosen is None:
+        if phase in ("play", "legal") and shown and games.session.chosen is None:
             break  # the card (or a busy Gimmel board) on the screen, the person to move
         _person(games, rng)
+    if phase == "legal":
+        _lift(games)
     return games
+
+
+def _lift(games: GameController) -> None:
+    """The person lifts the stone with the most legal squares off the simulated board."""
+    state, sim, game = games.state(), games.sim, games.game
+    assert state is not None and sim is not None and game is not None
+    geometry = state.geometry
+    mine = [geometry.name(sq) for sq, piece in state.pieces().items()
+            if piece.owner == state.to_move]
+    if not mine:
+        return
+    best = max(mine, key=lambda name: len(legal_squares(game, state, name)))
+    sim.board.lift(geometry.parse(best))
+    games.settle()

@@ -140,24 +140,65 @@ def event_line(view: Mapping[str, Any]) -> str | None:
     return None
 
 
-def now_line(view: Mapping[str, Any]) -> str | None:
-    """What the board waits for after one event view (a refusal, a piece in the hand, the
-    way back), in one line; None for events that ask nothing."""
+def why_key(game: str | None, rule: str | None) -> str:
+    """The ``ui.game_reasons`` key of ``game``'s ``rule`` (a ``table.*`` id: the table's,
+    for every game); ``gm_why_unknown`` when there is none."""
+    if rule is None:
+        return "gm_why_unknown"
+    key = (f"gm_why_table_{rule.removeprefix('table.')}" if rule.startswith("table.")
+           else f"gm_why_{game}_{rule}")
+    return key if key in STRINGS else "gm_why_unknown"
+
+
+def why_text(game: str | None, rule: str | None) -> str:
+    """Why a turn, board, tap or setup was refused, in plain words of the UI's language,
+    by the rule the game or the table named: never the rule id, never the engine's
+    English (both are the details drawer's: ``ui.game_details``)."""
+    return i18n.tr(why_key(game, rule))
+
+
+def problem_text(game: str | None, rule: str | None) -> str:
+    """A setup problem in plain words: ``why_text``, the table's setup rule on a square
+    being a piece outside its side's setup zone (``companion.table.game_session``)."""
+    return why_text(game, "table.setup-zone" if rule == "table.setup" else rule)
+
+
+def problem_lines(game: str | None, problems: Sequence[Mapping[str, Any]]) -> list[str]:
+    """A setup's problems (``event_view``'s, for their owner) in plain words by the rule
+    named, one line per reason with its squares (``a6, a7: …``): the rule ids and the
+    engine's sentences are the details drawer's."""
+    squares: dict[str, list[str]] = {}
+    for problem in problems:
+        where = squares.setdefault(problem_text(game, problem.get("rule")), [])
+        if problem.get("square"):
+            where.append(str(problem["square"]))
+    return [i18n.tr("gm_problem", square=", ".join(where), why=why) if where else why
+            for why, where in squares.items()]
+
+
+def now_line(view: Mapping[str, Any], game: str | None = None) -> str | None:
+    """What the board waits for after one event view of ``game`` (a refusal, a piece in
+    the hand, the way back), in one line; None for events that ask nothing. A refusal's
+    reason is said only where the view gives its rule (the player to move's)."""
     kind = view.get("event")
     steps = steps_text(view.get("steps", []))
     if kind == "in hand":
         return i18n.tr("gm_now_in_hand", square=view["square"])
     if kind == "fix board":
         return i18n.tr("gm_now_fix", steps=steps)
+    if kind == "refused" and view.get("rule") == "table.readers":
+        return why_text(game, "table.readers")  # nobody's fault: no "not allowed"
     if kind == "refused":
-        if "rule" in view and not steps:
-            return i18n.tr("gm_now_refused_why", rule=view["rule"], reason=view["reason"])
-        return i18n.tr("gm_now_refused", rule=view.get("rule", "-"), steps=steps)
+        if "rule" in view:
+            why = why_text(game, view["rule"])
+            return (i18n.tr("gm_now_refused_why_steps", why=why, steps=steps) if steps
+                    else i18n.tr("gm_now_refused_why", why=why))
+        return i18n.tr("gm_now_refused", steps=steps)
     if kind == "intent refused":
-        return i18n.tr("gm_now_intent", rule=view.get("rule", "-"),
-                       reason=view.get("reason", ""))
+        return i18n.tr("gm_now_intent", why=why_text(game, view.get("rule")))
     if kind == "not the computer's move":
-        return i18n.tr("gm_now_not_computer", steps=str(view["says"]).split(": ", 1)[-1])
+        said = str(view["says"]).split(": ", 1)[-1].replace(" → ", ARROW)
+        return i18n.tr("gm_now_not_computer", steps=said.replace(" × ", ARROW))
     return None
 
 

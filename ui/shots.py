@@ -25,8 +25,9 @@ the ``combat`` game zoomed into Yellow's corner, and (from the hand-made views o
 ``ui.look_samples``) Strategus and Gimmel, and a combat's reveal card."""
 
 GAME_SHOTS = ("strategus-setup", "strategus-play", "strategus-over", "gimmel-play",
-              "gimmel-over")
-"""Strategus and Gimmel against the computer (``ui.game_shots``)."""
+              "gimmel-legal", "gimmel-over")
+"""Strategus and Gimmel against the computer (``ui.game_shots``; ``gimmel-legal``: a stone
+lifted, its legal squares shown by the setting)."""
 
 SHOTS = ("home", "landscape", "setup", "play", "combat", "over", "referee", "replay",
          "settings", "enrol", "hwcheck", *LOOK_SHOTS, *GAME_SHOTS)

@@ -75,6 +75,9 @@ GIMMEL_SAND_DARK: RGB = (0.80, 0.67, 0.43)
 GIMMEL_FRAME: RGB = (0.45, 0.30, 0.12)
 """The frame round the Gimmel board: dark ochre, with the coordinates in gold."""
 GIMMEL_TEXT: RGBA = (0.95, 0.80, 0.40, 1)
+LEGAL: RGBA = (0.12, 0.32, 0.62, 0.78)
+"""A lifted stone's legal squares (Gimmel's setting): a lapis dot in each, the box's
+blue on its sand, calm enough to read the square's coordinates through."""
 STONE_EDGE: dict[str, RGBA] = {"white": (0.25, 0.22, 0.18, 1), "black": (0.85, 0.80, 0.70, 1)}
 """A stone's outline: dark on white stones, light on black ones."""
 

@@ -59,11 +59,18 @@ from companion.views.giganten import SHOWN_DIGITS
 JSON = dict[str, Any]
 
 
+OPEN_GAMES = frozenset({"gimmel"})
+"""The games that hide nothing (Gimmel [S4]): only their views may show a lifted stone's
+legal squares; a hidden game's legal turns would betray the lifted figure's kind."""
+
+
 def game_view(game: Game, state: GameState[Any], audience: Audience, *,
               last_turn: JSON | None = None, resigned: int | None = None,
-              declared: Mapping[str, Any] | None = None) -> JSON:
+              declared: Mapping[str, Any] | None = None, lifted: str | None = None) -> JSON:
     """The board and the game's public facts as ``audience`` may see them now;
-    ``declared`` is a result declared at the referee's desk (``{"winner", "reason"}``)."""
+    ``declared`` is a result declared at the referee's desk (``{"winner", "reason"}``);
+    ``lifted``: the square of a stone in the hand, whose legal squares the view then lists
+    as ``legal`` (open-information games only: ``legal_squares``)."""
     geometry = state.geometry
     figures = []
     for sq, seen in sorted(state.observation(audience).items()):
@@ -88,7 +95,26 @@ def game_view(game: Game, state: GameState[Any], audience: Audience, *,
         view.update(to_move=None, reason=declared.get("reason"),
                     winner=game.players[won] if isinstance(won, int) else None)
     view.update(_public_parts(game, state))
+    if lifted is not None and not over:
+        legal = legal_squares(game, state, lifted)
+        if legal:
+            view["legal"] = legal
     return view
+
+
+def legal_squares(game: Game, state: GameState[Any], origin: str) -> list[str]:
+    """The squares the stone on ``origin`` may go to now, from the game's legal turns, for
+    a game that hides nothing (``OPEN_GAMES``, and every kind seen by everyone); empty for
+    any other game (Strategus: where a figure may go tells its kind [R2, M5])."""
+    if game.name not in OPEN_GAMES or not _open(state.observation(PUBLIC)):
+        return []
+    targets = set()
+    for turn in state.legal_turns():
+        path = game.turn_to_json(state, turn).get("path")
+        if isinstance(path, list) and len(path) >= 2 and path[0] == origin:
+            targets.add(str(path[-1]))
+    geometry = state.geometry
+    return sorted(targets, key=lambda name: geometry.coords(geometry.parse(name)))
 
 
 def _public_parts(game: Game, state: GameState[Any]) -> JSON:

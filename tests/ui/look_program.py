@@ -49,7 +49,7 @@ def board_case(board: BoardWidget, view: Any, **options: Any) -> dict[str, Any]:
             "figure_colours": colours(board.canvas) + [
                 c for drawing in board.token_drawings.values() for c in colours(drawing)],
             "cell": board.layout().cell, "needs_zoom": board.needs_zoom,
-            "figures": view["figures"]}
+            "figures": view["figures"], "legal": list(board.drawn_legal)}
 
 
 def card_case(card: RevealCard, view: Any) -> dict[str, Any]:
@@ -102,6 +102,8 @@ class Look(App):
         out["strategus_red"] = board_case(board, look_samples.strategus_view("red"))
         out["gimmel"] = board_case(board, look_samples.gimmel_view())
         out["gimmel_8x18"] = board_case(board, look_samples.gimmel_view(18, 8))
+        out["gimmel_legal"] = board_case(board, look_samples.gimmel_view() | {
+            "legal": ["c3", "d4", "z99"]})
         out["off_board"] = board_case(board, look_samples.gimmel_view(18, 8) | {
             "last_turn": {"path": ["z99", "f10"]}})
         out["card_rulebook"] = card_case(card, look_samples.giganten_combat_view())

@@ -143,6 +143,15 @@ def test_gimmel_draws_every_stone_open_on_a_board_of_the_views_size(
         assert used(gimmel["figure_colours"], theme.OWNER_COLOURS["black"])
 
 
+def test_a_lifted_stones_legal_squares_are_dotted_from_the_view(
+        drawn: dict[str, Any]) -> None:
+    """Gimmel's setting (issue 15): the view's ``legal`` squares, a lapis dot in each; a
+    square off the board nowhere; none without ``legal`` in the view."""
+    assert drawn["gimmel_legal"]["legal"] == ["c3", "d4"]
+    assert used(drawn["gimmel_legal"]["figure_colours"], theme.LEGAL[:3])
+    assert drawn["gimmel"]["legal"] == [] and drawn["strategus_red"]["legal"] == []
+
+
 def test_the_reveal_card_shows_both_figures_the_winner_and_the_rule(
         drawn: dict[str, Any]) -> None:
     card = drawn["card_rulebook"]
