@@ -134,10 +134,12 @@ def press(text: str) -> Iterator[None]:
 
 
 def in_drawer(*presses: str) -> Iterator[None]:
+    screen = app.manager.current
     yield from press(i18n.tr("simulation"))
     for text in presses:
         yield from press(text)
-    yield from press(i18n.tr("drawer_close"))
+    if app.manager.current == screen:  # the computer's turn carried out may end the game
+        yield from press(i18n.tr("drawer_close"))
 
 
 def board() -> Any:
