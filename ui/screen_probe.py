@@ -262,10 +262,27 @@ def clipped(widget: Widget) -> bool:
         if tex_w > widget.width + _TOLERANCE or tex_h > widget.height + _TOLERANCE:
             return True
         core = getattr(widget, "_label", None)
-        return bool(getattr(core, "is_shortened", False))
+        return bool(getattr(core, "is_shortened", False)) or _lines_dropped(widget)
     if isinstance(widget, TextInput) and widget.multiline:
         return bool(widget.minimum_height > widget.height + _TOLERANCE)
     return False
+
+
+def _lines_dropped(label: Widget) -> bool:
+    """True when a label whose ``text_size`` is its box drops lines that do not fit: its
+    texture is then no taller than the box, so only the text laid out again at the label's
+    width with no height limit shows the cut."""
+    from kivy.core.text import Label as CoreLabel
+
+    width, height = getattr(label, "text_size", (None, None))
+    if width is None or height is None or not label.text:
+        return False
+    core = CoreLabel(text=label.text, font_size=label.font_size, bold=label.bold,
+                     font_name=label.font_name, halign=label.halign, markup=label.markup,
+                     text_size=(width, None), padding=label.padding,
+                     line_height=label.line_height)
+    core.refresh()
+    return bool(core.texture.size[1] > height + _TOLERANCE)
 
 
 # --------------------------------------------------------------------------- summaries

@@ -10,6 +10,8 @@ lives in the simulation drawer (``ui.sim_drawer``), absent on a real board.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from functools import partial
 from typing import Any
 
@@ -290,7 +292,7 @@ class PlayScreen(TableScreen):
             self.card.show(view)
 
     def _off_line(self, player: str, entry: dict[str, Any]) -> str:
-        figures = (", ".join(i18n.kind(k) for k in entry["kinds"]) if "kinds" in entry
+        figures = (_counted(i18n.kind(k) for k in entry["kinds"]) if "kinds" in entry
                    else i18n.tr("face_down", count=entry["count"]))
         return i18n.tr("off_board", player=i18n.player(player),
                        figures=figures or i18n.tr("none"))
@@ -327,3 +329,10 @@ class PlayScreen(TableScreen):
         if self.arbiter_panel is None:
             self.arbiter_panel = ArbiterPanel(self.controller, size_hint=(0.97, 0.97))
         self.arbiter_panel.open_panel()
+
+
+def _counted(names: Iterable[str]) -> str:
+    """Names in the order first seen, a repeated one once with its count ("Flug ×4"), so
+    that a long game's losses still fit on one line."""
+    counts = Counter(names)
+    return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
