@@ -173,7 +173,7 @@ def _resume_command(args: argparse.Namespace) -> int:
 
 
 def _referee_command(args: argparse.Namespace) -> int:
-    if args.game != DEFAULT_GAME and not args.set_pin:
+    if args.game is not None and not args.set_pin:  # any game through the generic desk
         from commands.referee_game_live import referee_game_command  # readers or sim
 
         return referee_game_command(args)
@@ -271,9 +271,10 @@ def _add_referee(commands: Any) -> None:
                     " the arbiter's commands behind the PIN (pause, resume, takeback, enter,"
                     " look, decide, adjust, set). See docs/referee.md.")
     _add_backend(referee)
-    referee.add_argument("--game", choices=game_names(), default=DEFAULT_GAME,
-                         help="the game to referee (default: giganten); strategus and gimmel"
-                              " on the simulated board or the readers, as giganten play")
+    referee.add_argument("--game", choices=game_names(), default=None,
+                         help="the game to referee through the game interface, on the"
+                              " simulated board or the readers, as giganten play --game"
+                              " (without --game: Giganten's own referee desk)")
     _add_rules(referee)
     referee.add_argument("--time", default=None, metavar="MIN+SEC",
                          help="time control: minutes per side plus seconds per turn, like"

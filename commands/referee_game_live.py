@@ -1,4 +1,4 @@
-"""``giganten referee --game strategus|gimmel``: the command. On the configured backend
+"""``giganten referee --game NAME``: the command. On the configured backend
 (``--backend spi|serial`` or the config) the refereed game is played on the real reader
 board, through the game's layout and with the tags of its registry, as ``giganten play
 --game`` is (``commands.play_game_live``); on the simulated board it is
