@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import time
 from datetime import datetime
 from pathlib import Path
@@ -27,7 +28,7 @@ from commands.play_game_live import LiveCommands, LiveGameConsole, LiveGameTable
 from commands.referee_game import (
     RefereeGameConsole,
     desk_settings,
-    game_options,
+    new_game_options,
     referee_audience,
     referee_sim,
     resume_sim,
@@ -76,18 +77,19 @@ def referee_live(args: argparse.Namespace, game: Game, reader: Reader,
     runs from now."""
     try:
         audience = referee_audience(game, args.audience)
-        options = game_options(game, args.rules)
-        tags, path = live_tags(args, game)
+        # Giganten's landscape and first player are public [B3, S5]: a plain draw.
+        options = new_game_options(args, game, random.randrange(1_000_000), desk_config)
+        tags, path = live_tags(args, game, options)
         source = _source(args)
-    except (GameRegistryError, UsageError) as err:
+        log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
+        log_path = new_log_path(log_dir, datetime.now())
+        now = time.monotonic()
+        # The salts of the setup commitments come from os.urandom.
+        session, events = GameSession.new(game, options, tags, log_path, now=now,
+                                          entropy=os.urandom)
+    except (GameRegistryError, GameError, UsageError) as err:
         reader.close()
         raise UsageError(str(err)) from None
-    log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
-    log_path = new_log_path(log_dir, datetime.now())
-    now = time.monotonic()
-    # The salts of the setup commitments come from os.urandom.
-    session, events = GameSession.new(game, options, tags, log_path, now=now,
-                                      entropy=os.urandom)
     desk = GameDesk(session, desk_config.pin_hash or "", desk_config.arbiter,
                     desk_config.time, now=now)
     # A wrong --event closes the table (the reader with it) and the session, in one line.
