@@ -229,10 +229,10 @@ def _add_play(commands: Any) -> None:
                     " in the game for the commands.")
     _add_backend(play)
     play.add_argument("--game", choices=game_names(), default=None,
-                      help="the game to play through the game interface: strategus and"
-                           " gimmel on the simulated board, or on the readers with the pieces"
-                           " of their registry (giganten enrol --game NAME); giganten on the"
-                           " simulated board (without --game: Giganten's own console)")
+                      help="the game to play through the game interface, on the simulated"
+                           " board or on the readers with the pieces of its registry"
+                           " (giganten enrol --game NAME; Giganten's figures from its own"
+                           " registry); without --game: Giganten's own console")
     _add_rules(play)
     _add_table(play)
     play.add_argument("--pin-hash", default=None, metavar="HASH",
