@@ -133,7 +133,7 @@ def live_tags(args: argparse.Namespace, game: Game, options: Mapping[str, Any] |
     all enrolled."""
     if game.name == "giganten":
         path: Path = args.registry or default_path()
-        return GameRegistry.of_gigantens(game, path).for_game(options), path
+        return GameRegistry.of_gigantens(game, path, options).for_game(options), path
     path = args.registry or registry_path(game.name)
     return GameRegistry.load(game, path).for_game(options), path
 

@@ -110,6 +110,10 @@ def test_gigantens_registry_gives_the_tags_of_the_generic_path(tmp_path: Path) -
     assert path == args.registry
     assert len(tags) == 48  # the blank figures stay in the box [F]
     assert {piece.owner for piece in tags.values()} == {0, 1}
+    blank = giganten_args(tmp_path, variants=RuleSet.of(["V3"]))
+    tags, _ = live_tags(blank, game, new_options(blank, game, 3))
+    assert len(tags) == 50  # the blank figure plays the Gespenst [V3]
+    assert sorted(p.owner for p in tags.values() if p.kind == "gespenst") == [0, 1]
     missing = giganten_args(tmp_path, registry=club_registry(
         tmp_path / "short.json", leave_out=Figure("orange", "tri", 2)))
     with pytest.raises(GameRegistryError, match=r"^1 of the 48 pieces have no tag \(first:"
