@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from commands import game_event, play_game
+from commands.game_event import EventGameConsole
 from commands.opponent import Computer, computer_of
 from commands.play import Source, _source, _with_usage_errors
 from commands.play_game import (
@@ -125,6 +126,11 @@ class LiveGameConsole(LiveCommands):
                          computer=computer)
 
 
+class LiveEventGameConsole(LiveCommands, EventGameConsole):
+    """``LiveGameConsole`` publishing to the club event of ``--event`` (or the config's
+    ``[event]``): the public view of every turn, as on the simulated board."""
+
+
 def live_tags(args: argparse.Namespace, game: Game, options: Mapping[str, Any] | None = None
               ) -> tuple[dict[Uid, Identity], Path]:
     """The tags of the pieces a game of ``game`` with ``options`` plays with (``--registry``,
@@ -162,7 +168,9 @@ def play_live(args: argparse.Namespace, game: Game, reader: Reader) -> int:
     except (GameRegistryError, GameError, UsageError) as err:
         reader.close()
         raise UsageError(str(err)) from None
-    console = LiveGameConsole(game, LiveGameTable(session, reader), audience, computer)
+    base = LiveGameConsole(game, LiveGameTable(session, reader), audience, computer)
+    # A wrong --event closes the table (the reader with it) and the session, in one line.
+    console = LiveEventGameConsole(base, game_event.game_event_link(args, base, log_path))
     console.say(f"{game.title} on the real board ({reader.name}); pieces from {path}.")
     _say_computer(console, computer, live=True)
     console.say(f"Game log: {log_path} (every turn is appended to it).")

@@ -166,8 +166,8 @@ def test_an_unenrolled_set_on_the_readers_gets_one_line(live_giganten: Live,
 def test_play_with_a_backend_plays_on_the_readers(live_giganten: Live, tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    """``giganten play --game giganten`` with a backend opens the readers (here the
-    emulated ones) instead of the simulated board."""
+    """``giganten play --game giganten --event …`` with a backend opens the readers (here
+    the emulated ones) instead of the simulated board, and publishes to the club."""
     opened: list[str] = []
 
     def backend(args: argparse.Namespace, game: str, geometry: Any) -> Any:
@@ -176,8 +176,12 @@ def test_play_with_a_backend_plays_on_the_readers(live_giganten: Live, tmp_path:
 
     monkeypatch.setattr(play_game_live, "open_game_backend", backend)
     args = giganten_args(tmp_path, game="giganten", policy="rulebook", sim=False,
-                         backend="spi", seed=None, level="normal", budget=0.2)
+                         backend="spi", seed=None, level="normal", budget=0.2,
+                         event="localhost:9/spring/t4")
     assert play_game_live.play_command(args) == 0
     out = capsys.readouterr().out
     assert opened == ["giganten"]
     assert "Giganten on the real board (spi); pieces from" in out, out
+    # --event on the readers: the club feed, kept in its outbox while no broker answers.
+    assert "Publishing the public feed as table t4 of event spring" in out, out
+    assert list((tmp_path / "games").glob("*.outbox"))
