@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import random
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,9 @@ from companion.game import Game
 from companion.game_events import TurnCommitted
 from companion.game_registry import GameRegistryError
 from companion.games import get_game
+from companion.games.giganten.position import Advance, GigantenState
 from companion.games.giganten.ruleset import RuleSet
+from companion.games.giganten.turns import Turn
 from companion.identities import Identity
 from companion.reads import Uid, parse_uid
 from companion.registry import Figure, Registry, full_set
@@ -154,6 +157,75 @@ def test_giganten_refereed_on_the_readers(live_giganten: Live, tmp_path: Path) -
     assert clocks_lines(live) and clocks_lines(live)[-1].startswith("clocks: yellow")
     # The public terminal never named a hidden kind (outcome-only [I2]).
     assert not any(KIND_WORDS.search(line) for line in live.lines), live.lines
+
+
+def _towards_the_enemy(state: GigantenState) -> Turn:
+    """A challenge if one may be made now, else the step that brings a figure nearest to
+    an enemy: the quickest way to a combat [C1, C2]."""
+    turns = [t for t in state.legal_turns() if isinstance(t, Turn) and not t.place]
+    challenges = [t for t in turns if t.challenge is not None and len(t.path) == 2]
+    if challenges:
+        return challenges[0]
+    files = state.geometry.files
+    enemies = [sq for sq, piece in state.pieces().items() if piece.owner != state.to_move]
+
+    def distance(turn: Turn) -> int:
+        rank, file = divmod(turn.path[-1], files)
+        return min(abs(rank - r) + abs(file - f) for r, f in
+                   (divmod(sq, files) for sq in enemies))
+
+    return min((t for t in turns if len(t.path) == 2), key=distance)
+
+
+def _read_or_asked(session: GameSession, done: int) -> bool:
+    """The step was read as a turn, or the session asks what it was."""
+    return session.turns > done or bool(session.choices)
+
+
+def test_a_challenge_on_the_readers_is_chosen_and_its_losers_taken_off(
+        live_giganten: Live, tmp_path: Path) -> None:
+    """A figure moved next to an enemy by hand: the session asks for the challenge or none
+    (``choose``) [C1], decides it in secret, and the losers' squares are cleared by hand;
+    the public terminal (outcome-only [I2]) names no kind throughout."""
+    live, game = live_giganten, live_giganten.game
+    console, _ = referee_live(giganten_args(tmp_path), game, live.reader, DESK)
+    live.attach(console)
+    session = console.session
+    set_up_on_the_readers(live, game, session.options, session.identities)
+    start(live, session)
+    for _ in range(40):
+        state = session.state
+        assert isinstance(state, GigantenState)
+        turn = _towards_the_enemy(state)
+        done = session.turns
+        live.squares.place(turn.path[1], live.squares.lift(turn.path[0]))
+        if turn.challenge is None:
+            live.until(partial(_read_or_asked, session, done), "the step read")
+            if session.turns > done:
+                continue
+            turn = next(t for t in session.choices if t.challenge is None)
+        else:
+            live.until(lambda: bool(session.choices), "the challenge asked for")
+        console.execute(f"choose {session.choices.index(turn)}")
+        if turn.challenge is not None:
+            break
+    else:
+        pytest.fail("no challenge within 40 turns")
+    assert session.turns == done + 1
+    [committed] = [e for e in live.table.events if isinstance(e, TurnCommitted)
+                   and e.number == session.turns]
+    assert committed.public["challenge"]["outcome"]  # the outcome, public [I1]
+    for square in committed.removed:  # the losers come off the board, by hand
+        live.squares.lift(square)
+    state = session.state
+    assert isinstance(state, GigantenState)
+    if state.offer is not None:  # the winner stays [K5]
+        live.until(lambda: bool(session.choices), "the advance offered")
+        console.execute(f"choose {session.choices.index(Advance(False))}")
+    live.until(lambda: not session.fixing and session.state is not None
+               and dict(session.state.pieces()) == session.board, "the board matching")
+    assert not any(KIND_WORDS.search(line) for line in live.lines), \
+        [line for line in live.lines if KIND_WORDS.search(line)][:3]
 
 
 def test_an_unenrolled_set_on_the_readers_gets_one_line(live_giganten: Live,
