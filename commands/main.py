@@ -173,7 +173,12 @@ def _resume_command(args: argparse.Namespace) -> int:
 
 
 def _referee_command(args: argparse.Namespace) -> int:
-    if args.game is not None and not args.set_pin:  # any game through the generic desk
+    from commands.play_game import is_generic_log
+
+    # Any game through the generic desk; a generic log resumes there (it names its game).
+    generic = args.game is not None or (args.resume is not None
+                                        and is_generic_log(args.resume))
+    if generic and not args.set_pin:
         from commands.referee_game_live import referee_game_command  # readers or sim
 
         return referee_game_command(args)

@@ -147,13 +147,13 @@ def _resume(args: argparse.Namespace, desk_config: RefereeConfig) -> int:
 
 
 def _referee_game(args: argparse.Namespace) -> int:
+    desk_config = desk_settings(args)
+    if args.resume is not None:  # the log names its game
+        return _resume(args, desk_config)
     try:
         game = get_game(args.game)
     except GameError as err:
         raise UsageError(str(err)) from None
-    desk_config = desk_settings(args)
-    if args.resume is not None:
-        return _resume(args, desk_config)
     reader = open_game_backend(args, game.name, game.geometry())
     if reader is None:
         return referee_sim(args, game, desk_config)

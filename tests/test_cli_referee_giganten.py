@@ -75,6 +75,18 @@ def test_the_club_feed_of_a_refereed_giganten_game(home: Path, tmp_path: Path) -
     assert not KIND_WORDS.search(json.dumps(payloads))
 
 
+def test_a_refereed_generic_game_resumes_without_game(home: Path, tmp_path: Path) -> None:
+    """``--resume LOG`` of a game logged through the game interface needs no ``--game``:
+    the log names its game (it was refused in a puzzling line by Giganten's own desk)."""
+    referee(tmp_path, "setup all", "start", "auto 3")
+    log = only_log(home / "games")
+    done = run("referee", "--sim", "--resume", log, "--pin-hash", PIN_HASH,
+               "--script", script(tmp_path / "r.txt", "resume", PIN, "auto 2", "status"))
+    assert done.code == 0, done.err
+    assert "Resuming the refereed game" in done.out and "Giganten, 3 turns" in done.out
+    assert "Giganten: 5 turns played" in done.out
+
+
 def test_plain_referee_stays_on_gigantens_own_desk(home: Path, tmp_path: Path) -> None:
     done = run("referee", "--sim", "--seed", "2", "--pin-hash", PIN_HASH,
                "--script", script(tmp_path / "q.txt", "quit"))
