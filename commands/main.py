@@ -173,7 +173,12 @@ def _resume_command(args: argparse.Namespace) -> int:
 
 
 def _referee_command(args: argparse.Namespace) -> int:
-    if args.game != DEFAULT_GAME and not args.set_pin:
+    from commands.play_game import is_generic_log
+
+    # Any game through the generic desk; a generic log resumes there (it names its game).
+    generic = args.game is not None or (args.resume is not None
+                                        and is_generic_log(args.resume))
+    if generic and not args.set_pin:
         from commands.referee_game_live import referee_game_command  # readers or sim
 
         return referee_game_command(args)
@@ -229,10 +234,10 @@ def _add_play(commands: Any) -> None:
                     " in the game for the commands.")
     _add_backend(play)
     play.add_argument("--game", choices=game_names(), default=None,
-                      help="the game to play through the game interface: strategus and"
-                           " gimmel on the simulated board, or on the readers with the pieces"
-                           " of their registry (giganten enrol --game NAME); giganten on the"
-                           " simulated board (without --game: Giganten's own console)")
+                      help="the game to play through the game interface, on the simulated"
+                           " board or on the readers with the pieces of its registry"
+                           " (giganten enrol --game NAME; Giganten's figures from its own"
+                           " registry); without --game: Giganten's own console")
     _add_rules(play)
     _add_table(play)
     play.add_argument("--pin-hash", default=None, metavar="HASH",
@@ -271,9 +276,10 @@ def _add_referee(commands: Any) -> None:
                     " the arbiter's commands behind the PIN (pause, resume, takeback, enter,"
                     " look, decide, adjust, set). See docs/referee.md.")
     _add_backend(referee)
-    referee.add_argument("--game", choices=game_names(), default=DEFAULT_GAME,
-                         help="the game to referee (default: giganten); strategus and gimmel"
-                              " on the simulated board or the readers, as giganten play")
+    referee.add_argument("--game", choices=game_names(), default=None,
+                         help="the game to referee through the game interface, on the"
+                              " simulated board or the readers, as giganten play --game"
+                              " (without --game: Giganten's own referee desk)")
     _add_rules(referee)
     referee.add_argument("--time", default=None, metavar="MIN+SEC",
                          help="time control: minutes per side plus seconds per turn, like"

@@ -1,9 +1,10 @@
-"""``giganten play --game strategus|gimmel --backend spi|serial`` and ``giganten resume
-LOG`` of such a game: a game of the family on the real reader board. The backend's reader
-comes wrapped in the game's layout (``hardware.layout``: the game's squares only), the
-tags from the game's enrolled registry (``companion.game_registry``; a resumed game keeps
-the tags of its log); people move the pieces, the terminal taps the screen (start,
-declare, resign) and shows what the chosen audience may see.
+"""``giganten play --game NAME --backend spi|serial`` and ``giganten resume LOG`` of such a
+game: a game of the family on the real reader board. The backend's reader comes wrapped in
+the game's layout (``hardware.layout``: the game's squares only; Giganten's board is the
+readers' whole board), the tags from the game's enrolled registry
+(``companion.game_registry``; Giganten's from its own, ``companion.registry``, through an
+adapter; a resumed game keeps the tags of its log); people move the pieces, the terminal
+taps the screen (start, declare, resign) and shows what the chosen audience may see.
 
 ``--computer PLAYER`` works here as on the simulated board: when the computer is to move
 its turn is announced, a person carries it out on the board and the readers confirm it
@@ -23,9 +24,16 @@ from pathlib import Path
 from typing import Any
 
 from commands import game_event, play_game
+from commands.game_event import EventGameConsole
 from commands.opponent import Computer, computer_of
 from commands.play import Source, _source, _with_usage_errors
-from commands.play_game import GameConsole, _audience, _say_computer, arbiter_checked
+from commands.play_game import (
+    GameConsole,
+    _audience,
+    _say_computer,
+    arbiter_checked,
+    new_options,
+)
 from companion.game import Game, GameError
 from companion.game_events import GameEvent
 from companion.game_registry import GameRegistry, GameRegistryError, registry_path
@@ -34,6 +42,7 @@ from companion.identities import Identity
 from companion.ledger.game_log import ReplayError, generic_header
 from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.reads import Uid
+from companion.registry.store import default_path
 from companion.table.game_session import OVER, GameSession
 from companion.table.sensing import Sensing
 from hardware.assemble import UsageError, open_game_backend
@@ -117,11 +126,29 @@ class LiveGameConsole(LiveCommands):
                          computer=computer)
 
 
-def live_tags(args: argparse.Namespace, game: Game) -> tuple[dict[Uid, Identity], Path]:
-    """The tags of ``game``'s enrolled pieces (``--registry``, else the game's registry)
-    and where they came from; ``GameRegistryError`` if they are not all enrolled."""
-    path: Path = args.registry or registry_path(game.name)
-    return GameRegistry.load(game, path).for_game({}), path
+class LiveEventGameConsole(LiveCommands, EventGameConsole):
+    """``LiveGameConsole`` publishing to the club event of ``--event`` (or the config's
+    ``[event]``): the public view of every turn, as on the simulated board."""
+
+
+def live_tags(args: argparse.Namespace, game: Game, options: Mapping[str, Any] | None = None
+              ) -> tuple[dict[Uid, Identity], Path]:
+    """The tags of the pieces a game of ``game`` with ``options`` plays with (``--registry``,
+    else the game's registry; Giganten's figures from Giganten's own registry, the one of
+    ``giganten enrol``) and where they came from; ``GameRegistryError`` if they are not
+    all enrolled."""
+    if game.name == "giganten":
+        path: Path = args.registry or default_path()
+        return GameRegistry.of_gigantens(game, path, options).for_game(options), path
+    path = args.registry or registry_path(game.name)
+    return GameRegistry.load(game, path).for_game(options), path
+
+
+def live_options(args: argparse.Namespace, game: Game) -> dict[str, Any]:
+    """A new game's options on the real board: Giganten's landscape and first player drawn
+    as ``giganten deal`` does (public, as the tiles on the table are [B3, S5]), its
+    ``--variants`` and ``--policy``; nothing for the other games."""
+    return new_options(args, game, random.randrange(1_000_000))
 
 
 def play_live(args: argparse.Namespace, game: Game, reader: Reader) -> int:
@@ -129,18 +156,21 @@ def play_live(args: argparse.Namespace, game: Game, reader: Reader) -> int:
     squares), with the pieces of the game's registry."""
     try:
         audience = _audience(game, args.audience)
-        tags, path = live_tags(args, game)
+        options = live_options(args, game)
+        tags, path = live_tags(args, game, options)
         source = arbiter_checked(args, audience, _source(args))
         computer = computer_of(args, game, random.randrange(1_000_000))
-    except (GameRegistryError, UsageError) as err:
+        log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
+        log_path = new_log_path(log_dir, datetime.now())
+        # The salts of the setup commitments come from os.urandom.
+        session, events = GameSession.new(game, options, tags, log_path,
+                                          now=time.monotonic(), entropy=os.urandom)
+    except (GameRegistryError, GameError, UsageError) as err:
         reader.close()
         raise UsageError(str(err)) from None
-    log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
-    log_path = new_log_path(log_dir, datetime.now())
-    # The salts of the setup commitments come from os.urandom.
-    session, events = GameSession.new(game, {}, tags, log_path, now=time.monotonic(),
-                                      entropy=os.urandom)
-    console = LiveGameConsole(game, LiveGameTable(session, reader), audience, computer)
+    base = LiveGameConsole(game, LiveGameTable(session, reader), audience, computer)
+    # A wrong --event closes the table (the reader with it) and the session, in one line.
+    console = LiveEventGameConsole(base, game_event.game_event_link(args, base, log_path))
     console.say(f"{game.title} on the real board ({reader.name}); pieces from {path}.")
     _say_computer(console, computer, live=True)
     console.say(f"Game log: {log_path} (every turn is appended to it).")
@@ -210,10 +240,8 @@ def _play(args: argparse.Namespace) -> int:
         game = get_game(args.game)
     except GameError as err:
         raise UsageError(str(err)) from None
-    # Giganten through the interface: the simulated board only, for now (its own console,
-    # giganten play without --game, reads the real readers).
-    reader = None if game.name == "giganten" else open_game_backend(args, game.name,
-                                                                     game.geometry())
+    # Giganten's board is the readers' whole board (its layout is the identity).
+    reader = open_game_backend(args, game.name, game.geometry())
     if reader is None:  # the simulated board: commands.play_game, with the club feed
         return game_event.play_command(args)
     return play_live(args, game, reader)

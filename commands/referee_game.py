@@ -1,7 +1,7 @@
-"""``giganten referee --game strategus|gimmel``: a game of the family refereed at the
-arbiter's terminal through the generic table path. This module holds the referee console
-and the simulated board's game; ``commands.referee_game_live`` is the command, and puts the
-same console on the real readers.
+"""``giganten referee --game NAME`` (strategus, gimmel, giganten): a game of the family
+refereed at the arbiter's terminal through the generic table path. This module holds the
+referee console and the simulated board's game; ``commands.referee_game_live`` is the
+command, and puts the same console on the real readers.
 
 The game is played as with ``giganten play --game`` (``commands.play_game.GameConsole``),
 with the arbiter's desk (``companion.referee.game_desk``) around the session: game clocks
@@ -27,8 +27,8 @@ from typing import Any
 from club.game_feed import GameEventLink
 from commands.game_event import EventGameConsole, game_event_link
 from commands.play import Source, _source, _timing
-from commands.play_game import GameConsole, _audience, _table
-from commands.referee import referee_config
+from commands.play_game import GameConsole, _audience, _table, new_options
+from commands.referee import referee_config, referee_options
 from companion.clock import ClockError, format_time
 from companion.config import RefereeConfig
 from companion.events import (
@@ -244,6 +244,33 @@ def game_options(game: Game, rules: str | None) -> dict[str, Any]:
     return options
 
 
+def new_game_options(args: argparse.Namespace, game: Game, seed: int,
+                     desk_config: RefereeConfig) -> dict[str, Any]:
+    """A new refereed game's options: Giganten's as ``giganten play --game giganten`` deals
+    them (landscape and first player from the public ``seed``), its referee rules [W3] in
+    its ``RuleSet`` (``--rules``, else ``[referee.rules]``, else the club defaults: the
+    rules enforce them, so the generic desk needs nothing more); another game's from
+    ``--rules`` (``game_options``). ``UsageError`` in one line for what is wrong."""
+    if game.name != "giganten":
+        return game_options(game, args.rules)
+    from companion.games.giganten.ruleset import RuleSet
+
+    options = new_options(args, game, seed)
+    options["rules"] = RuleSet(options["rules"].variants,
+                               referee=referee_options(args, desk_config))
+    return options
+
+
+def rules_line(game: Game, options: dict[str, Any]) -> str | None:
+    """The line that names a new refereed game's rules, or None if it has none."""
+    if game.name == "giganten":
+        rules = options["rules"]
+        variants = f"; variants {', '.join(rules.ids())}" if rules.ids() else ""
+        return (f"Referee rules [W3]: {rules.referee.text() if rules.referee else 'off'}"
+                f"{variants}; reveal policy {options['policy']}.")
+    return f"Referee rules: {json.dumps(options)}." if options else None
+
+
 def desk_settings(args: argparse.Namespace) -> RefereeConfig:
     """``[referee]`` with the command line on top (``commands.referee.referee_config``);
     ``UsageError`` if no arbiter PIN is set: referee mode does not start without one."""
@@ -272,8 +299,9 @@ def say_start(console: RefereeGameConsole, where: str, desk_config: RefereeConfi
     console.say(f"{game.title} referee mode {where}; arbiter {desk_config.arbiter}.")
     console.say(f"Time control {control} (minutes+seconds per turn); setup time"
                 f" {format_time(control.setup_s)}." if control else "No clocks (no --time).")
-    if options:
-        console.say(f"Referee rules: {json.dumps(options)}.")
+    line = rules_line(game, options)
+    if line is not None:
+        console.say(line)
     console.say(f"Game log: {log_path} (written from the start of play).")
     console.say(f"Showing what {audience} may see. Type help for the commands.")
 
@@ -294,13 +322,16 @@ def say_resumed(console: RefereeGameConsole, path: Path, arbiter: str, where: st
 def referee_sim(args: argparse.Namespace, game: Game, desk_config: RefereeConfig) -> int:
     """A new refereed game of ``game`` on the simulated board."""
     audience = referee_audience(game, args.audience)
-    options = game_options(game, args.rules)
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    options = new_game_options(args, game, seed, desk_config)
     source = _source(args)
     log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
     log_path = new_log_path(log_dir, datetime.now())
-    session, events = GameSession.new(game, options, sim_identities(game), log_path, now=0.0,
-                                      entropy=os.urandom)  # salts never from the seed
+    try:  # the salts of the setup commitments never come from the seed
+        session, events = GameSession.new(game, options, sim_identities(game, options),
+                                          log_path, now=0.0, entropy=os.urandom)
+    except GameError as err:  # a variant the generic path cannot follow yet
+        raise UsageError(str(err)) from None
     sim, hands = _table(session, seed, _timing(args))
     base = GameConsole(game, sim, hands, audience, seed, secret_setup=args.seed is None)
     desk = GameDesk(session, desk_config.pin_hash or "", desk_config.arbiter,
@@ -339,4 +370,5 @@ def resume_sim(args: argparse.Namespace, path: Path, desk_config: RefereeConfig)
 
 
 __all__ = ["REFEREE_GAME_HELP", "RefereeGameConsole", "desk_settings", "game_options",
-           "referee_audience", "referee_sim", "resume_sim", "say_resumed", "say_start"]
+           "new_game_options", "referee_audience", "referee_sim", "resume_sim", "rules_line",
+           "say_resumed", "say_start"]

@@ -1,4 +1,4 @@
-"""``giganten referee --game strategus|gimmel``: the command. On the configured backend
+"""``giganten referee --game NAME``: the command. On the configured backend
 (``--backend spi|serial`` or the config) the refereed game is played on the real reader
 board, through the game's layout and with the tags of its registry, as ``giganten play
 --game`` is (``commands.play_game_live``); on the simulated board it is
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import time
 from datetime import datetime
 from pathlib import Path
@@ -33,7 +34,7 @@ from commands.play_game_live import (
 from commands.referee_game import (
     RefereeGameConsole,
     desk_settings,
-    game_options,
+    new_game_options,
     referee_audience,
     referee_sim,
     resume_sim,
@@ -82,18 +83,19 @@ def referee_live(args: argparse.Namespace, game: Game, reader: Reader,
     runs from now."""
     try:
         audience = referee_audience(game, args.audience)
-        options = game_options(game, args.rules)
-        tags, path = live_tags(args, game)
+        # Giganten's landscape and first player are public [B3, S5]: a plain draw.
+        options = new_game_options(args, game, random.randrange(1_000_000), desk_config)
+        tags, path = live_tags(args, game, options)
         source = _source(args)
-    except (GameRegistryError, UsageError) as err:
+        log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
+        log_path = new_log_path(log_dir, datetime.now())
+        now = time.monotonic()
+        # The salts of the setup commitments come from os.urandom.
+        session, events = GameSession.new(game, options, tags, log_path, now=now,
+                                          entropy=os.urandom)
+    except (GameRegistryError, GameError, UsageError) as err:
         reader.close()
         raise UsageError(str(err)) from None
-    log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
-    log_path = new_log_path(log_dir, datetime.now())
-    now = time.monotonic()
-    # The salts of the setup commitments come from os.urandom.
-    session, events = GameSession.new(game, options, tags, log_path, now=now,
-                                      entropy=os.urandom)
     desk = GameDesk(session, desk_config.pin_hash or "", desk_config.arbiter,
                     desk_config.time, now=now)
     # A wrong --event closes the table (the reader with it) and the session, in one line.
@@ -144,13 +146,13 @@ def _resume(args: argparse.Namespace, desk_config: RefereeConfig) -> int:
 
 
 def _referee_game(args: argparse.Namespace) -> int:
+    desk_config = desk_settings(args)
+    if args.resume is not None:  # the log names its game
+        return _resume(args, desk_config)
     try:
         game = get_game(args.game)
     except GameError as err:
         raise UsageError(str(err)) from None
-    desk_config = desk_settings(args)
-    if args.resume is not None:
-        return _resume(args, desk_config)
     reader = open_game_backend(args, game.name, game.geometry())
     if reader is None:
         return referee_sim(args, game, desk_config)

@@ -24,7 +24,8 @@ from typing import Any
 from companion.game import Game, GameError
 from companion.identities import Identity, full_set
 from companion.reads import Uid, parse_uid
-from companion.registry.store import default_path, write_private
+from companion.registry.figures import RegistryError
+from companion.registry.store import Registry, default_path, write_private
 
 FORMAT = "game-registry/1"
 """The ``"format"`` of a game registry file."""
@@ -55,6 +56,29 @@ class GameRegistry:
 
     game: Game
     tags: dict[Uid, Identity] = field(default_factory=dict)
+
+    @classmethod
+    def of_gigantens(cls, game: Game, path: Path, options: Mapping[str, Any] | None = None
+                     ) -> GameRegistry:
+        """Giganten's own registry at ``path`` (``companion.registry``, written by
+        ``giganten enrol``) as ``game``'s (Giganten through the game interface, with
+        ``options``), so a club's enrolled figures keep working on the generic path: each
+        figure under its owner's seat and its kind [F]; the blank figure as the kind it
+        plays (the Gespenst [V3], the Falle [V4]) or left in the box, as are V9's second
+        sets. ``GameRegistryError`` (one line, naming the file) if the file is unusable."""
+        from companion.games.giganten.options import rules_of  # Giganten's own adapter
+
+        try:
+            registry = Registry.load(path)
+            rules = rules_of(options)
+        except (RegistryError, GameError) as err:
+            raise GameRegistryError(str(err)) from None
+        tags: dict[Uid, Identity] = {}
+        for uid, figure in registry.items():
+            kind = figure.kind_in_game(rules)
+            if figure.owner in game.players and kind is not None:
+                tags[uid] = Identity(game.players.index(figure.owner), kind, figure.number)
+        return cls(game, tags)
 
     def uid_of(self, piece: Identity) -> Uid | None:
         """The tag under ``piece``, if it has one."""

@@ -5,6 +5,7 @@ cuts, verified, and never showing an audience more than Giganten's own views do.
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,10 @@ from companion.game_events import (
     TurnCommitted,
 )
 from companion.games.giganten import GAME
+from companion.games.giganten.board import deal_landscape
 from companion.games.giganten.choices import moved_board
+from companion.games.giganten.figures import KINDS
+from companion.games.giganten.generate import random_start
 from companion.games.giganten.options import options_to_json
 from companion.games.giganten.position import Advance, GigantenState
 from companion.games.giganten.ruleset import RuleSet
@@ -79,7 +83,9 @@ def test_a_whole_game_to_its_end_with_power_cuts_is_logged_and_verified(tmp_path
 
 
 @pytest.mark.parametrize(("seed", "variants"), [(1, ()), (2, ()), (4, ()), (5, ()),
-                                                (7, ("V8",)), (2, ("V7", "V8"))])
+                                                (7, ("V8",)), (2, ("V7", "V8")),
+                                                (3, ("V3",)), (6, ("V4",)),
+                                                (8, ("V3", "V8"))])
 def test_the_same_turns_end_as_through_gigantens_own_session(
         seed: int, variants: tuple[str, ...], tmp_path: Path) -> None:
     policy = OUTCOME_ONLY if seed % 2 else RULEBOOK
@@ -90,6 +96,10 @@ def test_the_same_turns_end_as_through_gigantens_own_session(
     doubles = [action for action in reference.history if isinstance(action, TurnResult)
                and (action.turn.second or len(action.turn.path) == 3)]
     assert bool(doubles) == ("V8" in variants), "double moves were made [V8]"
+    blank = {"V3": "gespenst", "V4": "falle"}
+    for variant in set(variants) & set(blank):  # the blank figure plays [V3, V4]
+        assert any(KINDS[kind].id == blank[variant] for _, kind in
+                   reference.start.values()), variant
     start = GameState(reference.board, reference.start, reference.first, reference.rules)
     run = GenericRun.start(start, tmp_path / "giganten.log", policy=policy, seed=seed)
     replay_reference(run, list(reference.history), seed=seed)
@@ -137,6 +147,33 @@ def test_no_generic_view_shows_an_audience_more_than_gigantens_own(policy: str,
         for event in run.sim.events[start:]:
             checked += _compare(run, event, rules_state, policy)
     assert checked > 500
+
+
+@pytest.mark.parametrize(("variants", "policy"), [(("V3",), OUTCOME_ONLY),
+                                                 (("V4",), RULEBOOK)])
+def test_the_blank_figure_shows_no_audience_more_than_gigantens_own(
+        variants: tuple[str, ...], policy: str, tmp_path: Path) -> None:
+    """V3 and V4 [V3, V4]: a whole bots' game with the blank figure as the Gespenst or
+    the Falle, every generic view against ``companion.views.giganten``'s."""
+    rng = random.Random(12)
+    rules = RuleSet.of(variants)
+    board = deal_landscape(rng, rules=rules)
+    position, _, _ = random_start(rng, board, rules, guarded=True)
+    start = GameState(board, position, rng.randrange(2), rules)
+    played = GameState(board, position, start.to_move, rules)
+    bots = make_bots(played, 12)
+    while not played.is_over and played.ply < 300:
+        take_turn(played, bots)
+    run = GenericRun.start(start, tmp_path / "blank.log", policy=policy, seed=12)
+    checked = 0
+    for action in played.history:
+        assert isinstance(action, TurnResult)
+        begun = len(run.sim.events)
+        run.play(action.turn, advanced=action.advanced)
+        for event in run.sim.events[begun:]:
+            checked += _compare(run, event, run.state.rules_state, policy)
+    assert checked > 200
+    assert _normal(run.state.rules_state) == _normal(played)
 
 
 def _compare(run: GenericRun, event: GameEvent, rules_state: GameState, policy: str) -> int:

@@ -61,8 +61,13 @@ class Giganten:
         return Geometry(board.files, board.ranks)
 
     def kinds(self, options: Mapping[str, Any] | None = None) -> tuple[Kind, ...]:
-        """The figure table [F]: the standard set, and the variants' figures with count 0."""
-        return tuple(Kind(info.id, info.label, info.count, None, info.mobile)
+        """The figure table [F]: the standard set; the blank figure once as the variant's
+        kind in force (the Gespenst [V3], the Falle [V4]), else the variants' kinds with
+        count 0."""
+        rules = _rules(options)
+        return tuple(Kind(info.id, info.label,
+                          1 if info.variant and rules.has(info.variant) else info.count,
+                          None, info.mobile)
                      for info in KINDS)
 
     def setup_zone(self, player: int, options: Mapping[str, Any] | None = None
