@@ -58,5 +58,27 @@ class ReplayControl(ControllerBase):
         replay = self.replay
         if replay is None:
             return None
-        step = replay.steps[self.replay_step]
-        return replay.view_at(self.replay_step, PUBLIC), step.what
+        view = replay.view_at(self.replay_step, PUBLIC)
+        return view, self._replay_line(replay, view)
+
+    def _replay_line(self, replay: Replay, view: JSON) -> str:
+        """The step's line in the UI's language, worded from the view (issue 17: the
+        German replay showed the record's English); a correction or a referee's result,
+        which no view tells, in the record's own words."""
+        step = self.replay_step
+        if step == 0 and view.get("first"):
+            return i18n.tr("ev_game_started", player=i18n.player(str(view["first"])))
+        last = view.get("last_turn")
+        if not replay.is_action_step(step) or not isinstance(last, dict):
+            return replay.steps[step].what
+        combat = last.get("combat")
+        if isinstance(combat, dict):  # told as the record tells it: a past combat's kinds
+            # are no longer on the table [I2, I4]
+            last = {**last, "combat": {k: v for k, v in combat.items()
+                                       if k not in ("challenger_kind", "challenged_kind",
+                                                    "rule")}}
+        text = i18n.turn_text(last)
+        if view.get("winner"):
+            text += "; " + i18n.tr("ev_game_over", player=i18n.player(str(view["winner"])),
+                                   reason=i18n.reason(str(view["reason"])))
+        return text

@@ -176,6 +176,13 @@ def _turn(action: Mapping[str, Any]) -> str:
     return text
 
 
+def turn_text(action: Mapping[str, Any]) -> str:
+    """A played turn (a view's ``last_turn`` or a turn event's ``action``) in words."""
+    if action.get("resigned"):
+        return tr("ev_resigned", player=player(str(action["player"])))
+    return _turn(action)
+
+
 def event_text(view: Mapping[str, Any]) -> str:
     """A session event's view (``companion.views.event_view``) in words of the current
     language, rule ids kept. Unknown types fall back to the view's own text."""

@@ -13,6 +13,7 @@ from companion.ledger.record import default_log_dir
 from ui import i18n
 from ui.board import BoardWidget
 from ui.controller import HOME, REPLAY_SCREEN, Controller
+from ui.plain_text import plain
 from ui.widgets import GameScreen
 
 
@@ -50,7 +51,7 @@ class ReplayScreen(GameScreen):
             step, last = controller.replay_step, len(replay) - 1
             items = [make.label(i18n.tr("replay_title", step=step, last=last),
                                 size_hint_y=None, height=30, bold=True),
-                     make.label(what, size_hint_y=None, height=66, font_size="13sp"),
+                     make.label(plain(what).text, size_hint_y=None, height=66, font_size="13sp"),
                      make.row(make.button("|<", partial(controller.step_replay, to=0)),
                               make.button("<", partial(controller.step_replay, -1)),
                               make.button(">", partial(controller.step_replay, 1)),

@@ -70,6 +70,18 @@ STRINGS: dict[str, dict[str, str]] = {
     "err_not_referee": {"en": "This game has no arbiter: start it in referee mode",
                         "de": "Dieses Spiel hat keinen Schiedsrichter: im Schiedsrichtermodus"
                               " starten"},
+    "err_no_clocks": {"en": "This game has no clocks: there is nothing to pause or resume."
+                            " Choose a time control in Settings for the next game",
+                      "de": "Dieses Spiel hat keine Uhren: es gibt nichts anzuhalten oder"
+                            " weiterlaufen zu lassen. Für das nächste Spiel in den"
+                            " Einstellungen eine Bedenkzeit wählen"},
+    "err_nothing_to_take_back": {"en": "No turn has been played yet: there is nothing to"
+                                       " take back",
+                                 "de": "Es wurde noch kein Zug gespielt: es gibt nichts"
+                                       " zurückzunehmen"},
+    "err_not_started": {"en": "The game has not started yet: the arbiter acts once it has",
+                        "de": "Das Spiel hat noch nicht begonnen: der Schiedsrichter handelt"
+                              " erst danach"},
     "dispute": {"en": "Dispute", "de": "Einspruch"},
     "offer_draw": {"en": "Offer draw", "de": "Remis bieten"},
     "accept_draw_by": {"en": "{player}: accept draw", "de": "{player}: Remis annehmen"},

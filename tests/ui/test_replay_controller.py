@@ -10,6 +10,8 @@ import pytest
 
 from companion.archive.records import LoggedGame, make_record
 from tests.sim_games import KIND_WORDS, PUBLIC_NEST_PHRASES
+from tests.ui.english_words import english_in
+from ui import i18n
 from ui.controller import HOME, REPLAY_SCREEN, Controller, ControllerError, GameOptions
 
 
@@ -72,3 +74,35 @@ def test_a_file_that_is_no_game_is_refused_with_the_reason(tmp_path: Path) -> No
         controller.open_replay(junk)
     with pytest.raises(ControllerError):
         controller.step_replay(1)
+
+
+@pytest.mark.parametrize("kind", ["log", "full", "referee"])
+def test_the_replay_speaks_the_ui_language(tmp_path: Path, kind: str) -> None:
+    """Issue 17: the German replay screen showed the record's English ("Yellow played
+    a1-a8, challenged a9: both lose …"); each turn is now worded from the step's public
+    view, still without a past combat's kinds."""
+    controller = finished(tmp_path)
+    log = controller.session().log_path
+    assert log is not None
+    path = log
+    if kind != "log":
+        path = tmp_path / f"game.{kind}.json"
+        path.write_text(json.dumps(make_record(LoggedGame.read(log), kind)))
+    replay = Controller(log_dir=tmp_path)
+    replay.open_replay(path)
+    assert replay.replay is not None
+    i18n.set_language("de")
+    try:
+        lines = []
+        for step in range(len(replay.replay)):
+            replay.step_replay(to=step)
+            _view, what = replay.replay_view()  # type: ignore[misc]
+            lines.append(what)
+            assert english_in(what) == [], (step, what)
+        assert lines[0].startswith("Das Spiel beginnt: Gelb zieht zuerst")
+        assert any(" zog " in line for line in lines[1:])
+        assert lines[-1] == "Orange gibt auf; Spielende: Gelb gewinnt (Aufgabe)"
+        for line in lines[:-1]:
+            assert not KIND_WORDS.findall(PUBLIC_NEST_PHRASES.sub("", line.lower())), line
+    finally:
+        i18n.set_language("en")

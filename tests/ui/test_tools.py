@@ -196,10 +196,12 @@ def test_the_seed_is_a_whole_number_or_nothing() -> None:
 def test_the_home_line_sums_the_settings_up() -> None:
     options = Settings(first="orange", variants=frozenset({"V8", "V5"}), seed=9).options()
     assert summary(options) == ("English · Reveal: both figures (rulebook) · Starts: Orange"
-                                " · V5, V8 · seed 9")
+                                " · Secret trap, Double moves · seed 9")
     i18n.set_language("de")
     assert summary(GameOptions()) == ("Englisch · Aufdecken: beide Figuren (Regelheft) ·"
                                       " Beginnt: ausgelost · keine Varianten")
+    # The variants by their names, never their ids (issue 17: "V8" on the home screen).
+    assert summary(options).endswith(" · Geheime Falle, Doppelzüge · Startwert 9")
 
 
 # --- Enrolment ----------------------------------------------------------------------------------
