@@ -7,7 +7,7 @@ A refereed game without clocks: the landscape and its details drawer, the setup 
 details, the game after a few turns and its details, the arbiter's panel (Pause and Take
 back on a game without clocks, a wrong PIN), resigned: the game-over screen and its
 details; the replay screen stepping through that game; a refereed game with clocks whose
-arbiter takes back before the first turn. It emits what the window showed after each
+arbiter would take back before the first turn (the button is off). It emits what the window showed after each
 step (``seen``).
 """
 
@@ -44,7 +44,11 @@ def screen() -> Any:
 
 
 def look(step: str) -> None:
-    seen.append({"step": step, "screen": controller.screen, "texts": texts(Window)})
+    panel = getattr(screen(), "arbiter_panel", None)
+    seen.append({"step": step, "screen": controller.screen, "texts": texts(Window),
+                 "actions_enabled": [not b.disabled for b in panel.actions]
+                 if panel is not None and panel.parent is not None else None,
+                 "message": panel.message.text if panel is not None else None})
 
 
 def tap(text: str) -> None:
@@ -120,9 +124,7 @@ STEPS: list[tuple[str, Callable[[], None]]] = [
     ("clocks_setup", lambda: (new_game("30+10")(), controller.confirm_landscape(),
                               controller.setup_side(), controller.start("yellow"))),
     ("clocks_arbiter", lambda: screen().open_arbiter()),
-    ("take_back_at_start", lambda: (panel_action("take_back")(),
-                                    tap(i18n.tr("arbiter_does",
-                                                arbiter=controller.arbiter_name)))),
+    ("take_back_at_start", panel_action("take_back")),  # off: nothing to ask about
 ]
 
 
