@@ -375,6 +375,13 @@ def test_a_dead_reader_is_missing_and_a_flaky_one_faulty() -> None:
     problems = [note.text for note in check.problems()]
     assert problems[0] == "e4: reader missing (no answer from the reader)"
     assert problems[1].startswith("h8: ") and "reads failed (CRC error)" in problems[1]
+    i18n.set_language("de")  # issue 17: "(CRC error)" stood on the German screen
+    german = [note.text for note in check.problems()]
+    assert german[0] == "e4: Leser fehlt (keine Antwort vom Leser)"
+    assert german[1].startswith("h8: ") and german[1].endswith("fehlgeschlagen (CRC-Fehler)")
+    assert HardwareCheck._fault_text("two tags answered: 0x1f") == (
+        "zwei Tags antworteten: 0x1f")
+    i18n.set_language("en")
     assert check.status().text == "Move a tag over every square: 0 of 195 saw a tag"
     check.tap(square("a1"))
     check.poll(0.5)
