@@ -146,10 +146,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "replay": {"en": "Replay a game", "de": "Partie nachspielen"},
     "replay_title": {"en": "Replay: step {step} of {last}", "de": "Nachspielen: Schritt {step}"
                                                                   " von {last}"},
-    "replay_pick": {"en": "Pick a game log or record:", "de": "Protokoll oder Aufzeichnung"
-                                                             " wählen:"},
-    "replay_none": {"en": "No saved games in {folder}", "de": "Keine gespeicherten Partien in"
-                                                             " {folder}"},
     "set_referee": {"en": "Referee mode: {clock}", "de": "Schiedsrichtermodus: {clock}"},
     "set_referee_off": {"en": "Referee mode: off", "de": "Schiedsrichtermodus: aus"},
     "set_no_clock": {"en": "no clocks", "de": "ohne Uhren"},

@@ -106,3 +106,33 @@ def test_the_replay_speaks_the_ui_language(tmp_path: Path, kind: str) -> None:
             assert not KIND_WORDS.findall(PUBLIC_NEST_PHRASES.sub("", line.lower())), line
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_replay_screen_says_what_to_do(tmp_path: Path, language: str) -> None:
+    """Issue 17, tried as a new user: the replay screen had no line saying what to do (and
+    named the log folder's path when it was empty)."""
+    from ui.now_line import now_line
+    from ui.plain_text import dev_text_in
+
+    empty = Controller(log_dir=tmp_path / "none")
+    i18n.set_language(language)
+    try:
+        empty.go(REPLAY_SCREEN)
+        lines = [now_line(empty).text]
+        controller = finished(tmp_path)
+        log = controller.session().log_path
+        assert log is not None
+        replay = Controller(log_dir=tmp_path)
+        i18n.set_language(language)
+        replay.go(REPLAY_SCREEN)
+        lines.append(now_line(replay).text)
+        replay.open_replay(log)
+        lines.append(now_line(replay).text)
+        assert [line for line in lines if not line] == []
+        assert len(set(lines)) == 3  # none saved, pick one, step through it
+        assert not any(dev_text_in(line) for line in lines), lines
+        if language == "de":
+            assert [english_in(line) for line in lines] == [[], [], []]
+    finally:
+        i18n.set_language("en")
