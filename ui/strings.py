@@ -142,6 +142,12 @@ STRINGS: dict[str, dict[str, str]] = {
                               " annehmen [W3]"},
     "ev_setting_changed": {"en": "The arbiter changed the {name} to {value}",
                            "de": "Der Schiedsrichter hat {name} auf {value} geändert"},
+    "setting_policy": {"en": "reveal policy", "de": "die Aufdeck-Regel"},
+    "setting_time": {"en": "time control", "de": "die Bedenkzeit"},
+    "setting_penalty": {"en": "time penalty per illegal move (seconds)",
+                        "de": "die Zeitstrafe je Regelverstoß (Sekunden)"},
+    "setting_lose-after": {"en": "number of illegal moves that lose the game",
+                           "de": "die Regelverstöße bis zum Verlust"},
     "err_no_replay": {"en": "Open a game to replay first", "de": "Zuerst ein Spiel öffnen"},
     "replay": {"en": "Replay a game", "de": "Partie nachspielen"},
     "replay_title": {"en": "Replay: step {step} of {last}", "de": "Nachspielen: Schritt {step}"
