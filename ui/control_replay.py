@@ -4,6 +4,7 @@ saw it.
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
 from companion.archive.replay import Replay, ReplayError
@@ -11,6 +12,10 @@ from companion.ledger.record import default_log_dir
 from companion.views import PUBLIC
 from ui import i18n
 from ui.control_base import JSON, REPLAY_SCREEN, ControllerBase, ControllerError
+
+
+REPLAY_CHOICES = 6
+"""Saved games the replay screen lists (the newest)."""
 
 
 class ReplayControl(ControllerBase):
@@ -26,6 +31,18 @@ class ReplayControl(ControllerBase):
         found = [p for p in folder.iterdir()
                  if p.is_file() and (p.suffix == ".log" or p.name.endswith(".json"))]
         return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+
+    def replay_choices(self) -> list[tuple[str, Path]]:
+        """The saved games to pick from (the newest first, ``REPLAY_CHOICES`` at most), each
+        named for the players: what it is and when it was last written, never its file name
+        (issue 17: a path is for the details, not the screen)."""
+        choices = []
+        for path in self.records()[:REPLAY_CHOICES]:
+            kind = "replay_kind_log" if path.suffix == ".log" else "replay_kind_record"
+            when = datetime.fromtimestamp(path.stat().st_mtime)
+            choices.append((i18n.tr("replay_item", kind=i18n.tr(kind),
+                                    when=when.strftime(i18n.tr("replay_time_format"))), path))
+        return choices
 
     def open_replay(self, path: Path) -> None:
         """Step through the game in ``path`` (a log, or a public, full or referee record)."""

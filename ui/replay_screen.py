@@ -40,10 +40,9 @@ class ReplayScreen(GameScreen):
         shown = controller.replay_view()
         if shown is None:
             self.board.show(None)
-            files = controller.records()[:6]
             items = [self.now]  # what to do: the folder's path is no player's business
-            items += [make.button(path.name, partial(controller.open_replay, path))
-                      for path in files]
+            items += [make.button(text, partial(controller.open_replay, path))
+                      for text, path in controller.replay_choices()]
         else:
             view, what = shown
             self.board.show(view)

@@ -150,6 +150,10 @@ STRINGS: dict[str, dict[str, str]] = {
                            "de": "die Regelverstöße bis zum Verlust"},
     "err_no_replay": {"en": "Open a game to replay first", "de": "Zuerst ein Spiel öffnen"},
     "replay": {"en": "Replay a game", "de": "Partie nachspielen"},
+    "replay_item": {"en": "{kind} of {when}", "de": "{kind} vom {when}"},
+    "replay_kind_log": {"en": "Game log", "de": "Spielprotokoll"},
+    "replay_kind_record": {"en": "Record", "de": "Spielbericht"},
+    "replay_time_format": {"en": "%Y-%m-%d %H:%M:%S", "de": "%d.%m.%Y %H:%M:%S"},
     "replay_title": {"en": "Replay: step {step} of {last}", "de": "Nachspielen: Schritt {step}"
                                                                   " von {last}"},
     "set_referee": {"en": "Referee mode: {clock}", "de": "Schiedsrichtermodus: {clock}"},

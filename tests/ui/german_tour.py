@@ -6,7 +6,7 @@ in German (issue 17: no English in the German UI).
 A refereed game without clocks: the landscape and its details drawer, the setup and its
 details, the game after a few turns and its details, the arbiter's panel (Pause and Take
 back on a game without clocks, a wrong PIN), resigned: the game-over screen and its
-details; the replay screen stepping through that game; a refereed game with clocks whose
+details; the replay screen's list of saved games, then stepping through that game; a refereed game with clocks whose
 arbiter would take back before the first turn (the button is off). It emits what the
 window showed after each step (``seen``).
 """
@@ -101,7 +101,6 @@ def resigned() -> None:
 
 
 def replay() -> None:
-    controller.go("home")
     controller.open_replay(played[0])
     controller.step_replay(to=3)
 
@@ -120,7 +119,9 @@ STEPS: list[tuple[str, Callable[[], None]]] = [
     ("wrong_pin", lambda: (type_pin("1234"), tap(i18n.tr("look")))),
     ("over", resigned),
     ("over_details", details),
-    ("replay", lambda: (close_details(), replay())),
+    ("replay_list", lambda: (close_details(), controller.go("home"),
+                             controller.go("replay"))),
+    ("replay", replay),
     ("clocks_setup", lambda: (new_game("30+10")(), controller.confirm_landscape(),
                               controller.setup_side(), controller.start("yellow"))),
     ("clocks_arbiter", lambda: screen().open_arbiter()),

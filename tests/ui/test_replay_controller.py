@@ -136,3 +136,27 @@ def test_the_replay_screen_says_what_to_do(tmp_path: Path, language: str) -> Non
             assert [english_in(line) for line in lines] == [[], [], []]
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_saved_games_are_named_without_their_files(tmp_path: Path, language: str) -> None:
+    """Issue 17, tried as a new user: the replay list showed file names
+    ("game-20261125-143845.log"); now what each is and when, in the UI's language."""
+    from ui.plain_text import dev_text_in
+
+    controller = finished(tmp_path)
+    log = controller.session().log_path
+    assert log is not None and controller.record_path is not None
+    replay = Controller(log_dir=tmp_path)
+    i18n.set_language(language)
+    try:
+        choices = replay.replay_choices()
+        assert sorted(path for _, path in choices) == sorted(replay.records())
+        for text, path in choices:
+            assert path.name not in text and path.stem not in text
+            assert not dev_text_in(text), text
+            if language == "de":
+                assert english_in(text) == [], text
+                assert text.startswith(("Spielprotokoll vom ", "Spielbericht vom "))
+    finally:
+        i18n.set_language("en")
