@@ -299,10 +299,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "auto_stop": {"en": "Stop", "de": "Anhalten"},
     "err_auto_running": {"en": "The computer players are playing: tap Stop first",
                          "de": "Die Computerspieler spielen: zuerst Anhalten tippen"},
-    "err_auto_board": {"en": "The computer players stopped: the board no longer matches"
-                             " their game ({why})",
-                       "de": "Die Computerspieler haben aufgehört: das Brett passt nicht mehr"
-                             " zu ihrem Spiel ({why})"},
+    "err_auto_board": {"en": "The computer players stopped: the board was changed by hand"
+                             " and no longer matches their game. Put the board right, then"
+                             " tap Computer again",
+                       "de": "Die Computerspieler haben aufgehört: das Brett wurde von Hand"
+                             " verändert und passt nicht mehr zu ihrem Spiel. Das Brett"
+                             " richten, dann wieder Computer tippen"},
     # --- The fixed controls, the simulation drawer, the confirmations (``ui.table_screens``)
     "simulation": {"en": "Simulation", "de": "Simulation"},
     "sim_title": {"en": "Simulated board", "de": "Simuliertes Brett"},
