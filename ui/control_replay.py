@@ -13,7 +13,6 @@ from companion.views import PUBLIC
 from ui import i18n
 from ui.control_base import JSON, REPLAY_SCREEN, ControllerBase, ControllerError
 
-
 REPLAY_CHOICES = 6
 """Saved games the replay screen lists (the newest)."""
 

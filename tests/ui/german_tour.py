@@ -6,9 +6,9 @@ in German (issue 17: no English in the German UI).
 A refereed game without clocks: the landscape and its details drawer, the setup and its
 details, the game after a few turns and its details, the arbiter's panel (Pause and Take
 back on a game without clocks, a wrong PIN), resigned: the game-over screen and its
-details; the replay screen's list of saved games, then stepping through that game; a refereed game with clocks whose
-arbiter would take back before the first turn (the button is off). It emits what the
-window showed after each step (``seen``).
+details; the replay screen's list of saved games, then stepping through that game; a
+refereed game with clocks whose arbiter would take back before the first turn (the button
+is off). It emits what the window showed after each step (``seen``).
 """
 
 from __future__ import annotations
