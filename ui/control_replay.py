@@ -48,7 +48,7 @@ class ReplayControl(ControllerBase):
         try:
             replay = Replay.load(path)
         except ReplayError as err:
-            raise ControllerError(str(err)) from None
+            raise ControllerError(i18n.tr("err_replay_failed", reason=str(err))) from None
         self.replay, self.replay_step = replay, 0
         self.replay_path = path
         self.screen = REPLAY_SCREEN

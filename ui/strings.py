@@ -211,6 +211,16 @@ STRINGS: dict[str, dict[str, str]] = {
                                   " Spiel zeigen dir deine Figuren ihre Art"},
     "err_no_log": {"en": "There is no saved game to resume",
                    "de": "Es gibt kein gespeichertes Spiel zum Fortsetzen"},
+    # The engine's reason is English: the English screen shows it, the German one says what
+    # it means and what to do (issue 17: no English in the German UI).
+    "err_resume_failed": {"en": "The last game cannot be resumed: {reason}",
+                          "de": "Das letzte Spiel lässt sich nicht fortsetzen: sein Protokoll"
+                                " ist unvollständig oder beschädigt. Ein neues Spiel beginnen;"
+                                " das Protokoll bleibt für den Schiedsrichter erhalten"},
+    "err_replay_failed": {"en": "This file cannot be replayed: {reason}",
+                          "de": "Diese Datei lässt sich nicht nachspielen: sie ist kein"
+                                " Spielprotokoll oder Spielbericht dieses Begleiters, oder sie"
+                                " ist beschädigt. Eine andere Partie wählen"},
     # --- Session events (by view type)
     # Issue 17: not "(196 squares not settled yet)": what the players do while it reads.
     "ev_reading": {"en": "The board is being read: put the figures down firmly",

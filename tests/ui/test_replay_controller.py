@@ -160,3 +160,28 @@ def test_the_saved_games_are_named_without_their_files(tmp_path: Path, language:
                 assert text.startswith(("Spielprotokoll vom ", "Spielbericht vom "))
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_file_that_does_not_replay_or_resume_is_told_in_the_ui_language(
+        tmp_path: Path, language: str) -> None:
+    """Issue 17: a file that is no game, or a broken log, answered the German screen with
+    the engine's English ("not a game record …", "… does not replay …")."""
+    junk = tmp_path / "game-1.log"
+    junk.write_text('{"hello": 1}\n')
+    controller = Controller(log_dir=tmp_path)
+    i18n.set_language(language)
+    try:
+        said = []
+        for action in (lambda: controller.open_replay(tmp_path / "game-1.log"),
+                       lambda: controller.resume(junk)):
+            with pytest.raises(ControllerError) as refused:
+                action()
+            said.append(str(refused.value))
+        if language == "de":
+            assert [english_in(text) for text in said] == [[], []], said
+        else:
+            assert said[0].startswith("This file cannot be replayed: ")
+            assert said[1].startswith("The last game cannot be resumed: ")
+    finally:
+        i18n.set_language("en")
