@@ -10,6 +10,7 @@ The session, the readers and the desk are touched on the UI thread only.
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 from dataclasses import dataclass, field
@@ -24,6 +25,8 @@ from ui import i18n
 from ui.control_base import SETTLE_LIMIT, ControllerError
 from ui.control_table import TableControl
 from ui.guard import guarded
+
+_LOG = logging.getLogger(__name__)
 
 AUTO_TURNS_PER_POLL = 1
 """Turns a clock tick makes on the board at most: one turn's work is the most a running
@@ -98,7 +101,10 @@ class AutoControl(TableControl):
                 self._collect(events)
                 played += 1
         except BotTurnError as err:
-            raise ControllerError(str(err)) from None
+            # The engine's reason is English and technical: the log has it, the line
+            # says what happened and what to do in the UI's language (issue 17).
+            _LOG.info("computer players stopped: %s", err)
+            raise ControllerError(i18n.tr("err_auto_board")) from None
         return played
 
     def start_auto(self, turns: int | None = None) -> None:
@@ -166,7 +172,8 @@ class AutoControl(TableControl):
                 events = self._hands().play(turn, advance=advance)
             except (AssertionError, LookupError, ValueError) as err:
                 # The board was changed by hand meanwhile: the bots' copy no longer fits.
-                self._auto_over(run, ControllerError(i18n.tr("err_auto_board", why=str(err))))
+                _LOG.info("computer players stopped: %s", err)
+                self._auto_over(run, ControllerError(i18n.tr("err_auto_board")))
                 return
             run.made += 1
             self._collect(events)

@@ -93,6 +93,10 @@ class GameInProgress:
     table: SimTable | LiveTable | None = None
     hands: Hands | None = None
     events: list[Event] = field(default_factory=list)
+    """The latest ``MESSAGE_LIMIT`` events: the message area."""
+    history: list[Event] = field(default_factory=list)
+    """Every event of the game, for the details drawer (issue 17: a long game's setup
+    commitments fell out of the last 50)."""
     bots: list[Bot] | None = None
     set_up: set[int] = field(default_factory=set)
     plan: tuple[dict[int, dict[int, Kind]], dict[int, int]] | None = None
@@ -228,6 +232,7 @@ class ControllerBase:
             events = [*events, *game.desk.observe(events, self.wall())]
         self._publish(game, events)
         game.events += events
+        game.history += events
         del game.events[:-MESSAGE_LIMIT]
         session = game.session
         if session is not None:
@@ -246,6 +251,7 @@ class ControllerBase:
         game = self._game()
         self._publish(game, events)
         game.events += events
+        game.history += events
         del game.events[:-MESSAGE_LIMIT]
         self._collect([])
 

@@ -74,6 +74,9 @@ class RefereeControl(TableControl):
         desk, now = self._desk(), self.wall()
         if not self.pin_set:
             raise ControllerError(i18n.tr("err_no_pin"))
+        unavailable = self.arbiter_unavailable(action)
+        if unavailable is not None:  # said in the UI's words, never the desk's English
+            raise ControllerError(i18n.tr(unavailable))
         looked: list[JSON | None] = [None]
         refused_before = desk.wrong_total
 
@@ -93,6 +96,25 @@ class RefereeControl(TableControl):
         if desk.wrong_total != refused_before or self._refused_now():
             raise ControllerError(self._refusal_text())
         return looked[0]
+
+    @property
+    def has_clocks(self) -> bool:
+        """True when the refereed game has game clocks (a time control)."""
+        desk = self.game.desk if self.game is not None else None
+        return desk is not None and desk.clock is not None
+
+    def arbiter_unavailable(self, action: str) -> str | None:
+        """Why the arbiter's ``action`` cannot be done now (a string key), or None: the
+        clocks' actions need clocks, a takeback a turn played, every action a game."""
+        session = self.game.session if self.game is not None else None
+        state = session.state if session is not None else None
+        if state is None:
+            return "err_not_started"
+        if action in ("pause", "resume") and not self.has_clocks:
+            return "err_no_clocks"
+        if action == "takeback" and not state.history:
+            return "err_nothing_to_take_back"
+        return None
 
     def _refused_now(self) -> bool:
         """The last event is a refused PIN (a wait after too many wrong ones)."""

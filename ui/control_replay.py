@@ -4,6 +4,7 @@ saw it.
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
 from companion.archive.replay import Replay, ReplayError
@@ -11,6 +12,9 @@ from companion.ledger.record import default_log_dir
 from companion.views import PUBLIC
 from ui import i18n
 from ui.control_base import JSON, REPLAY_SCREEN, ControllerBase, ControllerError
+
+REPLAY_CHOICES = 6
+"""Saved games the replay screen lists (the newest)."""
 
 
 class ReplayControl(ControllerBase):
@@ -27,12 +31,24 @@ class ReplayControl(ControllerBase):
                  if p.is_file() and (p.suffix == ".log" or p.name.endswith(".json"))]
         return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
 
+    def replay_choices(self) -> list[tuple[str, Path]]:
+        """The saved games to pick from (the newest first, ``REPLAY_CHOICES`` at most), each
+        named for the players: what it is and when it was last written, never its file name
+        (issue 17: a path is for the details, not the screen)."""
+        choices = []
+        for path in self.records()[:REPLAY_CHOICES]:
+            kind = "replay_kind_log" if path.suffix == ".log" else "replay_kind_record"
+            when = datetime.fromtimestamp(path.stat().st_mtime)
+            choices.append((i18n.tr("replay_item", kind=i18n.tr(kind),
+                                    when=when.strftime(i18n.tr("replay_time_format"))), path))
+        return choices
+
     def open_replay(self, path: Path) -> None:
         """Step through the game in ``path`` (a log, or a public, full or referee record)."""
         try:
             replay = Replay.load(path)
         except ReplayError as err:
-            raise ControllerError(str(err)) from None
+            raise ControllerError(i18n.tr("err_replay_failed", reason=str(err))) from None
         self.replay, self.replay_step = replay, 0
         self.replay_path = path
         self.screen = REPLAY_SCREEN
@@ -58,5 +74,27 @@ class ReplayControl(ControllerBase):
         replay = self.replay
         if replay is None:
             return None
-        step = replay.steps[self.replay_step]
-        return replay.view_at(self.replay_step, PUBLIC), step.what
+        view = replay.view_at(self.replay_step, PUBLIC)
+        return view, self._replay_line(replay, view)
+
+    def _replay_line(self, replay: Replay, view: JSON) -> str:
+        """The step's line in the UI's language, worded from the view (issue 17: the
+        German replay showed the record's English); a correction or a referee's result,
+        which no view tells, in the record's own words."""
+        step = self.replay_step
+        if step == 0 and view.get("first"):
+            return i18n.tr("ev_game_started", player=i18n.player(str(view["first"])))
+        last = view.get("last_turn")
+        if not replay.is_action_step(step) or not isinstance(last, dict):
+            return replay.steps[step].what
+        combat = last.get("combat")
+        if isinstance(combat, dict):  # told as the record tells it: a past combat's kinds
+            # are no longer on the table [I2, I4]
+            last = {**last, "combat": {k: v for k, v in combat.items()
+                                       if k not in ("challenger_kind", "challenged_kind",
+                                                    "rule")}}
+        text = i18n.turn_text(last)
+        if view.get("winner"):
+            text += "; " + i18n.tr("ev_game_over", player=i18n.player(str(view["winner"])),
+                                   reason=i18n.reason(str(view["reason"])))
+        return text

@@ -15,7 +15,7 @@ from companion.deal import deal
 from companion.events import Challenge, Intent, NoChallenge, Resign, SetTrap, Start, Stay
 from companion.games.giganten.board import Placement, build_board
 from companion.games.giganten.codec import board_json
-from companion.ledger.record import default_log_dir, new_log_path
+from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.reads import Uid
 from companion.referee.desk import RefereeDesk
 from companion.table.session import PLAY, SETUP, Session, SessionError
@@ -350,8 +350,8 @@ class TableControl(ControllerBase):
         self.game, self.screen = None, HOME
         try:
             session, events = Session.resume(path, registry)
-        except SessionError as err:
-            raise ControllerError(str(err)) from None
+        except (SessionError, LogError) as err:  # a LogError: no game log at all
+            raise ControllerError(i18n.tr("err_resume_failed", reason=str(err))) from None
         state = session.state
         assert state is not None
         options = GameOptions(variants=tuple(session.rules.ids()), policy=session.policy,

@@ -90,16 +90,17 @@ class Controller(RefereeControl, ReplayControl, AutoControl):
                 if session.state is not None else self.board_view() | {"audience": player})
         return {"player": player, "board": view, "problems": problems}
 
-    def messages(self, audience: str | None = None) -> list[JSON]:
-        """The session's events so far (the latest last) as ``audience`` (default: the
-        current audience) may see them, each with ``text`` in the UI's language (rule ids
-        kept)."""
+    def messages(self, audience: str | None = None, *, whole_game: bool = False
+                 ) -> list[JSON]:
+        """The session's latest events (``MESSAGE_LIMIT``; ``whole_game``: every event of
+        the game), the latest last, as ``audience`` (default: the current audience) may see
+        them, each with ``text`` in the UI's language (rule ids kept)."""
         game = self._game()
         if game.session is None:
             return []
         out = []
         latest = self._current_turn()
-        for event in game.events:
+        for event in game.history if whole_game else game.events:
             # Only the last turn's challenge is still "on the table" [I2, I4].
             past = isinstance(event, TurnPlayed) and event.result is not latest
             view = self._view(event, audience, past=past)

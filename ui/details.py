@@ -29,7 +29,8 @@ def message_lines(controller: Controller) -> list[str]:
 
 
 def details_lines(controller: Controller) -> list[str]:
-    """Every detail of the screen shown now, the latest message's last."""
+    """Every detail of the screen shown now and of the whole game: the messages' (the
+    latest last), the landscape's tiles and seed, the log and the record."""
     lines: list[str] = []
     now = now_line(controller)
     if now.details:
@@ -37,12 +38,15 @@ def details_lines(controller: Controller) -> list[str]:
     game = controller.game
     if game is None:
         return lines
+    landscape = [i18n.tr("details_tile", tile=str(t["tile"]).upper(), col=t["col"],
+                         row=t["row"], degrees=int(t["rotation"]) * 90)
+                 for t in controller.tiles()]
+    landscape.append(i18n.tr("details_seed", seed=game.seed))
     if game.session is None:
-        lines += [i18n.tr("details_tile", tile=str(t["tile"]).upper(), col=t["col"],
-                          row=t["row"], degrees=int(t["rotation"]) * 90)
-                  for t in controller.tiles()]
-        return [*lines, i18n.tr("details_seed", seed=game.seed)]
-    for message in controller.messages(PUBLIC):
+        return [*lines, *landscape]
+    # The whole game, not the message area's latest: a long game keeps its setup
+    # commitments, its first turns' rule ids and its landscape (issue 17).
+    for message in controller.messages(PUBLIC, whole_game=True):
         said = plain_view(message)
         if said.details:
             lines.append(i18n.tr("details_message", text=said.text,
@@ -51,6 +55,7 @@ def details_lines(controller: Controller) -> list[str]:
         said = plain(note)
         if said.details:
             lines.append(i18n.tr("details_message", text=said.text, ids=", ".join(said.details)))
+    lines += landscape
     if game.session.log_path is not None:
         lines.append(i18n.tr("details_log", path=game.session.log_path))
     if controller.record_path is not None:

@@ -15,7 +15,7 @@ from hardware.sim import NO_ANSWER, SimBoard
 from ui import i18n
 from ui.controller import ControllerError
 from ui.notes import Note
-from ui.read_sources import ReadSource, SimSource
+from ui.read_sources import CRC_ERROR, ReadSource, SimSource
 
 WAITING, ANSWERING, FAULTY, TAG_SEEN = "waiting", "answering", "faulty", "tag"
 
@@ -27,6 +27,10 @@ READERS_PHASE, TAGS_PHASE = "readers", "tags"
 
 SCAN_TIME = 3.0
 """Seconds of reading in which every reader must answer once (as ``giganten hw-check``)."""
+
+
+COLLISION = "two tags answered"
+"""How the SPI readers begin a collision's fault (``hardware.mfrc522_matrix``)."""
 
 
 class HardwareCheck:
@@ -189,11 +193,17 @@ class HardwareCheck:
 
     @staticmethod
     def _fault_text(fault: str | None) -> str:
-        """A reader's fault in words: the ones every backend knows translated, a driver's
-        own message as it is."""
+        """A reader's fault in words: the ones every backend knows translated (no answer, a
+        CRC error, two tags answering), any other driver's own message as it is."""
         if fault is None:
             return i18n.tr("hw_never_read")
-        return i18n.tr("hw_no_answer") if fault == NO_ANSWER else fault
+        if fault == NO_ANSWER:
+            return i18n.tr("hw_no_answer")
+        if fault == CRC_ERROR:  # the simulated faulty reader's, and a chip's (issue 17)
+            return i18n.tr("hw_crc_error")
+        if fault.startswith(COLLISION):
+            return i18n.tr("hw_collision", detail=fault[len(COLLISION):].lstrip(": "))
+        return fault
 
     def result(self) -> CheckResult:
         """The check as ``giganten hw-check`` reports it: ok (read a tag), missing, failed

@@ -178,6 +178,13 @@ def _turn(action: Mapping[str, Any]) -> str:
     return text
 
 
+def turn_text(action: Mapping[str, Any]) -> str:
+    """A played turn (a view's ``last_turn`` or a turn event's ``action``) in words."""
+    if action.get("resigned"):
+        return tr("ev_resigned", player=player(str(action["player"])))
+    return _turn(action)
+
+
 def event_text(view: Mapping[str, Any]) -> str:
     """A session event's view (``companion.views.event_view``) in words of the current
     language, rule ids kept. Unknown types fall back to the view's own text."""
@@ -274,6 +281,16 @@ def _result_text(view: Mapping[str, Any]) -> str:
     return tr(f"ev_result_{view['result']}", reason=said)
 
 
+def _setting_text(view: Mapping[str, Any]) -> str:
+    """An arbiter's setting change: the desk's setting names (``policy``, ``time``,
+    ``penalty``, ``lose-after``) and a reveal policy's value in words (issue 17)."""
+    name, value = str(view["name"]), str(view["value"])
+    key = f"setting_{name}"
+    if name == "policy" and f"policy_{value}" in STRINGS:
+        value = tr(f"policy_{value}")
+    return tr("ev_setting_changed", name=tr(key) if key in STRINGS else name, value=value)
+
+
 _REFEREE_TEXTS: dict[str, Any] = {
     "clocks": _clocks_text,
     "offence": _offence_text,
@@ -289,7 +306,7 @@ _REFEREE_TEXTS: dict[str, Any] = {
     "pin_refused": lambda v: tr("ev_pin_refused", wrong=v["wrong"]) + (
         tr("ev_pin_wait", seconds=f"{v['wait']:g}") if v.get("wait") else ""),
     "draw_offered": lambda v: tr("ev_draw_offered", player=player(str(v["player"]))),
-    "setting_changed": lambda v: tr("ev_setting_changed", name=v["name"], value=v["value"]),
+    "setting_changed": lambda v: _setting_text(v),
 }
 """Referee mode's events [W3] in the current language."""
 

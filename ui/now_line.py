@@ -122,11 +122,22 @@ def referee_line(clocks: Mapping[str, Any] | None, messages: Sequence[Mapping[st
 
 def now_line(controller: Controller) -> NowLine:
     """The line of the screen the controller shows now."""
-    from ui.control_base import HOME, LANDSCAPE, OVER_SCREEN, PLAY_SCREEN, SETUP_SCREEN
+    from ui.control_base import (
+        HOME,
+        LANDSCAPE,
+        OVER_SCREEN,
+        PLAY_SCREEN,
+        REPLAY_SCREEN,
+        SETUP_SCREEN,
+    )
 
     screen = controller.screen
     if screen == HOME:
         return NowLine(i18n.tr("now_home"))
+    if screen == REPLAY_SCREEN:
+        if controller.replay is not None:
+            return NowLine(i18n.tr("now_replay_step"))
+        return NowLine(i18n.tr("now_replay_pick" if controller.records() else "now_replay_none"))
     if screen == LANDSCAPE:
         return NowLine(i18n.tr("now_landscape"))
     if controller.game is None or controller.game.session is None:

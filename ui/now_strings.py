@@ -66,6 +66,16 @@ NOW_STRINGS: dict[str, dict[str, str]] = {
                          "de": "{player}: das Remis von {offerer} annehmen, oder weiterspielen"},
     "now_over": {"en": "{result}. Tap Home for a new game",
                  "de": "{result}. Start tippen für ein neues Spiel"},
+    "now_replay_pick": {"en": "Tap a saved game to replay it turn by turn",
+                        "de": "Eine gespeicherte Partie antippen, um sie Zug für Zug"
+                              " nachzuspielen"},
+    "now_replay_none": {"en": "No saved games yet: every game played here is saved; tap Back",
+                        "de": "Noch keine gespeicherten Partien: jedes hier gespielte Spiel"
+                              " wird gesichert; Zurück tippen"},
+    "now_replay_step": {"en": "Tap > for the next turn, < for the one before; Back lists the"
+                              " games",
+                        "de": "> tippen für den nächsten Zug, < für den vorigen; Zurück zeigt"
+                              " die Partien"},
     "reason_dispute_by": {"en": "dispute called by {player}",
                           "de": "Einspruch von {player}"},
     # --- Plain words (``ui.plain_text``)

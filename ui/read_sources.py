@@ -31,6 +31,10 @@ class ReadSource(Protocol):
         """Stop reading."""
 
 
+CRC_ERROR = "CRC error"
+"""The fault of a read the simulated faulty reader spoils (as a real chip reports it)."""
+
+
 class SimSource:
     """A simulated board and its reader, with faults to inject: the readers of ``dead``
     never answer, those of ``faulty`` fail each read with the given chance."""
@@ -49,7 +53,7 @@ class SimSource:
         reads = self.reader.run_for(max(seconds, 0.0))
         if not self.faulty:
             return reads
-        return [TagRead(r.square, None, r.time, "CRC error")
+        return [TagRead(r.square, None, r.time, CRC_ERROR)
                 if r.fault is None and self._rng.random() < self.faulty.get(r.square, 0.0)
                 else r for r in reads]
 

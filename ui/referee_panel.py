@@ -90,9 +90,11 @@ class ArbiterPanel(ModalView):
         self.reason.text = i18n.tr("reason_chosen", reason=i18n.tr(self.reason_key))
         for key, widget in zip(REASONS, self.reasons, strict=True):
             widget.text = i18n.tr(key)
-        for (key, _), widget in zip(ACTIONS, self.actions, strict=True):
+        for (key, action), widget in zip(ACTIONS, self.actions, strict=True):
             widget.text = i18n.tr(key)
-            widget.disabled = not self.controller.pin_set
+            # An action that does not apply (no clocks, no turn to take back) is off.
+            widget.disabled = (not self.controller.pin_set
+                               or self.controller.arbiter_unavailable(action) is not None)
         self.close_button.text = i18n.tr("arbiter_close")
         self.pad.refresh()
 
@@ -122,6 +124,7 @@ class ArbiterPanel(ModalView):
             self.message.text = str(err)
             return
         self.message.text = i18n.tr("arbiter_done")
+        self.refresh()  # a takeback may leave nothing more to take back
         if shown is not None:
             self.look.present(shown)
 

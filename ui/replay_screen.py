@@ -9,10 +9,12 @@ from typing import Any
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
-from companion.ledger.record import default_log_dir
 from ui import i18n
 from ui.board import BoardWidget
 from ui.controller import HOME, REPLAY_SCREEN, Controller
+from ui.now_line import now_line
+from ui.plain_text import plain
+from ui.table_screens import now_label
 from ui.widgets import GameScreen
 
 
@@ -26,6 +28,7 @@ class ReplayScreen(GameScreen):
         self.board = BoardWidget(controller, size_hint_x=0.56)
         self.panel = BoxLayout(orientation="vertical", spacing=3, size_hint_x=0.44)
         self.spacer = Widget()
+        self.now = now_label()
         root.add_widget(self.board)
         root.add_widget(self.panel)
         self.add_widget(root)
@@ -33,24 +36,23 @@ class ReplayScreen(GameScreen):
     def refresh(self) -> None:
         """The list of saved games, or the open replay's step."""
         controller, make = self.controller, self.make
+        self.now.text = now_line(controller).text
         shown = controller.replay_view()
         if shown is None:
             self.board.show(None)
-            files = controller.records()[:6]
-            items = [make.label(i18n.tr("replay_pick") if files else i18n.tr(
-                "replay_none", folder=controller.log_dir or default_log_dir()),
-                size_hint_y=None, height=30)]
-            items += [make.button(path.name, partial(controller.open_replay, path))
-                      for path in files]
+            items = [self.now]  # what to do: the folder's path is no player's business
+            items += [make.button(text, partial(controller.open_replay, path))
+                      for text, path in controller.replay_choices()]
         else:
             view, what = shown
             self.board.show(view)
             replay = controller.replay
             assert replay is not None
             step, last = controller.replay_step, len(replay) - 1
-            items = [make.label(i18n.tr("replay_title", step=step, last=last),
+            items = [self.now,
+                     make.label(i18n.tr("replay_title", step=step, last=last),
                                 size_hint_y=None, height=30, bold=True),
-                     make.label(what, size_hint_y=None, height=66, font_size="13sp"),
+                     make.label(plain(what).text, size_hint_y=None, height=66, font_size="13sp"),
                      make.row(make.button("|<", partial(controller.step_replay, to=0)),
                               make.button("<", partial(controller.step_replay, -1)),
                               make.button(">", partial(controller.step_replay, 1)),

@@ -279,7 +279,9 @@ def ruleset_reasons() -> dict[str, str]:
 def summary(options: GameOptions) -> str:
     """The settings of a new game in one line, for the home screen."""
     settings = Settings.from_options(options)
-    variants = ", ".join(settings.variant_ids()) or i18n.tr("set_no_variants")
+    # The variants by name: an id like "V8" is the rulebook's, not the players' words.
+    variants = (", ".join(i18n.tr(f"var_{v}") for v in settings.variant_ids())
+                or i18n.tr("set_no_variants"))
     first = i18n.player(settings.first) if settings.first else i18n.tr("first_draw")
     text = i18n.tr("set_summary", language=i18n.tr(f"lang_{settings.language}"),
                    policy=i18n.tr(f"policy_{settings.policy}"), first=first,

@@ -184,24 +184,35 @@ def look_root(name: str, log_dir: Path) -> Any:
     return board
 
 
-def shot_app(name: str, log_dir: Path) -> Any:
-    """The app (not run yet) showing shot ``name`` of ``SHOTS`` (not a look shot)."""
+def shot_app(name: str, log_dir: Path, language: str = "en") -> Any:
+    """The app (not run yet) showing shot ``name`` of ``SHOTS`` (not a look shot), in
+    ``language``."""
     from ui.app import build_app
+    from ui.controller import Controller
 
     if name in GAME_SHOTS:
-        from ui.controller import Controller
         from ui.game_shots import game_scenario
 
-        return build_app(Controller(log_dir=log_dir), game_scenario(name, log_dir))
-    return build_app(scenario(name, log_dir))
+        controller = Controller(log_dir=log_dir)
+        games = game_scenario(name, log_dir)
+        controller.set_language(language)
+        return build_app(controller, games)
+    controller = scenario(name, log_dir)
+    controller.set_language(language)  # after the game: a new game takes its own language
+    return build_app(controller)
 
 
-def render_one(name: str, directory: Path, size: tuple[int, int]) -> Path:
-    """Render screen ``name`` to ``directory/name.png`` (in this process: once only)."""
+def render_one(name: str, directory: Path, size: tuple[int, int],
+               language: str = "en") -> Path:
+    """Render screen ``name`` to ``directory/name.png`` in ``language`` (in this process:
+    once only)."""
     configure_kivy(size)
     from kivy.clock import Clock
     from kivy.core.window import Window
 
+    from ui import i18n
+
+    i18n.set_language(language)
 
     with tempfile.TemporaryDirectory() as logs:
         if name in LOOK_SHOTS:
@@ -215,7 +226,7 @@ def render_one(name: str, directory: Path, size: tuple[int, int]) -> Path:
 
             app = Look()
         else:
-            app = shot_app(name, Path(logs))
+            app = shot_app(name, Path(logs), language)
         target = directory / f"{name}.png"
         frames = [0]
 
@@ -249,7 +260,7 @@ def shots_command(args: argparse.Namespace) -> int:
     failed = []
     for name in args.screens or SHOTS:
         done = subprocess.run([*prefix, sys.executable, "-m", "ui.shots", name,
-                               str(directory), size], check=False, capture_output=True,
+                               str(directory), size, args.lang], check=False, capture_output=True,
                               text=True)
         target = directory / f"{name}.png"
         if done.returncode != 0 or not target.exists():
@@ -355,8 +366,11 @@ def add_commands(commands: Any, add_backend: Callable[[argparse.ArgumentParser],
     shots.add_argument("--size", type=parse_size, default=(800, 480), metavar="WxH")
     shots.add_argument("--screens", nargs="*", choices=SHOTS, default=None,
                        help="only these screens")
+    shots.add_argument("--lang", choices=("en", "de"), default="en",
+                       help="the language of the screens (default en)")
     shots.set_defaults(run=shots_command)
 
 
 if __name__ == "__main__":
-    render_one(sys.argv[1], Path(sys.argv[2]), parse_size(sys.argv[3]))
+    render_one(sys.argv[1], Path(sys.argv[2]), parse_size(sys.argv[3]),
+               sys.argv[4] if len(sys.argv) > 4 else "en")

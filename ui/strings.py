@@ -70,6 +70,18 @@ STRINGS: dict[str, dict[str, str]] = {
     "err_not_referee": {"en": "This game has no arbiter: start it in referee mode",
                         "de": "Dieses Spiel hat keinen Schiedsrichter: im Schiedsrichtermodus"
                               " starten"},
+    "err_no_clocks": {"en": "This game has no clocks: there is nothing to pause or resume."
+                            " Choose a time control in Settings for the next game",
+                      "de": "Dieses Spiel hat keine Uhren: es gibt nichts anzuhalten oder"
+                            " weiterlaufen zu lassen. Für das nächste Spiel in den"
+                            " Einstellungen eine Bedenkzeit wählen"},
+    "err_nothing_to_take_back": {"en": "No turn has been played yet: there is nothing to"
+                                       " take back",
+                                 "de": "Es wurde noch kein Zug gespielt: es gibt nichts"
+                                       " zurückzunehmen"},
+    "err_not_started": {"en": "The game has not started yet: the arbiter acts once it has",
+                        "de": "Das Spiel hat noch nicht begonnen: der Schiedsrichter handelt"
+                              " erst danach"},
     "dispute": {"en": "Dispute", "de": "Einspruch"},
     "offer_draw": {"en": "Offer draw", "de": "Remis bieten"},
     "accept_draw_by": {"en": "{player}: accept draw", "de": "{player}: Remis annehmen"},
@@ -130,14 +142,20 @@ STRINGS: dict[str, dict[str, str]] = {
                               " annehmen [W3]"},
     "ev_setting_changed": {"en": "The arbiter changed the {name} to {value}",
                            "de": "Der Schiedsrichter hat {name} auf {value} geändert"},
+    "setting_policy": {"en": "reveal policy", "de": "die Aufdeck-Regel"},
+    "setting_time": {"en": "time control", "de": "die Bedenkzeit"},
+    "setting_penalty": {"en": "time penalty per illegal move (seconds)",
+                        "de": "die Zeitstrafe je Regelverstoß (Sekunden)"},
+    "setting_lose-after": {"en": "number of illegal moves that lose the game",
+                           "de": "die Regelverstöße bis zum Verlust"},
     "err_no_replay": {"en": "Open a game to replay first", "de": "Zuerst ein Spiel öffnen"},
     "replay": {"en": "Replay a game", "de": "Partie nachspielen"},
+    "replay_item": {"en": "{kind} of {when}", "de": "{kind} vom {when}"},
+    "replay_kind_log": {"en": "Game log", "de": "Spielprotokoll"},
+    "replay_kind_record": {"en": "Record", "de": "Spielbericht"},
+    "replay_time_format": {"en": "%Y-%m-%d %H:%M:%S", "de": "%d.%m.%Y %H:%M:%S"},
     "replay_title": {"en": "Replay: step {step} of {last}", "de": "Nachspielen: Schritt {step}"
                                                                   " von {last}"},
-    "replay_pick": {"en": "Pick a game log or record:", "de": "Protokoll oder Aufzeichnung"
-                                                             " wählen:"},
-    "replay_none": {"en": "No saved games in {folder}", "de": "Keine gespeicherten Partien in"
-                                                             " {folder}"},
     "set_referee": {"en": "Referee mode: {clock}", "de": "Schiedsrichtermodus: {clock}"},
     "set_referee_off": {"en": "Referee mode: off", "de": "Schiedsrichtermodus: aus"},
     "set_no_clock": {"en": "no clocks", "de": "ohne Uhren"},
@@ -193,6 +211,16 @@ STRINGS: dict[str, dict[str, str]] = {
                                   " Spiel zeigen dir deine Figuren ihre Art"},
     "err_no_log": {"en": "There is no saved game to resume",
                    "de": "Es gibt kein gespeichertes Spiel zum Fortsetzen"},
+    # The engine's reason is English: the English screen shows it, the German one says what
+    # it means and what to do (issue 17: no English in the German UI).
+    "err_resume_failed": {"en": "The last game cannot be resumed: {reason}",
+                          "de": "Das letzte Spiel lässt sich nicht fortsetzen: sein Protokoll"
+                                " ist unvollständig oder beschädigt. Ein neues Spiel beginnen;"
+                                " das Protokoll bleibt für den Schiedsrichter erhalten"},
+    "err_replay_failed": {"en": "This file cannot be replayed: {reason}",
+                          "de": "Diese Datei lässt sich nicht nachspielen: sie ist kein"
+                                " Spielprotokoll oder Spielbericht dieses Begleiters, oder sie"
+                                " ist beschädigt. Eine andere Partie wählen"},
     # --- Session events (by view type)
     # Issue 17: not "(196 squares not settled yet)": what the players do while it reads.
     "ev_reading": {"en": "The board is being read: put the figures down firmly",
@@ -281,10 +309,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "auto_stop": {"en": "Stop", "de": "Anhalten"},
     "err_auto_running": {"en": "The computer players are playing: tap Stop first",
                          "de": "Die Computerspieler spielen: zuerst Anhalten tippen"},
-    "err_auto_board": {"en": "The computer players stopped: the board no longer matches"
-                             " their game ({why})",
-                       "de": "Die Computerspieler haben aufgehört: das Brett passt nicht mehr"
-                             " zu ihrem Spiel ({why})"},
+    "err_auto_board": {"en": "The computer players stopped: the board was changed by hand"
+                             " and no longer matches their game. Put the board right, then"
+                             " tap Computer again",
+                       "de": "Die Computerspieler haben aufgehört: das Brett wurde von Hand"
+                             " verändert und passt nicht mehr zu ihrem Spiel. Das Brett"
+                             " richten, dann wieder Computer tippen"},
     # --- The fixed controls, the simulation drawer, the confirmations (``ui.table_screens``)
     "simulation": {"en": "Simulation", "de": "Simulation"},
     "sim_title": {"en": "Simulated board", "de": "Simuliertes Brett"},

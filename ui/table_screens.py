@@ -323,6 +323,9 @@ class PlayScreen(TableScreen):
         offered = controller.draw_offered_by
         self.offer.disabled = offered is not None
         self.accept.disabled = offered is None
+        panel = self.arbiter_panel
+        if panel is not None and panel.parent is not None:
+            panel.refresh()  # a turn played meanwhile: Take back applies now
 
     def open_arbiter(self) -> None:
         """The arbiter's panel (referee mode)."""

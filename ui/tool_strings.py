@@ -152,6 +152,8 @@ TOOL_STRINGS: dict[str, dict[str, str]] = {
                       " gesehen"},
     "hw_never_read": {"en": "never answered", "de": "nie geantwortet"},
     "hw_no_answer": {"en": "no answer from the reader", "de": "keine Antwort vom Leser"},
+    "hw_crc_error": {"en": "CRC error", "de": "CRC-Fehler"},
+    "hw_collision": {"en": "two tags answered: {detail}", "de": "zwei Tags antworteten: {detail}"},
     "hw_missing": {"en": "{square}: reader missing ({fault})",
                    "de": "{square}: Leser fehlt ({fault})"},
     "hw_faulty": {"en": "{square}: {faults} of {reads} reads failed ({fault})",

@@ -181,6 +181,15 @@ class Replay:
         """The number of steps: the start and one per turn."""
         return len(self.steps)
 
+    def is_action_step(self, step: int) -> bool:
+        """True when ``step`` is the game's ``step``-th action played in order (a turn or
+        a resignation), not a correction or a referee's result: its view's ``last_turn``
+        tells it all, so a screen can word it in its own language."""
+        if not 0 < step < len(self._histories):
+            return False
+        return (len(self._histories[step]) == step
+                and self._histories[step][:-1] == self._histories[step - 1])
+
     def audiences(self) -> list[str]:
         """Who may be shown this replay: ``public`` only for a public record."""
         if self._state is None or self.public_only:

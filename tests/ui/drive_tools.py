@@ -7,7 +7,11 @@ letting the app draw two frames between steps:
 - ``settings``: home → Settings → the language button → V8 → Back → New game;
 - ``impossible``: home → Settings → V3 → V4 → Back → New game (refused);
 - ``enrol``: home → Enrol figures → tap two squares of the board → Skip → Back;
-- ``hwcheck``: home → Hardware check → wait for the readers' scan → tap a square → Back.
+- ``hwcheck``: home → Hardware check → wait for the readers' scan → tap a square → Back;
+- ``german``: every tool screen in German (issue 17: no English in the German UI): home →
+  Settings → the language button → V3, V4 (impossible), V8 → Back → the replay list → Back
+  → Enrol figures → two squares → Skip → Back → Hardware check → a square → Back. It
+  records the window's texts after every step (``seen``).
 
 Each script emits what the tests check (texts on screen, the controller's state).
 """
@@ -87,6 +91,37 @@ def note(name: str) -> Callable[[], None]:
     return step
 
 
+def tap_key(key: str) -> Callable[[], None]:
+    """Tap the button showing string ``key`` in the language of the moment."""
+    def step() -> None:
+        tap(i18n.tr(key))()
+    return step
+
+
+def tap_variant(variant: str) -> Callable[[], None]:
+    def step() -> None:
+        tap(f"{variant}\n{i18n.tr(f'var_{variant}')}")()
+    return step
+
+
+def seeing(steps: list[Callable[[], None]]) -> list[Callable[[], None]]:
+    """``steps``, each followed by a note of every text in the window."""
+    def noted(step: Callable[[], None], index: int) -> Callable[[], None]:
+        def act() -> None:
+            step()
+            found.setdefault("seen", []).append({"step": index, "screen": controller.screen})
+        act.seconds = getattr(step, "seconds", 0.0)  # type: ignore[attr-defined]
+        return act
+
+    def look() -> None:
+        if found.get("seen"):
+            found["seen"][-1]["texts"] = texts(Window)
+    out: list[Callable[[], None]] = []
+    for index, step in enumerate(steps):
+        out += [noted(step, index), look]
+    return out
+
+
 def report() -> None:
     game = controller.game
     settings = HOME / "settings.json"
@@ -121,6 +156,12 @@ SCRIPTS: dict[str, list[Callable[[], None]]] = {
               tap("Enrol figures"), wait(0.3)],
     "hwcheck": [tap("Hardware check"), wait(3.5), tap_square(16), wait(0.6),
                 note("hw_screen")],
+    "german": seeing([tap("Settings"), tap("Language: English"), tap_variant("V3"),
+                      tap_variant("V4"), tap_variant("V4"), tap_variant("V8"),
+                      tap_key("back"), tap_key("replay"), tap_key("back"), tap_key("enrol"),
+                      wait(0.5), tap_square(0), wait(0.5), tap_square(20), wait(0.5),
+                      tap_key("enr_skip"), tap_key("back"), tap_key("hw_check"),
+                      wait(3.5), tap_square(16), wait(0.6), tap_key("back")]),
 }
 
 

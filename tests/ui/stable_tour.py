@@ -41,7 +41,7 @@ from companion.referee.desk import hash_pin  # noqa: E402
 from ui.app import build_app  # noqa: E402
 from ui.controller import Controller, GameOptions  # noqa: E402
 from ui.screen_probe import clipped, tap  # noqa: E402
-from ui.testing import after_frames, emit, walk, window_box  # noqa: E402
+from ui.testing import after_frames, emit, texts, walk, window_box  # noqa: E402
 
 controller = Controller(log_dir=Path(tempfile.mkdtemp()))
 controller.referee_defaults = replace(controller.referee_defaults, pin_hash=hash_pin("4711"),
@@ -72,7 +72,7 @@ def record(phase: str) -> None:
     now = getattr(screen(), "now", None)
     phases.append({"phase": phase, "screen": controller.screen,
                    "drawer": bool(getattr(screen(), "drawer_open", False)),
-                   "buttons": buttons, "loose": loose,
+                   "buttons": buttons, "loose": loose, "texts": texts(Window),
                    "card": {"showing": bool(card.showing),
                             "texts": [w.text for w in walk(card) if getattr(w, "text", "")]}
                    if card is not None else None,

@@ -142,3 +142,37 @@ def test_a_failing_worker_goes_to_the_crash_log_and_the_error_screen(
     assert shown and "a bot lost its way" in (tmp_path / "crash.log").read_text()
     assert controller.screen == PLAY_SCREEN  # the game goes on by hand
     controller.close()
+
+
+def test_a_board_changed_under_the_computer_players_is_told_in_german(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 17: the computer players stopping because the board was changed by hand said
+    why in the engine's English inside the German line ("… (no yellow figure of kind 7
+    left beside the board)"); now the line says what happened and what to do."""
+    from hardware.simtable import BotTurnError, Hands
+    from tests.ui.english_words import english_in
+    from ui import i18n
+
+    def moved_by_hand(*_: Any, **__: Any) -> Any:
+        raise LookupError("no yellow figure of kind 7 left beside the board")
+
+    controller = playing(tmp_path)
+    i18n.set_language("de")
+    try:
+        controller.start_auto(4)
+        monkeypatch.setattr(Hands, "play", moved_by_hand)
+        with pytest.raises(ControllerError) as stopped:
+            poll_until_done(controller)
+        assert english_in(str(stopped.value)) == [], str(stopped.value)
+        assert str(stopped.value) == i18n.tr("err_auto_board")
+
+        def out_of_step(*_: Any, **__: Any) -> Any:
+            raise BotTurnError("the board differs from the game at e4")
+
+        monkeypatch.setattr(control_auto, "bot_turns", out_of_step)
+        with pytest.raises(ControllerError) as refused:
+            controller.auto(1)
+        assert english_in(str(refused.value)) == [], str(refused.value)
+    finally:
+        i18n.set_language("en")
+        controller.close()

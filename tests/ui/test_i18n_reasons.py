@@ -270,3 +270,26 @@ def test_a_repaired_log_is_reported_in_german(tmp_path: Path) -> None:
     assert german[1] == f"{log} war für andere Benutzer lesbar (Modus 0644); die Datei enthält" \
                         " die Geheimnisse des Spiels, darum darf sie jetzt nur noch ihr" \
                         " Besitzer lesen (Modus 0600)"
+
+
+def test_a_setting_changed_by_the_arbiter_in_german() -> None:
+    """Issue 17: the arbiter's setting changes named the desk's internal settings
+    ("policy", "lose-after") and values ("outcome-only") on the German screen."""
+    from tests.ui.english_words import english_in
+
+    def view(name: str, value: str) -> dict[str, str]:  # as views.event_view gives it
+        return {"type": "setting_changed", "name": name, "value": value,
+                "text": f"The arbiter changed the {name} to {value}"}
+
+    i18n.set_language("de")
+    said = {name: i18n.event_text(view(name, value))
+            for name, value in (("policy", "outcome-only"), ("time", "30+10"),
+                                ("penalty", "60"), ("lose-after", "3"))}
+    assert said["policy"] == "Der Schiedsrichter hat die Aufdeck-Regel auf nur Ergebnis geändert"
+    assert said["time"] == "Der Schiedsrichter hat die Bedenkzeit auf 30+10 geändert"
+    assert said["lose-after"] == ("Der Schiedsrichter hat die Regelverstöße bis zum Verlust"
+                                  " auf 3 geändert")
+    assert [english_in(text) for text in said.values()] == [[]] * 4
+    i18n.set_language("en")
+    assert i18n.event_text(view("penalty", "60")) == (
+        "The arbiter changed the time penalty per illegal move (seconds) to 60")

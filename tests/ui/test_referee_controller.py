@@ -4,6 +4,7 @@ the draw, and the arbiter's actions behind the PIN, all through the arbiter's de
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,6 +13,8 @@ import pytest
 from companion.ledger.record import verify
 from companion.referee.desk import hash_pin
 from tests.sim_games import KIND_WORDS, PUBLIC_NEST_PHRASES
+from tests.ui.english_words import english_in
+from ui import i18n
 from ui.controller import OVER_SCREEN, PLAY_SCREEN, Controller, ControllerError, GameOptions
 
 PIN = "4711"
@@ -171,3 +174,36 @@ def test_referee_mode_without_a_pin_says_how_to_set_one_in_the_ui_language(
     said = str(raised.value)
     assert "giganten referee --set-pin" in said and "PIN" in said
     assert "No arbiter PIN" not in said and "set one" not in said
+
+
+@pytest.fixture
+def german() -> Iterator[None]:
+    """German for the test (a new game switches to its own language: set it after);
+    English again afterwards (the language is process-wide)."""
+    yield
+    i18n.set_language("en")
+
+
+def test_the_arbiter_is_told_in_the_ui_language_what_cannot_be_done(
+        tmp_path: Path, german: None) -> None:
+    """Issue 17: Pause on a game without clocks, or Take back before the first turn,
+    answered with the desk's English ("This game has no clocks … --time 30+10") on the
+    German screen; now the panel's words, and the actions are off (``arbiter_unavailable``)."""
+    controller, _ = refereed(tmp_path, time_control=None)
+    i18n.set_language("de")
+    for action in ("pause", "resume"):
+        with pytest.raises(ControllerError) as refused:
+            controller.arbiter(PIN, action, "Grund")
+        assert english_in(str(refused.value)) == []
+        assert str(refused.value) == i18n.tr("err_no_clocks")
+        assert controller.arbiter_unavailable(action) == "err_no_clocks"
+    with pytest.raises(ControllerError) as refused:
+        controller.arbiter(PIN, "takeback", "Grund", turns=0)
+    assert english_in(str(refused.value)) == []
+    assert str(refused.value) == i18n.tr("err_nothing_to_take_back")
+    assert controller.arbiter_unavailable("takeback") == "err_nothing_to_take_back"
+    assert controller.arbiter_unavailable("look") is None
+    controller.auto(1)
+    assert controller.arbiter_unavailable("takeback") is None
+    clocked, _ = refereed(tmp_path / "clocks")
+    assert clocked.arbiter_unavailable("pause") is None

@@ -27,7 +27,7 @@ def test_settings_language_and_a_variant_are_what_the_new_game_uses(
         "Settings", "Language: English", "V8\nDoppelzüge", "Zurück", "Neues Spiel"]
     before, after = shown["home_before"], shown["home_after"]
     assert any("English · Reveal" in text for text in before)  # type: ignore[union-attr]
-    assert any(text.startswith("Deutsch · Aufdecken") and text.endswith("V8")
+    assert any(text.startswith("Deutsch · Aufdecken") and text.endswith("Doppelzüge")
                for text in after)  # type: ignore[union-attr]
     assert "Einstellungen" in shown["settings_screen"]  # type: ignore[operator]
     # The new game: the landscape screen, in German, under V8.

@@ -196,10 +196,12 @@ def test_the_seed_is_a_whole_number_or_nothing() -> None:
 def test_the_home_line_sums_the_settings_up() -> None:
     options = Settings(first="orange", variants=frozenset({"V8", "V5"}), seed=9).options()
     assert summary(options) == ("English · Reveal: both figures (rulebook) · Starts: Orange"
-                                " · V5, V8 · seed 9")
+                                " · Secret trap, Double moves · seed 9")
     i18n.set_language("de")
     assert summary(GameOptions()) == ("Englisch · Aufdecken: beide Figuren (Regelheft) ·"
                                       " Beginnt: ausgelost · keine Varianten")
+    # The variants by their names, never their ids (issue 17: "V8" on the home screen).
+    assert summary(options).endswith(" · Geheime Falle, Doppelzüge · Startwert 9")
 
 
 # --- Enrolment ----------------------------------------------------------------------------------
@@ -373,6 +375,13 @@ def test_a_dead_reader_is_missing_and_a_flaky_one_faulty() -> None:
     problems = [note.text for note in check.problems()]
     assert problems[0] == "e4: reader missing (no answer from the reader)"
     assert problems[1].startswith("h8: ") and "reads failed (CRC error)" in problems[1]
+    i18n.set_language("de")  # issue 17: "(CRC error)" stood on the German screen
+    german = [note.text for note in check.problems()]
+    assert german[0] == "e4: Leser fehlt (keine Antwort vom Leser)"
+    assert german[1].startswith("h8: ") and german[1].endswith("fehlgeschlagen (CRC-Fehler)")
+    assert HardwareCheck._fault_text("two tags answered: 0x1f") == (
+        "zwei Tags antworteten: 0x1f")
+    i18n.set_language("en")
     assert check.status().text == "Move a tag over every square: 0 of 195 saw a tag"
     check.tap(square("a1"))
     check.poll(0.5)
