@@ -16,7 +16,7 @@ from companion.identities import sim_identities
 from companion.referee.desk import hash_pin
 from companion.referee.game_desk import GameDesk
 from companion.table.game_session import GameSession
-from hardware.simgame import GameHands, SimGameTable
+from hardware.simgame import GameHands, SimGameTable, laid_out
 
 GIMMEL = get_game("gimmel")
 STRATEGUS = get_game("strategus")
@@ -58,6 +58,9 @@ def test_a_flag_after_a_cut_between_a_turn_and_the_clocks_names_the_right_loser(
     resumed, _ = GameSession.resume(session.log_path)
     desk, _ = GameDesk.after_restart(resumed, PIN_HASH, "arbiter", 0.0)
     assert desk.clock is not None and desk.clock.running == 1
+    # The clocks run again only once the board matches the game (docs/referee.md).
+    SimGameTable(resumed, board=laid_out(resumed)).run_for()
+    assert not resumed.fixing
     desk.resume("2468", 0.0)
     [ended] = [e for e in desk.tick(1000.0) if isinstance(e, GameEnded)]
     assert ended.winner == 0 and ended.reason == "time"  # blue's flag fell: red wins
