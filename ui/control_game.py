@@ -4,12 +4,10 @@ game added to ``companion.games``), through the game interface only.
 Pure Python (no Kivy), like ``ui.controller`` for Giganten, so tests play whole games
 without a display. It drives a ``GameSession`` (``companion.table.game_session``) on the
 simulated board of ``hardware.simgame`` (the same table the terminal's ``giganten play
---game`` uses), or on the real reader board (``ui.control_game_live``: the configured
-backend through the game's layout, the enrolled tags, ``hardware.live_game.LiveGameTable``):
-``poll(dt)``, called by the Kivy clock, lets the simulated readers scan or drains what the
-real reader's thread read; the person's actions (drag a figure, place a stone, the drawer's
-helpers) move pieces on the simulated board, and are refused on the real one (hands move
-them there); the screen's taps are the session's intents (start, resign).
+--game`` uses) or on the real readers (``ui.control_game_live``): ``poll(dt)``, called by
+the Kivy clock, lets the readers scan; the person's actions (drag a figure, place a stone,
+the drawer's helpers) move pieces on the simulated board (on the real one hands do, and a
+drag onto a taken square declares that turn); the screen's taps are the session's intents.
 
 What it shows comes from ``companion.views.games`` only, for the audience in front of the
 screen: ``PUBLIC`` when two people share it, the person's own side against the computer.
@@ -282,6 +280,9 @@ class GameController(ComputerThinking, LiveBoard):
         down there; onto a taken square it is that turn, carried out as a person does it
         (a capture: the taken stone off first; a Strategus attack: the attacker held
         beside the square and the turn declared on the screen)."""
+        if not self.simulated:
+            self._declare_along(origin, target)
+            return
         sim, hands = self._sim()
         geometry = self._game().geometry(self.session.options)
         a, b = geometry.parse(origin), geometry.parse(target)
@@ -294,6 +295,14 @@ class GameController(ComputerThinking, LiveBoard):
             raise ControllerError(i18n.tr("gm_err_taken", square=target))
         hands.play(turn)
         self.settle()
+
+    def _declare_along(self, origin: str, target: str) -> None:
+        """On the real board a drag onto a taken square declares that turn (a Strategus
+        attack: the attacker held beside the square); the hands do everything else."""
+        state, turn = self.session.state, self._turn_along(origin, target)
+        if turn is None or state is None or target not in self.physical():
+            raise ControllerError(i18n.tr("gm_err_by_hand"))
+        self._intent({"declare": self._game().turn_to_json(state, turn)})
 
     def _turn_along(self, origin: str, target: str) -> Any:
         """The legal turn from ``origin`` to ``target`` now, if there is one."""

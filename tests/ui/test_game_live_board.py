@@ -75,11 +75,13 @@ class Hands:
         self.box.remove(uid)
         return uid
 
-    def show(self, before: dict[int, Piece], after: dict[int, Piece]) -> None:
+    def show(self, before: dict[int, Piece], after: dict[int, Piece],
+             held: dict[Uid, Piece] | None = None) -> None:
         """Move the tags from ``before`` to ``after`` as a person does: what leaves a square
         is lifted first (a captured stone goes beside the board), then what arrives is put
-        down (the moved stone's own tag, else one from beside the board)."""
-        lifted: dict[Uid, Piece] = {}
+        down (the moved stone's own tag or one ``held`` beside the square, else one from
+        beside the board)."""
+        lifted: dict[Uid, Piece] = dict(held or {})
         for sq in sorted(before):
             if after.get(sq) != before[sq]:
                 lifted[self.squares.lift(sq)] = before[sq]
@@ -220,6 +222,41 @@ def test_strategus_set_up_in_the_home_rows_and_played_on_the_readers(
         strategus.until(lambda n=number: c.session.turns == n, "the move read")
         assert_no_leak(c)
     assert len(c.physical()) == 80
+    # Forward until an attack: the attacker held beside the square, the turn declared by
+    # the drag on the screen, its result put down as the screen says.
+    forward = 1 if min(game.setup_zone(0, {})) < 50 else -1
+    for _ in range(40):
+        state = c.session.state
+        assert state is not None
+        pieces, mover = dict(state.pieces()), state.to_move
+        turns = list(state.legal_turns())
+        attacks = [t for t in turns if t[1] in pieces and pieces[t[1]].owner != mover]
+        if attacks:
+            break
+        sign = forward if mover == 0 else -forward
+        turn = max(turns, key=lambda t: sign * (t[1] // 10 - t[0] // 10))
+        number = c.session.turns
+        strategus.play(turn)
+        strategus.until(lambda n=number: c.session.turns == n + 1, "the move read")
+    else:
+        raise AssertionError("no attack came up")
+    origin, target = attacks[0][0], attacks[0][1]
+    geometry = game.geometry()
+    number = c.session.turns
+    held = {strategus.squares.lift(origin): pieces[origin]}
+    strategus.until(lambda: origin not in c.session.board, "the attacker held beside")
+    with pytest.raises(ControllerError, match="real board"):
+        c.move(geometry.name(origin), geometry.name(next(
+            sq for sq in range(geometry.size) if sq not in pieces)))
+    c.move(geometry.name(origin), geometry.name(target))
+    assert c.session.turns == number + 1  # the board waits for the result if it changed
+    assert_no_leak(c)
+    after = dict(state.pieces())
+    before = {sq: p for sq, p in pieces.items() if sq != origin}
+    strategus.show(before, after, held)
+    strategus.until(lambda: not c.session.fixing and c.session.board == after,
+                    "the combat's result put down")
+    assert_no_leak(c)
 
 
 def test_a_resumed_strategus_game_waits_for_the_board_to_match(
