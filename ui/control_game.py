@@ -148,6 +148,7 @@ class GameController(ComputerThinking, LiveBoard):
         tags = (sim_identities(game, choice.options()) if self.simulated
                 else self.live_tags(game, choice.options()))
         self.close()
+        reader = self.open_reader(game, choice.options())  # before the log: nothing lost
         log_dir = self.log_dir if self.log_dir is not None else default_log_dir()
         from datetime import datetime  # the log's name only: the session gets its time
 
@@ -159,7 +160,7 @@ class GameController(ComputerThinking, LiveBoard):
         write_json_atomic(log_path.with_suffix(SIDE_FILE),
                           {"computer": choice.computer, "level": choice.level,
                            "legal": choice.legal}, mode=0o600)
-        self._open(game, choice, session, events, None)
+        self._open(game, choice, session, events, None, reader)
 
     def resume(self, path: Path | None = None) -> None:
         """Continue the latest logged game (or ``path``) after a power cut, on a
@@ -179,20 +180,21 @@ class GameController(ComputerThinking, LiveBoard):
         variants = session.options.get("variants", [])
         choice = NewGame(game.name, "long" in variants, side.get("computer"),
                          str(side.get("level", DEFAULT_LEVEL)), side.get("legal") is True)
+        reader = self.open_reader(game, session.options, session)
         self._open(game, choice, session, events,
-                   laid_out(session) if self.simulated else None)
+                   laid_out(session) if self.simulated else None, reader)
 
     def _open(self, game: Game, choice: NewGame, session: GameSession,
-              events: list[GameEvent], board: Any) -> None:
+              events: list[GameEvent], board: Any, reader: Reader | None) -> None:
         self.game, self.choice, self.log_path = game, choice, session.log_path
         self.record_path, self.dismissed, self._seen = None, 0, 0
         self.thinking = False
-        if self.simulated:
+        if reader is None:
             # The reader's noise model: public, any seed will do.
             sim = SimGameTable(session, seed=1, board=board)
             self.sim, self.hands = sim, GameHands(sim, session.identities)
         else:
-            self.sim, self.hands = self.live_table(session), None
+            self.sim, self.hands = LiveGameTable(session, reader), None
         self.sim.events += events
         self.computer = None
         if choice.computer is not None:

@@ -18,7 +18,7 @@ from companion.reads import Uid
 from companion.table.game_session import PLAY, GameSession
 from companion.views.games import game_view
 from hardware.backends import BackendError
-from hardware.live_game import LiveGameTable, enrolled_tags, game_reader
+from hardware.live_game import enrolled_tags, game_reader
 from hardware.protocol import Reader, ReaderError
 from ui import i18n
 from ui.control_base import ControllerError
@@ -48,18 +48,20 @@ class LiveBoard:
             raise ControllerError(i18n.tr("gm_err_not_enrolled", title=game.title,
                                           name=game.name)) from None
 
-    def live_table(self, session: GameSession) -> LiveGameTable:
-        """The session on the readers under the game's board, opened and scanning in their
-        thread; the session is closed and one line said if they cannot be used."""
-        assert self.reader is not None
-        geometry = session.game.geometry(session.options)
+    def open_reader(self, game: Game, options: dict[str, Any],
+                    session: GameSession | None = None) -> Reader | None:
+        """The readers under the game's board, opened (None: the simulated board); one
+        line said if they cannot be used, and ``session`` (a resumed game's) closed."""
+        if self.reader is None:
+            return None
         try:
-            reader = game_reader(self.reader, self.config, session.game.name, geometry)
+            reader = game_reader(self.reader, self.config, game.name, game.geometry(options))
             reader.open()
         except (BackendError, ReaderError) as err:
-            session.close()
+            if session is not None:
+                session.close()
             raise ControllerError(i18n.tr("gm_err_reader", reason=str(err))) from None
-        return LiveGameTable(session, reader)
+        return reader
 
 
 def live_physical(session: GameSession) -> dict[str, str]:

@@ -269,6 +269,7 @@ def test_a_resumed_strategus_game_waits_for_the_board_to_match(
     assert c.what_now() == i18n.tr("gm_now_match")
     strategus.until(lambda: c.what_now().startswith("Make the board match"),
                     "the steps to make the board match")
+    assert_no_leak(c)  # the steps name squares and owners, never a kind
     state = session.state
     assert state is not None
     strategus.tags = dict(session.identities)
@@ -305,3 +306,18 @@ def test_a_real_board_without_enrolled_pieces_says_so_in_one_line(
     with pytest.raises(ControllerError, match="giganten enrol --game strategus"):
         c.new_game(NewGame("strategus"))
     assert c.game is None
+
+
+def test_readers_that_cannot_serve_the_game_say_so_and_start_nothing(
+        strategus: Hands, tmp_path: Path) -> None:
+    (tmp_path / "logs").mkdir()
+    c = GameController(log_dir=tmp_path / "logs", reader=strategus.emulated.reader(),
+                       registry=strategus.registry,
+                       config=Config(layouts={"strategus": (10, 10)}))
+    with pytest.raises(ControllerError) as raised:
+        c.new_game(NewGame("strategus"))
+    line = str(raised.value)
+    assert line.startswith("The readers cannot be used (strategus: a 10×10 board from k11")
+    assert "\n" not in line and line.endswith("then try again")
+    assert c.game is None and c.sim is None
+    assert not any((tmp_path / "logs").iterdir())
