@@ -35,8 +35,7 @@ from commands.play_game import (
     new_options,
 )
 from companion.game import Game, GameError
-from companion.game_events import GameEvent
-from companion.game_registry import GameRegistry, GameRegistryError, registry_path
+from companion.game_registry import GameRegistry, GameRegistryError
 from companion.games import get_game
 from companion.identities import Identity
 from companion.ledger.game_log import ReplayError, generic_header
@@ -44,55 +43,13 @@ from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.reads import Uid
 from companion.registry.store import default_path
 from companion.table.game_session import OVER, GameSession
-from companion.table.sensing import Sensing
 from hardware.assemble import UsageError, open_game_backend
-from hardware.live import ReaderPump, live_lines
+from hardware.live import live_lines
+from hardware.live_game import LiveGameTable, enrolled_tags
 from hardware.protocol import Reader
 
-SCAN = 0.5
-"""Seconds the readers are followed after a command typed at the terminal."""
-
-
-class LiveGameTable:
-    """What ``hardware.simgame.SimGameTable`` is for the simulation, for a real (mapped)
-    reader: its reads, from the reader's thread, through sensing into the session."""
-
-    board = None
-    """No simulated board: people move the pieces."""
-
-    def __init__(self, session: GameSession, reader: Reader) -> None:
-        self.session = session
-        self.reader = reader
-        self.sensing = Sensing(session.game.geometry(session.options).size)
-        self.pump = ReaderPump(reader)  # the caller opened the reader
-        self.pump.start()
-        self.events: list[GameEvent] = []
-
-    def run_for(self, seconds: float = SCAN) -> list[GameEvent]:
-        """Follow the board for ``seconds``; return the session's events."""
-        events: list[GameEvent] = []
-        for read in self.pump.drain(time.monotonic() + seconds):
-            snapshot = self.sensing.feed(read)
-            if snapshot is not None:
-                events += self.session.on_snapshot(snapshot)
-        self.events += events
-        return events
-
-    @property
-    def now(self) -> float:
-        """The table's time (the clocks of referee mode run on it)."""
-        return time.monotonic()
-
-    def intent(self, data: Mapping[str, Any]) -> list[GameEvent]:
-        """A tap on the screen, now."""
-        events = self.session.intent(data, now=self.now)
-        self.events += events
-        return events
-
-    def close(self) -> None:
-        """Stop the reader."""
-        self.reader.close()
-
+__all__ = ["LiveCommands", "LiveGameConsole", "LiveGameTable", "live_tags", "play_live",
+           "resumed_live"]
 
 class LiveCommands(GameConsole):
     """What any console on the real board does differently (``LiveGameConsole``, and the
@@ -140,8 +97,7 @@ def live_tags(args: argparse.Namespace, game: Game, options: Mapping[str, Any] |
     if game.name == "giganten":
         path: Path = args.registry or default_path()
         return GameRegistry.of_gigantens(game, path, options).for_game(options), path
-    path = args.registry or registry_path(game.name)
-    return GameRegistry.load(game, path).for_game(options), path
+    return enrolled_tags(game, options, args.registry)
 
 
 def live_options(args: argparse.Namespace, game: Game) -> dict[str, Any]:

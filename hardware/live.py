@@ -46,6 +46,12 @@ class ReaderPump:
             self.error = err
         self.reads.put(None)
 
+    def stop(self, timeout: float = 2.0) -> None:
+        """Wait (at most ``timeout`` seconds) for the thread to end once the reader is
+        closed: a reader opened again for the next game must not feed this old thread."""
+        if self._thread.is_alive() and self._thread is not threading.current_thread():
+            self._thread.join(timeout)
+
     def drain(self, until: float, clock: Callable[[], float] = time.monotonic) -> list[TagRead]:
         """Every read that arrives before ``until`` (on ``clock``)."""
         out: list[TagRead] = []
@@ -90,8 +96,9 @@ class LiveTable:
         return self.table.intent(intent, time.monotonic())
 
     def close(self) -> None:
-        """Stop the reader."""
+        """Stop the reader and its thread."""
         self.reader.close()
+        self.pump.stop()
 
 
 def live_lines(lines: Iterable[str], poll: Callable[[float], None], *,

@@ -40,7 +40,7 @@ class GigantenApp(App):
         super().__init__(**kwargs)
         self.controller = controller
         self.games = games if games is not None else GameController(
-            log_dir=controller.log_dir, simulated=controller.simulated, background=True)
+            log_dir=controller.log_dir, reader=controller.reader, background=True)
         """Every other game of the registry (Strategus, Gimmel): ``ui.control_game``."""
         self.manager: Any = None
         self.private: PrivatePanel | None = None

@@ -302,7 +302,9 @@ class ControllerBase:
         game = self.game
         if game is not None and game.session is not None:
             game.session.close()
-        if game is not None and game.table is not None and isinstance(game.table, SimTable):
+        if game is not None and game.table is not None:
+            # A real board's reader thread too: the next game (of any game) reads the
+            # same reader, and an old thread would take its reads.
             game.table.close()
         if game is not None and game.link is not None:
             self.broker_notes = game.link.close()

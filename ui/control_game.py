@@ -4,14 +4,16 @@ game added to ``companion.games``), through the game interface only.
 Pure Python (no Kivy), like ``ui.controller`` for Giganten, so tests play whole games
 without a display. It drives a ``GameSession`` (``companion.table.game_session``) on the
 simulated board of ``hardware.simgame`` (the same table the terminal's ``giganten play
---game`` uses): ``poll(dt)``, called by the Kivy clock, lets the simulated readers scan;
-the person's actions (drag a figure, place a stone, the drawer's helpers) move pieces on
-the simulated board; the screen's taps are the session's intents (start, resign).
+--game`` uses) or on the real readers (``ui.control_game_live``): ``poll(dt)``, called by
+the Kivy clock, lets the readers scan; the person's actions (drag a figure, place a stone,
+the drawer's helpers) move pieces on the simulated board (on the real one hands do, and a
+drag onto a taken square declares that turn); the screen's taps are the session's intents.
 
 What it shows comes from ``companion.views.games`` only, for the audience in front of the
 screen: ``PUBLIC`` when two people share it, the person's own side against the computer.
 The computer opponent (``companion.table.opponent``) announces its turn; a person carries
-it out on the board (the drawer's "Carry out" does it on the simulated one).
+it out on the board and the readers confirm it (the drawer's "Carry out" does it on the
+simulated one; the real board has no drawer).
 """
 
 from __future__ import annotations
@@ -24,12 +26,12 @@ from pathlib import Path
 from typing import Any
 
 from companion.archive.game_records import generic_record
+from companion.config import Config
 from companion.game import PUBLIC, Audience, Game, GameError, GameState
 from companion.game_events import (
     ComputerTurn,
     GameEvent,
     IntentRefused,
-    SetupChecked,
     TurnCommitted,
 )
 from companion.games import get_game
@@ -41,6 +43,8 @@ from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.table.game_session import OVER, PLAY, SETUP, GameSession
 from companion.table.opponent import DEFAULT_LEVEL
 from companion.views.games import event_view, game_view, setup_view
+from hardware.live_game import LiveGameTable
+from hardware.protocol import Reader
 from hardware.simgame import GameHands, SimGameTable, laid_out
 from ui import i18n
 from ui.control_base import HOME, ControllerError
@@ -60,6 +64,8 @@ from ui.control_game_base import (
     other_games,
     read_side,
 )
+from ui.control_game_live import LiveBoard, live_physical, live_placeable
+from ui.control_game_setup import setup_problems, setup_progress
 from ui.control_game_think import ComputerThinking, Thinking
 from ui.game_words import (
     combat_card,
@@ -67,28 +73,30 @@ from ui.game_words import (
     event_line,
     kind_name,
     now_line,
-    problem_lines,
     result_text,
     score_lines,
 )
 
 JSON = dict[str, Any]
 
-class GameController(ComputerThinking):
+class GameController(ComputerThinking, LiveBoard):
     """One generic game in the app, from the home screen's choice to the saved record."""
 
-    def __init__(self, *, log_dir: Path | None = None, simulated: bool = True,
+    def __init__(self, *, log_dir: Path | None = None, reader: Reader | None = None,
+                 config: Config | None = None, registry: Path | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  budget: float = DEFAULT_BUDGET, entropy: Entropy = os.urandom,
                  background: bool = False) -> None:
-        """``simulated``: False on a real reader board (the app plays these games on the
-        simulated board only for now). ``clock`` and ``budget``: the computer's thinking
+        """``reader``: the real reader board (the Giganten app's backend; None: the
+        simulated board), ``config`` its games' layouts, ``registry`` the enrolled tags
+        (default: the game's registry). ``clock`` and ``budget``: the computer's thinking
         time. ``entropy``: the setup commitments' salts and the simulated setups.
         ``background``: the computer searches in a worker thread (the app); without it,
         at the ``poll`` after the screen said so, on the calling thread (deterministic:
         the tests, the screenshots)."""
         self.log_dir = log_dir
-        self.simulated = simulated
+        self.reader, self.registry = reader, registry
+        self.config = config if config is not None else Config()
         self.clock = clock
         self.budget = budget
         self.entropy = entropy
@@ -98,7 +106,7 @@ class GameController(ComputerThinking):
         self.screen = HOME
         self.game: Game | None = None
         self.choice: NewGame | None = None
-        self.sim: SimGameTable | None = None
+        self.sim: SimGameTable | LiveGameTable | None = None
         self.hands: GameHands | None = None
         self.computer: Computer | None = None
         self.log_path: Path | None = None
@@ -132,27 +140,32 @@ class GameController(ComputerThinking):
         return self.game
 
     def new_game(self, choice: NewGame) -> None:
-        """A new game of ``choice`` on the simulated board."""
+        """A new game of ``choice`` on the simulated board or the real one (its enrolled
+        pieces; play begins once the setup stands on the readers)."""
         game = get_game(choice.name)
-        if not self.simulated:
-            raise ControllerError(i18n.tr("gm_err_sim_only", title=game.title, name=game.name))
         if choice.computer is not None and choice.computer not in game.players:
             raise ControllerError(i18n.tr("err_unknown_player", name=choice.computer))
+        tags = (sim_identities(game, choice.options()) if self.simulated
+                else self.live_tags(game, choice.options()))
         self.close()
+        reader = self.open_reader(game, choice.options())  # before the log: nothing lost
         log_dir = self.log_dir if self.log_dir is not None else default_log_dir()
         from datetime import datetime  # the log's name only: the session gets its time
 
         log_path = new_log_path(log_dir, datetime.now())
-        session, events = GameSession.new(game, choice.options(), sim_identities(
-            game, choice.options()), log_path, now=0.0, entropy=self.entropy)
+        # The simulated readers' clock starts at 0; the real ones run on the monotonic one.
+        session, events = GameSession.new(game, choice.options(), tags, log_path,
+                                          now=0.0 if self.simulated else time.monotonic(),
+                                          entropy=self.entropy)
         write_json_atomic(log_path.with_suffix(SIDE_FILE),
                           {"computer": choice.computer, "level": choice.level,
                            "legal": choice.legal}, mode=0o600)
-        self._open(game, choice, session, events, None)
+        self._open(game, choice, session, events, None, reader)
 
     def resume(self, path: Path | None = None) -> None:
         """Continue the latest logged game (or ``path``) after a power cut, on a
-        simulated board laid out as the game stands."""
+        simulated board laid out as the game stands, or on the real board once the
+        readers see it match the game (the now line lists what to put where)."""
         log_dir = self.log_dir if self.log_dir is not None else default_log_dir()
         path = path if path is not None else latest_log(log_dir)
         if path is None:
@@ -167,16 +180,21 @@ class GameController(ComputerThinking):
         variants = session.options.get("variants", [])
         choice = NewGame(game.name, "long" in variants, side.get("computer"),
                          str(side.get("level", DEFAULT_LEVEL)), side.get("legal") is True)
-        self._open(game, choice, session, events, laid_out(session))
+        reader = self.open_reader(game, session.options, session)
+        self._open(game, choice, session, events,
+                   laid_out(session) if self.simulated else None, reader)
 
     def _open(self, game: Game, choice: NewGame, session: GameSession,
-              events: list[GameEvent], board: Any) -> None:
+              events: list[GameEvent], board: Any, reader: Reader | None) -> None:
         self.game, self.choice, self.log_path = game, choice, session.log_path
         self.record_path, self.dismissed, self._seen = None, 0, 0
         self.thinking = False
-        # The reader's noise model: public, any seed will do.
-        self.sim = SimGameTable(session, seed=1, board=board)
-        self.hands = GameHands(self.sim, session.identities)
+        if reader is None:
+            # The reader's noise model: public, any seed will do.
+            sim = SimGameTable(session, seed=1, board=board)
+            self.sim, self.hands = sim, GameHands(sim, session.identities)
+        else:
+            self.sim, self.hands = LiveGameTable(session, reader), None
         self.sim.events += events
         self.computer = None
         if choice.computer is not None:
@@ -208,14 +226,15 @@ class GameController(ComputerThinking):
         ``background``: the turn its worker found is taken and announced here)."""
         if self.sim is None:
             return
-        self.sim.run_for(dt)
+        # The real reader's thread queues its reads: take them without waiting.
+        self.sim.run_for(dt if self.simulated else 0.0)
         self._after(think=True)
 
     def settle(self, seconds: float = 0.6) -> None:
         """Let the readers scan until the board is confirmed, then react (a tap's
         aftermath: the computer, if it is due, thinks at the next ``poll``)."""
         if self.sim is not None:
-            self.sim.run_for(seconds)
+            self.sim.run_for(seconds if self.simulated else 0.0)
         self._after(think=False)
 
     def _after(self, *, think: bool) -> None:
@@ -252,7 +271,9 @@ class GameController(ComputerThinking):
     # --- The person's actions on the simulated board ----------------------------------------
 
     def _sim(self) -> tuple[SimGameTable, GameHands]:
-        if self.sim is None or self.hands is None:
+        if not self.simulated:
+            raise ControllerError(i18n.tr("gm_err_by_hand"))
+        if not isinstance(self.sim, SimGameTable) or self.hands is None:
             raise ControllerError(i18n.tr("err_no_game"))
         return self.sim, self.hands
 
@@ -261,6 +282,9 @@ class GameController(ComputerThinking):
         down there; onto a taken square it is that turn, carried out as a person does it
         (a capture: the taken stone off first; a Strategus attack: the attacker held
         beside the square and the turn declared on the screen)."""
+        if not self.simulated:
+            self._declare_along(origin, target)
+            return
         sim, hands = self._sim()
         geometry = self._game().geometry(self.session.options)
         a, b = geometry.parse(origin), geometry.parse(target)
@@ -273,6 +297,14 @@ class GameController(ComputerThinking):
             raise ControllerError(i18n.tr("gm_err_taken", square=target))
         hands.play(turn)
         self.settle()
+
+    def _declare_along(self, origin: str, target: str) -> None:
+        """On the real board a drag onto a taken square declares that turn (a Strategus
+        attack: the attacker held beside the square); the hands do everything else."""
+        state, turn = self.session.state, self._turn_along(origin, target)
+        if turn is None or state is None or target not in self.physical():
+            raise ControllerError(i18n.tr("gm_err_by_hand"))
+        self._intent({"declare": self._game().turn_to_json(state, turn)})
 
     def _turn_along(self, origin: str, target: str) -> Any:
         """The legal turn from ``origin`` to ``target`` now, if there is one."""
@@ -288,8 +320,10 @@ class GameController(ComputerThinking):
     def placeable(self) -> list[str]:
         """The kinds a piece can be put down of now: Gimmel's hand of the player to move;
         during a setup every kind still beside the board."""
-        if self.sim is None or self.hands is None or self.game is None:
+        if self.sim is None or self.game is None:
             return []
+        if self.hands is None:
+            return live_placeable(self.session)
         owners = self._placing_owners()
         kinds = {self.hands.identities[uid].kind for uid in self.hands.box
                  if self.hands.identities[uid].owner in owners}
@@ -358,8 +392,9 @@ class GameController(ComputerThinking):
 
     def _intent(self, data: JSON) -> None:
         """A tap for the session; a refusal is said as the screen's error line."""
-        sim, _ = self._sim()
-        events = sim.intent(data)
+        if self.sim is None:
+            raise ControllerError(i18n.tr("err_no_game"))
+        events = self.sim.intent(data)
         self.settle()
         for event in events:
             if isinstance(event, IntentRefused):
@@ -428,8 +463,8 @@ class GameController(ComputerThinking):
     def physical(self) -> dict[str, str]:
         """What stands on the simulated board: square -> owner (the board shows owners to
         everyone)."""
-        if self.sim is None or self.hands is None or self.game is None:
-            return {}
+        if not isinstance(self.sim, SimGameTable) or self.hands is None or self.game is None:
+            return {} if self.sim is None else live_physical(self.session)
         geometry = self.game.geometry(self.session.options)
         return {geometry.name(sq): self.game.players[self.hands.identities[uid].owner]
                 for sq, uid in self.sim.board.tags().items() if uid in self.hands.identities}
@@ -465,6 +500,8 @@ class GameController(ComputerThinking):
             said = now_line(view, self._game().name) or said
         if said is not None and not self._board_matches():
             return said
+        if session.fixing:  # resumed: the steps come with the readers' first look
+            return i18n.tr("gm_now_match")
         return self._turn_prompt(audience)
 
     def _board_matches(self) -> bool:
@@ -517,41 +554,17 @@ class GameController(ComputerThinking):
             return []
         return score_lines(self.board_view(audience))
 
-    def _setup_checked(self, player: int) -> SetupChecked | None:
-        """The session's latest word on ``player``'s setup."""
-        for event in reversed(self.sim.events if self.sim is not None else []):
-            if isinstance(event, SetupChecked) and event.owner == player:
-                return event
-        return None
-
     def setup_progress(self) -> list[JSON]:
-        """Per side: pieces placed, expected, ready (complete with no problem: public, as
-        the Start button shows it; the problems themselves are the owner's)."""
+        """Per side: pieces placed, expected, ready (``ui.control_game_setup``)."""
         if self.sim is None or self.game is None:
             return []
-        out = []
-        for player, name in enumerate(self.game.players):
-            checked = self._setup_checked(player)
-            placed = checked.placed if checked is not None else 0
-            expected = (checked.expected if checked is not None
-                        else sum(k.count for k in self.game.kinds(self.session.options)))
-            out.append({"player": name, "placed": placed, "expected": expected,
-                        "ready": checked is not None and placed == expected
-                        and not self.setup_problems(name)})
-        return out
+        return setup_progress(self.game, self.session.options, self.sim.events)
 
     def setup_problems(self, player: str) -> list[str]:
-        """``player``'s own setup problems (``event_view`` for that player), for their eyes
-        only (the screen shows them while the owner holds the button)."""
+        """``player``'s own setup problems, for their eyes only."""
         if self.sim is None or self.game is None:
             return []
-        index = self.game.players.index(player)
-        checked = self._setup_checked(index)
-        if checked is None:
-            return []
-        view = event_view(self.game, checked, index, self.game.geometry(self.session.options))
-        problems = view.get("problems", []) if view is not None else []
-        return problem_lines(self.game.name, problems)
+        return setup_problems(self.game, self.session.options, self.sim.events, player)
 
     def _last_turn(self) -> TurnCommitted | None:
         if self.sim is None:

@@ -21,6 +21,7 @@ from typing import Any
 from companion.game import Game, GameState
 from companion.table.game_session import PLAY
 from companion.table.opponent import choose_turn
+from hardware.live_game import LiveGameTable
 from hardware.simgame import SimGameTable
 from ui.control_game_base import Computer
 from ui.guard import guarded
@@ -92,7 +93,7 @@ class ComputerThinking:
     turn chosen (in a worker with ``background``, else at the next ``poll``) and announced
     through the session."""
 
-    sim: SimGameTable | None
+    sim: SimGameTable | LiveGameTable | None
     computer: Computer | None
     clock: Callable[[], float]
     budget: float

@@ -65,7 +65,8 @@ def game_scenario(name: str, log_dir: Path) -> GameController:
 def _lift(games: GameController) -> None:
     """The person lifts the stone with the most legal squares off the simulated board."""
     state, sim, game = games.state(), games.sim, games.game
-    assert state is not None and sim is not None and game is not None
+    assert state is not None and sim is not None and sim.board is not None
+    assert game is not None
     geometry = state.geometry
     mine = [geometry.name(sq) for sq, piece in state.pieces().items()
             if piece.owner == state.to_move]

@@ -70,6 +70,9 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
                                  "de": "Der Computer denkt nach: {percent} %"},
     "gm_now_in_hand": {"en": "A figure from {square} is in the hand: put it down",
                        "de": "Eine Figur von {square} ist in der Hand: absetzen"},
+    "gm_now_match": {"en": "Put the pieces where the game has them: the steps follow",
+                     "de": "Die Figuren so aufstellen, wie das Spiel steht: die Schritte"
+                           " folgen"},
     "gm_now_fix": {"en": "Make the board match: {steps}",
                    "de": "Brett angleichen: {steps}"},
     "gm_now_refused": {"en": "Not allowed: {steps}", "de": "Nicht erlaubt: {steps}"},
@@ -134,10 +137,19 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
     "gm_record": {"en": "The record is saved (where: Details)",
                   "de": "Der Spielbericht ist gespeichert (wo: Details)"},
     # --- Errors
-    "gm_err_sim_only": {"en": "{title} runs on the simulated board only in the app for now:"
-                              " use giganten play --game {name} on the real board",
-                        "de": "{title} läuft in der App vorerst nur auf dem simulierten Brett:"
-                              " am echten Brett giganten play --game {name} nutzen"},
+    "gm_err_not_enrolled": {"en": "Not every piece of {title} is enrolled: enrol them first"
+                                  " (giganten enrol --game {name}); nothing was started",
+                            "de": "Nicht alle Figuren von {title} sind angemeldet: erst"
+                                  " anmelden (giganten enrol --game {name}); es wurde"
+                                  " nichts gestartet"},
+    "gm_err_reader": {"en": "The readers cannot be used ({reason}): check the cables and"
+                            " the config, then try again",
+                      "de": "Die Leser lassen sich nicht nutzen ({reason}): Kabel und"
+                            " Konfiguration prüfen, dann erneut versuchen"},
+    "gm_err_by_hand": {"en": "This is the real board: move the pieces by hand, the readers"
+                             " see them",
+                       "de": "Das ist das echte Brett: die Figuren von Hand bewegen, die"
+                             " Leser sehen sie"},
     "gm_err_taken": {"en": "{square} is taken and no legal turn goes there: choose another"
                            " square", "de": "{square} ist besetzt und kein erlaubter Zug führt"
                                             " dorthin: anderes Feld wählen"},

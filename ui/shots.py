@@ -309,7 +309,12 @@ def ui_command(args: argparse.Namespace) -> int:
     controller.defaults = settings.options()
     if args.referee or args.time:
         controller.defaults = replace(controller.defaults, referee=True, time_control=args.time)
-    app = build_app(controller)
+    from ui.control_game import GameController
+
+    # Strategus and Gimmel on the same readers, through their layouts in the config.
+    games = GameController(log_dir=args.log_dir, reader=reader, config=config,
+                           background=True)
+    app = build_app(controller, games)
     app.tool_paths = ToolPaths(settings_path(), args.registry)
     if notice is not None:
         app.bind(on_start=lambda *_: app.show_error(notice.text))

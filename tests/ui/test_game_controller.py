@@ -197,12 +197,6 @@ def test_a_drag_onto_a_taken_square_with_no_legal_turn_says_so(tmp_path: Path) -
         c.move("e5", "e7")  # a beetle goes one square: no turn from e5 onto e7
 
 
-def test_the_real_board_is_not_offered_yet(tmp_path: Path) -> None:
-    c = GameController(log_dir=tmp_path, simulated=False)
-    with pytest.raises(ControllerError, match="simulated board only"):
-        c.new_game(NewGame("strategus"))
-
-
 def test_resume_without_a_log_says_so(tmp_path: Path) -> None:
     with pytest.raises(ControllerError, match="No game to resume"):
         controller(tmp_path).resume()

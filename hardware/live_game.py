@@ -1,0 +1,90 @@
+"""A game of the family (Strategus, Gimmel, any game but Giganten's own session) on a real
+reader board: what ``hardware.live.LiveTable`` is for Giganten. Shared by the terminal
+(``commands.play_game_live``, ``commands.referee_game_live``) and the app
+(``ui.control_game``).
+
+The one crossing between threads is ``hardware.live.ReaderPump``'s queue: the reader's
+thread puts immutable reads on it, whoever owns the session (the terminal's loop, the Kivy
+clock) drains it through ``Sensing`` into the ``GameSession``. Nothing else is shared.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from companion.config import Config
+from companion.game import Game, Geometry
+from companion.game_events import GameEvent
+from companion.game_registry import GameRegistry, registry_path
+from companion.identities import Identity
+from companion.reads import Uid
+from companion.table.game_session import GameSession
+from companion.table.sensing import Sensing
+from hardware.layout import MappedReader, layout_for
+from hardware.live import ReaderPump
+from hardware.protocol import Reader
+
+SCAN = 0.5
+"""Seconds the readers are followed after a command typed at the terminal."""
+
+
+class LiveGameTable:
+    """What ``hardware.simgame.SimGameTable`` is for the simulation, for a real (mapped)
+    reader: its reads, from the reader's thread, through sensing into the session."""
+
+    board = None
+    """No simulated board: people move the pieces."""
+
+    def __init__(self, session: GameSession, reader: Reader) -> None:
+        self.session = session
+        self.reader = reader
+        self.sensing = Sensing(session.game.geometry(session.options).size)
+        self.pump = ReaderPump(reader)  # the caller opened the reader
+        self.pump.start()
+        self.events: list[GameEvent] = []
+
+    def run_for(self, seconds: float = SCAN) -> list[GameEvent]:
+        """Follow the board for ``seconds`` (0: take only what the reader's thread has
+        queued, without waiting: the UI thread); return the session's events."""
+        events: list[GameEvent] = []
+        for read in self.pump.drain(time.monotonic() + seconds):
+            snapshot = self.sensing.feed(read)
+            if snapshot is not None:
+                events += self.session.on_snapshot(snapshot)
+        self.events += events
+        return events
+
+    @property
+    def now(self) -> float:
+        """The table's time (the clocks of referee mode run on it)."""
+        return time.monotonic()
+
+    def intent(self, data: Mapping[str, Any]) -> list[GameEvent]:
+        """A tap on the screen, now."""
+        events = self.session.intent(data, now=self.now)
+        self.events += events
+        return events
+
+    def close(self) -> None:
+        """Stop the reader and its thread."""
+        self.reader.close()
+        self.pump.stop()
+
+
+def enrolled_tags(game: Game, options: Mapping[str, Any] | None = None,
+                  path: Path | None = None) -> tuple[dict[Uid, Identity], Path]:
+    """The tags of the pieces a game of ``game`` with ``options`` plays with, from ``path``
+    (default: the game's enrolled registry, ``giganten enrol --game NAME``), and where they
+    came from; ``GameRegistryError`` (one line, what to do) if any piece has no tag."""
+    where = path if path is not None else registry_path(game.name)
+    return GameRegistry.load(game, where).for_game(options or {}), where
+
+
+def game_reader(reader: Reader, config: Config, game: str, geometry: Geometry) -> MappedReader:
+    """``reader`` (the whole reader board) seen through ``game``'s layout of the config
+    (``hardware.layout``): the game's squares only. Not opened; ``BackendError`` for a
+    layout that does not fit the readers."""
+    return MappedReader(reader, layout_for(config, game, geometry))
