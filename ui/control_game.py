@@ -38,7 +38,7 @@ from companion.games import get_game
 from companion.identities import sim_identities
 from companion.ledger.fairplay import Entropy
 from companion.ledger.game_log import ReplayError
-from companion.ledger.logfiles import latest_log, write_json_atomic
+from companion.ledger.logfiles import latest_log, make_private_dirs, write_json_atomic
 from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.table.game_session import OVER, PLAY, SETUP, GameSession
 from companion.table.opponent import DEFAULT_LEVEL
@@ -157,6 +157,7 @@ class GameController(ComputerThinking, LiveBoard):
         session, events = GameSession.new(game, choice.options(), tags, log_path,
                                           now=0.0 if self.simulated else time.monotonic(),
                                           entropy=self.entropy)
+        make_private_dirs(log_path.parent)  # a fresh Pi: the log starts with play
         write_json_atomic(log_path.with_suffix(SIDE_FILE),
                           {"computer": choice.computer, "level": choice.level,
                            "legal": choice.legal}, mode=0o600)
