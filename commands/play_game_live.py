@@ -23,7 +23,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from commands import game_event, play_game
+from commands import game_event
 from commands.game_event import EventGameConsole
 from commands.opponent import Computer, computer_of
 from commands.play import Source, _source, _with_usage_errors
@@ -188,8 +188,8 @@ def _resume(args: argparse.Namespace, path: Path) -> int:
     """``giganten resume LOG``: on the configured backend through the game's layout, or on
     the simulated board (``commands.play_game``)."""
     reader = logged_game_backend(args, path)
-    if reader is None:
-        return play_game.resume(args, path)
+    if reader is None:  # the simulated board, with the club feed of --event
+        return game_event.resume_with_event(args, path)
     console, source = resumed_live(args, path, reader)
     console.settle()
     return console.run(source)
