@@ -12,7 +12,7 @@ from pathlib import Path
 from club.game_feed import GameEventLink
 from club.link import EventLinkError, event_target, outbox_path
 from commands.play import Source, _with_usage_errors
-from commands.play_game import GameConsole, _play
+from commands.play_game import GameConsole, _play, resume
 from companion.config import ConfigError, load_config
 from companion.game_events import GameEvent
 from hardware.assemble import UsageError
@@ -73,9 +73,16 @@ def _play_with_event(args: argparse.Namespace) -> int:
         base, game_event_link(args, base, log_path)))
 
 
+def resume_with_event(args: argparse.Namespace, path: Path) -> int:
+    """``giganten resume LOG`` of a game of the family on the simulated board, published
+    as a new game is; the outbox beside the log goes on where it stopped."""
+    return resume(args, path, lambda base, log_path: EventGameConsole(
+        base, game_event_link(args, base, log_path)))
+
+
 play_command = _with_usage_errors("play", _play_with_event)
 """``giganten play --game NAME`` (not Giganten): the game, published to the club event of
 ``--event`` or the config's ``[event]`` if there is one."""
 
 
-__all__ = ["EventGameConsole", "game_event_link", "play_command"]
+__all__ = ["EventGameConsole", "game_event_link", "play_command", "resume_with_event"]

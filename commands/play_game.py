@@ -388,9 +388,12 @@ def is_generic_log(path: Path) -> bool:
     return generic_header(path) is not None
 
 
-def resume(args: argparse.Namespace, path: Path) -> int:
+def resume(args: argparse.Namespace, path: Path,
+           wrap: Callable[[GameConsole, Path], GameConsole] = lambda console, _: console
+           ) -> int:
     """``giganten resume LOG`` of a generic game: replayed, the board laid out as the
-    game stands (``--empty-board``: empty, and the session lists what to put down)."""
+    game stands (``--empty-board``: empty, and the session lists what to put down).
+    ``wrap``: the console as it runs, as for ``_play``."""
     source = _source(args)
     try:
         session, events = GameSession.resume(path)
@@ -408,8 +411,8 @@ def resume(args: argparse.Namespace, path: Path) -> int:
         raise
     board = None if args.empty_board else laid_out(session)
     sim, hands = _table(session, seed, _timing(args), board)
-    console = GameConsole(game, sim, hands, audience, seed, computer=computer,
-                          secret_setup=args.seed is None)
+    console = wrap(GameConsole(game, sim, hands, audience, seed, computer=computer,
+                               secret_setup=args.seed is None), path)
     console.say(f"Resuming {path}: {game.title}, {session.turns} turns played.")
     _say_computer(console, computer)
     for note in session.log.notes if session.log is not None else []:

@@ -23,7 +23,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from commands import game_event, play_game
+from commands import game_event
 from commands.game_event import EventGameConsole
 from commands.opponent import Computer, computer_of
 from commands.play import Source, _source, _with_usage_errors
@@ -137,9 +137,11 @@ def play_live(args: argparse.Namespace, game: Game, reader: Reader) -> int:
 
 
 def resumed_live(args: argparse.Namespace, path: Path, reader: Reader
-                 ) -> tuple[LiveGameConsole, Source]:
+                 ) -> tuple[LiveEventGameConsole, Source]:
     """The console of the game logged at ``path`` on the real board read by ``reader``
-    (opened, mapped), and its commands; it goes on once the board matches the game."""
+    (opened, mapped), and its commands; it goes on once the board matches the game. It
+    publishes to the club event of ``--event`` (or the config's ``[event]``) as a new
+    game does, through the outbox beside the log, which goes on where it stopped."""
     try:
         source = _source(args)
         session, events = GameSession.resume(path)
@@ -155,7 +157,9 @@ def resumed_live(args: argparse.Namespace, path: Path, reader: Reader
         session.close()
         reader.close()
         raise
-    console = LiveGameConsole(game, LiveGameTable(session, reader), audience, computer)
+    base = LiveGameConsole(game, LiveGameTable(session, reader), audience, computer)
+    # A wrong --event closes the table (the reader with it) and the session, in one line.
+    console = LiveEventGameConsole(base, game_event.game_event_link(args, base, path))
     console.say(f"Resuming {path}: {game.title}, {session.turns} turns played, on the real"
                 f" board ({reader.name}).")
     _say_computer(console, computer, live=True)
@@ -184,8 +188,8 @@ def _resume(args: argparse.Namespace, path: Path) -> int:
     """``giganten resume LOG``: on the configured backend through the game's layout, or on
     the simulated board (``commands.play_game``)."""
     reader = logged_game_backend(args, path)
-    if reader is None:
-        return play_game.resume(args, path)
+    if reader is None:  # the simulated board, with the club feed of --event
+        return game_event.resume_with_event(args, path)
     console, source = resumed_live(args, path, reader)
     console.settle()
     return console.run(source)

@@ -63,7 +63,9 @@ class ReaderPump:
             except queue.Empty:
                 return out
             if read is None:
-                raise ReaderError(f"the {self.reader.name} reader stopped: {self.error}")
+                # from the driver's error: the UI words its known cause (ui.problems)
+                raise ReaderError(f"the {self.reader.name} reader stopped: {self.error}"
+                                  ) from self.error
             out.append(read)
 
 

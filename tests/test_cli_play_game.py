@@ -4,6 +4,7 @@ the audience rules, and a power cut (kill) followed by ``giganten resume``."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -154,3 +155,27 @@ def test_the_printed_seed_does_not_give_the_setups_away(home: Path, tmp_path: Pa
     assert replayed != secret
     _, again = _setup_after(tmp_path, "again", "--seed", printed)
     assert again == replayed
+
+
+def _feed_seqs(outbox: Path) -> list[int]:
+    lines = [json.loads(line) for line in outbox.read_text("utf-8").splitlines()[1:]]
+    return [line["seq"] for line in lines if line.get("seq") is not None]
+
+
+def test_a_resumed_game_goes_on_publishing_to_the_event(home: Path, tmp_path: Path) -> None:
+    """``giganten resume LOG --sim --event …`` publishes as ``play`` does (issue #13): with
+    no broker, the resumed game's feed goes on in the outbox beside the log, numbered on."""
+    event = "localhost:9/ev/t1"
+    played = run("play", "--game", "strategus", "--sim", "--seed", "2", "--event", event,
+                 "--script", script(tmp_path / "p.txt", "setup all", "start", "auto 3"))
+    assert played.code == 0, played.err
+    log = only_log(home / "games")
+    before = _feed_seqs(log.with_suffix(".outbox"))
+    assert len(before) >= 4  # the start and three turns
+    resumed = run("resume", log, "--sim", "--seed", "3", "--event", event, "--script",
+                  script(tmp_path / "r.txt", "auto 2"))
+    assert resumed.code == 0, resumed.err
+    assert "Publishing the public feed as table t1 of event ev" in resumed.out, resumed.out
+    after = _feed_seqs(log.with_suffix(".outbox"))
+    assert after[:len(before)] == before  # nothing of the first feed lost
+    assert after[len(before):] == list(range(before[-1] + 1, before[-1] + 3))  # two turns

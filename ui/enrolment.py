@@ -27,6 +27,7 @@ from hardware.sim import SimBoard
 from ui import i18n
 from ui.controller import ControllerError
 from ui.notes import Note
+from ui.problems import problem_note
 from ui.read_sources import ReadSource, SimSource, new_uid
 
 SIM_REGISTRY_NAME = "registry-simulated.json"
@@ -77,7 +78,7 @@ class Enrolment:
         self.enrolled = 0
         self.skipped = 0
         self.saved = 0
-        self.stopped: str | None = None
+        self.stopped: Note | None = None
         """Why the reader stopped, if it did."""
         self._seen: dict[int, Uid] = {}
         self.one = self._one_by_one(self._figures(replace), replace)
@@ -223,8 +224,8 @@ class Enrolment:
         try:
             reads = self.source.take(seconds)
         except ReaderError as err:
-            self.stopped = str(err)
-            self.notes.append(Note("error", "tool_reader_stopped", {"problem": str(err)}))
+            self.stopped = problem_note("tool_reader_stopped", err)
+            self.notes.append(self.stopped)
             return True
         size = self.board.size
         for read in reads:
@@ -309,7 +310,7 @@ class Enrolment:
         try:
             self.registry.save(self.path)
         except RegistryError as err:
-            self.notes.append(Note("error", "enr_not_saved", {"problem": str(err)}))
+            self.notes.append(problem_note("enr_not_saved", err))
             return
         self.saved += 1
 

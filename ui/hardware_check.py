@@ -15,6 +15,7 @@ from hardware.sim import NO_ANSWER, SimBoard
 from ui import i18n
 from ui.controller import ControllerError
 from ui.notes import Note
+from ui.problems import problem_note
 from ui.read_sources import CRC_ERROR, ReadSource, SimSource
 
 WAITING, ANSWERING, FAULTY, TAG_SEEN = "waiting", "answering", "faulty", "tag"
@@ -49,7 +50,7 @@ class HardwareCheck:
         self.size = files * ranks
         self.scan_time = scan_time
         self.phase = READERS_PHASE
-        self.stopped: str | None = None
+        self.stopped: Note | None = None
         self._start: float | None = None
         self._now = 0.0
         self._answered: set[int] = set()
@@ -81,7 +82,7 @@ class HardwareCheck:
         try:
             reads = self.source.take(seconds)
         except ReaderError as err:
-            self.stopped = str(err)
+            self.stopped = problem_note("tool_reader_stopped", err)
             return True
         for read in reads:
             self.feed(read)
@@ -164,7 +165,7 @@ class HardwareCheck:
     def status(self) -> Note:
         """What the check is doing."""
         if self.stopped is not None:
-            return Note("error", "tool_reader_stopped", {"problem": self.stopped})
+            return self.stopped
         if self.phase == READERS_PHASE:
             return Note("info", "hw_scanning", {"count": self.size,
                                                 "seconds": f"{self.elapsed:.1f}"})

@@ -16,8 +16,8 @@ Level = Literal["info", "error"]
 @dataclass(frozen=True)
 class Note:
     """A message of a tool: an ``i18n`` key and its fields, worded in the language shown
-    (so that switching the language re-words it). Figures and square lists in ``fields``
-    are worded too."""
+    (so that switching the language re-words it). Figures, square lists and notes in
+    ``fields`` are worded too."""
 
     level: Level
     key: str
@@ -30,6 +30,8 @@ class Note:
 
 
 def _word(value: Any) -> Any:
+    if isinstance(value, Note):  # a cause inside a note (``ui.problems``)
+        return value.text
     if isinstance(value, Figure):
         return figure_text(value)
     if isinstance(value, tuple | list):

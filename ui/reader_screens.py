@@ -24,6 +24,7 @@ from companion.registry import Registry, RegistryError
 from hardware.protocol import ReaderError
 from ui import i18n
 from ui.controller import ENROL_SCREEN, HOME, HW_SCREEN, Controller, ControllerError
+from ui.problems import problem_note
 from ui.settings import ToolPaths
 from ui.theme import (
     EMPTY,
@@ -156,7 +157,7 @@ class ReaderToolScreen(GameScreen):
         try:
             return LiveSource(reader)
         except ReaderError as err:
-            raise ControllerError(str(err)) from None
+            raise ControllerError(problem_note("tool_reader_failed", err).text) from None
 
     def on_enter(self, *args: Any) -> None:
         """Start reading."""
@@ -247,7 +248,7 @@ class EnrolScreen(ReaderToolScreen):
         try:
             registry = Registry.load(path, missing_ok=True)
         except RegistryError as err:
-            raise ControllerError(str(err)) from None
+            raise ControllerError(problem_note("enr_registry_unreadable", err).text) from None
         from hardware.assemble import enrol_board
 
         board = enrol_board(self.owner)
@@ -378,7 +379,7 @@ class HardwareScreen(ReaderToolScreen):
                 config = load_config()
                 files, ranks = config.files, config.ranks
             except ConfigError as err:
-                raise ControllerError(str(err)) from None
+                raise ControllerError(problem_note("tool_config_bad", err).text) from None
         self.model = HardwareCheck(self._source(files, ranks), files, ranks)
 
     def stop(self) -> None:

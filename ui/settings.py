@@ -22,6 +22,7 @@ from companion.views import OUTCOME_ONLY, POLICIES, RULEBOOK
 from ui import i18n
 from ui.controller import ControllerError, GameOptions
 from ui.notes import Note
+from ui.problems import problem_note
 
 SETTINGS_FORMAT = "giganten-settings/1"
 """The ``"format"`` of the settings file."""
@@ -202,19 +203,20 @@ class Settings:
         except FileNotFoundError:
             return cls(), None
         except OSError as err:
-            return cls(), Note("error", "set_unreadable",
-                               {"path": str(path), "problem": err.strerror or str(err)})
+            return cls(), problem_note("set_unreadable", err, path=str(path),
+                                       problem=err.strerror or str(err))
+        error: Exception
         try:
             return cls.from_json(json.loads(raw.decode("utf-8"))), None
-        except UnicodeDecodeError:
-            problem = "not UTF-8 text"
+        except UnicodeDecodeError as err:
+            problem, error = "not UTF-8 text", err
         except json.JSONDecodeError as err:
-            problem = f"not JSON (line {err.lineno}, column {err.colno}: {err.msg})"
-        except RecursionError:
-            problem = "JSON nested too deeply"
+            problem, error = f"not JSON (line {err.lineno}, column {err.colno}: {err.msg})", err
+        except RecursionError as err:
+            problem, error = "JSON nested too deeply", err
         except ValueError as err:
-            problem = str(err)
-        return cls(), Note("error", "set_unreadable", {"path": str(path), "problem": problem})
+            problem, error = str(err), err
+        return cls(), problem_note("set_unreadable", error, path=str(path), problem=problem)
 
 
 def startup_settings(path: Path, language: str | None = None, variants: str | None = None,

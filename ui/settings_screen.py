@@ -13,6 +13,7 @@ from kivy.uix.togglebutton import ToggleButton
 from companion.games.giganten.ruleset import VARIANTS
 from ui import i18n
 from ui.controller import HOME, SETTINGS_SCREEN, Controller
+from ui.problems import problem_note
 from ui.settings import ToolPaths
 from ui.theme import ERROR_COLOUR, TEXT_COLOUR, TOUCH_MIN
 from ui.tools import Note, Settings, rules_problem
@@ -97,7 +98,7 @@ class SettingsScreen(GameScreen):
             settings.save(self.paths.settings)
             self.notice = Note("info", "set_saved", {"path": str(self.paths.settings)})
         except OSError as err:
-            self.notice = Note("error", "set_not_saved", {"problem": err.strerror or str(err)})
+            self.notice = problem_note("set_not_saved", err, problem=err.strerror or str(err))
         if language_changed:
             self.controller.set_language(settings.language)  # redraws every screen
         self.refresh()

@@ -8,7 +8,53 @@ TOOL_STRINGS: dict[str, dict[str, str]] = {
     "tool_figure": {"en": "{player} {kind}", "de": "{player} {kind}"},
     "tool_raw": {"en": "{text}", "de": "{text}"},
     "tool_reader_stopped": {"en": "The readers stopped: {problem}",
-                            "de": "Die Leser haben aufgehört: {problem}"},
+                            "de": "Die Leser haben aufgehört: {cause}"},
+    "tool_reader_failed": {"en": "The readers could not start: {problem}",
+                           "de": "Die Leser ließen sich nicht starten: {cause}"},
+    "tool_config_bad": {"en": "The configuration cannot be used: {problem}",
+                        "de": "Die Konfiguration ist nicht verwendbar: {cause}"},
+    # --- Known causes (ui.problems): what happened and what to do, without the English
+    # detail of the driver or the file (that goes to the log)
+    "pb_no_device": {"en": "the device is not there: enable SPI (raspi-config) or plug the"
+                           " USB cable in, then try again",
+                     "de": "das Gerät fehlt: SPI einschalten (raspi-config) oder das"
+                           " USB-Kabel einstecken, dann erneut versuchen"},
+    "pb_no_permission": {"en": "no permission: add the user to the groups spi, gpio and"
+                               " dialout, or check who owns the file",
+                         "de": "keine Berechtigung: den Benutzer in die Gruppen spi, gpio und"
+                               " dialout aufnehmen oder prüfen, wem die Datei gehört"},
+    "pb_disk_full": {"en": "the storage is full: make room, then try again",
+                     "de": "der Speicher ist voll: Platz schaffen, dann erneut versuchen"},
+    "pb_busy": {"en": "another program holds the device: end it, then try again",
+                "de": "ein anderes Programm belegt das Gerät: es beenden, dann erneut"
+                      " versuchen"},
+    "pb_not_a_folder": {"en": "a file stands where a folder belongs (or the other way"
+                              " round): check the companion's folder (GIGANTEN_HOME)",
+                        "de": "wo ein Ordner hingehört, steht eine Datei (oder umgekehrt):"
+                              " den Ordner des Begleiters prüfen (GIGANTEN_HOME)"},
+    "pb_connection": {"en": "the connection failed: check the cables and the board's power,"
+                            " then try again",
+                      "de": "die Verbindung ist gestört: Kabel und Stromversorgung des"
+                            " Bretts prüfen, dann erneut versuchen"},
+    "pb_missing_module": {"en": "a program module is missing: run scripts/setup again",
+                          "de": "ein Programmmodul fehlt: scripts/setup erneut ausführen"},
+    "pb_readers": {"en": "the readers do not answer: check the cables, the power and the"
+                         " reader section of the configuration",
+                   "de": "die Leser antworten nicht: Kabel, Stromversorgung und den"
+                         " Leser-Abschnitt der Konfiguration prüfen"},
+    "pb_config": {"en": "the configuration file has a mistake: correct it (the log names"
+                        " the key) or remove it to use the defaults",
+                  "de": "die Konfigurationsdatei enthält einen Fehler: ihn berichtigen (das"
+                        " Protokoll nennt die Stelle) oder die Datei entfernen, dann gelten"
+                        " die Grundeinstellungen"},
+    "pb_registry_file": {"en": "the registry file is damaged: restore it from a backup or"
+                               " enrol the figures again",
+                         "de": "die Registerdatei ist beschädigt: sie aus einer Sicherung"
+                               " zurückholen oder die Figuren neu anmelden"},
+    "pb_settings_file": {"en": "the file is not a settings file of this app",
+                         "de": "die Datei ist keine Einstellungsdatei dieser App"},
+    "pb_unknown": {"en": "an unexpected problem: the log has the details",
+                   "de": "ein unerwartetes Problem: Einzelheiten stehen im Protokoll"},
     "lang_en": {"en": "English", "de": "Englisch"},
     "lang_de": {"en": "German", "de": "Deutsch"},
     "set_title": {"en": "Settings", "de": "Einstellungen"},
@@ -21,11 +67,11 @@ TOOL_STRINGS: dict[str, dict[str, str]] = {
                   "de": "Für den nächsten Start gespeichert: {path}"},
     "set_not_saved": {"en": "The settings could not be saved ({problem}): they hold until"
                             " the app closes",
-                      "de": "Die Einstellungen ließen sich nicht speichern ({problem}): sie"
+                      "de": "Die Einstellungen ließen sich nicht speichern ({cause}): sie"
                             " gelten, bis die App schließt"},
     "set_unreadable": {"en": "The settings file {path} could not be read ({problem}): the"
                              " defaults are used; changing a setting saves a new file",
-                       "de": "Die Einstellungsdatei {path} ist nicht lesbar ({problem}): es"
+                       "de": "Die Einstellungsdatei {path} ist nicht lesbar ({cause}): es"
                              " gelten die Grundeinstellungen; eine Änderung speichert eine"
                              " neue Datei"},
     "set_impossible": {"en": "These variants cannot be played together: {reason}",
@@ -133,7 +179,9 @@ TOOL_STRINGS: dict[str, dict[str, str]] = {
                                " it off, or re-enrol {holder} first",
                          "de": "Das Tag auf {square} ist schon {holder}, nicht {figure}:"
                                " wegnehmen oder zuerst {holder} neu anmelden"},
-    "enr_not_saved": {"en": "Not saved: {problem}", "de": "Nicht gespeichert: {problem}"},
+    "enr_not_saved": {"en": "Not saved: {problem}", "de": "Nicht gespeichert: {cause}"},
+    "enr_registry_unreadable": {"en": "The registry cannot be read: {problem}",
+                                "de": "Das Register ist nicht lesbar: {cause}"},
     "enr_saved_to": {"en": "Saved after each figure (only you can read it): {path}",
                      "de": "Nach jeder Figur gespeichert (nur für dich lesbar): {path}"},
     "enr_sim_hint": {"en": "Simulated board: tap an empty square to put a new tag down, tap"

@@ -7,16 +7,25 @@ readers confirm it, and a wrong execution gets the way back."""
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
+from club.game_feed import GameEventLink
+from club.link import event_target, outbox_path
+from commands import play_game_live
 from commands.opponent import Computer
-from commands.play_game_live import LiveGameConsole, LiveGameTable, resumed_live
+from commands.play_game_live import (
+    LiveCommands,
+    LiveGameConsole,
+    LiveGameTable,
+    resumed_live,
+)
 from companion.config import Config
 from companion.game import Game, Piece
 from companion.game_events import BoardMatches, NotComputerTurn, TurnCommitted
@@ -33,6 +42,9 @@ LIMIT = 60.0
 """Real seconds a scan may take to show what the hands did (two cores, shared)."""
 
 
+C = TypeVar("C", bound=LiveCommands)
+
+
 class Live:
     """An emulated reader board under a live console, and the hands on its squares."""
 
@@ -44,9 +56,9 @@ class Live:
         self.reader = MappedReader(self.emulated.reader(), layout)
         self.reader.open()
         self.lines: list[str] = []
-        self.console: LiveGameConsole | None = None
+        self.console: LiveCommands | None = None
 
-    def attach(self, console: LiveGameConsole) -> LiveGameConsole:
+    def attach(self, console: C) -> C:
         console.say = self.lines.append
         self.console = console
         return console
@@ -187,3 +199,40 @@ def test_the_computer_plays_gimmel_on_the_readers_through_a_persons_hands(
     live.until(lambda: session.turns == 2, "the computer's turn confirmed by the readers")
     assert session.chosen is None and session.state is not None
     assert session.state.to_move == 0
+
+
+def outbox_seqs(path: Path) -> list[int]:
+    """The feed ``seq`` of every message in the outbox at ``path`` (``club.outbox``)."""
+    lines = [json.loads(line) for line in path.read_text("utf-8").splitlines()[1:]]
+    return [line["seq"] for line in lines if line.get("seq") is not None]
+
+
+def test_resume_with_a_backend_publishes_to_the_event(live_strategus: Live, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    """``giganten resume LOG --event …`` of a game on the readers publishes to the club as
+    a new game does (issue #13), and its outbox beside the log goes on where it stopped."""
+    path = a_strategus_game_to_resume(tmp_path, turns=3)
+    target = "localhost:9/spring/t4"
+    game = live_strategus.game
+    event = event_target(target, Config())
+    assert event is not None
+    link = GameEventLink(event, outbox_path(path), game, {})
+    # The feed the game had before it was left (no broker answers: kept in the outbox).
+    link.publisher.feed("note", "the game was left after 3 turns", None)
+    link.close()
+    before = outbox_seqs(outbox_path(path))
+
+    def backend(args: argparse.Namespace, game: str, geometry: Any) -> Any:
+        return live_strategus.reader
+
+    monkeypatch.setattr(play_game_live, "open_game_backend", backend)
+    args = args_for(tmp_path, event=target, backend="spi", sim=False, log=path)
+    assert play_game_live.resume_command(args, path) == 0
+    out = capsys.readouterr().out
+    assert f"Resuming {path}: Strategus, 3 turns played, on the real board" in out, out
+    assert "Publishing the public feed as table t4 of event spring" in out, out
+    # The same outbox, reopened: nothing of the first feed lost, its numbers go on.
+    assert outbox_seqs(outbox_path(path))[:len(before)] == before == [1]
+    assert f"(outbox {outbox_path(path)})" in out, out

@@ -21,7 +21,6 @@ from __future__ import annotations
 import random
 import sys
 import tempfile
-import traceback
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -34,10 +33,10 @@ from ui.shots import configure_kivy  # noqa: E402
 LANGUAGE, TURNS = sys.argv[1], int(sys.argv[2])
 configure_kivy((800, 480))
 
-from kivy.clock import Clock  # noqa: E402  (Kivy reads the settings at import)
-from kivy.core.window import Window  # noqa: E402
+from kivy.core.window import Window  # noqa: E402  (Kivy reads the settings at import)
 
 from companion.table.opponent import choose_turn  # noqa: E402
+from tests.ui.tour import run_frames  # noqa: E402
 from ui import i18n  # noqa: E402
 from ui.app import build_app  # noqa: E402
 from ui.control_game import GAME_OVER, GAME_PLAY, GAME_SETUP, GameController  # noqa: E402
@@ -45,7 +44,6 @@ from ui.controller import Controller  # noqa: E402
 from ui.game_words import kind_name  # noqa: E402
 from ui.testing import (  # noqa: E402
     clipped,
-    emit,
     find_button,
     overlaps,
     shown_text,
@@ -302,24 +300,4 @@ def tour() -> Iterator[None]:
     result["resumed"] = games.screen
 
 
-def run(steps: Iterator[None]) -> None:
-    def step(_dt: float) -> None:
-        try:
-            next(steps)
-        except StopIteration:
-            emit(result)
-            app.stop()
-            return
-        except Exception as error:  # report what went wrong, then stop
-            result["error"] = f"{type(error).__name__}: {error}"
-            result["traceback"] = traceback.format_exc()[-3000:]
-            emit(result)
-            app.stop()
-            return
-        Clock.schedule_once(step, 0)
-
-    Clock.schedule_once(step, 0.3)
-
-
-run(tour())
-app.run()
+run_frames(app, tour(), result)

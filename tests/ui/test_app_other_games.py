@@ -31,3 +31,9 @@ def test_strategus_and_gimmel_are_played_by_touch(run_kivy: RunKivy, language: s
     assert shown["slots_seen"] > 20 and shown["moved"] == [], "a control moved"
     assert shown["checks"] > 10 and shown["leaks"] == []
     assert shown["resumed"] == "game_over", "Resume opened the latest game: Gimmel's"
+
+
+def test_the_tour_uses_the_shared_runner() -> None:
+    """``game_tour`` is driven by ``tests/ui/tour.py``'s runner, not a copy of its own."""
+    source = TOUR.read_text("utf-8")
+    assert "def run(" not in source and "\nrun_frames(app, tour(), result)\n" in source

@@ -1,6 +1,8 @@
 """What the Kivy tour programs of ``tests/ui`` share (``confirm_tour``, ``crash_tour``,
-``referee_tour``): a controller for a refereed game with a known PIN, and the runner that
-takes each step, lets the app draw, looks at the screen and reports as JSON on stdout.
+``referee_tour``, ``german_tour``, ``game_tour``): a controller for a refereed game with a
+known PIN, and the runners: ``run_tour`` takes each named step, lets the app draw, looks at
+the screen; ``run_frames`` drives a tour written as a generator, one frame per ``yield``.
+Both report as JSON on stdout and stop the app.
 
 Import it only after ``ui.shots.configure_kivy``: Kivy reads its settings at import."""
 
@@ -8,7 +10,7 @@ from __future__ import annotations
 
 import tempfile
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -55,4 +57,27 @@ def run_tour(app: Any, steps: Sequence[tuple[str, Callable[[], object]]],
         after_frames(frames, lambda: (look(name), run(index + 1)))
 
     Clock.schedule_once(lambda _dt: after_frames(3, lambda: run(0)), 0.3)
+    app.run()
+
+
+def run_frames(app: Any, steps: Iterator[None], result: dict[str, Any]) -> None:
+    """Run ``app`` through ``steps``, a generator that yields wherever the app must draw a
+    frame before it goes on; emit ``result`` at the end, or with the first error and its
+    traceback, then stop the app."""
+    def step(_dt: float) -> None:
+        try:
+            next(steps)
+        except StopIteration:
+            emit(result)
+            app.stop()
+            return
+        except Exception as error:  # report what went wrong, then stop
+            result["error"] = f"{type(error).__name__}: {error}"
+            result["traceback"] = traceback.format_exc()[-3000:]
+            emit(result)
+            app.stop()
+            return
+        Clock.schedule_once(step, 0)
+
+    Clock.schedule_once(step, 0.3)
     app.run()
