@@ -224,6 +224,13 @@ def _add_enrol(commands: Any) -> None:
 
 
 
+def _add_pin_hash(parser: Any) -> None:
+    """``--pin-hash``: what ``--audience arbiter`` asks for (play, resume)."""
+    parser.add_argument("--pin-hash", default=None, metavar="HASH",
+                        help="the arbiter PIN's hash that --audience arbiter asks for"
+                             " (default: [referee] pin_hash of the config)")
+
+
 def _add_play(commands: Any) -> None:
     play = commands.add_parser(
         "play", help=HELP["play"],
@@ -240,9 +247,7 @@ def _add_play(commands: Any) -> None:
                            " registry); without --game: Giganten's own console")
     _add_rules(play)
     _add_table(play)
-    play.add_argument("--pin-hash", default=None, metavar="HASH",
-                      help="the arbiter PIN's hash that --audience arbiter asks for"
-                           " (default: [referee] pin_hash of the config)")
+    _add_pin_hash(play)
     _add_computer(play)
     play.set_defaults(run=_play_command)
 
@@ -260,9 +265,7 @@ def _add_resume(commands: Any) -> None:
     resume.add_argument("--empty-board", action="store_true",
                         help="start from an empty simulated board (put the figures back)")
     _add_table(resume)
-    resume.add_argument("--pin-hash", default=None, metavar="HASH",
-                        help="the arbiter PIN's hash that --audience arbiter asks for"
-                             " (default: [referee] pin_hash of the config)")
+    _add_pin_hash(resume)
     _add_computer(resume)
     resume.set_defaults(run=_resume_command)
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from companion.games import get_game
-from tests.cli_helpers import home, run
+from tests.cli_helpers import Run, home, run
 
 __all__ = ["home"]
 
@@ -103,27 +103,36 @@ def test_another_game_refuses_a_real_board(home: Path, tmp_path: Path) -> None:
     assert wrong.code == 2 and "red does not play Gimmel" in wrong.err
 
 
-@pytest.mark.parametrize("game", ["strategus", "gimmel"])
-def test_a_power_cut_then_resume_continues_the_game(game: str, tmp_path: Path,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def power_cut_and_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str,
+                         commands: str) -> tuple[Path, Run]:
+    """``giganten play --game GAME --sim`` in its own process, killed (the power goes: no
+    goodbye, no close) once turn 12 is printed; then ``giganten resume`` of its log plays
+    to the end. The log and the resume's run."""
     env = {**os.environ, "GIGANTEN_HOME": str(tmp_path / "home"), "PYTHONUNBUFFERED": "1"}
     env.pop("GIGANTEN_BACKEND", None)
     player = subprocess.Popen([str(GIGANTEN), "play", "--game", game, "--sim", "--seed", "2",
                                "--script", "-"], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, text=True, env=env)
     assert player.stdin is not None and player.stdout is not None
-    setup = "setup all\nstart\n" if game == "strategus" else ""
-    player.stdin.write(f"{setup}auto 12\n")
+    player.stdin.write(commands)
     player.stdin.flush()
     for line in player.stdout:
         if line.startswith("turn 12:"):
             break
-    player.send_signal(signal.SIGKILL)  # the power goes: no goodbye, no close
+    player.send_signal(signal.SIGKILL)
     player.wait(timeout=30)
     log = only_log(tmp_path / "home" / "games")
     monkeypatch.setenv("GIGANTEN_HOME", env["GIGANTEN_HOME"])
     resumed = run("resume", log, "--sim", "--seed", "3", "--script",
                   script(tmp_path / "r.txt", "status", "auto", "status"))
+    return log, resumed
+
+
+@pytest.mark.parametrize("game", ["strategus", "gimmel"])
+def test_a_power_cut_then_resume_continues_the_game(game: str, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    setup = "setup all\nstart\n" if game == "strategus" else ""
+    log, resumed = power_cut_and_resume(tmp_path, monkeypatch, game, f"{setup}auto 12\n")
     assert resumed.code == 0, resumed.err
     assert re.search(r"Resuming .*: \w+, 1[2-9] turns played", resumed.out), resumed.out[:600]
     assert "over after" in resumed.out

@@ -4,17 +4,14 @@ default ``giganten play`` stays on Giganten's own console."""
 
 from __future__ import annotations
 
-import os
 import re
-import signal
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from tests.cli_helpers import home, run
 from tests.sim_games import KIND_WORDS
-from tests.test_cli_play_game import GIGANTEN, only_log, script
+from tests.test_cli_play_game import only_log, power_cut_and_resume, script
 
 __all__ = ["home"]
 
@@ -58,23 +55,8 @@ def test_plain_play_stays_on_gigantens_own_console(home: Path, tmp_path: Path) -
 
 def test_a_power_cut_then_resume_continues_the_game(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    env = {**os.environ, "GIGANTEN_HOME": str(tmp_path / "home"), "PYTHONUNBUFFERED": "1"}
-    env.pop("GIGANTEN_BACKEND", None)
-    player = subprocess.Popen([str(GIGANTEN), "play", "--game", "giganten", "--sim",
-                               "--seed", "2", "--script", "-"], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, text=True, env=env)
-    assert player.stdin is not None and player.stdout is not None
-    player.stdin.write("setup all\nstart\nauto 12\n")
-    player.stdin.flush()
-    for line in player.stdout:
-        if line.startswith("turn 12:"):
-            break
-    player.send_signal(signal.SIGKILL)  # the power goes: no goodbye, no close
-    player.wait(timeout=30)
-    log = only_log(tmp_path / "home" / "games")
-    monkeypatch.setenv("GIGANTEN_HOME", env["GIGANTEN_HOME"])
-    resumed = run("resume", log, "--sim", "--seed", "3", "--script",
-                  script(tmp_path / "r.txt", "status", "auto", "status"))
+    log, resumed = power_cut_and_resume(tmp_path, monkeypatch, "giganten",
+                                        "setup all\nstart\nauto 12\n")
     assert resumed.code == 0, resumed.err
     assert re.search(r"Resuming .*: Giganten, 1[2-9] turns played", resumed.out), \
         resumed.out[:600]

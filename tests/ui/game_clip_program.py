@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import sys
 import tempfile
-import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -30,7 +29,6 @@ from ui.shots import configure_kivy  # noqa: E402
 LANGUAGE = sys.argv[1]
 configure_kivy((800, 480))
 
-from kivy.clock import Clock  # noqa: E402  (Kivy reads the settings at import)
 
 from tests.ui.game_samples import (  # noqa: E402
     GAMES,
@@ -39,12 +37,13 @@ from tests.ui.game_samples import (  # noqa: E402
     over_lines,
     problem_lines,
 )
+from tests.ui.tour import run_tour  # noqa: E402
 from ui import i18n  # noqa: E402
 from ui.app import build_app  # noqa: E402
 from ui.control_game import GameController, NewGame  # noqa: E402
 from ui.controller import Controller  # noqa: E402
 from ui.screen_probe import clipped, tap  # noqa: E402
-from ui.testing import after_frames, emit, window_box  # noqa: E402
+from ui.testing import window_box  # noqa: E402
 
 _TOLERANCE = 1.0
 
@@ -162,21 +161,9 @@ STEPS: list[tuple[str, Callable[[], Any]]] = [
 ]
 
 
-def run(index: int) -> None:
-    if index == len(STEPS):
-        found["language"] = i18n.language()
-        emit(found)
-        app.stop()
-        return
-    name, step = STEPS[index]
-    try:
-        step()
-    except Exception as error:
-        emit({"error": f"{name}: {error}", "traceback": traceback.format_exc()})
-        app.stop()
-        return
-    after_frames(3, lambda: run(index + 1))
+def look(_name: str) -> None:
+    """After each step: the language the texts were shown in (the steps check)."""
+    found["language"] = i18n.language()
 
 
-Clock.schedule_once(lambda _dt: after_frames(3, lambda: run(0)), 0.3)
-app.run()
+run_tour(app, STEPS, look, [], finished=found)

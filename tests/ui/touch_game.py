@@ -25,7 +25,6 @@ from __future__ import annotations
 import sys
 import tempfile
 import time
-import traceback
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -39,7 +38,6 @@ SEED, POLICY, LANGUAGE = int(sys.argv[1]), sys.argv[2], sys.argv[3]
 SIZE, MAX_PLIES = parse_size(sys.argv[4]), int(sys.argv[5])
 configure_kivy(SIZE)
 
-from kivy.clock import Clock  # noqa: E402  (Kivy reads the settings at import)
 from kivy.core.window import Window  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
 
@@ -50,12 +48,12 @@ from companion.games.giganten.figures import KINDS  # noqa: E402
 from companion.games.giganten.state import GameState  # noqa: E402
 from companion.games.giganten.turns import TurnResult  # noqa: E402
 from tests.sim_games import KIND_WORDS, PUBLIC_NEST_PHRASES  # noqa: E402
+from tests.ui.tour import run_frames  # noqa: E402
 from ui import i18n  # noqa: E402
 from ui.app import build_app  # noqa: E402
 from ui.controller import OVER_SCREEN, PUBLIC, Controller, GameOptions  # noqa: E402
 from ui.testing import (  # noqa: E402
     clipped,
-    emit,
     find_button,
     images,
     overlaps,
@@ -405,26 +403,16 @@ def game() -> Iterator[None]:
     result["record"] = str(controller.record_path) if controller.record_path else None
 
 
-def run(steps: Iterator[None]) -> None:
-    def step(_dt: float) -> None:
+def laid_out_checked(steps: Iterator[None]) -> Iterator[None]:
+    """``steps``, with the layout checked before each frame that a redraw made due."""
+    while True:
+        if layout_due[0]:
+            check_layout()
         try:
-            if layout_due[0]:
-                check_layout()
             next(steps)
         except StopIteration:
-            emit(result)
-            app.stop()
             return
-        except Exception as error:  # report what went wrong, then stop
-            result["error"] = f"{type(error).__name__}: {error}"
-            result["traceback"] = traceback.format_exc()[-3000:]
-            emit(result)
-            app.stop()
-            return
-        Clock.schedule_once(step, 0)
-
-    Clock.schedule_once(step, 0.3)
+        yield
 
 
-run(game())
-app.run()
+run_frames(app, laid_out_checked(game()), result)
