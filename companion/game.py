@@ -380,3 +380,55 @@ def implied_turn(game: Game, state: GameState[Any]) -> Any:
     if isinstance(game, ImpliedTurns):
         return game.implied_turn(state)
     return None
+
+
+@runtime_checkable
+class Seats(Protocol):
+    """A game whose players depend on its options (Giganten's four players [V9])."""
+
+    def seated(self, options: Mapping[str, Any]) -> Game:
+        """This game as ``options`` seat it: its ``players`` in turn order (and its
+        ``teams``, if it has any); ``GameError`` for options it cannot read."""
+        ...
+
+
+@runtime_checkable
+class Teams(Protocol):
+    """A game whose players play in teams: partners win and lose together."""
+
+    @property
+    def teams(self) -> tuple[int, ...]:
+        """The team of each player of ``players`` (Giganten's V9: 0, 1, 0, 1)."""
+        ...
+
+
+def seated(game: Game, options: Mapping[str, Any] | None) -> Game:
+    """``game`` with the players ``options`` seat (``Seats``); the game itself for most.
+    Every layer above the rules asks ``players`` of the seated game, never of the bare
+    one: Giganten's four players [V9] are in the options."""
+    if isinstance(game, Seats) and isinstance(options, Mapping):
+        return game.seated(options)
+    return game
+
+
+def teams_of(game: Game) -> tuple[int, ...]:
+    """The team of each player (``Teams``); each player is a team of one for most games."""
+    if isinstance(game, Teams):
+        return tuple(game.teams)
+    return tuple(range(len(game.players)))
+
+
+def team_of(game: Game, player: int) -> int:
+    """The player who names ``player``'s team: its first player in turn order (as a
+    position's ``winner()`` names a winning team: Giganten's ``yellow`` for Yellow's)."""
+    teams = teams_of(game)
+    return teams.index(teams[player])
+
+
+def other_team(game: Game, player: int) -> int | None:
+    """The player who names the team that wins when ``player``'s team loses (a player
+    resigns for the team, a flag falls): the one team left against it; None when more
+    than one other team plays (nobody wins alone)."""
+    teams = teams_of(game)
+    others = {team for team in teams if team != teams[player]}
+    return teams.index(others.pop()) if len(others) == 1 else None

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.game import Game, GameError
+from companion.game import Game, GameError, seated
 from companion.reads import Uid, parse_uid
 
 
@@ -49,6 +49,7 @@ def sim_uid(game: str, owner: int, kind: str, number: int) -> Uid:
 
 def full_set(game: Game, options: Mapping[str, Any] | None = None) -> list[Identity]:
     """Every piece of every player's standard set, in turn order, then the kinds' order."""
+    game = seated(game, options)  # every player the options seat [Giganten V9]
     return [Identity(owner, kind.id, number)
             for owner in range(len(game.players))
             for kind in game.kinds(options)
@@ -73,6 +74,7 @@ def check_identities(game: Game, identities: Mapping[Uid, Identity],
                      options: Mapping[str, Any] | None = None) -> None:
     """Refuse (``GameError``, one line) a registry naming an unknown owner or kind."""
     kinds = {kind.id for kind in game.kinds(options)}
+    game = seated(game, options)
     for uid, piece in identities.items():
         if not 0 <= piece.owner < len(game.players) or piece.kind not in kinds:
             raise GameError(f"tag {uid} names no piece of {game.title}: enrol it again")

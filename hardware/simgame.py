@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from companion.game import Game, Piece, Square
+from companion.game import Game, Piece, Square, seated
 from companion.game_events import GameEvent
 from companion.identities import Identity
 from companion.reads import TagRead, Uid
@@ -123,6 +123,7 @@ class GameHands:
     def set_up(self, game: Game, options: Mapping[str, Any], rng: random.Random) -> None:
         """Put down a random valid setup for every player (games with setup zones); the
         pieces already down are taken up first."""
+        game = seated(game, options)  # every player the options seat [Giganten V9]
         for sq in sorted(self.sim.board.tags()):
             self.box.append(self.sim.board.lift(sq))
         self.box.sort()

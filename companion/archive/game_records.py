@@ -40,30 +40,31 @@ FULL, PUBLIC = "full", "public"
 JSON = dict[str, Any]
 
 
-def _game_of(name: Any) -> Game:
+def _game_of(name: Any, options: Any) -> Game:
+    """The game ``name``, seated as ``options`` say (Giganten's four players [V9])."""
     from companion.games import get_game  # the registry loads the named game only
     if not isinstance(name, str):
         raise GameError("the record names no game")
-    return get_game(name)
+    return game_log.seated_for(get_game(name), {"options": options})
 
 
 def full_record(entries: Sequence[Entry]) -> JSON:
     """The full record of the game logged in ``entries`` (secret: it holds the setups)."""
     header = entries[0].body
-    game = _game_of(header["game"])
+    game = _game_of(header["game"], header.get("options"))
     course = game_log.replay(game, entries)
     return {"format": GENERIC_FORMAT, "kind": FULL, "game": game.name,
             "options": header.get("options", {}), "players": list(game.players),
             "setup": header.get("setup", {}), "fairplay": header.get("fairplay"),
             "turns": course.bodies, "resigned": course.resigned,
             "declared": course.declared, "corrections": course.corrections,
-            "result": game_log.result_of(course), "log_head": entries[-1].hash}
+            "result": game_log.result_of(course, game), "log_head": entries[-1].hash}
 
 
 def public_record(entries: Sequence[Entry]) -> JSON:
     """What everyone saw of the game in ``entries``, with the setups once it is over."""
     header = entries[0].body
-    game = _game_of(header["game"])
+    game = _game_of(header["game"], header.get("options"))
     course = game_log.replay(game, entries)
     state = game_log.start_of(game, header)
     turns: list[JSON] = []
@@ -79,7 +80,7 @@ def public_record(entries: Sequence[Entry]) -> JSON:
                     "declared": course.declared,
                     "corrections": [{"to": c.get("to"), "from": c.get("from")}
                                     for c in course.corrections],
-                    "result": game_log.result_of(course)}
+                    "result": game_log.result_of(course, game)}
     if record["result"] is not None:  # over: the arbiter's notes and the setups are open
         for shown, logged in zip(record["corrections"], course.corrections, strict=True):
             shown["reason"] = logged.get("reason")
@@ -116,7 +117,7 @@ def verify_log(entries: Sequence[Entry]) -> Verdict:
     verdict.checked.append(f"hash chain of {len(entries)} entries")
     body = entries[0].body
     try:
-        game = _game_of(body.get("game"))
+        game = _game_of(body.get("game"), body.get("options"))
         course = game_log.replay(game, entries)  # take-backs and declared results applied
     except (GameError, game_log.ReplayError) as err:
         verdict.problems.append(Problem("", str(err)))
@@ -158,7 +159,7 @@ def verify_record(document: Mapping[str, Any]) -> Verdict:
 def _check(record: Mapping[str, Any], result: Any, verdict: Verdict, *, ended: bool) -> None:
     """Commitments, setup, every turn replayed, the result; problems into ``verdict``."""
     try:
-        game = _game_of(record.get("game"))
+        game = _game_of(record.get("game"), record.get("options"))
         header = {"options": record.get("options", {}), "setup": record.get("setup")}
         course = game_log.Replayed(game_log.start_of(game, header), [])
     except (GameError, game_log.ReplayError) as err:
@@ -181,7 +182,7 @@ def _check(record: Mapping[str, Any], result: Any, verdict: Verdict, *, ended: b
             return
         verdict.checked.append(f"a result declared at the referee's desk"
                                f" ({declared.get('reason')})")
-    reached = game_log.result_of(course)
+    reached = game_log.result_of(course, game)
     claimed = {"winner": result.get("winner"), "reason": result.get("reason")} \
         if isinstance(result, dict) else None
     if ended and claimed != reached:

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.game import Game, GameError, GameState, Piece, Square
+from companion.game import Game, GameError, GameState, Piece, Square, other_team, seated
 from companion.identities import Identity
 from companion.ledger.fairplay import (
     COMMITMENT_FORMAT,
@@ -155,6 +155,16 @@ def tags_of(header_body: Mapping[str, Any]) -> dict[Uid, Identity]:
         raise ReplayError("log line 1: the tags of the start are malformed") from None
 
 
+def seated_for(game: Game, header_body: Mapping[str, Any]) -> Game:
+    """``game`` with the players its header's options seat (``companion.game.seated``:
+    Giganten's four players [V9]); ``ReplayError`` if the options cannot be read."""
+    options = header_body.get("options", {})
+    try:
+        return seated(game, options if isinstance(options, Mapping) else {})
+    except GameError as err:
+        raise ReplayError(f"log line 1: the options are malformed ({err})") from None
+
+
 def start_of(game: Game, header_body: Mapping[str, Any]) -> GameState[Any]:
     """The position the header says play began with, through ``Game.start``."""
     options = header_body.get("options", {})
@@ -190,6 +200,7 @@ class Replayed:
 def replay(game: Game, entries: Sequence[Entry]) -> Replayed:
     """Play every entry after the header through the interface; ``ReplayError`` (naming
     the log line) for an entry the game refuses or does not know."""
+    game = seated_for(game, entries[0].body)
     course = Replayed(start_of(game, entries[0].body), [])
     for entry in entries[1:]:
         where = f"log line {entry.seq + 1}"
@@ -255,13 +266,16 @@ def declare(game: Game, course: Replayed, body: Mapping[str, Any], where: str) -
     course.declared = {"winner": winner, "reason": reason}
 
 
-def result_of(course: Replayed) -> dict[str, Any] | None:
-    """The end the replayed course reached by the rules (or a resignation, or a result
-    declared at the referee's desk), or None."""
+def result_of(course: Replayed, game: Game) -> dict[str, Any] | None:
+    """The end the replayed course of ``game`` (seated: ``seated_for``) reached by the
+    rules (or a resignation, or a result declared at the referee's desk), or None."""
     if course.declared is not None:
         return dict(course.declared)
     if course.resigned is not None:
-        return {"winner": 1 - course.resigned if course.resigned in (0, 1) else None,
+        resigned = course.resigned
+        known = type(resigned) is int and 0 <= resigned < len(game.players)
+        # A player resigns for the team: the other team wins [Giganten W3, V9].
+        return {"winner": other_team(game, resigned) if known else None,
                 "reason": RESIGNED}
     if course.state.is_over():
         return {"winner": course.state.winner(), "reason": course.state.end_reason()}

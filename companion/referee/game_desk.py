@@ -29,7 +29,7 @@ from companion.events import (
     PinRefused,
     SetupTimeUp,
 )
-from companion.game import ARBITER
+from companion.game import ARBITER, other_team, team_of
 from companion.game_events import GameEnded, GameEvent, TurnCommitted
 from companion.ledger.record import verify as read_log
 from companion.referee.desk import FIRST_WAIT_S, FREE_TRIES, LONGEST_WAIT_S, RefereeError, check_pin
@@ -180,7 +180,8 @@ class GameDesk:
         return [self.clocks(now)]
 
     def _opponent(self, player: int) -> int | None:
-        return 1 - player if len(self.session.game.players) == 2 else None
+        """Who wins when ``player`` loses on time: the other team [Giganten V9]."""
+        return other_team(self.session.game, player)
 
     def _note(self, body: JSON, now: float) -> None:
         """Log a desk entry with the clocks (nothing before the log exists: the setup)."""
@@ -300,7 +301,9 @@ class GameDesk:
             return self._declare(self._opponent(players.index(words[1])), "time",
                                  self.arbiter, now)
         if len(words) == 2 and words[0] == "decision" and words[1] in (*players, "nobody"):
-            winner = players.index(words[1]) if words[1] in players else None
+            # A team wins, named by its first player as the rules name it [Giganten V9].
+            winner = team_of(self.session.game, players.index(words[1])) \
+                if words[1] in players else None
             return self._declare(winner, "decision", self.arbiter, now)
         raise RefereeError(f"result what? draw, time PLAYER (who lost on time) or decision"
                            f" WINNER|nobody; the players are {', '.join(players)}")

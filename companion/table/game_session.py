@@ -36,7 +36,9 @@ from companion.game import (
     Square,
     implied_turn,
     options_json,
+    other_team,
     pending_choices,
+    seated,
 )
 from companion.game_events import (
     BoardMatches,
@@ -83,6 +85,7 @@ class GameSession:
                  identities: Mapping[Uid, Identity], log_path: Path,
                  entropy: Entropy = os.urandom) -> None:
         """Internal: use :meth:`new` or :meth:`resume`."""
+        game = seated(game, options)  # its players as the options seat them [Giganten V9]
         check_identities(game, identities, options)
         self.game = game
         self.options = options_json(game, options)
@@ -124,9 +127,9 @@ class GameSession:
             ) -> tuple[GameSession, list[GameEvent]]:
         """A new game; one that starts empty (no setup zones) begins play at once."""
         session = cls(game, options, identities, Path(log_path), entropy)
-        if game_log.hidden_setup(game, session.options):
+        if game_log.hidden_setup(session.game, session.options):
             return session, []
-        return session, session._begin(game.start({}, session.options), now)
+        return session, session._begin(session.game.start({}, session.options), now)
 
     @classmethod
     def resume(cls, log_path: FilePath, identities: Mapping[Uid, Identity] | None = None,
@@ -139,7 +142,7 @@ class GameSession:
             body = entries[0].body
             if not game_log.is_generic_header(body):
                 raise game_log.ReplayError("log line 1: not the log of a generic game")
-            game = game or get_game(body["game"])
+            game = game_log.seated_for(game or get_game(body["game"]), body)
             course = game_log.replay(game, entries)
             tags = game_log.tags_of(body) if identities is None else identities
             session = cls(game, body.get("options", {}), tags, Path(log_path))
@@ -151,7 +154,7 @@ class GameSession:
         session.resigned, session.declared = course.resigned, course.declared
         session.phase, session.fixing = PLAY, True
         events: list[GameEvent] = []
-        result = game_log.result_of(course)
+        result = game_log.result_of(course, game)
         if result is not None:
             if course.end is None:  # the cut came between the last turn and the end
                 log.append(game_log.END, result, time=log.last.time)
@@ -415,11 +418,12 @@ class GameSession:
         if self.phase != PLAY:
             return [IntentRefused(None, NOT_NOW, "a player resigns during play only")]
         if type(player) is not int or not 0 <= player < len(self.game.players):
-            return [IntentRefused(None, NOT_NOW, "name the player who resigns (0 or 1)")]
+            return [IntentRefused(None, NOT_NOW, "name the player who resigns (0 to"
+                                  f" {len(self.game.players) - 1})")]
         self._log().append(game_log.RESIGN, {"player": player}, time=now)
         self.resigned = player
-        winner = 1 - player if len(self.game.players) == 2 else None
-        return self._end(winner, game_log.RESIGNED, now, resigned=True)
+        # A player resigns for the team: the other team wins [Giganten W3, V9].
+        return self._end(other_team(self.game, player), game_log.RESIGNED, now, resigned=True)
 
     def _end(self, winner: int | None, reason: str | None, now: float, *,
              resigned: bool = False) -> list[GameEvent]:

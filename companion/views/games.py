@@ -36,6 +36,8 @@ from companion.game import (
     Piece,
     Seen,
     Square,
+    other_team,
+    teams_of,
 )
 from companion.game_events import (
     BoardMatches,
@@ -79,8 +81,7 @@ def game_view(game: Game, state: GameState[Any], audience: Audience, *,
             figure["kind"] = seen.kind
         figures.append(figure)
     over = state.is_over() or resigned is not None
-    winner = state.winner() if resigned is None else (1 - resigned if len(game.players) == 2
-                                                      else None)
+    winner = state.winner() if resigned is None else other_team(game, resigned)
     view: JSON = {
         "game": game.name, "board": {"files": geometry.files, "ranks": geometry.ranks},
         "figures": figures,
@@ -95,6 +96,10 @@ def game_view(game: Game, state: GameState[Any], audience: Audience, *,
         view.update(to_move=None, reason=declared.get("reason"),
                     winner=game.players[won] if isinstance(won, int) else None)
     view.update(_public_parts(game, state))
+    teams = teams_of(game)
+    if len(set(teams)) < len(teams):  # partners [Giganten V9]: public, as the seats are
+        view["teams"] = [[name for name, mine in zip(game.players, teams, strict=True)
+                          if mine == team] for team in sorted(set(teams))]
     if lifted is not None and not over:
         legal = legal_squares(game, state, lifted)
         if legal:

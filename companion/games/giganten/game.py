@@ -32,6 +32,7 @@ from companion.games.giganten.options import (
     policy_of,
     rules_of,
 )
+from companion.games.giganten.players import TWO_PLAYERS, Player
 from companion.games.giganten.position import Advance, GigantenState
 from companion.games.giganten.scenario import answer
 from companion.games.giganten.setup import check_setup, default_territories
@@ -53,7 +54,18 @@ class Giganten:
 
     name = "giganten"
     title = "Giganten"
-    players = ("yellow", "orange")
+
+    def __init__(self, seats: tuple[Player, ...] = TWO_PLAYERS) -> None:
+        self.players: tuple[str, ...] = tuple(seat.name for seat in seats)
+        """The players in turn order: ``yellow``, ``orange``; V9's four: ``yellow``,
+        ``orange``, ``yellow2``, ``orange2`` (A – c – B – d)."""
+        self.teams: tuple[int, ...] = tuple(seat.team for seat in seats)
+        """Each player's team: two teams of one, or V9's two teams of two."""
+
+    def seated(self, options: Mapping[str, Any]) -> Giganten:
+        """The game with the players of the options' rule set: four in two teams [V9]."""
+        seats = _rules(options).players
+        return self if seats == TWO_PLAYERS else Giganten(seats)
 
     def geometry(self, options: Mapping[str, Any] | None = None) -> Geometry:
         """The dealt board's size (14 × 14 in the standard game)."""

@@ -22,13 +22,13 @@ from companion.games.giganten.ruleset import RuleSet
 STANDARD_SIDE = 14
 """The standard board is 14 × 14 squares: four 7 × 7 map tiles [B1]."""
 
-GENERIC_VARIANTS = frozenset({"V1", "V2", "V3", "V4", "V7", "V8"})
+GENERIC_VARIANTS = frozenset({"V1", "V2", "V3", "V4", "V7", "V8", "V9"})
 """The variants a generic session can follow so far: the landscape, the setup zones,
-double moves (a move that may go on is a choice, ``choices``) and the blank figure as the
-Gespenst or the Falle (a kind of the set like any other: ``Giganten.kinds``). The others
-add to a turn what the interface cannot yet carry (reserves and traps whose kinds the
-turn's JSON would name [V5, V6], four players [V9]): they stay on Giganten's own
-session."""
+double moves (a move that may go on is a choice, ``choices``), the blank figure as the
+Gespenst or the Falle (a kind of the set like any other: ``Giganten.kinds``) and four
+players in two teams (the options seat them: ``Giganten.seated`` [V9]). The others add
+to a turn what the interface cannot yet carry (reserves and traps whose kinds the turn's
+JSON would name [V5, V6]): they stay on Giganten's own session."""
 
 
 def board_of(options: Mapping[str, Any] | None) -> Board:
@@ -75,10 +75,13 @@ def policy_of(options: Mapping[str, Any] | None) -> str:
 
 
 def first_of(options: Mapping[str, Any] | None) -> int:
-    """Who begins [S5]: the option ``"first"`` (0 if absent)."""
+    """Who begins [S5]: the option ``"first"`` (0 if absent), a player of the rule set
+    (one of four in V9)."""
     first = (options or {}).get("first", 0)
-    if type(first) is not int or first not in (0, 1):
-        raise GameError("the \"first\" option of Giganten is 0 (yellow) or 1 (orange)")
+    players = rules_of(options).players
+    if type(first) is not int or not 0 <= first < len(players):
+        names = ", ".join(f"{index} ({player.name})" for index, player in enumerate(players))
+        raise GameError(f"the \"first\" option of Giganten is one of {names}")
     return first
 
 
