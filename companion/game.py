@@ -432,3 +432,24 @@ def other_team(game: Game, player: int) -> int | None:
     teams = teams_of(game)
     others = {team for team in teams if team != teams[player]}
     return teams.index(others.pop()) if len(others) == 1 else None
+
+
+@runtime_checkable
+class JointSetup(Protocol):
+    """A game with setup rules across players' setups (Giganten's partners' Nests [V9])."""
+
+    def joint_setup_problems(self, setups: Mapping[int, Mapping[Square, str]],
+                             options: Mapping[str, Any] | None = None
+                             ) -> dict[int, list[SetupProblem]]:
+        """The problems that only the setups together show (each player's setup: square
+        -> kind id), by the player each is said to; ``check_setup`` has the others."""
+        ...
+
+
+def joint_setup_problems(game: Game, setups: Mapping[int, Mapping[Square, str]],
+                         options: Mapping[str, Any] | None = None
+                         ) -> dict[int, list[SetupProblem]]:
+    """The problems across setups (``JointSetup``), by player; none for most games."""
+    if isinstance(game, JointSetup):
+        return game.joint_setup_problems(setups, options)
+    return {}

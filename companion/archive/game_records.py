@@ -29,7 +29,7 @@ from typing import Any
 
 from companion.archive.records import RecordRefused
 from companion.archive.verdict import Verdict
-from companion.game import Game, GameError
+from companion.game import Game, GameError, joint_setup_problems
 from companion.ledger import game_log
 from companion.ledger.fairplay import Problem
 from companion.ledger.record import Entry, FilePath
@@ -204,10 +204,11 @@ def _check_setup(game: Game, record: Mapping[str, Any], verdict: Verdict) -> boo
             return False
         verdict.checked.append("every setup opens its commitment")
         geometry = game.geometry(options)
-        for player in range(len(game.players)):
-            mine = {geometry.parse(name): kind for name, (owner, kind) in setup.items()
-                    if owner == player}
-            for problem in game.check_setup(player, mine, options):
+        setups = {player: {geometry.parse(name): kind for name, (owner, kind) in setup.items()
+                           if owner == player} for player in range(len(game.players))}
+        joint = joint_setup_problems(game, setups, options)  # partners' Nests [Giganten V9]
+        for player, mine in setups.items():
+            for problem in [*game.check_setup(player, mine, options), *joint.get(player, [])]:
                 verdict.problems.append(Problem(game.players[player],
                                                 f"the setup breaks [{problem.rule}]:"
                                                 f" {problem.reason}"))

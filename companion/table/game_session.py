@@ -35,6 +35,7 @@ from companion.game import (
     SetupProblem,
     Square,
     implied_turn,
+    joint_setup_problems,
     options_json,
     other_team,
     pending_choices,
@@ -268,8 +269,19 @@ class GameSession:
         problems += tuple(SetupProblem(sq, SETUP_RULE, "outside your setup zone: take it"
                                                        " off or move it into your rows")
                           for sq in sorted(outside))
+        problems += tuple(self._joint_problems().get(player, ()))
         expected = sum(kind.count for kind in self.game.kinds(self.options))
         return SetupChecked(player, len(mine), expected, problems)
+
+    def _joint_problems(self) -> dict[int, list[SetupProblem]]:
+        """The rules across setups (Giganten's partners' Nests [V9]), on the pieces
+        standing in their owners' zones."""
+        zones = {p: self.game.setup_zone(p, self.options) for p in range(len(self.game.players))}
+        setups: dict[int, dict[Square, str]] = {p: {} for p in zones}
+        for sq, piece in self.board.items():
+            if sq in zones.get(piece.owner, ()):
+                setups[piece.owner][sq] = piece.kind
+        return joint_setup_problems(self.game, setups, self.options)
 
     def _setup_status(self) -> list[GameEvent]:
         events: list[GameEvent] = []

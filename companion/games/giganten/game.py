@@ -35,7 +35,7 @@ from companion.games.giganten.options import (
 from companion.games.giganten.players import TWO_PLAYERS, Player
 from companion.games.giganten.position import Advance, GigantenState
 from companion.games.giganten.scenario import answer
-from companion.games.giganten.setup import check_setup, default_territories
+from companion.games.giganten.setup import check_setup, default_territories, team_problems
 from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import Turn
 
@@ -97,6 +97,17 @@ class Giganten:
         figures = {sq: _kind(kind) for sq, kind in pieces.items()}
         return [SetupProblem(p.square, p.rule, p.reason) for p in
                 check_setup(board, rules.players[player], figures, territory, rules)]
+
+    def joint_setup_problems(self, setups: Mapping[int, Mapping[Square, str]],
+                             options: Mapping[str, Any] | None = None
+                             ) -> dict[int, list[SetupProblem]]:
+        """A team's two Nests at least eight files or ranks apart [V9, R13]: said to the
+        partner whose Nest the rules report, as Giganten's own session says it."""
+        figures = {player: {sq: _kind(kind) for sq, kind in pieces.items()}
+                   for player, pieces in setups.items()}
+        found = team_problems(_board(options), _rules(options), figures)
+        return {player: [SetupProblem(p.square, p.rule, p.reason) for p in problems]
+                for player, problems in found.items()}
 
     def start(self, pieces: Mapping[Square, Piece],
               options: Mapping[str, Any] | None = None) -> GigantenState:

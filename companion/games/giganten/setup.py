@@ -317,6 +317,15 @@ def _reserve_problems(rules: RuleSet, players: tuple[Player, ...], index: int,
     return problems
 
 
+def team_problems(board: Board, rules: RuleSet, setups: Mapping[int, Mapping[Square, Kind]]
+                  ) -> dict[int, list[Problem]]:
+    """The problems only a team's setups together show: the partners' Nests too close
+    [V9, R13], by the player they are reported to (none outside V9)."""
+    players = rules.players
+    return {index: problems for index in range(len(players))
+            if (problems := _nest_distance_problems(board, rules, players, index, setups))}
+
+
 def _nest_distance_problems(board: Board, rules: RuleSet, players: tuple[Player, ...],
                             index: int, setups: Mapping[int, Mapping[Square, Kind]],
                             ) -> list[Problem]:
