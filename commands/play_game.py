@@ -23,7 +23,7 @@ from typing import Any
 from commands.arbiter_pin import arbiter_source
 from commands.opponent import Computer, computer_of
 from commands.play import Source, _source, _timing, _with_usage_errors
-from companion.game import ARBITER, PUBLIC, Game, GameError, GameState
+from companion.game import ARBITER, PUBLIC, Game, GameError, GameState, seated
 from companion.game_events import GameEvent
 from companion.games import get_game
 from companion.identities import Identity, sim_identities
@@ -48,7 +48,7 @@ Commands (squares like e4; a PIECE is named like 'red hare 2' or given as its ta
                           with PLAYER it is refused unless it is PLAYER's turn
   choose N                pick choice N the board left open (a Giganten challenge or
                           none, an advance or a stay)
-  resign PLAYER           the player resigns
+  resign PLAYER           the player resigns (for the team, in teams)
   auto [N]                computer players play N turns (default: to the end); with
                           --computer, the person's side by a simple bot and the computer's
                           announced turns carried out
@@ -257,7 +257,7 @@ class GameConsole:
                              resigned=self.session.resigned)
         for line in board_text(view):
             self.say(line)
-        for key in ("score", "hands"):
+        for key in ("score", "hands", "teams"):
             if key in view:
                 self.say(f"{key}: {json.dumps(view[key])}")
 
@@ -344,13 +344,17 @@ def _play(args: argparse.Namespace,
     except GameError as err:
         raise UsageError(str(err)) from None
     _simulated_only(args, game)
-    audience = _audience(game, args.audience)
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    options = new_options(args, game, seed)
+    try:
+        game = seated(game, options)  # the players the options seat: four in V9
+    except GameError as err:
+        raise UsageError(str(err)) from None
+    audience = _audience(game, args.audience)
     computer = computer_of(args, game, seed)
     source = arbiter_checked(args, audience, _source(args))
     log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
     log_path = new_log_path(log_dir, datetime.now())
-    options = new_options(args, game, seed)
     tags = sim_identities(game, options)
     # The salts of the setup commitments come from os.urandom, never from the seed.
     try:
@@ -380,7 +384,7 @@ def new_options(args: argparse.Namespace, game: Game, seed: int) -> dict[str, An
     rng = random.Random(seed)
     rules = args.variants
     return {"board": deal_landscape(rng, rules=rules), "rules": rules,
-            "policy": args.policy, "first": rng.randrange(2)}
+            "policy": args.policy, "first": rng.randrange(len(rules.players))}
 
 
 def is_generic_log(path: Path) -> bool:

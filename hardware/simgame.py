@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from companion.game import Game, Piece, Square, seated
+from companion.game import Game, Piece, Square, joint_setup_problems, seated
 from companion.game_events import GameEvent
 from companion.identities import Identity
 from companion.reads import TagRead, Uid
@@ -127,14 +127,17 @@ class GameHands:
         for sq in sorted(self.sim.board.tags()):
             self.box.append(self.sim.board.lift(sq))
         self.box.sort()
+        setups: dict[int, dict[Square, str]] = {}
         for player in range(len(game.players)):
-            zone = sorted(game.setup_zone(player, options))
+            # Partners share their team's rows [Giganten V9]: the squares still free.
+            zone = sorted(set(game.setup_zone(player, options)) - set(self.sim.board.tags()))
             mine = [uid for uid in self.box if self.identities[uid].owner == player]
             for _ in range(1000):
                 rng.shuffle(zone)
                 chosen = dict(zip(zone, mine, strict=False))
-                kinds = {sq: self.identities[uid].kind for sq, uid in chosen.items()}
-                if not game.check_setup(player, kinds, options):
+                setups[player] = {sq: self.identities[uid].kind for sq, uid in chosen.items()}
+                if not game.check_setup(player, setups[player], options) and \
+                        not joint_setup_problems(game, setups, options).get(player):
                     break
             else:
                 raise ValueError(f"no valid setup found for {game.players[player]}")
