@@ -67,7 +67,7 @@ class GameConsole:
     def __init__(self, game: Game, sim: SimGameTable, hands: GameHands, audience: int,
                  seed: int, say: Callable[[str], None] = print,
                  computer: Computer | None = None, secret_setup: bool = False) -> None:
-        self.game = game
+        self.game = seated(game, sim.session.options)  # as the session seats it [V9]
         self.computer = computer
         self.sim = sim
         self.hands = hands

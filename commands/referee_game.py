@@ -39,7 +39,7 @@ from companion.events import (
     PinRefused,
     SetupTimeUp,
 )
-from companion.game import ARBITER, Game, GameError, GameState
+from companion.game import ARBITER, Game, GameError, GameState, seated
 from companion.game_events import GameEvent
 from companion.identities import sim_identities
 from companion.ledger.game_log import ReplayError
@@ -321,9 +321,13 @@ def say_resumed(console: RefereeGameConsole, path: Path, arbiter: str, where: st
 
 def referee_sim(args: argparse.Namespace, game: Game, desk_config: RefereeConfig) -> int:
     """A new refereed game of ``game`` on the simulated board."""
-    audience = referee_audience(game, args.audience)
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     options = new_game_options(args, game, seed, desk_config)
+    try:
+        game = seated(game, options)  # the players the options seat: four in V9
+    except GameError as err:
+        raise UsageError(str(err)) from None
+    audience = referee_audience(game, args.audience)
     source = _source(args)
     log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
     log_path = new_log_path(log_dir, datetime.now())
