@@ -26,7 +26,7 @@ from club.config import EventTarget
 from club.feed import FeedSink
 from club.link import EventLink
 from companion.events import ArbiterLooked, ClockPaused, ClockResumed, Clocks
-from companion.game import PUBLIC, Game
+from companion.game import PUBLIC, Game, seated
 from companion.game_events import GameEvent
 from companion.table.game_session import PLAY, GameSession
 from companion.views.games import event_view, game_view
@@ -45,7 +45,7 @@ class GameTableFeed:
     def __init__(self, sink: FeedSink, game: Game, options: dict[str, Any], *,
                  clock: Callable[[], float] = time.time) -> None:
         self.sink = sink
-        self.game = game
+        self.game = seated(game, options)  # every player the options seat [Giganten V9]
         self.geometry = game.geometry(options)
         self.clock = clock
         self.clocks: Callable[[], Clocks | None] | None = None

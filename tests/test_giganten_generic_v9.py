@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from club.game_feed import GameTableFeed
 from companion.archive.game_records import full_record, public_record, verify_record
 from companion.archive.verdict import EXIT_VERIFIED
 from companion.archive.verifier import verify_path
@@ -35,7 +36,8 @@ from companion.views import OUTCOME_ONLY, RULEBOOK
 from companion.views.games import game_view
 from hardware.simgame import GameHands, SimGameTable
 from tests.giganten_generic import GenericRun, replay_reference
-from tests.sim_games import _normal, play_sim_game
+from tests.sim_games import _normal, leaked_kinds, play_sim_game
+from tests.test_game_notes import Recorder
 from tests.test_giganten_generic import _compare
 
 V9 = RuleSet.of(["V9"])
@@ -201,3 +203,21 @@ def test_verify_refuses_a_record_whose_partners_nests_are_too_close(tmp_path: Pa
 def _close(one: str, other: str) -> bool:
     (f1, r1), (f2, r2) = parse_square_name(one), parse_square_name(other)
     return max(abs(f1 - f2), abs(r1 - r2)) < 8
+
+
+def test_the_club_feed_names_the_four_and_shows_the_public_no_kind(tmp_path: Path) -> None:
+    """The club feed of a V9 game (outcome-only [I2]): its status names the four players
+    and the teams, and no message names a kind while the game runs."""
+    start, played = _v9_game(9, max_plies=40)
+    run = GenericRun.start(start, tmp_path / "v9.log", policy=OUTCOME_ONLY, seed=9)
+    sink = Recorder()
+    feed = GameTableFeed(sink, GAME, run.session.options)  # type: ignore[arg-type]
+    for action in played.history:
+        begun = len(run.sim.events)
+        run.play(action.turn, advanced=action.advanced)
+        feed.update(run.session, run.sim.events[begun:])
+    statuses = [m[1] for m in sink.messages if m[0] == "status"]
+    assert statuses[-1]["players"] == ["yellow", "orange", "yellow2", "orange2"]
+    assert statuses[-1]["board"]["teams"] == [["yellow", "yellow2"], ["orange", "orange2"]]
+    assert len([m for m in sink.messages if m[0] == "turn"]) == run.session.turns > 40
+    assert not leaked_kinds(json.loads(json.dumps(sink.messages)))
