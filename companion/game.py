@@ -360,6 +360,25 @@ class ImpliedTurns(Protocol):
         ...
 
 
+@runtime_checkable
+class PublicTurns(Protocol):
+    """A game whose turn JSON may name what not everyone may know (Giganten's reserve
+    figures placed face down name their kinds [V6, I3])."""
+
+    def public_turn(self, turn: JSON) -> JSON:
+        """The turn as everyone may know it (its squares); the full turn goes to its
+        mover, the arbiter and the log, and into a public record only after the game."""
+        ...
+
+
+def public_turn(game: Game, turn: Mapping[str, Any]) -> JSON:
+    """``turn`` (the game's turn JSON) as everyone may see it (``PublicTurns``); for a game
+    without the hook, the turn as it is: its turns name squares only."""
+    if isinstance(game, PublicTurns):
+        return dict(game.public_turn(dict(turn)))
+    return dict(turn)
+
+
 def options_json(game: Game, options: Mapping[str, Any]) -> JSON:
     """``options`` as JSON through the game's ``options_to_json``, if it has one."""
     if isinstance(game, OptionsCodec):

@@ -89,8 +89,10 @@ class GenericRun:
         ``stay_by_moving`` leaves the stay to the next turn begun on the board;
         ``cut_in_offer`` pulls the plug before the advance (True if it was pulled)."""
         ply = self.state.rules_state.ply
-        turn = turn._replace(advance=False)
+        turn = turn._replace(advance=False, place=tuple(sorted(turn.place)))
         for stage in (*_first_steps(turn), turn):  # as a hand moves them, step by step
+            if turn.place:
+                stage = stage._replace(place=turn.place)  # the reserve stays down [V6]
             self.hands.show(moved_board(self.state, stage))
         choices = self.session.choices
         if turn.challenge is not None or turn in choices:
@@ -128,6 +130,8 @@ class GenericRun:
 def _first_steps(turn: Turn) -> tuple[Turn, ...]:
     """What the board shows on the way of a double move [V8]: the first figure's step
     before the second figure's, a figure's first step before its second."""
+    if turn.place and turn.path:  # reserve figures put down, then the move [V6]
+        return (Turn((), place=turn.place), *_first_steps(turn._replace(place=())))
     if turn.second:
         return (Turn(turn.path),)
     if len(turn.path) == 3:

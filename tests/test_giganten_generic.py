@@ -85,7 +85,8 @@ def test_a_whole_game_to_its_end_with_power_cuts_is_logged_and_verified(tmp_path
 @pytest.mark.parametrize(("seed", "variants"), [(1, ()), (2, ()), (4, ()), (5, ()),
                                                 (7, ("V8",)), (2, ("V7", "V8")),
                                                 (3, ("V3",)), (6, ("V4",)),
-                                                (8, ("V3", "V8"))])
+                                                (8, ("V3", "V8")), (1, ("V6",)),
+                                                (4, ("V6", "V6b")), (9, ("V6", "V8"))])
 def test_the_same_turns_end_as_through_gigantens_own_session(
         seed: int, variants: tuple[str, ...], tmp_path: Path) -> None:
     policy = OUTCOME_ONLY if seed % 2 else RULEBOOK
@@ -100,7 +101,11 @@ def test_the_same_turns_end_as_through_gigantens_own_session(
     for variant in set(variants) & set(blank):  # the blank figure plays [V3, V4]
         assert any(KINDS[kind].id == blank[variant] for _, kind in
                    reference.start.values()), variant
-    start = GameState(reference.board, reference.start, reference.first, reference.rules)
+    placed = [action for action in reference.history if isinstance(action, TurnResult)
+              and action.turn.place]
+    assert bool(placed) == ("V6" in variants), "reserve figures were put down [V6]"
+    start = GameState(reference.board, reference.start, reference.first, reference.rules,
+                      reserves=reference.start_reserves)
     run = GenericRun.start(start, tmp_path / "giganten.log", policy=policy, seed=seed)
     replay_reference(run, list(reference.history), seed=seed)
     new_state = run.state.rules_state

@@ -10,12 +10,13 @@ Format ``companion-game-record/1`` (a JSON document), kinds:
   referee mode, ``declared`` (a result declared at the desk [W3], or null) and
   ``corrections`` (every take-back as logged; ``turns`` are the turns that stood).
 - ``public`` (what everyone saw): ``game``, ``options``, ``players``, ``commitments``,
-  ``turns`` (``{"player", "turn", "public"}``: the turn JSON names squares only in the
-  games of the family, and ``public`` is ``Played.public``), ``corrections`` (the
+  ``turns`` (``{"player", "turn", "public"}``: ``turn`` is the turn's public form,
+  ``companion.game.public_turn``, and ``public`` is ``Played.public``), ``corrections`` (the
   take-backs: ``to``, ``from``, and the arbiter's ``reason`` only once the game is over: a
   free-text note may name a hidden kind), ``result``; once the game is over, ``reveal``
   (``setup`` and ``salts``: the commitments can then be opened [fair play]; Strategus
-  R12). Before the end a public record cannot be verified (exit status 3).
+  R12; and ``turns``, turn number -> the whole turn JSON of each turn whose public form
+  hid a part: Giganten's reserve kinds [V6], so the record can be replayed). Before the end a public record cannot be verified (exit status 3).
 
 The check: the log's hash chain (``companion.ledger.record``), the commitments against the
 revealed setup, the setup against the game's own check, every turn replayed through the
@@ -29,7 +30,7 @@ from typing import Any
 
 from companion.archive.records import RecordRefused
 from companion.archive.verdict import Verdict
-from companion.game import Game, GameError
+from companion.game import Game, GameError, public_turn
 from companion.ledger import game_log
 from companion.ledger.fairplay import Problem
 from companion.ledger.record import Entry, FilePath
@@ -67,9 +68,13 @@ def public_record(entries: Sequence[Entry]) -> JSON:
     course = game_log.replay(game, entries)
     state = game_log.start_of(game, header)
     turns: list[JSON] = []
-    for body in course.bodies:  # the turns that stood (a take-back undid the others)
+    hidden: JSON = {}
+    for number, body in enumerate(course.bodies, start=1):  # the turns that stood
         played = state.push(game.turn_from_json(state, body["turn"]))
-        turns.append({**body, "public": played.public})
+        shown = public_turn(game, body["turn"])
+        if shown != body["turn"]:  # a part only its mover knew [Giganten V6]
+            hidden[str(number)] = body["turn"]
+        turns.append({**body, "turn": shown, "public": played.public})
     fairplay = header.get("fairplay")
     record: JSON = {"format": GENERIC_FORMAT, "kind": PUBLIC, "game": game.name,
                     "options": header.get("options", {}), "players": list(game.players),
@@ -85,6 +90,8 @@ def public_record(entries: Sequence[Entry]) -> JSON:
             shown["reason"] = logged.get("reason")
         record["reveal"] = {"setup": header.get("setup", {}),
                             "salts": None if fairplay is None else fairplay["salts"]}
+        if hidden:
+            record["reveal"]["turns"] = hidden
     return record
 
 
@@ -145,7 +152,11 @@ def verify_record(document: Mapping[str, Any]) -> Verdict:
         commitments = document.get("commitments")
         fairplay = None if commitments is None else {**commitments,
                                                      "salts": reveal.get("salts")}
-        record = {**document, "setup": reveal.get("setup"), "fairplay": fairplay}
+        turns = _revealed_turns(document, reveal, verdict)
+        if turns is None:
+            return verdict
+        record = {**document, "setup": reveal.get("setup"), "fairplay": fairplay,
+                  "turns": turns}
     elif kind == FULL:
         record = dict(document)
     else:
@@ -153,6 +164,37 @@ def verify_record(document: Mapping[str, Any]) -> Verdict:
         return verdict
     _check(record, document.get("result"), verdict, ended=document.get("result") is not None)
     return verdict
+
+
+def _revealed_turns(document: Mapping[str, Any], reveal: Mapping[str, Any],
+                    verdict: Verdict) -> list[Any] | None:
+    """A public record's turns whole: each turn whose public form hid a part (Giganten's
+    reserve kinds [V6]) from the reveal, which must show what the turn showed; None (with
+    the problem in ``verdict``) if a turn was hidden and not revealed, or not as shown."""
+    try:
+        game = _game_of(document.get("game"))
+    except GameError as err:
+        verdict.problems.append(Problem("start", str(err)))
+        return None
+    hidden = reveal.get("turns") or {}
+    turns = document.get("turns")
+    if not isinstance(hidden, dict) or not isinstance(turns, list):
+        verdict.problems.append(Problem("", "the turns or their reveal are malformed"))
+        return None
+    out: list[Any] = []
+    for number, item in enumerate(turns, start=1):
+        whole = hidden.get(str(number))
+        if not isinstance(item, dict) or whole is None:
+            out.append(item)
+            continue
+        if not isinstance(whole, dict) or public_turn(game, whole) != item.get("turn"):
+            verdict.problems.append(Problem(f"turn {number}", "its reveal is not the turn"
+                                                              " that was shown"))
+            return None
+        out.append({**item, "turn": whole})
+    if hidden:
+        verdict.checked.append(f"{len(hidden)} turn(s) revealed as they were shown")
+    return out
 
 
 def _check(record: Mapping[str, Any], result: Any, verdict: Verdict, *, ended: bool) -> None:

@@ -10,7 +10,7 @@ every method reads either form.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from companion.game import (
@@ -23,8 +23,9 @@ from companion.game import (
     Square,
 )
 from companion.games.giganten.choices import pending_choices
-from companion.games.giganten.codec import turn_from_json, turn_json
-from companion.games.giganten.figures import KIND_BY_ID, KINDS
+from companion.games.giganten.codec import public_turn_json, turn_from_json, turn_json
+from companion.games.giganten.figures import KIND_BY_ID, KINDS, STANDARD_SET
+from companion.games.giganten.figures import Kind as KindId
 from companion.games.giganten.options import (
     board_of,
     first_of,
@@ -34,7 +35,7 @@ from companion.games.giganten.options import (
 )
 from companion.games.giganten.position import Advance, GigantenState
 from companion.games.giganten.scenario import answer
-from companion.games.giganten.setup import check_setup, default_territories
+from companion.games.giganten.setup import check_setups, default_territories
 from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import Turn
 
@@ -79,19 +80,28 @@ class Giganten:
 
     def check_setup(self, player: int, pieces: Mapping[Square, str],
                     options: Mapping[str, Any] | None = None) -> list[SetupProblem]:
-        """The problems of one player's setup [S1–S3]."""
+        """The problems of one player's setup [S1–S3]; with V6 the figures of the set not
+        on the board are the player's reserve, checked as one [V6, V6b]."""
         board, rules = _board(options), _rules(options)
-        territory = default_territories(board, rules.players, rules)[player]
         figures = {sq: _kind(kind) for sq, kind in pieces.items()}
-        return [SetupProblem(p.square, p.rule, p.reason) for p in
-                check_setup(board, rules.players[player], figures, territory, rules)]
+        reserves = {player: reserve_of(figures.values())} if rules.has("V6") else {}
+        found = check_setups(board, rules, {player: figures}, reserves=reserves)
+        return [SetupProblem(p.square, p.rule, p.reason) for p in found[player]]
 
     def start(self, pieces: Mapping[Square, Piece],
               options: Mapping[str, Any] | None = None) -> GigantenState:
         """The position at the start of play; ``"first"`` says who begins [S5]."""
         position = {sq: (piece.owner, _kind(piece.kind)) for sq, piece in pieces.items()}
-        return GigantenState(GameState(_board(options), position, first_of(options),
-                                       _rules(options)), policy_of(options))
+        rules = _rules(options)
+        reserves = {player: reserve_of(kind for owner, kind in position.values()
+                                       if owner == player)
+                    for player in range(len(rules.players))} if rules.has("V6") else {}
+        try:
+            state = GameState(_board(options), position, first_of(options), rules,
+                              reserves=reserves)
+        except ValueError as err:
+            raise GameError(f"the start cannot be set up ({err})") from None
+        return GigantenState(state, policy_of(options))
 
     def turn_to_json(self, state: Any, turn: Any) -> JSON:
         """A turn as the game log writes it; the answer to an advance offer is
@@ -109,6 +119,11 @@ class Giganten:
                 raise GameError("an advance is {\"advance\": true} or {\"advance\": false}")
             return Advance(data["advance"])
         return turn_from_json(_rules_state(state).board, data)
+
+    def public_turn(self, turn: JSON) -> JSON:
+        """A turn as everyone may know it: reserve figures placed [V6] and a trapped
+        figure brought back [V5c] stand face down, so their squares only [I3]."""
+        return public_turn_json(turn)
 
     def options_to_json(self, options: Mapping[str, Any]) -> JSON:
         """The options as JSON for a game log (``companion.games.giganten.options``)."""
@@ -129,6 +144,15 @@ class Giganten:
     def scenario(self, data: Mapping[str, Any]) -> JSON:
         """Answer a Giganten scenario (warnings about unknown fields are dropped here)."""
         return answer(data)[0]
+
+
+def reserve_of(kinds: Iterable[KindId]) -> list[KindId]:
+    """The reserve of a player whose setup has ``kinds`` (V6): the figures of the standard
+    set not on the board, in the order of the kinds (as Giganten's own session keeps it)."""
+    left = dict(STANDARD_SET)
+    for kind in kinds:
+        left[kind] = left.get(kind, 0) - 1
+    return [kind for kind, count in sorted(left.items()) for _ in range(max(count, 0))]
 
 
 def _rules_state(state: Any) -> GameState:

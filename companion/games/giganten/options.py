@@ -22,13 +22,13 @@ from companion.games.giganten.ruleset import RuleSet
 STANDARD_SIDE = 14
 """The standard board is 14 × 14 squares: four 7 × 7 map tiles [B1]."""
 
-GENERIC_VARIANTS = frozenset({"V1", "V2", "V3", "V4", "V7", "V8"})
+GENERIC_VARIANTS = frozenset({"V1", "V2", "V3", "V4", "V6", "V6b", "V7", "V8"})
 """The variants a generic session can follow so far: the landscape, the setup zones,
-double moves (a move that may go on is a choice, ``choices``) and the blank figure as the
-Gespenst or the Falle (a kind of the set like any other: ``Giganten.kinds``). The others
-add to a turn what the interface cannot yet carry (reserves and traps whose kinds the
-turn's JSON would name [V5, V6], four players [V9]): they stay on Giganten's own
-session."""
+double moves (a move that may go on is a choice, ``choices``), the blank figure as the
+Gespenst or the Falle (a kind of the set like any other: ``Giganten.kinds``) and reserves
+(the set's figures not set up; placed face down: ``Giganten.public_turn`` [V6]; V6a needs
+the other side's setup, so not yet). The others stay on Giganten's own session for now:
+secret traps [V5], four players [V9]."""
 
 
 def board_of(options: Mapping[str, Any] | None) -> Board:

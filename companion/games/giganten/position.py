@@ -31,7 +31,7 @@ from companion.game import (
     Seen,
     Square,
 )
-from companion.games.giganten.codec import combat_json, turn_json
+from companion.games.giganten.codec import combat_json, public_turn_json, turn_json
 from companion.games.giganten.figures import KINDS
 from companion.games.giganten.observe import observation
 from companion.games.giganten.state import GameState
@@ -192,7 +192,7 @@ class GigantenState:
 
     def _played(self, result: TurnResult) -> Played:
         board = self.rules_state.board
-        public: JSON = {"turn": turn_json(board, result.turn)}
+        public: JSON = {"turn": public_turn_json(turn_json(board, result.turn))}
         reveal: JSON = {}
         if result.combat is not None:
             public["challenge"] = self.combat_public(result.combat, result.removed)
