@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -155,17 +156,20 @@ def test_no_generic_view_shows_an_audience_more_than_gigantens_own(policy: str,
 
 
 @pytest.mark.parametrize(("variants", "policy"), [(("V3",), OUTCOME_ONLY),
-                                                 (("V4",), RULEBOOK)])
-def test_the_blank_figure_shows_no_audience_more_than_gigantens_own(
+                                                 (("V4",), RULEBOOK),
+                                                 (("V6",), RULEBOOK),
+                                                 (("V6", "V8"), OUTCOME_ONLY)])
+def test_the_variants_show_no_audience_more_than_gigantens_own(
         variants: tuple[str, ...], policy: str, tmp_path: Path) -> None:
-    """V3 and V4 [V3, V4]: a whole bots' game with the blank figure as the Gespenst or
-    the Falle, every generic view against ``companion.views.giganten``'s."""
+    """V3, V4 and V6 [V3, V4, V6]: a whole bots' game with the blank figure as the
+    Gespenst or the Falle, or with reserves put down face down, every generic view against
+    ``companion.views.giganten``'s; a placed figure's kind only to its owner [I3]."""
     rng = random.Random(12)
     rules = RuleSet.of(variants)
     board = deal_landscape(rng, rules=rules)
-    position, _, _ = random_start(rng, board, rules, guarded=True)
-    start = GameState(board, position, rng.randrange(2), rules)
-    played = GameState(board, position, start.to_move, rules)
+    position, reserves, _ = random_start(rng, board, rules, guarded=True)
+    start = GameState(board, position, rng.randrange(2), rules, reserves=reserves)
+    played = GameState(board, position, start.to_move, rules, reserves=reserves)
     bots = make_bots(played, 12)
     while not played.is_over and played.ply < 300:
         take_turn(played, bots)
@@ -192,8 +196,14 @@ def _compare(run: GenericRun, event: GameEvent, rules_state: GameState, policy: 
                  game_view(GAME, run.state, audience, last_turn=last)]
         more = set().union(*(_facts(view) for view in shown)) - _facts(old)
         assert not more, f"{type(event).__name__} shows {name} {sorted(more)} ({policy})"
+        mover = getattr(event, "player", None)
+        if audience not in (mover, ARBITER) and shown[0] is not None:
+            # A turn's or a choice's JSON: squares only, whatever was placed [V6, I3].
+            turns = [shown[0].get("turn"), *shown[0].get("choices", [])]
+            assert not leaked_kinds(turns), (name, shown[0])
         if not isinstance(event, TurnCommitted):  # these name no kind at all
-            ended = frozenset({"reason"} if isinstance(event, GameEnded) else ())
+            ended = frozenset({"reason"} if isinstance(event, GameEnded) else
+                              {"place"} if audience in (mover, ARBITER) else ())  # own [V6]
             assert not leaked_kinds(shown[0], ended), (name, shown[0])  # a Nest taken [W1]
         checked += 1
     return checked
@@ -267,8 +277,8 @@ def test_options_are_json_for_the_log_and_unsupported_variants_get_one_line() ->
     begun = GAME.start(GigantenState(start).pieces(), options)
     assert isinstance(begun, GigantenState) and begun.to_move == 1
     assert begun.rules_state.board.swamp == board.swamp and begun.policy == OUTCOME_ONLY
-    with pytest.raises(GameError, match=r"V6.*own session"):
-        options_to_json({"rules": RuleSet.of(["V6"])})
+    with pytest.raises(GameError, match=r"V5.*own session"):
+        options_to_json({"rules": RuleSet.of(["V5"])})
     with pytest.raises(GameError, match="policy"):
         options_to_json({"policy": "everything"})
 
@@ -344,3 +354,60 @@ def test_the_next_turn_begun_on_the_board_declines_an_open_advance(tmp_path: Pat
     assert logged[turns] == {"advance": False} and "path" in logged[turns + 1]
     assert [e for e in run.sim.events if isinstance(e, IntentRefused)] == taps
     assert _normal(run.state.rules_state)[-1] == _normal(played)[number + 1]
+
+
+def test_reserves_go_down_face_down_and_the_public_record_reveals_them_after_the_game(
+        tmp_path: Path) -> None:
+    """V6: the turn that puts reserve figures down names their kinds in the log and to
+    its mover only; the public record shows its squares, and once the game is over reveals
+    the whole turn, which ``verify`` checks against what was shown [V6, I3]."""
+    old = play_sim_game(9, variants=("V6",), policy=OUTCOME_ONLY)
+    reference = old.reference
+    start = GameState(reference.board, reference.start, reference.first, reference.rules,
+                      reserves=reference.start_reserves)
+    run = GenericRun.start(start, tmp_path / "v6.log", policy=OUTCOME_ONLY, seed=9)
+    replay_reference(run, list(reference.history), cut_every=11, seed=9)
+    placing = [e for e in run.sim.events if isinstance(e, TurnCommitted) and "place" in e.turn]
+    assert placing and run.cuts >= 2
+    for event in placing:
+        assert isinstance(event.turn["place"], dict)  # the log's and the mover's whole turn
+        assert event_view(GAME, event, event.player)["turn"] == event.turn
+        for audience in (1 - event.player, PUBLIC):
+            shown = event_view(GAME, event, audience)
+            assert shown is not None
+            assert shown["turn"]["place"] == sorted(event.turn["place"])
+            assert not leaked_kinds([shown["turn"], shown["public"]]), shown
+    entries = verify(run.log_path, allow_cut_tail=False)
+    record = json.loads(json.dumps(public_record(entries)))
+    hidden = record["reveal"]["turns"]
+    assert len(hidden) == len(placing)
+    for number, whole in hidden.items():
+        assert record["turns"][int(number) - 1]["turn"] == GAME.public_turn(whole)
+    assert verify_record(record).status == EXIT_VERIFIED
+    assert verify_record(full_record(entries)).status == EXIT_VERIFIED
+    assert verify_path(run.log_path).status == EXIT_VERIFIED
+    # A reveal that is not the turn that was shown (another kind put down) is caught.
+    number, whole = next(iter(hidden.items()))
+    square = next(iter(whole["place"]))
+    other = next(kind.id for kind in GAME.kinds() if kind.id != whole["place"][square])
+    forged = {**record, "reveal": {**record["reveal"], "turns": {
+        **hidden, number: {**whole, "place": {**whole["place"], square: other}}}}}
+    assert verify_record(forged).status != EXIT_VERIFIED
+    # So is a record whose hidden turn was not revealed: it cannot be replayed.
+    unrevealed = {**record, "reveal": {**record["reveal"], "turns": {}}}
+    assert verify_record(unrevealed).status != EXIT_VERIFIED
+    # Before the end, the public record has no reveal and names no kind placed.
+    unfinished = [e for e in entries if e.type != "end"]
+    running = public_record(unfinished[:_line_after(unfinished, int(number))])
+    assert "reveal" not in running
+    assert not leaked_kinds([turn["turn"] for turn in running["turns"]])
+
+
+def _line_after(entries: list[Any], turns: int) -> int:
+    """How many log entries hold the header and the first ``turns`` turns."""
+    seen = 0
+    for count, entry in enumerate(entries, start=1):
+        seen += entry.type == "turn"
+        if seen == turns:
+            return count
+    return len(entries)

@@ -16,7 +16,8 @@ Format ``companion-game-record/1`` (a JSON document), kinds:
   free-text note may name a hidden kind), ``result``; once the game is over, ``reveal``
   (``setup`` and ``salts``: the commitments can then be opened [fair play]; Strategus
   R12; and ``turns``, turn number -> the whole turn JSON of each turn whose public form
-  hid a part: Giganten's reserve kinds [V6], so the record can be replayed). Before the end a public record cannot be verified (exit status 3).
+  hid a part: Giganten's reserve kinds [V6], so the record can be replayed). Before the
+  end a public record cannot be verified (exit status 3).
 
 The check: the log's hash chain (``companion.ledger.record``), the commitments against the
 revealed setup, the setup against the game's own check, every turn replayed through the

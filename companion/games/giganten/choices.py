@@ -5,8 +5,8 @@ end in a challenge, and the mover picks among the enemies it may reach [M7]. The
 shows the move but not the answer: ``pending_choices`` lists the legal turns whose move
 (before any combat) the board shows, when more than one could be meant or one needs a
 challenge, or the move may still go on (a second step or a second figure's, V8: the old
-session's "move on or confirm"; likewise after reserve figures are put down, V6). After a challenge, the winner's advance [K5] is offered
-on a matching board.
+session's "move on or confirm"; likewise after reserve figures are put down, V6). After
+a challenge, the winner's advance [K5] is offered on a matching board.
 """
 
 from __future__ import annotations
