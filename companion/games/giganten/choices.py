@@ -86,11 +86,14 @@ def placements_shown(state: GigantenState, board: Mapping[Square, Piece]) -> tup
     moved = [sq for sq in came if sq not in new]
     if not gone and not moved:
         candidates = [Turn((), place=place)]
-    elif len(moved) == 1 and len(gone) <= 1:
-        candidates = list(_moves_after(state, board, place, gone, moved[0], edge))
+    elif len(moved) + len(gone) == 1 or (len(moved), len(gone)) == (1, 1):
+        # The moved figure came to rest off the edge (``moved``) or on it, where it looks
+        # like one more placed figure: every such square is tried as its target.
+        candidates = [turn for target in (moved or new) for turn in _moves_after(
+            state, board, tuple(p for p in place if p[0] != target), gone, target, edge)]
     else:
         return ()
-    return tuple(turn for turn in candidates if _legal(state, turn)
+    return tuple(turn for turn in candidates if turn.place and _legal(state, turn)
                  and moved_board(state, turn) == dict(board))
 
 
