@@ -379,6 +379,50 @@ def public_turn(game: Game, turn: Mapping[str, Any]) -> JSON:
     return dict(turn)
 
 
+@runtime_checkable
+class SetupSecrets(Protocol):
+    """A game whose players make a secret choice in the setup besides their pieces
+    (Giganten's secret trap square [V5]). The choice is committed with the player's setup
+    and revealed with it after the game; ``check_setup`` reads the player's own choice
+    from ``options["secret"]`` and ``start`` every player's from ``options["secrets"]``
+    (player index -> JSON)."""
+
+    def setup_secret(self, player: int, data: Mapping[str, Any],
+                     options: Mapping[str, Any]) -> JSON:
+        """The player's secret choice that the intent ``data`` makes (the game's JSON,
+        like ``{"trap": "c3"}``), as JSON; ``GameError`` (one line) if the game takes no
+        such choice; where it may go is ``check_setup``'s to say (to its owner only)."""
+        ...
+
+
+@runtime_checkable
+class BoardTurns(Protocol):
+    """A game whose board can show a turn before the rules' consequences are put down."""
+
+    def board_turn(self, state: GameState[Any], board: Mapping[Square, Piece]) -> Any:
+        """The turn ``board`` shows with a piece still standing that the turn took off
+        (Giganten: a figure came to rest on a secret trap [V5]), or None; a session
+        commits it, then asks for the board to be fixed."""
+        ...
+
+
+def setup_secret(game: Game, player: int, data: Mapping[str, Any],
+                 options: Mapping[str, Any]) -> JSON:
+    """``player``'s secret setup choice through ``SetupSecrets``; ``GameError`` for a game
+    without secret choices."""
+    if isinstance(game, SetupSecrets):
+        return dict(game.setup_secret(player, data, options))
+    raise GameError(f"{game.title} has no secret choices in the setup")
+
+
+def board_turn(game: Game, state: GameState[Any], board: Mapping[Square, Piece]) -> Any:
+    """The turn ``board`` shows before its consequences (``BoardTurns``); None for most
+    games, whose turns are found from their whole result."""
+    if isinstance(game, BoardTurns):
+        return game.board_turn(state, board)
+    return None
+
+
 def options_json(game: Game, options: Mapping[str, Any]) -> JSON:
     """``options`` as JSON through the game's ``options_to_json``, if it has one."""
     if isinstance(game, OptionsCodec):

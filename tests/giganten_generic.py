@@ -67,6 +67,9 @@ class GenericRun:
         wanted = {sq: Piece(player, KINDS[kind].id)
                   for sq, (player, kind) in start.position().items()}
         hands.show(wanted)
+        for player, trap in enumerate(start.traps):  # each in a private moment [V5]
+            if trap is not None:
+                sim.intent({"secret": {"trap": start.board.name(trap)}, "player": player})
         sim.intent({"start": True})
         assert session.phase == PLAY, sim.events[-3:]
         return cls(sim, hands, log_path)
@@ -100,7 +103,8 @@ class GenericRun:
             assert turn in choices and asked, (turn, choices, self.sim.events[-3:])
             self.choices_seen += turn.challenge is not None
             self.sim.intent({"choose": choices.index(turn)})
-            self.hands.show(dict(self.state.pieces()))  # the losers taken off
+        if self.session.fixing:  # the losers, or a figure a secret trap caught [V5]
+            self.hands.show(dict(self.state.pieces()))
         assert self.state.rules_state.ply == ply + 1, self.sim.events[-4:]
         offer = self.state.offer
         if offer is None:

@@ -87,7 +87,10 @@ def test_a_whole_game_to_its_end_with_power_cuts_is_logged_and_verified(tmp_path
                                                 (7, ("V8",)), (2, ("V7", "V8")),
                                                 (3, ("V3",)), (6, ("V4",)),
                                                 (8, ("V3", "V8")), (1, ("V6",)),
-                                                (4, ("V6", "V6b")), (9, ("V6", "V8"))])
+                                                (4, ("V6", "V6b")), (9, ("V6", "V8")),
+                                                (4, ("V5",)), (2, ("V5", "V5a", "V6")),
+                                                (10, ("V5", "V8")), (4, ("V5", "V5b")),
+                                                (2, ("V5", "V6", "V8"))])
 def test_the_same_turns_end_as_through_gigantens_own_session(
         seed: int, variants: tuple[str, ...], tmp_path: Path) -> None:
     policy = OUTCOME_ONLY if seed % 2 else RULEBOOK
@@ -105,8 +108,15 @@ def test_the_same_turns_end_as_through_gigantens_own_session(
     placed = [action for action in reference.history if isinstance(action, TurnResult)
               and action.turn.place]
     assert bool(placed) == ("V6" in variants), "reserve figures were put down [V6]"
+    sprung = [action for action in reference.history if isinstance(action, TurnResult)
+              and action.traps]
+    assert bool(sprung) == ("V5" in variants), "a secret trap sprang [V5]"
+    returned = [action for action in reference.history if isinstance(action, TurnResult)
+                and action.turn.reenter]
+    assert bool(returned) == ("V5c" in variants), "a trapped figure came back [V5c]"
     start = GameState(reference.board, reference.start, reference.first, reference.rules,
-                      reserves=reference.start_reserves)
+                      reserves=reference.start_reserves,
+                      traps={p: sq for p, sq in enumerate(reference.traps) if sq is not None})
     run = GenericRun.start(start, tmp_path / "giganten.log", policy=policy, seed=seed)
     replay_reference(run, list(reference.history), seed=seed)
     new_state = run.state.rules_state
@@ -277,8 +287,8 @@ def test_options_are_json_for_the_log_and_unsupported_variants_get_one_line() ->
     begun = GAME.start(GigantenState(start).pieces(), options)
     assert isinstance(begun, GigantenState) and begun.to_move == 1
     assert begun.rules_state.board.swamp == board.swamp and begun.policy == OUTCOME_ONLY
-    with pytest.raises(GameError, match=r"V5.*own session"):
-        options_to_json({"rules": RuleSet.of(["V5"])})
+    with pytest.raises(GameError, match=r"V5c.*own session"):
+        options_to_json({"rules": RuleSet.of(["V5", "V5c"])})
     with pytest.raises(GameError, match="policy"):
         options_to_json({"policy": "everything"})
 

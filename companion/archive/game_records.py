@@ -4,7 +4,8 @@ verify``), for any game but Giganten (whose records are ``companion.archive.reco
 Format ``companion-game-record/1`` (a JSON document), kinds:
 
 - ``full`` (secret until the end: it holds the setups): ``game``, ``options``,
-  ``players``, ``setup`` (square -> ``[owner, kind]``), ``fairplay`` (the commitments with
+  ``players``, ``setup`` (square -> ``[owner, kind]``), ``secrets`` (where a game has
+  secret setup choices: player name -> JSON), ``fairplay`` (the commitments with
   their salts), ``turns`` (``{"player", "turn"}`` with the game's own turn JSON),
   ``result`` (``{"winner", "reason"}`` or null while playing) and ``log_head``; from
   referee mode, ``declared`` (a result declared at the desk [W3], or null) and
@@ -15,7 +16,8 @@ Format ``companion-game-record/1`` (a JSON document), kinds:
   take-backs: ``to``, ``from``, and the arbiter's ``reason`` only once the game is over: a
   free-text note may name a hidden kind), ``result``; once the game is over, ``reveal``
   (``setup`` and ``salts``: the commitments can then be opened [fair play]; Strategus
-  R12; and ``turns``, turn number -> the whole turn JSON of each turn whose public form
+  R12; ``secrets``, the players' secret setup choices, Giganten's traps [V5]; and
+  ``turns``, turn number -> the whole turn JSON of each turn whose public form
   hid a part: Giganten's reserve kinds [V6], so the record can be replayed). Before the
   end a public record cannot be verified (exit status 3).
 
@@ -57,7 +59,7 @@ def full_record(entries: Sequence[Entry]) -> JSON:
     return {"format": GENERIC_FORMAT, "kind": FULL, "game": game.name,
             "options": header.get("options", {}), "players": list(game.players),
             "setup": header.get("setup", {}), "fairplay": header.get("fairplay"),
-            "turns": course.bodies, "resigned": course.resigned,
+            **_secrets(header), "turns": course.bodies, "resigned": course.resigned,
             "declared": course.declared, "corrections": course.corrections,
             "result": game_log.result_of(course), "log_head": entries[-1].hash}
 
@@ -89,11 +91,16 @@ def public_record(entries: Sequence[Entry]) -> JSON:
     if record["result"] is not None:  # over: the arbiter's notes and the setups are open
         for shown, logged in zip(record["corrections"], course.corrections, strict=True):
             shown["reason"] = logged.get("reason")
-        record["reveal"] = {"setup": header.get("setup", {}),
+        record["reveal"] = {"setup": header.get("setup", {}), **_secrets(header),
                             "salts": None if fairplay is None else fairplay["salts"]}
         if hidden:
             record["reveal"]["turns"] = hidden
     return record
+
+
+def _secrets(header: Mapping[str, Any]) -> JSON:
+    """The players' secret setup choices (Giganten's traps [V5]), where there are any."""
+    return {"secrets": header["secrets"]} if header.get("secrets") else {}
 
 
 def generic_record(path: FilePath, kind: str) -> JSON | None:
@@ -131,7 +138,7 @@ def verify_log(entries: Sequence[Entry]) -> Verdict:
         return verdict
     record = {"game": body.get("game"), "options": body.get("options", {}),
               "setup": body.get("setup"), "fairplay": body.get("fairplay"),
-              "turns": course.bodies, "resigned": course.resigned,
+              **_secrets(body), "turns": course.bodies, "resigned": course.resigned,
               "declared": course.declared}
     if course.corrections:
         verdict.checked.append(f"{len(course.corrections)} take-back(s) by the arbiter")
@@ -157,7 +164,7 @@ def verify_record(document: Mapping[str, Any]) -> Verdict:
         if turns is None:
             return verdict
         record = {**document, "setup": reveal.get("setup"), "fairplay": fairplay,
-                  "turns": turns}
+                  "turns": turns, **_secrets(reveal)}
     elif kind == FULL:
         record = dict(document)
     else:
@@ -202,7 +209,8 @@ def _check(record: Mapping[str, Any], result: Any, verdict: Verdict, *, ended: b
     """Commitments, setup, every turn replayed, the result; problems into ``verdict``."""
     try:
         game = _game_of(record.get("game"))
-        header = {"options": record.get("options", {}), "setup": record.get("setup")}
+        header = {"options": record.get("options", {}), "setup": record.get("setup"),
+                  **_secrets(record)}
         course = game_log.Replayed(game_log.start_of(game, header), [])
     except (GameError, game_log.ReplayError) as err:
         verdict.problems.append(Problem("start", str(err)))
@@ -239,17 +247,20 @@ def _check_setup(game: Game, record: Mapping[str, Any], verdict: Verdict) -> boo
     options = record.get("options") or {}
     if game_log.hidden_setup(game, options):
         fairplay = record.get("fairplay")
-        problems = (game_log.check_seal(game, setup, fairplay) if isinstance(fairplay, dict)
+        problems = (game_log.check_seal(game, setup, fairplay, record.get("secrets"))
+                    if isinstance(fairplay, dict)
                     else [Problem("", "the record holds no commitments [fair play]")])
         if problems:
             verdict.problems += problems
             return False
         verdict.checked.append("every setup opens its commitment")
         geometry = game.geometry(options)
-        for player in range(len(game.players)):
+        secrets = record.get("secrets") or {}
+        for player, who in enumerate(game.players):
             mine = {geometry.parse(name): kind for name, (owner, kind) in setup.items()
                     if owner == player}
-            for problem in game.check_setup(player, mine, options):
+            secret = {"secret": secrets[who]} if who in secrets else {}
+            for problem in game.check_setup(player, mine, {**options, **secret}):
                 verdict.problems.append(Problem(game.players[player],
                                                 f"the setup breaks [{problem.rule}]:"
                                                 f" {problem.reason}"))

@@ -25,7 +25,7 @@ from companion.games.giganten.turns import Turn
 def moved_board(state: GigantenState, turn: Turn) -> dict[Square, Piece]:
     """The board once ``turn``'s figures have moved, before any challenge is resolved."""
     board = dict(state.pieces())
-    for sq, kind in turn.place:
+    for sq, kind in (*turn.place, *([turn.reenter] if turn.reenter else [])):
         board[sq] = Piece(state.to_move, KINDS[kind].id)
     for path in (turn.path, turn.second):
         if path and path[0] in board:
@@ -123,3 +123,25 @@ def _legal(state: GigantenState, turn: Turn) -> bool:
         return False
     state.pop()
     return True
+
+
+def caught_turn(state: GigantenState, board: Mapping[Square, Piece]) -> Turn | None:
+    """The one legal move without a challenge whose figure ``board`` shows at rest on an
+    enemy's secret trap, which caught it (it leaves the board [V5]; a frozen one stays,
+    V5b, and is found like any turn); None if there is none."""
+    rules = state.rules_state
+    if state.offer is not None or state.is_over():
+        return None
+    mover = state.to_move
+    traps = {sq for owner, sq in enumerate(rules.traps) if sq is not None and owner != mover
+             and sq in board and board[sq].owner == mover}
+    if not traps:
+        return None
+    shown = [turn for turn in rules.legal_turns() if turn.path and turn.challenge is None
+             and turn.path[-1] in traps and moved_board(state, turn) == dict(board)]
+    caught = []
+    for turn in shown:
+        if state.push(turn).removed:
+            caught.append(turn)
+        state.pop()
+    return caught[0] if len(caught) == 1 else None

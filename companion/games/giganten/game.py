@@ -22,7 +22,8 @@ from companion.game import (
     SetupProblem,
     Square,
 )
-from companion.games.giganten.choices import pending_choices
+from companion.games.giganten.board import Board
+from companion.games.giganten.choices import caught_turn, pending_choices
 from companion.games.giganten.codec import public_turn_json, turn_from_json, turn_json
 from companion.games.giganten.figures import KIND_BY_ID, KINDS, STANDARD_SET
 from companion.games.giganten.figures import Kind as KindId
@@ -35,7 +36,7 @@ from companion.games.giganten.options import (
 )
 from companion.games.giganten.position import Advance, GigantenState
 from companion.games.giganten.scenario import answer
-from companion.games.giganten.setup import check_setups, default_territories
+from companion.games.giganten.setup import Problem, check_setups, default_territories
 from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import Turn
 
@@ -85,8 +86,23 @@ class Giganten:
         board, rules = _board(options), _rules(options)
         figures = {sq: _kind(kind) for sq, kind in pieces.items()}
         reserves = {player: reserve_of(figures.values())} if rules.has("V6") else {}
-        found = check_setups(board, rules, {player: figures}, reserves=reserves)
+        traps = _traps(board, {player: (options or {}).get("secret") or {}})
+        found = check_setups(board, rules, {player: figures}, reserves=reserves, traps=traps)
+        if rules.has("V5") and player not in traps:
+            found[player].append(Problem(None, "V5", "choose_trap"))
         return [SetupProblem(p.square, p.rule, p.reason) for p in found[player]]
+
+    def setup_secret(self, player: int, data: Mapping[str, Any],
+                     options: Mapping[str, Any]) -> JSON:
+        """The secret trap square a player picks in a private moment [V5]: ``{"trap":
+        "c3"}``; whether it may lie there is ``check_setup``'s to say, to its owner."""
+        if not _rules(options).has("V5"):
+            raise GameError("secret traps need variant V5")
+        square = data.get("trap")
+        if set(data) != {"trap"} or not isinstance(square, str):
+            raise GameError("a secret trap is chosen as {\"trap\": SQUARE}, like"
+                            " {\"trap\": \"c3\"}")
+        return {"trap": self.geometry(options).name(self.geometry(options).parse(square))}
 
     def start(self, pieces: Mapping[Square, Piece],
               options: Mapping[str, Any] | None = None) -> GigantenState:
@@ -96,9 +112,12 @@ class Giganten:
         reserves = {player: reserve_of(kind for owner, kind in position.values()
                                        if owner == player)
                     for player in range(len(rules.players))} if rules.has("V6") else {}
+        secrets = (options or {}).get("secrets") or {}
+        if not isinstance(secrets, Mapping):
+            raise GameError("the secret choices of Giganten are player -> {\"trap\": SQUARE}")
         try:
             state = GameState(_board(options), position, first_of(options), rules,
-                              reserves=reserves)
+                              reserves=reserves, traps=_traps(_board(options), secrets))
         except ValueError as err:
             raise GameError(f"the start cannot be set up ({err})") from None
         return GigantenState(state, policy_of(options))
@@ -135,6 +154,13 @@ class Giganten:
             return Advance(False)
         return None
 
+    def board_turn(self, state: Any, board: Mapping[Square, Piece]) -> Turn | None:
+        """The move ``board`` shows onto an enemy's secret trap, the caught figure still
+        standing on it: the trap springs at once, and the board is fixed after [V5]."""
+        if not isinstance(state, GigantenState):
+            return None
+        return caught_turn(state, board)
+
     def pending_choices(self, state: Any, board: Mapping[Square, Piece]) -> Sequence[Any]:
         """The mover's open choices on ``board`` (a challenge [C1, M7], an advance [K5])."""
         if not isinstance(state, GigantenState):
@@ -153,6 +179,22 @@ def reserve_of(kinds: Iterable[KindId]) -> list[KindId]:
     for kind in kinds:
         left[kind] = left.get(kind, 0) - 1
     return [kind for kind, count in sorted(left.items()) for _ in range(max(count, 0))]
+
+
+def _traps(board: Board, secrets: Mapping[Any, Any]) -> dict[int, Square]:
+    """The trap squares of ``secrets`` (player -> ``{"trap": name}``) [V5]."""
+    traps: dict[int, Square] = {}
+    for player, secret in secrets.items():
+        if not secret:
+            continue  # no trap chosen (yet)
+        name = secret.get("trap") if isinstance(secret, Mapping) else None
+        if not isinstance(name, str) or type(player) is not int:
+            raise GameError("a secret choice of Giganten is {\"trap\": SQUARE} [V5]")
+        try:
+            traps[player] = board.square(name)
+        except (KeyError, ValueError):
+            raise GameError(f"the secret trap {name!r} is not on the board [V5]") from None
+    return traps
 
 
 def _rules_state(state: Any) -> GameState:

@@ -22,13 +22,16 @@ from companion.games.giganten.ruleset import RuleSet
 STANDARD_SIDE = 14
 """The standard board is 14 × 14 squares: four 7 × 7 map tiles [B1]."""
 
-GENERIC_VARIANTS = frozenset({"V1", "V2", "V3", "V4", "V6", "V6b", "V7", "V8"})
+GENERIC_VARIANTS = frozenset({"V1", "V2", "V3", "V4", "V5", "V5a", "V5b", "V6", "V6b", "V7",
+                              "V8"})
 """The variants a generic session can follow so far: the landscape, the setup zones,
 double moves (a move that may go on is a choice, ``choices``), the blank figure as the
-Gespenst or the Falle (a kind of the set like any other: ``Giganten.kinds``) and reserves
-(the set's figures not set up; placed face down: ``Giganten.public_turn`` [V6]; V6a needs
-the other side's setup, so not yet). The others stay on Giganten's own session for now:
-secret traps [V5], four players [V9]."""
+Gespenst or the Falle (a kind of the set like any other: ``Giganten.kinds``), reserves
+(the set's figures not set up; placed face down: ``Giganten.public_turn`` [V6]) and secret
+traps (a secret setup choice, ``Giganten.setup_secret``; a figure caught on one is found
+by ``Giganten.board_turn`` [V5, V5a, V5b]). Not yet: V5c (a trapped figure's tag comes
+back, which the session's tag tracking takes for a captured one), V6a (it needs the other
+side's setup) and four players [V9]: they stay on Giganten's own session."""
 
 
 def board_of(options: Mapping[str, Any] | None) -> Board:

@@ -194,6 +194,10 @@ class GigantenState:
         board = self.rules_state.board
         public: JSON = {"turn": public_turn_json(turn_json(board, result.turn))}
         reveal: JSON = {}
+        if result.traps:  # a secret trap sprang: public from now on [V5, I3]
+            public["traps"] = [{"square": board.name(event.square),
+                                "owner": self.rules_state.players[event.owner].name,
+                                "effect": event.effect} for event in result.traps]
         if result.combat is not None:
             public["challenge"] = self.combat_public(result.combat, result.removed)
             # Never empty for a combat: its result is decided in secret [C4].
