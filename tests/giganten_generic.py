@@ -113,9 +113,14 @@ class GenericRun:
             self.cut()
             assert self.state.offer == offer, "the offer is still open after the cut"
         self.stays += not advanced
-        if advanced:
-            self.hands.play(Advance(True))
-            assert self.state.offer is None and self.state.rules_state.history[-1].advanced
+        if advanced:  # the winner moved in, even onto a secret trap that catches it [V5]
+            moved = dict(self.state.pieces())
+            moved[offer.into] = moved.pop(offer.at)
+            self.hands.show(moved)
+            if self.session.fixing:
+                self.hands.show(dict(self.state.pieces()))
+            assert self.state.offer is None and self.state.rules_state.history[-1].advanced, \
+                (self.state.offer, self.sim.events[-4:])
         elif not stay_by_moving:
             self.hands.play(Advance(False))
             assert self.state.offer is None, self.sim.events[-4:]

@@ -168,18 +168,23 @@ def test_no_generic_view_shows_an_audience_more_than_gigantens_own(policy: str,
 @pytest.mark.parametrize(("variants", "policy"), [(("V3",), OUTCOME_ONLY),
                                                  (("V4",), RULEBOOK),
                                                  (("V6",), RULEBOOK),
-                                                 (("V6", "V8"), OUTCOME_ONLY)])
+                                                 (("V6", "V8"), OUTCOME_ONLY),
+                                                 (("V5",), OUTCOME_ONLY),
+                                                 (("V5", "V5b", "V6"), RULEBOOK)])
 def test_the_variants_show_no_audience_more_than_gigantens_own(
         variants: tuple[str, ...], policy: str, tmp_path: Path) -> None:
-    """V3, V4 and V6 [V3, V4, V6]: a whole bots' game with the blank figure as the
-    Gespenst or the Falle, or with reserves put down face down, every generic view against
-    ``companion.views.giganten``'s; a placed figure's kind only to its owner [I3]."""
+    """V3, V4, V5 and V6 [V3, V4, V5, V6]: a whole bots' game with the blank figure as
+    the Gespenst or the Falle, with secret traps, or with reserves put down face down,
+    every generic view against ``companion.views.giganten``'s; a placed figure's kind only
+    to its owner, a trap square to nobody else before it springs [I3]."""
     rng = random.Random(12)
     rules = RuleSet.of(variants)
     board = deal_landscape(rng, rules=rules)
-    position, reserves, _ = random_start(rng, board, rules, guarded=True)
-    start = GameState(board, position, rng.randrange(2), rules, reserves=reserves)
-    played = GameState(board, position, start.to_move, rules, reserves=reserves)
+    position, reserves, traps = random_start(rng, board, rules, guarded=True)
+    start = GameState(board, position, rng.randrange(2), rules, reserves=reserves,
+                      traps=traps)
+    played = GameState(board, position, start.to_move, rules, reserves=reserves,
+                       traps=traps)
     bots = make_bots(played, 12)
     while not played.is_over and played.ply < 300:
         take_turn(played, bots)
@@ -193,6 +198,31 @@ def test_the_variants_show_no_audience_more_than_gigantens_own(
             checked += _compare(run, event, run.state.rules_state, policy)
     assert checked > 200
     assert _normal(run.state.rules_state) == _normal(played)
+    sprang = [e for e in run.sim.events if isinstance(e, TurnCommitted) and "traps" in e.public]
+    assert bool(sprang) == ("V5" in variants), "a secret trap sprang, for everyone [V5]"
+    for player, trap in traps.items():  # never named to another before it sprang [V5]
+        name = board.name(trap)
+        sprung = next((number for number, action in enumerate(played.history)
+                       if isinstance(action, TurnResult) and any(
+                           event.owner == player for event in action.traps)), None)
+        for event in run.sim.events:
+            if isinstance(event, TurnCommitted) and sprung is not None \
+                    and event.number > sprung:
+                break
+            for audience in (1 - player, PUBLIC):
+                shown = event_view(GAME, event, audience, run.state.geometry)
+                assert name not in _trap_words(shown), (event, audience)
+
+
+def _trap_words(view: object) -> str:
+    """What a view says that could place a trap: everything but the squares of pieces and
+    paths the board shows anyway (a trap square is an ordinary square until it springs)."""
+    if isinstance(view, dict):
+        return " ".join(f"{key} {_trap_words(value)}" for key, value in view.items()
+                        if key not in ("turn", "public", "steps", "choices", "square"))
+    if isinstance(view, list):
+        return " ".join(_trap_words(item) for item in view)
+    return str(view)
 
 
 def _compare(run: GenericRun, event: GameEvent, rules_state: GameState, policy: str) -> int:

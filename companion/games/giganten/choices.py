@@ -18,7 +18,7 @@ from typing import Any
 from companion.game import IllegalMove, Piece, Square
 from companion.games.giganten.figures import KIND_BY_ID, KINDS
 from companion.games.giganten.movegen import reserve_squares
-from companion.games.giganten.position import GigantenState
+from companion.games.giganten.position import Advance, GigantenState
 from companion.games.giganten.turns import Turn
 
 
@@ -125,12 +125,15 @@ def _legal(state: GigantenState, turn: Turn) -> bool:
     return True
 
 
-def caught_turn(state: GigantenState, board: Mapping[Square, Piece]) -> Turn | None:
+def caught_turn(state: GigantenState, board: Mapping[Square, Piece]) -> Turn | Advance | None:
     """The one legal move without a challenge whose figure ``board`` shows at rest on an
     enemy's secret trap, which caught it (it leaves the board [V5]; a frozen one stays,
-    V5b, and is found like any turn); None if there is none."""
+    V5b, and is found like any turn), or the winner's advance onto one [K5]; None if there
+    is none."""
     rules = state.rules_state
-    if state.offer is not None or state.is_over():
+    if state.offer is not None:
+        return _caught_advancing(state, board)
+    if state.is_over():
         return None
     mover = state.to_move
     traps = {sq for owner, sq in enumerate(rules.traps) if sq is not None and owner != mover
@@ -145,3 +148,22 @@ def caught_turn(state: GigantenState, board: Mapping[Square, Piece]) -> Turn | N
             caught.append(turn)
         state.pop()
     return caught[0] if len(caught) == 1 else None
+
+
+def _caught_advancing(state: GigantenState, board: Mapping[Square, Piece]) -> Advance | None:
+    """The winner's advance [K5] that ``board`` shows onto a square where a secret trap
+    caught the figure [V5]; None for any other board."""
+    offer = state.offer
+    assert offer is not None
+    moved = dict(state.pieces())
+    if offer.at not in moved:
+        return None
+    moved[offer.into] = moved.pop(offer.at)
+    if moved != dict(board):
+        return None
+    try:
+        played = state.push(Advance(True))
+    except IllegalMove:
+        return None
+    state.pop()
+    return Advance(True) if played.removed else None

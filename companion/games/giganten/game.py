@@ -154,9 +154,10 @@ class Giganten:
             return Advance(False)
         return None
 
-    def board_turn(self, state: Any, board: Mapping[Square, Piece]) -> Turn | None:
-        """The move ``board`` shows onto an enemy's secret trap, the caught figure still
-        standing on it: the trap springs at once, and the board is fixed after [V5]."""
+    def board_turn(self, state: Any, board: Mapping[Square, Piece]) -> Turn | Advance | None:
+        """The move (or the winner's advance [K5]) ``board`` shows onto an enemy's secret
+        trap, the caught figure still standing on it: the trap springs at once, and the
+        board is fixed after [V5]."""
         if not isinstance(state, GigantenState):
             return None
         return caught_turn(state, board)
