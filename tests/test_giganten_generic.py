@@ -15,12 +15,13 @@ from companion.archive.game_records import full_record, public_record, verify_re
 from companion.archive.verdict import EXIT_VERIFIED
 from companion.archive.verifier import verify_path
 from companion.demo import make_bots, take_turn
-from companion.game import ARBITER, PUBLIC, GameError
+from companion.game import ARBITER, PUBLIC, GameError, Piece
 from companion.game_events import (
     ChoiceNeeded,
     GameEnded,
     GameEvent,
     IntentRefused,
+    SetupChecked,
     TurnCommitted,
 )
 from companion.games.giganten import GAME
@@ -38,6 +39,7 @@ from companion.ledger.record import verify
 from companion.table.game_session import OVER, PLAY, GameSession
 from companion.views import OUTCOME_ONLY, POLICIES, RULEBOOK, view_for
 from companion.views.games import event_view, game_view
+from hardware.simgame import GameHands, SimGameTable
 from tests.giganten_generic import GenericRun, reference_game, replay_reference
 from tests.sim_games import _normal, leaked_kinds, play_sim_game
 
@@ -451,3 +453,88 @@ def _line_after(entries: list[Any], turns: int) -> int:
         if seen == turns:
             return count
     return len(entries)
+
+
+def _trap_game(seed: int, variants: tuple[str, ...]) -> tuple[Any, GameState]:
+    """A game of Giganten's own session under ``variants`` and its start with the traps."""
+    old = play_sim_game(seed, variants=variants)
+    reference = old.reference
+    traps = {p: sq for p, sq in enumerate(reference.traps) if sq is not None}
+    return old, GameState(reference.board, reference.start, reference.first, reference.rules,
+                          reserves=reference.start_reserves, traps=traps)
+
+
+def test_secret_traps_are_committed_with_the_setup_and_revealed_after_the_game(
+        tmp_path: Path) -> None:
+    """V5: each trap is chosen in a private moment, committed with its owner's setup (so
+    it cannot be moved after the fact), survives power cuts, and is revealed with the
+    setups once the game is over; ``verify`` opens the commitments with it [V5, I3]."""
+    old, start = _trap_game(4, ("V5",))
+    run = GenericRun.start(start, tmp_path / "v5.log", seed=4)
+    replay_reference(run, list(old.reference.history), cut_every=13, seed=4)
+    assert run.cuts >= 2 and run.session.phase == OVER
+    assert _normal(run.state.rules_state) == _normal(old.session.state)
+    entries = verify(run.log_path, allow_cut_tail=False)
+    names = {GAME.players[p]: {"trap": start.board.name(sq)}
+             for p, sq in enumerate(start.traps) if sq is not None}
+    assert entries[0].body["secrets"] == names
+    assert verify_path(run.log_path).status == EXIT_VERIFIED
+    full = json.loads(json.dumps(full_record(entries)))
+    public = json.loads(json.dumps(public_record(entries)))
+    assert full["secrets"] == names and public["reveal"]["secrets"] == names
+    for record in (full, public):
+        assert verify_record(record).status == EXIT_VERIFIED
+    # A trap moved after the fact does not open its owner's commitment [fair play].
+    owner = next(iter(names))
+    elsewhere = next(f"{letter}1" for letter in "abcdefg"
+                     if f"{letter}1" != names[owner]["trap"])
+    moved = {**full, "secrets": {**names, owner: {"trap": elsewhere}}}
+    verdict = verify_record(moved)
+    assert verdict.status != EXIT_VERIFIED
+    assert any("commitment" in problem.text for problem in verdict.problems), verdict
+    hidden = {**public, "reveal": {**public["reveal"], "secrets": {}}}
+    assert verify_record(hidden).status != EXIT_VERIFIED
+    # Before the end the public record names no trap.
+    running = public_record([e for e in entries if e.type != "end"][:20])
+    assert "reveal" not in running and "secrets" not in json.dumps(running)
+
+
+def test_a_trap_is_a_private_setup_choice_refused_in_one_line(tmp_path: Path) -> None:
+    """The trap intent: during the setup only, with V5 only, said back to its owner only;
+    a game does not start before every trap is chosen [V5]."""
+    _, start = _trap_game(4, ("V5",))
+    options = {"board": start.board, "rules": start.rules, "first": start.to_move}
+    tags = sim_identities(GAME, options)
+    session, _ = GameSession.new(GAME, options, tags, tmp_path / "t.log", now=0.0)
+    sim = SimGameTable(session, seed=4)
+    GameHands(sim, tags).show({sq: Piece(player, KINDS[kind].id)
+                               for sq, (player, kind) in start.position().items()})
+    refused = sim.intent({"start": True})
+    assert isinstance(refused[0], IntentRefused) and session.phase != PLAY
+    problems = [p for e in refused if isinstance(e, SetupChecked) for p in e.problems]
+    assert {p.rule for p in problems} == {"V5"}
+    for problem in refused[1:]:  # why: to the owner (and the arbiter) only
+        shown = event_view(GAME, problem, PUBLIC)
+        assert shown is not None and "problems" not in shown
+    enemy = next(sq for sq, (player, _) in start.position().items() if player == 1)
+    for bad in ({"secret": {"trap": "c3"}}, {"secret": {"trap": "z99"}, "player": 0},
+                {"secret": "c3", "player": 0}, {"secret": {"trap": "c3", "x": 1},
+                                                "player": 0}):
+        answer = sim.intent(bad)
+        assert isinstance(answer[0], IntentRefused) and "Traceback" not in answer[0].reason
+        assert len(answer[0].reason.splitlines()) == 1
+    told = sim.intent({"secret": {"trap": start.board.name(enemy)}, "player": 0})
+    assert any(p.rule == "V5" and p.square == enemy for e in told
+               if isinstance(e, SetupChecked) for p in e.problems), told
+    assert all(event_view(GAME, e, 1) is None or start.board.name(enemy) not in
+               json.dumps(event_view(GAME, e, 1)) for e in told)
+    for player, sq in enumerate(start.traps):
+        assert sq is not None
+        sim.intent({"secret": {"trap": start.board.name(sq)}, "player": player})
+    sim.intent({"start": True})
+    assert session.phase == PLAY
+    late = sim.intent({"secret": {"trap": "a1"}, "player": 0})
+    assert isinstance(late[0], IntentRefused) and late[0].player == 0
+    plain, _ = GameSession.new(GAME, {}, sim_identities(GAME), tmp_path / "p.log", now=0.0)
+    without = plain.intent({"secret": {"trap": "c3"}, "player": 0}, now=0.0)
+    assert isinstance(without[0], IntentRefused) and "V5" in without[0].reason
