@@ -384,8 +384,9 @@ class SetupSecrets(Protocol):
     """A game whose players make a secret choice in the setup besides their pieces
     (Giganten's secret trap square [V5]). The choice is committed with the player's setup
     and revealed with it after the game; ``check_setup`` reads the player's own choice
-    from ``options["secret"]`` and ``start`` every player's from ``options["secrets"]``
-    (player index -> JSON)."""
+    from ``options["secret"]`` (``{}``: none made yet; absent: not asked, as a generator of
+    setups does) and ``start`` every player's from ``options["secrets"]`` (player index ->
+    JSON)."""
 
     def setup_secret(self, player: int, data: Mapping[str, Any],
                      options: Mapping[str, Any]) -> JSON:

@@ -53,10 +53,11 @@ def test_plain_play_stays_on_gigantens_own_console(home: Path, tmp_path: Path) -
     assert "reveal policy rulebook" in done.out  # commands.play's greeting
 
 
-def test_a_power_cut_then_resume_continues_the_game(tmp_path: Path,
+@pytest.mark.parametrize("variants", [(), ("--variants", "V5,V6")])
+def test_a_power_cut_then_resume_continues_the_game(variants: tuple[str, ...], tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     log, resumed = power_cut_and_resume(tmp_path, monkeypatch, "giganten",
-                                        "setup all\nstart\nauto 12\n")
+                                        "setup all\nstart\nauto 12\n", variants)
     assert resumed.code == 0, resumed.err
     assert re.search(r"Resuming .*: Giganten, 1[2-9] turns played", resumed.out), \
         resumed.out[:600]
@@ -106,3 +107,37 @@ def test_reserves_are_kept_back_and_put_down_face_down(home: Path, tmp_path: Pat
     verified = run("verify", record)
     assert verified.code == 0, verified.out + verified.err
     assert "revealed as they were shown" in verified.out
+
+
+def test_secret_traps_are_chosen_privately_and_the_game_verifies(home: Path,
+                                                                 tmp_path: Path) -> None:
+    """V5 at the terminal: ``trap PLAYER SQUARE`` in a private moment (a square outside
+    the own territory is refused to its owner only), ``setup all`` picks valid traps; the
+    whole game's log and public record verify, the traps revealed after the end [V5]."""
+    commands = ("trap yellow n14", "status", "setup all", "start", "auto", "status")
+    game = ("play", "--game", "giganten", "--sim", "--seed", "5", "--variants", "V5")
+    mine = run(*game, "--audience", "yellow", "--script", script(tmp_path / "y.txt",
+                                                                 *commands))
+    assert mine.code == 0, mine.err
+    chosen = mine.out.split("> trap yellow n14")[1].split("> status")[0]
+    assert '"square": "n14", "rule": "V5"' in chosen, chosen
+    usage = run(*game, "--script", script(tmp_path / "u.txt", "trap yellow"))
+    assert usage.code == 2 and "trap PLAYER SQUARE" in usage.err
+    assert "Traceback" not in usage.err and len(usage.err.strip().splitlines()) == 1
+    for log in (home / "games").glob("game-*.log"):
+        log.unlink()
+    theirs = run(*game, "--audience", "orange", "--script", script(tmp_path / "o.txt",
+                                                                   *commands))
+    assert theirs.code == 0, theirs.err
+    told = theirs.out.split("> trap yellow n14")[1].split("> status")[0]
+    assert "n14" not in told and "V5" not in told, told  # yellow's choice: not orange's
+    assert re.search(r"over after \d+ turns", theirs.out), theirs.out[-600:]
+    log = only_log(home / "games")
+    assert '"secrets":{"orange":{"trap":' in log.read_text("utf-8")
+    assert run("verify", log).code == 0
+    record = tmp_path / "public.json"
+    assert run("export", log, "--kind", "public", "-o", record).code == 0
+    assert '"secrets"' in record.read_text("utf-8")
+    verified = run("verify", record)
+    assert verified.code == 0, verified.out + verified.err
+    assert "every setup opens its commitment" in verified.out

@@ -259,8 +259,8 @@ def _check_setup(game: Game, record: Mapping[str, Any], verdict: Verdict) -> boo
         for player, who in enumerate(game.players):
             mine = {geometry.parse(name): kind for name, (owner, kind) in setup.items()
                     if owner == player}
-            secret = {"secret": secrets[who]} if who in secrets else {}
-            for problem in game.check_setup(player, mine, {**options, **secret}):
+            secret = secrets.get(who, {})
+            for problem in game.check_setup(player, mine, {**options, "secret": secret}):
                 verdict.problems.append(Problem(game.players[player],
                                                 f"the setup breaks [{problem.rule}]:"
                                                 f" {problem.reason}"))

@@ -82,13 +82,15 @@ class Giganten:
     def check_setup(self, player: int, pieces: Mapping[Square, str],
                     options: Mapping[str, Any] | None = None) -> list[SetupProblem]:
         """The problems of one player's setup [S1–S3]; with V6 the figures of the set not
-        on the board are the player's reserve, checked as one [V6, V6b]."""
+        on the board are the player's reserve, checked as one [V6, V6b]; with V5 the trap
+        of ``options["secret"]``, which must be chosen where a ``"secret"`` is given (a
+        session's check; a generator of setups gives none) [V5, V5a]."""
         board, rules = _board(options), _rules(options)
         figures = {sq: _kind(kind) for sq, kind in pieces.items()}
         reserves = {player: reserve_of(figures.values())} if rules.has("V6") else {}
         traps = _traps(board, {player: (options or {}).get("secret") or {}})
         found = check_setups(board, rules, {player: figures}, reserves=reserves, traps=traps)
-        if rules.has("V5") and player not in traps:
+        if rules.has("V5") and player not in traps and "secret" in (options or {}):
             found[player].append(Problem(None, "V5", "choose_trap"))
         return [SetupProblem(p.square, p.rule, p.reason) for p in found[player]]
 
