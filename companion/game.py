@@ -325,7 +325,9 @@ def iter_pieces(state: GameState[Any], owner: int) -> Iterator[tuple[Square, Pie
 # A game may add these methods to its ``Game`` object; the layers above call them through
 # the functions below, which give every game without them the behaviour it always had.
 # Giganten has them (``companion/games/giganten/game.py``): options that are not JSON (a
-# dealt board, a rule set) and a turn that needs the mover's answer (a challenge [C1]).
+# dealt board, a rule set), a turn that needs the mover's answer (a challenge [C1]), a
+# turn's public form (reserves placed face down [V6]), a secret setup choice (a trap [V5])
+# and a turn the board shows before its consequences (a figure caught on a trap [V5]).
 
 
 @runtime_checkable
