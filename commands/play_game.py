@@ -41,7 +41,9 @@ HELP = """\
 Commands (squares like e4; a PIECE is named like 'red hare 2' or given as its tag UID):
   place SQUARE PIECE      put a piece down          lift SQUARE     take one up
   move FROM TO            lift and put down         remove SQUARE   take one off the board
-  setup all               random valid setups (games with a setup)
+  setup all               random valid setups (games with a setup; Giganten's secret
+                          traps too, under V5)
+  trap PLAYER SQUARE      PLAYER's secret trap square, in a private moment (Giganten V5)
   start                   begin play once every setup is complete
   declare [PLAYER] FROM TO  declare a turn on the screen (a Strategus attack: the
                           attacker held beside the square), or declare [PLAYER] {JSON};
@@ -189,7 +191,33 @@ class GameConsole:
         if words != ["all"] or self.session.phase != SETUP:
             raise ValueError("setup all: during the setup of a game that has one")
         self.hands.set_up(self.game, self.session.options, self.setup_rng)
+        self._choose_traps()
         self.settle()
+
+    def _cmd_trap(self, words: list[str]) -> None:
+        if len(words) != 2 or words[0] not in self.game.players:
+            raise ValueError("trap PLAYER SQUARE, like: trap yellow c3 (a secret trap, V5)")
+        self.sim.intent({"secret": {"trap": words[1]},
+                         "player": self.game.players.index(words[0])})
+        self.settle()
+
+    def _choose_traps(self) -> None:
+        """Under Giganten's secret traps [V5], ``setup all`` picks each player's trap: a
+        square of their setup zone their setup check takes (V5a: not by the Nest)."""
+        from companion.games.giganten.options import rules_of
+
+        options = self.session.options
+        if self.game.name != "giganten" or not rules_of(options).has("V5"):
+            return
+        geometry = self.geometry
+        for player in range(len(self.game.players)):
+            mine = {sq: piece.kind for sq, piece in self.session.board.items()
+                    if piece.owner == player}
+            zone = sorted(self.game.setup_zone(player, options))
+            self.setup_rng.shuffle(zone)
+            trap = next(sq for sq in zone if not self.game.check_setup(
+                player, mine, {**options, "secret": {"trap": geometry.name(sq)}}))
+            self.sim.intent({"secret": {"trap": geometry.name(trap)}, "player": player})
 
     def _cmd_start(self, words: list[str]) -> None:
         self.sim.intent({"start": True})

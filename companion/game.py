@@ -325,7 +325,9 @@ def iter_pieces(state: GameState[Any], owner: int) -> Iterator[tuple[Square, Pie
 # A game may add these methods to its ``Game`` object; the layers above call them through
 # the functions below, which give every game without them the behaviour it always had.
 # Giganten has them (``companion/games/giganten/game.py``): options that are not JSON (a
-# dealt board, a rule set) and a turn that needs the mover's answer (a challenge [C1]).
+# dealt board, a rule set), a turn that needs the mover's answer (a challenge [C1]), a
+# turn's public form (reserves placed face down [V6]), a secret setup choice (a trap [V5])
+# and a turn the board shows before its consequences (a figure caught on a trap [V5]).
 
 
 @runtime_checkable
@@ -358,6 +360,70 @@ class ImpliedTurns(Protocol):
         stay after a challenge [K5]), or None: a session plays it once the board shows
         the turn after it."""
         ...
+
+
+@runtime_checkable
+class PublicTurns(Protocol):
+    """A game whose turn JSON may name what not everyone may know (Giganten's reserve
+    figures placed face down name their kinds [V6, I3])."""
+
+    def public_turn(self, turn: JSON) -> JSON:
+        """The turn as everyone may know it (its squares); the full turn goes to its
+        mover, the arbiter and the log, and into a public record only after the game."""
+        ...
+
+
+def public_turn(game: Game, turn: Mapping[str, Any]) -> JSON:
+    """``turn`` (the game's turn JSON) as everyone may see it (``PublicTurns``); for a game
+    without the hook, the turn as it is: its turns name squares only."""
+    if isinstance(game, PublicTurns):
+        return dict(game.public_turn(dict(turn)))
+    return dict(turn)
+
+
+@runtime_checkable
+class SetupSecrets(Protocol):
+    """A game whose players make a secret choice in the setup besides their pieces
+    (Giganten's secret trap square [V5]). The choice is committed with the player's setup
+    and revealed with it after the game; ``check_setup`` reads the player's own choice
+    from ``options["secret"]`` (``{}``: none made yet; absent: not asked, as a generator of
+    setups does) and ``start`` every player's from ``options["secrets"]`` (player index ->
+    JSON)."""
+
+    def setup_secret(self, player: int, data: Mapping[str, Any],
+                     options: Mapping[str, Any]) -> JSON:
+        """The player's secret choice that the intent ``data`` makes (the game's JSON,
+        like ``{"trap": "c3"}``), as JSON; ``GameError`` (one line) if the game takes no
+        such choice; where it may go is ``check_setup``'s to say (to its owner only)."""
+        ...
+
+
+@runtime_checkable
+class BoardTurns(Protocol):
+    """A game whose board can show a turn before the rules' consequences are put down."""
+
+    def board_turn(self, state: GameState[Any], board: Mapping[Square, Piece]) -> Any:
+        """The turn ``board`` shows with a piece still standing that the turn took off
+        (Giganten: a figure came to rest on a secret trap [V5]), or None; a session
+        commits it, then asks for the board to be fixed."""
+        ...
+
+
+def setup_secret(game: Game, player: int, data: Mapping[str, Any],
+                 options: Mapping[str, Any]) -> JSON:
+    """``player``'s secret setup choice through ``SetupSecrets``; ``GameError`` for a game
+    without secret choices."""
+    if isinstance(game, SetupSecrets):
+        return dict(game.setup_secret(player, data, options))
+    raise GameError(f"{game.title} has no secret choices in the setup")
+
+
+def board_turn(game: Game, state: GameState[Any], board: Mapping[Square, Piece]) -> Any:
+    """The turn ``board`` shows before its consequences (``BoardTurns``); None for most
+    games, whose turns are found from their whole result."""
+    if isinstance(game, BoardTurns):
+        return game.board_turn(state, board)
+    return None
 
 
 def options_json(game: Game, options: Mapping[str, Any]) -> JSON:

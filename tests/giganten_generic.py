@@ -67,6 +67,9 @@ class GenericRun:
         wanted = {sq: Piece(player, KINDS[kind].id)
                   for sq, (player, kind) in start.position().items()}
         hands.show(wanted)
+        for player, trap in enumerate(start.traps):  # each in a private moment [V5]
+            if trap is not None:
+                sim.intent({"secret": {"trap": start.board.name(trap)}, "player": player})
         sim.intent({"start": True})
         assert session.phase == PLAY, sim.events[-3:]
         return cls(sim, hands, log_path)
@@ -89,8 +92,10 @@ class GenericRun:
         ``stay_by_moving`` leaves the stay to the next turn begun on the board;
         ``cut_in_offer`` pulls the plug before the advance (True if it was pulled)."""
         ply = self.state.rules_state.ply
-        turn = turn._replace(advance=False)
+        turn = turn._replace(advance=False, place=tuple(sorted(turn.place)))
         for stage in (*_first_steps(turn), turn):  # as a hand moves them, step by step
+            if turn.place:
+                stage = stage._replace(place=turn.place)  # the reserve stays down [V6]
             self.hands.show(moved_board(self.state, stage))
         choices = self.session.choices
         if turn.challenge is not None or turn in choices:
@@ -98,7 +103,8 @@ class GenericRun:
             assert turn in choices and asked, (turn, choices, self.sim.events[-3:])
             self.choices_seen += turn.challenge is not None
             self.sim.intent({"choose": choices.index(turn)})
-            self.hands.show(dict(self.state.pieces()))  # the losers taken off
+        if self.session.fixing:  # the losers, or a figure a secret trap caught [V5]
+            self.hands.show(dict(self.state.pieces()))
         assert self.state.rules_state.ply == ply + 1, self.sim.events[-4:]
         offer = self.state.offer
         if offer is None:
@@ -107,9 +113,14 @@ class GenericRun:
             self.cut()
             assert self.state.offer == offer, "the offer is still open after the cut"
         self.stays += not advanced
-        if advanced:
-            self.hands.play(Advance(True))
-            assert self.state.offer is None and self.state.rules_state.history[-1].advanced
+        if advanced:  # the winner moved in, even onto a secret trap that catches it [V5]
+            moved = dict(self.state.pieces())
+            moved[offer.into] = moved.pop(offer.at)
+            self.hands.show(moved)
+            if self.session.fixing:
+                self.hands.show(dict(self.state.pieces()))
+            assert self.state.offer is None and self.state.rules_state.history[-1].advanced, \
+                (self.state.offer, self.sim.events[-4:])
         elif not stay_by_moving:
             self.hands.play(Advance(False))
             assert self.state.offer is None, self.sim.events[-4:]
@@ -128,6 +139,8 @@ class GenericRun:
 def _first_steps(turn: Turn) -> tuple[Turn, ...]:
     """What the board shows on the way of a double move [V8]: the first figure's step
     before the second figure's, a figure's first step before its second."""
+    if turn.place and turn.path:  # reserve figures put down, then the move [V6]
+        return (Turn((), place=turn.place), *_first_steps(turn._replace(place=())))
     if turn.second:
         return (Turn(turn.path),)
     if len(turn.path) == 3:

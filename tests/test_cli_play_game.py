@@ -104,14 +104,14 @@ def test_another_game_refuses_a_real_board(home: Path, tmp_path: Path) -> None:
 
 
 def power_cut_and_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str,
-                         commands: str) -> tuple[Path, Run]:
-    """``giganten play --game GAME --sim`` in its own process, killed (the power goes: no
-    goodbye, no close) once turn 12 is printed; then ``giganten resume`` of its log plays
-    to the end. The log and the resume's run."""
+                         commands: str, options: tuple[str, ...] = ()) -> tuple[Path, Run]:
+    """``giganten play --game GAME --sim`` (with ``options``, like ``--variants V5``) in its
+    own process, killed (the power goes: no goodbye, no close) once turn 12 is printed;
+    then ``giganten resume`` of its log plays to the end. The log and the resume's run."""
     env = {**os.environ, "GIGANTEN_HOME": str(tmp_path / "home"), "PYTHONUNBUFFERED": "1"}
     env.pop("GIGANTEN_BACKEND", None)
     player = subprocess.Popen([str(GIGANTEN), "play", "--game", game, "--sim", "--seed", "2",
-                               "--script", "-"], stdin=subprocess.PIPE,
+                               *options, "--script", "-"], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, text=True, env=env)
     assert player.stdin is not None and player.stdout is not None
     player.stdin.write(commands)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,12 +15,13 @@ from companion.archive.game_records import full_record, public_record, verify_re
 from companion.archive.verdict import EXIT_VERIFIED
 from companion.archive.verifier import verify_path
 from companion.demo import make_bots, take_turn
-from companion.game import ARBITER, PUBLIC, GameError
+from companion.game import ARBITER, PUBLIC, GameError, Piece
 from companion.game_events import (
     ChoiceNeeded,
     GameEnded,
     GameEvent,
     IntentRefused,
+    SetupChecked,
     TurnCommitted,
 )
 from companion.games.giganten import GAME
@@ -37,6 +39,7 @@ from companion.ledger.record import verify
 from companion.table.game_session import OVER, PLAY, GameSession
 from companion.views import OUTCOME_ONLY, POLICIES, RULEBOOK, view_for
 from companion.views.games import event_view, game_view
+from hardware.simgame import GameHands, SimGameTable
 from tests.giganten_generic import GenericRun, reference_game, replay_reference
 from tests.sim_games import _normal, leaked_kinds, play_sim_game
 
@@ -85,7 +88,11 @@ def test_a_whole_game_to_its_end_with_power_cuts_is_logged_and_verified(tmp_path
 @pytest.mark.parametrize(("seed", "variants"), [(1, ()), (2, ()), (4, ()), (5, ()),
                                                 (7, ("V8",)), (2, ("V7", "V8")),
                                                 (3, ("V3",)), (6, ("V4",)),
-                                                (8, ("V3", "V8"))])
+                                                (8, ("V3", "V8")), (1, ("V6",)),
+                                                (4, ("V6", "V6b")), (9, ("V6", "V8")),
+                                                (4, ("V5",)), (2, ("V5", "V5a", "V6")),
+                                                (10, ("V5", "V8")), (4, ("V5", "V5b")),
+                                                (2, ("V5", "V6", "V8"))])
 def test_the_same_turns_end_as_through_gigantens_own_session(
         seed: int, variants: tuple[str, ...], tmp_path: Path) -> None:
     policy = OUTCOME_ONLY if seed % 2 else RULEBOOK
@@ -100,7 +107,18 @@ def test_the_same_turns_end_as_through_gigantens_own_session(
     for variant in set(variants) & set(blank):  # the blank figure plays [V3, V4]
         assert any(KINDS[kind].id == blank[variant] for _, kind in
                    reference.start.values()), variant
-    start = GameState(reference.board, reference.start, reference.first, reference.rules)
+    placed = [action for action in reference.history if isinstance(action, TurnResult)
+              and action.turn.place]
+    assert bool(placed) == ("V6" in variants), "reserve figures were put down [V6]"
+    sprung = [action for action in reference.history if isinstance(action, TurnResult)
+              and action.traps]
+    assert bool(sprung) == ("V5" in variants), "a secret trap sprang [V5]"
+    returned = [action for action in reference.history if isinstance(action, TurnResult)
+                and action.turn.reenter]
+    assert bool(returned) == ("V5c" in variants), "a trapped figure came back [V5c]"
+    start = GameState(reference.board, reference.start, reference.first, reference.rules,
+                      reserves=reference.start_reserves,
+                      traps={p: sq for p, sq in enumerate(reference.traps) if sq is not None})
     run = GenericRun.start(start, tmp_path / "giganten.log", policy=policy, seed=seed)
     replay_reference(run, list(reference.history), seed=seed)
     new_state = run.state.rules_state
@@ -150,17 +168,25 @@ def test_no_generic_view_shows_an_audience_more_than_gigantens_own(policy: str,
 
 
 @pytest.mark.parametrize(("variants", "policy"), [(("V3",), OUTCOME_ONLY),
-                                                 (("V4",), RULEBOOK)])
-def test_the_blank_figure_shows_no_audience_more_than_gigantens_own(
+                                                 (("V4",), RULEBOOK),
+                                                 (("V6",), RULEBOOK),
+                                                 (("V6", "V8"), OUTCOME_ONLY),
+                                                 (("V5",), OUTCOME_ONLY),
+                                                 (("V5", "V5b", "V6"), RULEBOOK)])
+def test_the_variants_show_no_audience_more_than_gigantens_own(
         variants: tuple[str, ...], policy: str, tmp_path: Path) -> None:
-    """V3 and V4 [V3, V4]: a whole bots' game with the blank figure as the Gespenst or
-    the Falle, every generic view against ``companion.views.giganten``'s."""
+    """V3, V4, V5 and V6 [V3, V4, V5, V6]: a whole bots' game with the blank figure as
+    the Gespenst or the Falle, with secret traps, or with reserves put down face down,
+    every generic view against ``companion.views.giganten``'s; a placed figure's kind only
+    to its owner, a trap square to nobody else before it springs [I3]."""
     rng = random.Random(12)
     rules = RuleSet.of(variants)
     board = deal_landscape(rng, rules=rules)
-    position, _, _ = random_start(rng, board, rules, guarded=True)
-    start = GameState(board, position, rng.randrange(2), rules)
-    played = GameState(board, position, start.to_move, rules)
+    position, reserves, traps = random_start(rng, board, rules, guarded=True)
+    start = GameState(board, position, rng.randrange(2), rules, reserves=reserves,
+                      traps=traps)
+    played = GameState(board, position, start.to_move, rules, reserves=reserves,
+                       traps=traps)
     bots = make_bots(played, 12)
     while not played.is_over and played.ply < 300:
         take_turn(played, bots)
@@ -174,6 +200,31 @@ def test_the_blank_figure_shows_no_audience_more_than_gigantens_own(
             checked += _compare(run, event, run.state.rules_state, policy)
     assert checked > 200
     assert _normal(run.state.rules_state) == _normal(played)
+    sprang = [e for e in run.sim.events if isinstance(e, TurnCommitted) and "traps" in e.public]
+    assert bool(sprang) == ("V5" in variants), "a secret trap sprang, for everyone [V5]"
+    for player, trap in traps.items():  # never named to another before it sprang [V5]
+        name = board.name(trap)
+        sprung = next((number for number, action in enumerate(played.history)
+                       if isinstance(action, TurnResult) and any(
+                           event.owner == player for event in action.traps)), None)
+        for event in run.sim.events:
+            if isinstance(event, TurnCommitted) and sprung is not None \
+                    and event.number > sprung:
+                break
+            for audience in (1 - player, PUBLIC):
+                shown = event_view(GAME, event, audience, run.state.geometry)
+                assert name not in _trap_words(shown), (event, audience)
+
+
+def _trap_words(view: object) -> str:
+    """What a view says that could place a trap: everything but the squares of pieces and
+    paths the board shows anyway (a trap square is an ordinary square until it springs)."""
+    if isinstance(view, dict):
+        return " ".join(f"{key} {_trap_words(value)}" for key, value in view.items()
+                        if key not in ("turn", "public", "steps", "choices", "square"))
+    if isinstance(view, list):
+        return " ".join(_trap_words(item) for item in view)
+    return str(view)
 
 
 def _compare(run: GenericRun, event: GameEvent, rules_state: GameState, policy: str) -> int:
@@ -189,8 +240,14 @@ def _compare(run: GenericRun, event: GameEvent, rules_state: GameState, policy: 
                  game_view(game, run.state, audience, last_turn=last)]
         more = set().union(*(_facts(view) for view in shown)) - _facts(old)
         assert not more, f"{type(event).__name__} shows {name} {sorted(more)} ({policy})"
+        mover = getattr(event, "player", None)
+        if audience not in (mover, ARBITER) and shown[0] is not None:
+            # A turn's or a choice's JSON: squares only, whatever was placed [V6, I3].
+            turns = [shown[0].get("turn"), *shown[0].get("choices", [])]
+            assert not leaked_kinds(turns), (name, shown[0])
         if not isinstance(event, TurnCommitted):  # these name no kind at all
-            ended = frozenset({"reason"} if isinstance(event, GameEnded) else ())
+            ended = frozenset({"reason"} if isinstance(event, GameEnded) else
+                              {"place"} if audience in (mover, ARBITER) else ())  # own [V6]
             assert not leaked_kinds(shown[0], ended), (name, shown[0])  # a Nest taken [W1]
         checked += 1
     return checked
@@ -264,15 +321,15 @@ def test_options_are_json_for_the_log_and_unsupported_variants_get_one_line() ->
     begun = GAME.start(GigantenState(start).pieces(), options)
     assert isinstance(begun, GigantenState) and begun.to_move == 1
     assert begun.rules_state.board.swamp == board.swamp and begun.policy == OUTCOME_ONLY
-    with pytest.raises(GameError, match=r"V6.*own session"):
-        options_to_json({"rules": RuleSet.of(["V6"])})
+    with pytest.raises(GameError, match=r"V5c.*own session"):
+        options_to_json({"rules": RuleSet.of(["V5", "V5c"])})
     with pytest.raises(GameError, match="policy"):
         options_to_json({"policy": "everything"})
 
 
 def test_an_unsupported_variant_does_not_start_a_generic_session(tmp_path: Path) -> None:
-    options = {"rules": RuleSet.of(["V6"])}
-    with pytest.raises(GameError, match="V6"):
+    options = {"rules": RuleSet.of(["V5", "V5c"])}
+    with pytest.raises(GameError, match="V5c"):
         GameSession.new(GAME, options, sim_identities(GAME), tmp_path / "x.log", now=0.0)
     assert not (tmp_path / "x.log").exists()
 
@@ -341,3 +398,145 @@ def test_the_next_turn_begun_on_the_board_declines_an_open_advance(tmp_path: Pat
     assert logged[turns] == {"advance": False} and "path" in logged[turns + 1]
     assert [e for e in run.sim.events if isinstance(e, IntentRefused)] == taps
     assert _normal(run.state.rules_state)[-1] == _normal(played)[number + 1]
+
+
+def test_reserves_go_down_face_down_and_the_public_record_reveals_them_after_the_game(
+        tmp_path: Path) -> None:
+    """V6: the turn that puts reserve figures down names their kinds in the log and to
+    its mover only; the public record shows its squares, and once the game is over reveals
+    the whole turn, which ``verify`` checks against what was shown [V6, I3]."""
+    old = play_sim_game(9, variants=("V6",), policy=OUTCOME_ONLY)
+    reference = old.reference
+    start = GameState(reference.board, reference.start, reference.first, reference.rules,
+                      reserves=reference.start_reserves)
+    run = GenericRun.start(start, tmp_path / "v6.log", policy=OUTCOME_ONLY, seed=9)
+    replay_reference(run, list(reference.history), cut_every=11, seed=9)
+    placing = [e for e in run.sim.events if isinstance(e, TurnCommitted) and "place" in e.turn]
+    assert placing and run.cuts >= 2
+    for event in placing:
+        assert isinstance(event.turn["place"], dict)  # the log's and the mover's whole turn
+        assert event_view(GAME, event, event.player)["turn"] == event.turn
+        for audience in (1 - event.player, PUBLIC):
+            shown = event_view(GAME, event, audience)
+            assert shown is not None
+            assert shown["turn"]["place"] == sorted(event.turn["place"])
+            assert not leaked_kinds([shown["turn"], shown["public"]]), shown
+    entries = verify(run.log_path, allow_cut_tail=False)
+    record = json.loads(json.dumps(public_record(entries)))
+    hidden = record["reveal"]["turns"]
+    assert len(hidden) == len(placing)
+    for number, whole in hidden.items():
+        assert record["turns"][int(number) - 1]["turn"] == GAME.public_turn(whole)
+    assert verify_record(record).status == EXIT_VERIFIED
+    assert verify_record(full_record(entries)).status == EXIT_VERIFIED
+    assert verify_path(run.log_path).status == EXIT_VERIFIED
+    # A reveal that is not the turn that was shown (another kind put down) is caught.
+    number, whole = next(iter(hidden.items()))
+    square = next(iter(whole["place"]))
+    other = next(kind.id for kind in GAME.kinds() if kind.id != whole["place"][square])
+    forged = {**record, "reveal": {**record["reveal"], "turns": {
+        **hidden, number: {**whole, "place": {**whole["place"], square: other}}}}}
+    assert verify_record(forged).status != EXIT_VERIFIED
+    # So is a record whose hidden turn was not revealed: it cannot be replayed.
+    unrevealed = {**record, "reveal": {**record["reveal"], "turns": {}}}
+    assert verify_record(unrevealed).status != EXIT_VERIFIED
+    # Before the end, the public record has no reveal and names no kind placed.
+    unfinished = [e for e in entries if e.type != "end"]
+    running = public_record(unfinished[:_line_after(unfinished, int(number))])
+    assert "reveal" not in running
+    assert not leaked_kinds([turn["turn"] for turn in running["turns"]])
+
+
+def _line_after(entries: list[Any], turns: int) -> int:
+    """How many log entries hold the header and the first ``turns`` turns."""
+    seen = 0
+    for count, entry in enumerate(entries, start=1):
+        seen += entry.type == "turn"
+        if seen == turns:
+            return count
+    return len(entries)
+
+
+def _trap_game(seed: int, variants: tuple[str, ...]) -> tuple[Any, GameState]:
+    """A game of Giganten's own session under ``variants`` and its start with the traps."""
+    old = play_sim_game(seed, variants=variants)
+    reference = old.reference
+    traps = {p: sq for p, sq in enumerate(reference.traps) if sq is not None}
+    return old, GameState(reference.board, reference.start, reference.first, reference.rules,
+                          reserves=reference.start_reserves, traps=traps)
+
+
+def test_secret_traps_are_committed_with_the_setup_and_revealed_after_the_game(
+        tmp_path: Path) -> None:
+    """V5: each trap is chosen in a private moment, committed with its owner's setup (so
+    it cannot be moved after the fact), survives power cuts, and is revealed with the
+    setups once the game is over; ``verify`` opens the commitments with it [V5, I3]."""
+    old, start = _trap_game(4, ("V5",))
+    run = GenericRun.start(start, tmp_path / "v5.log", seed=4)
+    replay_reference(run, list(old.reference.history), cut_every=13, seed=4)
+    assert run.cuts >= 2 and run.session.phase == OVER
+    assert _normal(run.state.rules_state) == _normal(old.session.state)
+    entries = verify(run.log_path, allow_cut_tail=False)
+    names = {GAME.players[p]: {"trap": start.board.name(sq)}
+             for p, sq in enumerate(start.traps) if sq is not None}
+    assert entries[0].body["secrets"] == names
+    assert verify_path(run.log_path).status == EXIT_VERIFIED
+    full = json.loads(json.dumps(full_record(entries)))
+    public = json.loads(json.dumps(public_record(entries)))
+    assert full["secrets"] == names and public["reveal"]["secrets"] == names
+    for record in (full, public):
+        assert verify_record(record).status == EXIT_VERIFIED
+    # A trap moved after the fact does not open its owner's commitment [fair play].
+    owner = next(iter(names))
+    elsewhere = next(f"{letter}1" for letter in "abcdefg"
+                     if f"{letter}1" != names[owner]["trap"])
+    moved = {**full, "secrets": {**names, owner: {"trap": elsewhere}}}
+    verdict = verify_record(moved)
+    assert verdict.status != EXIT_VERIFIED
+    assert any("commitment" in problem.text for problem in verdict.problems), verdict
+    hidden = {**public, "reveal": {**public["reveal"], "secrets": {}}}
+    assert verify_record(hidden).status != EXIT_VERIFIED
+    # Before the end the public record names no trap.
+    running = public_record([e for e in entries if e.type != "end"][:20])
+    assert "reveal" not in running and "secrets" not in json.dumps(running)
+
+
+def test_a_trap_is_a_private_setup_choice_refused_in_one_line(tmp_path: Path) -> None:
+    """The trap intent: during the setup only, with V5 only, said back to its owner only;
+    a game does not start before every trap is chosen [V5]."""
+    _, start = _trap_game(4, ("V5",))
+    options = {"board": start.board, "rules": start.rules, "first": start.to_move}
+    tags = sim_identities(GAME, options)
+    session, _ = GameSession.new(GAME, options, tags, tmp_path / "t.log", now=0.0)
+    sim = SimGameTable(session, seed=4)
+    GameHands(sim, tags).show({sq: Piece(player, KINDS[kind].id)
+                               for sq, (player, kind) in start.position().items()})
+    refused = sim.intent({"start": True})
+    assert isinstance(refused[0], IntentRefused) and session.phase != PLAY
+    problems = [p for e in refused if isinstance(e, SetupChecked) for p in e.problems]
+    assert {p.rule for p in problems} == {"V5"}
+    for problem in refused[1:]:  # why: to the owner (and the arbiter) only
+        shown = event_view(GAME, problem, PUBLIC)
+        assert shown is not None and "problems" not in shown
+    enemy = next(sq for sq, (player, _) in start.position().items() if player == 1)
+    for bad in ({"secret": {"trap": "c3"}}, {"secret": {"trap": "z99"}, "player": 0},
+                {"secret": "c3", "player": 0}, {"secret": {"trap": "c3", "x": 1},
+                                                "player": 0}):
+        answer = sim.intent(bad)
+        assert isinstance(answer[0], IntentRefused) and "Traceback" not in answer[0].reason
+        assert len(answer[0].reason.splitlines()) == 1
+    told = sim.intent({"secret": {"trap": start.board.name(enemy)}, "player": 0})
+    assert any(p.rule == "V5" and p.square == enemy for e in told
+               if isinstance(e, SetupChecked) for p in e.problems), told
+    assert all(event_view(GAME, e, 1) is None or start.board.name(enemy) not in
+               json.dumps(event_view(GAME, e, 1)) for e in told)
+    for player, sq in enumerate(start.traps):
+        assert sq is not None
+        sim.intent({"secret": {"trap": start.board.name(sq)}, "player": player})
+    sim.intent({"start": True})
+    assert session.phase == PLAY
+    late = sim.intent({"secret": {"trap": "a1"}, "player": 0})
+    assert isinstance(late[0], IntentRefused) and late[0].player == 0
+    plain, _ = GameSession.new(GAME, {}, sim_identities(GAME), tmp_path / "p.log", now=0.0)
+    without = plain.intent({"secret": {"trap": "c3"}, "player": 0}, now=0.0)
+    assert isinstance(without[0], IntentRefused) and "V5" in without[0].reason

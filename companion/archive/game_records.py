@@ -4,18 +4,22 @@ verify``), for any game but Giganten (whose records are ``companion.archive.reco
 Format ``companion-game-record/1`` (a JSON document), kinds:
 
 - ``full`` (secret until the end: it holds the setups): ``game``, ``options``,
-  ``players``, ``setup`` (square -> ``[owner, kind]``), ``fairplay`` (the commitments with
+  ``players``, ``setup`` (square -> ``[owner, kind]``), ``secrets`` (where a game has
+  secret setup choices: player name -> JSON), ``fairplay`` (the commitments with
   their salts), ``turns`` (``{"player", "turn"}`` with the game's own turn JSON),
   ``result`` (``{"winner", "reason"}`` or null while playing) and ``log_head``; from
   referee mode, ``declared`` (a result declared at the desk [W3], or null) and
   ``corrections`` (every take-back as logged; ``turns`` are the turns that stood).
 - ``public`` (what everyone saw): ``game``, ``options``, ``players``, ``commitments``,
-  ``turns`` (``{"player", "turn", "public"}``: the turn JSON names squares only in the
-  games of the family, and ``public`` is ``Played.public``), ``corrections`` (the
+  ``turns`` (``{"player", "turn", "public"}``: ``turn`` is the turn's public form,
+  ``companion.game.public_turn``, and ``public`` is ``Played.public``), ``corrections`` (the
   take-backs: ``to``, ``from``, and the arbiter's ``reason`` only once the game is over: a
   free-text note may name a hidden kind), ``result``; once the game is over, ``reveal``
   (``setup`` and ``salts``: the commitments can then be opened [fair play]; Strategus
-  R12). Before the end a public record cannot be verified (exit status 3).
+  R12; ``secrets``, the players' secret setup choices, Giganten's traps [V5]; and
+  ``turns``, turn number -> the whole turn JSON of each turn whose public form
+  hid a part: Giganten's reserve kinds [V6], so the record can be replayed). Before the
+  end a public record cannot be verified (exit status 3).
 
 The check: the log's hash chain (``companion.ledger.record``), the commitments against the
 revealed setup, the setup against the game's own check, every turn replayed through the
@@ -29,7 +33,7 @@ from typing import Any
 
 from companion.archive.records import RecordRefused
 from companion.archive.verdict import Verdict
-from companion.game import Game, GameError, joint_setup_problems
+from companion.game import Game, GameError, joint_setup_problems, public_turn
 from companion.ledger import game_log
 from companion.ledger.fairplay import Problem
 from companion.ledger.record import Entry, FilePath
@@ -56,7 +60,7 @@ def full_record(entries: Sequence[Entry]) -> JSON:
     return {"format": GENERIC_FORMAT, "kind": FULL, "game": game.name,
             "options": header.get("options", {}), "players": list(game.players),
             "setup": header.get("setup", {}), "fairplay": header.get("fairplay"),
-            "turns": course.bodies, "resigned": course.resigned,
+            **_secrets(header), "turns": course.bodies, "resigned": course.resigned,
             "declared": course.declared, "corrections": course.corrections,
             "result": game_log.result_of(course, game), "log_head": entries[-1].hash}
 
@@ -68,9 +72,13 @@ def public_record(entries: Sequence[Entry]) -> JSON:
     course = game_log.replay(game, entries)
     state = game_log.start_of(game, header)
     turns: list[JSON] = []
-    for body in course.bodies:  # the turns that stood (a take-back undid the others)
+    hidden: JSON = {}
+    for number, body in enumerate(course.bodies, start=1):  # the turns that stood
         played = state.push(game.turn_from_json(state, body["turn"]))
-        turns.append({**body, "public": played.public})
+        shown = public_turn(game, body["turn"])
+        if shown != body["turn"]:  # a part only its mover knew [Giganten V6]
+            hidden[str(number)] = body["turn"]
+        turns.append({**body, "turn": shown, "public": played.public})
     fairplay = header.get("fairplay")
     record: JSON = {"format": GENERIC_FORMAT, "kind": PUBLIC, "game": game.name,
                     "options": header.get("options", {}), "players": list(game.players),
@@ -84,9 +92,16 @@ def public_record(entries: Sequence[Entry]) -> JSON:
     if record["result"] is not None:  # over: the arbiter's notes and the setups are open
         for shown, logged in zip(record["corrections"], course.corrections, strict=True):
             shown["reason"] = logged.get("reason")
-        record["reveal"] = {"setup": header.get("setup", {}),
+        record["reveal"] = {"setup": header.get("setup", {}), **_secrets(header),
                             "salts": None if fairplay is None else fairplay["salts"]}
+        if hidden:
+            record["reveal"]["turns"] = hidden
     return record
+
+
+def _secrets(header: Mapping[str, Any]) -> JSON:
+    """The players' secret setup choices (Giganten's traps [V5]), where there are any."""
+    return {"secrets": header["secrets"]} if header.get("secrets") else {}
 
 
 def generic_record(path: FilePath, kind: str) -> JSON | None:
@@ -124,7 +139,7 @@ def verify_log(entries: Sequence[Entry]) -> Verdict:
         return verdict
     record = {"game": body.get("game"), "options": body.get("options", {}),
               "setup": body.get("setup"), "fairplay": body.get("fairplay"),
-              "turns": course.bodies, "resigned": course.resigned,
+              **_secrets(body), "turns": course.bodies, "resigned": course.resigned,
               "declared": course.declared}
     if course.corrections:
         verdict.checked.append(f"{len(course.corrections)} take-back(s) by the arbiter")
@@ -146,7 +161,11 @@ def verify_record(document: Mapping[str, Any]) -> Verdict:
         commitments = document.get("commitments")
         fairplay = None if commitments is None else {**commitments,
                                                      "salts": reveal.get("salts")}
-        record = {**document, "setup": reveal.get("setup"), "fairplay": fairplay}
+        turns = _revealed_turns(document, reveal, verdict)
+        if turns is None:
+            return verdict
+        record = {**document, "setup": reveal.get("setup"), "fairplay": fairplay,
+                  "turns": turns, **_secrets(reveal)}
     elif kind == FULL:
         record = dict(document)
     else:
@@ -156,11 +175,43 @@ def verify_record(document: Mapping[str, Any]) -> Verdict:
     return verdict
 
 
+def _revealed_turns(document: Mapping[str, Any], reveal: Mapping[str, Any],
+                    verdict: Verdict) -> list[Any] | None:
+    """A public record's turns whole: each turn whose public form hid a part (Giganten's
+    reserve kinds [V6]) from the reveal, which must show what the turn showed; None (with
+    the problem in ``verdict``) if a turn was hidden and not revealed, or not as shown."""
+    try:
+        game = _game_of(document.get("game"), document.get("options"))
+    except GameError as err:
+        verdict.problems.append(Problem("start", str(err)))
+        return None
+    hidden = reveal.get("turns") or {}
+    turns = document.get("turns")
+    if not isinstance(hidden, dict) or not isinstance(turns, list):
+        verdict.problems.append(Problem("", "the turns or their reveal are malformed"))
+        return None
+    out: list[Any] = []
+    for number, item in enumerate(turns, start=1):
+        whole = hidden.get(str(number))
+        if not isinstance(item, dict) or whole is None:
+            out.append(item)
+            continue
+        if not isinstance(whole, dict) or public_turn(game, whole) != item.get("turn"):
+            verdict.problems.append(Problem(f"turn {number}", "its reveal is not the turn"
+                                                              " that was shown"))
+            return None
+        out.append({**item, "turn": whole})
+    if hidden:
+        verdict.checked.append(f"{len(hidden)} turn(s) revealed as they were shown")
+    return out
+
+
 def _check(record: Mapping[str, Any], result: Any, verdict: Verdict, *, ended: bool) -> None:
     """Commitments, setup, every turn replayed, the result; problems into ``verdict``."""
     try:
         game = _game_of(record.get("game"), record.get("options"))
-        header = {"options": record.get("options", {}), "setup": record.get("setup")}
+        header = {"options": record.get("options", {}), "setup": record.get("setup"),
+                  **_secrets(record)}
         course = game_log.Replayed(game_log.start_of(game, header), [])
     except (GameError, game_log.ReplayError) as err:
         verdict.problems.append(Problem("start", str(err)))
@@ -197,7 +248,8 @@ def _check_setup(game: Game, record: Mapping[str, Any], verdict: Verdict) -> boo
     options = record.get("options") or {}
     if game_log.hidden_setup(game, options):
         fairplay = record.get("fairplay")
-        problems = (game_log.check_seal(game, setup, fairplay) if isinstance(fairplay, dict)
+        problems = (game_log.check_seal(game, setup, fairplay, record.get("secrets"))
+                    if isinstance(fairplay, dict)
                     else [Problem("", "the record holds no commitments [fair play]")])
         if problems:
             verdict.problems += problems
@@ -207,8 +259,10 @@ def _check_setup(game: Game, record: Mapping[str, Any], verdict: Verdict) -> boo
         setups = {player: {geometry.parse(name): kind for name, (owner, kind) in setup.items()
                            if owner == player} for player in range(len(game.players))}
         joint = joint_setup_problems(game, setups, options)  # partners' Nests [Giganten V9]
+        secrets = record.get("secrets") or {}
         for player, mine in setups.items():
-            for problem in [*game.check_setup(player, mine, options), *joint.get(player, [])]:
+            secret = {**options, "secret": secrets.get(game.players[player], {})}
+            for problem in [*game.check_setup(player, mine, secret), *joint.get(player, [])]:
                 verdict.problems.append(Problem(game.players[player],
                                                 f"the setup breaks [{problem.rule}]:"
                                                 f" {problem.reason}"))

@@ -8,7 +8,9 @@ The entries of a ``GameLog`` (``companion.ledger.record``) of a generic game:
   began with), ``"tags"`` (UID -> ``[owner, kind, number]``) and, for games whose setup is
   hidden, ``"fairplay"``: the commitments to each side's setup with their salts
   (``companion.ledger.fairplay``'s format and hashing; the salts come from ``os.urandom``
-  unless a test passes ``entropy``). The log is secret (0600): it holds the setups.
+  unless a test passes ``entropy``); ``"secrets"`` (player name -> JSON), the players'
+  secret setup choices where a game has them (Giganten's trap [V5]), committed with each
+  side's setup. The log is secret (0600): it holds the setups.
 - ``"turn"``: ``{"player": p, "turn": <the game's turn JSON>}`` for every committed turn,
   appended (and synced) before the turn is shown;
 - ``"resign"``: ``{"player": p}``;
@@ -80,10 +82,15 @@ def hidden_setup(game: Game, options: Mapping[str, Any]) -> bool:
     return any(game.setup_zone(player, options) for player in range(len(game.players)))
 
 
-def side(game_id: str, player: str, setup: Mapping[str, str]) -> dict[str, Any]:
-    """The committed part of one side: ``setup`` is square name -> kind id."""
-    return {"format": COMMITMENT_FORMAT, "game": game_id, "player": player,
-            "setup": dict(sorted(setup.items()))}
+def side(game_id: str, player: str, setup: Mapping[str, str],
+         secret: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The committed part of one side: ``setup`` is square name -> kind id; ``secret``
+    the side's secret setup choice, if it made one (Giganten's trap [V5])."""
+    out: dict[str, Any] = {"format": COMMITMENT_FORMAT, "game": game_id, "player": player,
+                           "setup": dict(sorted(setup.items()))}
+    if secret:
+        out["secret"] = dict(secret)
+    return out
 
 
 def sides_of(game: Game, setup: Mapping[str, Sequence[Any]]) -> dict[str, dict[str, str]]:
@@ -94,20 +101,27 @@ def sides_of(game: Game, setup: Mapping[str, Sequence[Any]]) -> dict[str, dict[s
     return sides
 
 
-def seal(game: Game, setup: Mapping[str, Sequence[Any]], entropy: Entropy) -> dict[str, Any]:
-    """Commit every side of ``setup`` with fresh salts: the header's ``"fairplay"``."""
+def seal(game: Game, setup: Mapping[str, Sequence[Any]], entropy: Entropy,
+         secrets: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Commit every side of ``setup`` (and its secret choice in ``secrets``, player name ->
+    JSON) with fresh salts: the header's ``"fairplay"``."""
     game_id = random_hex(entropy, GAME_ID_BYTES)
     salts = {name: random_hex(entropy, SALT_BYTES) for name in game.players}
-    commitments = {name: commit(side(game_id, name, pieces), salts[name])
+    secrets = secrets or {}
+    commitments = {name: commit(side(game_id, name, pieces, secrets.get(name)), salts[name])
                    for name, pieces in sides_of(game, setup).items()}
     return {"format": COMMITMENT_FORMAT, "game_id": game_id, "commitments": commitments,
             "salts": salts}
 
 
 def check_seal(game: Game, setup: Mapping[str, Sequence[Any]],
-               fairplay: Mapping[str, Any]) -> list[Problem]:
-    """Every side of ``setup`` against its commitment in ``fairplay`` (with its salt)."""
+               fairplay: Mapping[str, Any], secrets: Any = None) -> list[Problem]:
+    """Every side of ``setup`` (with its secret choice in ``secrets``) against its
+    commitment in ``fairplay`` (with its salt)."""
     problems: list[Problem] = []
+    if secrets is not None and not isinstance(secrets, dict):
+        return [Problem("", "the secret setup choices are malformed [fair play]")]
+    secrets = secrets or {}
     commitments, salts = fairplay.get("commitments"), fairplay.get("salts")
     game_id = fairplay.get("game_id")
     if not (isinstance(commitments, dict) and isinstance(salts, dict)
@@ -117,7 +131,7 @@ def check_seal(game: Game, setup: Mapping[str, Sequence[Any]],
         salt, claimed = salts.get(name), commitments.get(name)
         if not isinstance(salt, str) or not isinstance(claimed, str):
             problems.append(Problem(name, f"{name} has no commitment or salt [fair play]"))
-        elif commit(side(game_id, name, pieces), salt) != claimed:
+        elif commit(side(game_id, name, pieces, secrets.get(name)), salt) != claimed:
             problems.append(Problem(name, f"{name}'s setup does not match its commitment"
                                           " (the setup, the salt or the commitment was"
                                           " altered) [fair play]"))
@@ -132,18 +146,40 @@ def setup_json(game: Game, state: GameState[Any]) -> dict[str, list[Any]]:
 
 
 def header(game: Game, options: Mapping[str, Any], start: GameState[Any],
-           tags: Mapping[Uid, Identity], entropy: Entropy) -> dict[str, Any]:
-    """The start entry of a new log of ``game`` beginning at ``start``."""
+           tags: Mapping[Uid, Identity], entropy: Entropy,
+           secrets: Mapping[int, Mapping[str, Any]] | None = None) -> dict[str, Any]:
+    """The start entry of a new log of ``game`` beginning at ``start``; ``secrets``: the
+    players' secret setup choices (player index -> JSON), if any were made."""
     setup = setup_json(game, start)
+    named = {game.players[player]: dict(secret)
+             for player, secret in sorted((secrets or {}).items()) if secret}
     body: dict[str, Any] = {
         "game": game.name, "options": dict(options), "players": list(game.players),
         "setup": setup,
         "tags": {uid: [piece.owner, piece.kind, piece.number]
                  for uid, piece in sorted(tags.items())},
     }
+    if named:
+        body["secrets"] = named
     if hidden_setup(game, options):
-        body["fairplay"] = seal(game, setup, entropy)
+        body["fairplay"] = seal(game, setup, entropy, named)
     return body
+
+
+def start_options(game: Game, header_body: Mapping[str, Any]) -> dict[str, Any]:
+    """The options ``Game.start`` takes for the header's game: its options, and the
+    players' secret setup choices (``"secrets"``, player index -> JSON) if it has any."""
+    options = header_body.get("options", {})
+    secrets = header_body.get("secrets")
+    if not isinstance(options, dict) or not isinstance(secrets, dict | None):
+        raise ReplayError("log line 1: the options or the secret choices are malformed")
+    if not secrets:
+        return options
+    unknown = sorted(set(secrets) - set(game.players))
+    if unknown:
+        raise ReplayError(f"log line 1: a secret choice of no player ({unknown[0]})")
+    return {**options, "secrets": {game.players.index(name): secret
+                                   for name, secret in secrets.items()}}
 
 
 def tags_of(header_body: Mapping[str, Any]) -> dict[Uid, Identity]:
@@ -167,9 +203,9 @@ def seated_for(game: Game, header_body: Mapping[str, Any]) -> Game:
 
 def start_of(game: Game, header_body: Mapping[str, Any]) -> GameState[Any]:
     """The position the header says play began with, through ``Game.start``."""
-    options = header_body.get("options", {})
+    options = start_options(game, header_body)
     setup = header_body.get("setup", {})
-    if not isinstance(options, dict) or not isinstance(setup, dict):
+    if not isinstance(setup, dict):
         raise ReplayError("log line 1: the options or the setup are malformed")
     try:
         geometry = game.geometry(options)

@@ -34,12 +34,14 @@ from companion.game import (
     Piece,
     SetupProblem,
     Square,
+    board_turn,
     implied_turn,
     joint_setup_problems,
     options_json,
     other_team,
     pending_choices,
     seated,
+    setup_secret,
 )
 from companion.game_events import (
     BoardMatches,
@@ -119,6 +121,9 @@ class GameSession:
         """The turns the board leaves open for the mover to choose (``ChoiceNeeded``)."""
         self._said: object = None  # the last board answer given, so it is said once
         self._setup_said: dict[int, SetupChecked] = {}
+        self.secrets: dict[int, dict[str, Any]] = {}
+        """The players' secret setup choices (``Game.setup_secret``: Giganten's trap [V5]),
+        committed with their setups at the start."""
 
     # -- making one -------------------------------------------------------------------
 
@@ -195,7 +200,9 @@ class GameSession:
         """An intent from the screen: ``{"start": true}``, ``{"declare": <turn JSON>}``
         (with ``"player"``, where the screen knows who declares: refused unless it is
         that player's turn), ``{"choose": i}`` (one of a ``ChoiceNeeded``'s choices) or
-        ``{"resign": player}``; one ``IntentRefused`` if it cannot be taken now."""
+        ``{"resign": player}`` or, in the setup, ``{"secret": {...}, "player": p}`` (a
+        secret choice: Giganten's trap [V5]); one ``IntentRefused`` if it cannot be taken
+        now."""
         if not isinstance(data, Mapping):
             return [IntentRefused(None, NOT_NOW, _UNKNOWN_INTENT)]
         if "start" in data:
@@ -206,6 +213,8 @@ class GameSession:
             return self._choose(data["choose"], now) + self._ask()
         if "resign" in data:
             return self._resign(data["resign"], now)
+        if "secret" in data:
+            return self._secret(data.get("player"), data["secret"])
         return [IntentRefused(None, NOT_NOW, _UNKNOWN_INTENT)]
 
     def computer_turn(self, turn: Any) -> list[GameEvent]:
@@ -263,7 +272,7 @@ class GameSession:
         zone = self.game.setup_zone(player, self.options)
         mine = {sq: piece.kind for sq, piece in self.board.items() if piece.owner == player}
         outside = [sq for sq in mine if sq not in zone]
-        options = {**self.options, "partial": partial}
+        options = {**self.options, "partial": partial, "secret": self.secrets.get(player, {})}
         problems = tuple(self.game.check_setup(player, {sq: kind for sq, kind in mine.items()
                                                         if sq in zone}, options))
         problems += tuple(SetupProblem(sq, SETUP_RULE, "outside your setup zone: take it"
@@ -282,6 +291,21 @@ class GameSession:
             if sq in zones.get(piece.owner, ()):
                 setups[piece.owner][sq] = piece.kind
         return joint_setup_problems(self.game, setups, self.options)
+    def _secret(self, player: Any, data: Any) -> list[GameEvent]:
+        """A player's secret setup choice (``{"secret": {...}, "player": p}``), said back
+        to that player only (``SetupChecked``'s problems) [Giganten V5]."""
+        if type(player) is not int or not 0 <= player < len(self.game.players):
+            return [IntentRefused(None, NOT_NOW, "name the player who chooses (0, 1, …)")]
+        if self.phase != SETUP:
+            return [IntentRefused(player, NOT_NOW, "a secret choice is made during the setup")]
+        try:
+            if not isinstance(data, Mapping):
+                raise GameError("a secret choice is a JSON object, like {\"trap\": \"c3\"}")
+            self.secrets[player] = setup_secret(self.game, player, data, self.options)
+        except GameError as err:
+            return [IntentRefused(player, SETUP_RULE, str(err))]
+        self._setup_said.pop(player, None)  # said again, to its owner, with the choice
+        return self._setup_status()
 
     def _setup_status(self) -> list[GameEvent]:
         events: list[GameEvent] = []
@@ -301,7 +325,8 @@ class GameSession:
             return [IntentRefused(None, SETUP_RULE, "not every setup is complete and valid: see"
                                               " each player's own screen"), *unready]
         try:
-            state = self.game.start(dict(self.board), self.options)
+            secrets = {"secrets": dict(self.secrets)} if self.secrets else {}
+            state = self.game.start(dict(self.board), {**self.options, **secrets})
         except GameError as err:
             # The game's words may name a kind: the arbiter's screen only.
             return [IntentRefused(ARBITER, SETUP_RULE, str(err))]
@@ -309,7 +334,7 @@ class GameSession:
 
     def _begin(self, state: GameState[Any], now: float) -> list[GameEvent]:
         header = game_log.header(self.game, self.options, state, self.identities,
-                                 self.entropy)
+                                 self.entropy, self.secrets)
         self.log = GameLog.create(self.log_path, header, time=now)
         self.state, self.phase = state, PLAY
         self.places = TagPlaces(dict(self.board_tags) if state.pieces() else {})
@@ -337,6 +362,9 @@ class GameSession:
         lifted = in_hand(self.board, wanted)
         if lifted:
             return self._say(PieceInHand(lifted[0]))
+        caught = board_turn(self.game, state, self.board)
+        if caught is not None:  # the rules took a piece off that still stands [V5]
+            return self._commit_caught(caught, now)
         found = find_turn(self.game, state, self.board)
         if found.rule:
             return self._say(BoardRefused(state.to_move, found.rule, found.reason,
@@ -356,6 +384,36 @@ class GameSession:
         self._said = None
         events = self._commit(turn, now)
         self.places = learned(self.places, self.board_tags)
+        return events
+
+    def _commit_caught(self, turn: Any, now: float) -> list[GameEvent]:
+        """Commit ``turn``, which the board shows with the pieces it took off still
+        standing (``Game.board_turn``), if its tags are right; then they must go."""
+        state = self._state()
+        before = dict(state.pieces())
+        played = state.push(turn)
+        # The tags as the board shows the turn: the caught pieces still on their squares.
+        shown = {**state.pieces(), **{sq: self.board[sq] for sq in played.removed
+                                      if sq in self.board}}
+        state.pop()
+        places = after_turn(self.places, before, shown)
+        wrong = wrong_squares(places, self.board_tags)
+        if wrong:
+            return self._say(refusal(PUBLIC, wrong, self.board, self._name))
+        self._said = None
+        events = self._commit(turn, now)
+        caught = {places.on[sq] for sq in played.removed if sq in places.on}
+        self.places = TagPlaces({sq: uid for sq, uid in places.on.items()
+                                 if sq not in played.removed}, places.gone | caught)
+        return self._fix_after(events)
+
+    def _fix_after(self, events: list[GameEvent]) -> list[GameEvent]:
+        """After a turn committed that the board does not show whole: fix the board."""
+        wanted = dict(self._state().pieces())
+        if self.phase == PLAY and self.board != wanted:
+            self.fixing = True
+            self._said = FixBoard(steps_to(self.board, wanted))
+            events.append(self._said)
         return events
 
     def _carry(self, now: float) -> list[GameEvent]:
@@ -399,14 +457,8 @@ class GameSession:
                                   f" {self.game.title}: declare it as the game writes"
                                   " turns, e.g. {\"path\": [\"c4\", \"c5\"]}")]
         state.pop()
-        events = self._commit(turn, now)
-        wanted = dict(state.pieces())
-        if self.phase == PLAY and self.board != wanted:
-            # The pieces were held beside the board: now the result must be put down.
-            self.fixing = True
-            self._said = FixBoard(steps_to(self.board, wanted))
-            events.append(self._said)
-        return events
+        # The pieces were held beside the board: now the result must be put down.
+        return self._fix_after(self._commit(turn, now))
 
     def _commit(self, turn: Any, now: float) -> list[GameEvent]:
         """Log the turn (synced), then play it and say so: nothing is shown unlogged."""
@@ -470,7 +522,8 @@ class GameSession:
         state.push(implied)
         try:
             shows = (not find_turn(self.game, state, self.board).rule
-                     or bool(pending_choices(self.game, state, self.board)))
+                     or bool(pending_choices(self.game, state, self.board))
+                     or board_turn(self.game, state, self.board) is not None)
         finally:
             state.pop()
         return implied if shows else None

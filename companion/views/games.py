@@ -15,6 +15,8 @@ Who sees what in the events:
   breaks): the player to move and the arbiter see the rule and the reason, others see
   only that the board was refused and the way back (squares and owners, which the board
   shows everyone anyway);
+- a turn's JSON may name what only its mover may know (Giganten's reserve figures placed
+  face down [V6]): the others see its public form (``companion.game.public_turn``);
 - a turn's moment of reveal (``Played.reveal``: a Strategus combat's two kinds) goes to
   the two players and the arbiter in the event of that turn only (Strategus H2, R12),
   never to the public and never in a later view.
@@ -37,6 +39,7 @@ from companion.game import (
     Seen,
     Square,
     other_team,
+    public_turn,
     teams_of,
 )
 from companion.game_events import (
@@ -170,11 +173,19 @@ def event_view(game: Game, event: GameEvent, audience: Audience,
             view["steps"] = _steps(game, event.steps, geometry)
         return view
     if isinstance(event, TurnCommitted):
+        # The whole turn to its mover and the arbiter; to the others its public form
+        # (Giganten's reserve figures go down face down [V6, I3]).
+        turn = dict(event.turn) if audience in (ARBITER, event.player) \
+            else public_turn(game, event.turn)
         view = {"event": "turn", "player": player_names[event.player], "number": event.number,
-                "turn": dict(event.turn), "public": dict(event.public)}
+                "turn": turn, "public": dict(event.public)}
         if event.reveal and audience != PUBLIC:
             view["reveal"] = dict(event.reveal)  # the moment of reveal [Strategus H2]
         return view
+    if isinstance(event, ChoiceNeeded):  # squares only, but for the mover's own
+        return {"event": "choose", "player": player_names[event.player],
+                "choices": [dict(choice) if audience in (ARBITER, event.player)
+                            else public_turn(game, choice) for choice in event.choices]}
     return _plain_view(game, event, geometry)
 
 
@@ -194,9 +205,6 @@ def _plain_view(game: Game, event: GameEvent, geometry: Geometry) -> JSON | None
         return view
     if isinstance(event, NextToMove):
         return {"event": "to move", "player": game.players[event.player]}
-    if isinstance(event, ChoiceNeeded):  # squares only: what the board shows everyone
-        return {"event": "choose", "player": game.players[event.player],
-                "choices": [dict(choice) for choice in event.choices]}
     if isinstance(event, ComputerTurn):
         return {"event": "computer", "player": game.players[event.player],
                 "turn": dict(event.turn), "says": f"Computer: {event.words}"}

@@ -5,25 +5,27 @@ end in a challenge, and the mover picks among the enemies it may reach [M7]. The
 shows the move but not the answer: ``pending_choices`` lists the legal turns whose move
 (before any combat) the board shows, when more than one could be meant or one needs a
 challenge, or the move may still go on (a second step or a second figure's, V8: the old
-session's "move on or confirm"). After a challenge, the winner's advance [K5] is offered
-on a matching board.
+session's "move on or confirm"; likewise after reserve figures are put down, V6). After
+a challenge, the winner's advance [K5] is offered on a matching board.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.game import Piece, Square
-from companion.games.giganten.figures import KINDS
-from companion.games.giganten.position import GigantenState
+from companion.game import IllegalMove, Piece, Square
+from companion.games.giganten.figures import KIND_BY_ID, KINDS
+from companion.games.giganten.movegen import reserve_squares
+from companion.games.giganten.position import Advance, GigantenState
 from companion.games.giganten.turns import Turn
 
 
 def moved_board(state: GigantenState, turn: Turn) -> dict[Square, Piece]:
     """The board once ``turn``'s figures have moved, before any challenge is resolved."""
     board = dict(state.pieces())
-    for sq, kind in turn.place:
+    for sq, kind in (*turn.place, *([turn.reenter] if turn.reenter else [])):
         board[sq] = Piece(state.to_move, KINDS[kind].id)
     for path in (turn.path, turn.second):
         if path and path[0] in board:
@@ -38,6 +40,9 @@ def pending_choices(state: GigantenState, board: Mapping[Square, Piece]) -> Sequ
         return ()
     if state.offer is not None:
         return tuple(state.legal_turns()) if dict(board) == dict(state.pieces()) else ()
+    placed = placements_shown(state, board)
+    if placed:
+        return placed
     legal = state.rules_state.legal_turns()
     shown = [turn for turn in legal if moved_board(state, turn) == dict(board)]
     if any(turn.challenge is not None for turn in shown) or len(shown) > 1 \
@@ -48,8 +53,117 @@ def pending_choices(state: GigantenState, board: Mapping[Square, Piece]) -> Sequ
 
 def _continues(turn: Turn, other: Turn) -> bool:
     """True if ``other`` goes on from ``turn``'s move: a second step of the same figure,
-    or a second figure's step (V8), so the board showing ``turn`` may not be the end."""
+    or a second figure's step (V8), or a move after reserve figures were put down (V6:
+    the move is optional), so the board showing ``turn`` may not be the end."""
+    if turn.place and not turn.path:  # reserve figures put down; a move may follow [V6]
+        return other.place == turn.place and bool(other.path)
     if turn.second or len(turn.path) != 2:
         return False
     return (len(other.path) == 3 and other.path[:2] == turn.path) or \
         (other.path == turn.path and bool(other.second))
+
+
+def placements_shown(state: GigantenState, board: Mapping[Square, Piece]) -> tuple[Turn, ...]:
+    """The legal turns that put the mover's reserve figures where ``board`` shows new
+    ones [V6] (the rules list no placements: too many to list), with the move that may
+    follow as the board shows it (any challenge from there). A placement is always a
+    choice: the move after it is optional, so the board never tells that the turn is
+    over; the mover confirms it."""
+    rules = state.rules_state
+    mover = state.to_move
+    before = state.pieces()
+    came = sorted(sq for sq, piece in board.items() if sq not in before
+                  and piece.owner == mover)
+    if not came or not rules.may_place_reserve(mover):
+        return ()
+    edge = set(reserve_squares(rules, mover))
+    kept = Counter(KINDS[rules.fig_kind[f]].id for f in rules.reserve_of(mover))
+    new = [sq for sq in came if sq in edge]
+    if not new or Counter(board[sq].kind for sq in new) - kept:
+        return ()
+    place = tuple((sq, KIND_BY_ID[board[sq].kind]) for sq in new)
+    gone = [sq for sq in before if board.get(sq) != before[sq]]
+    moved = [sq for sq in came if sq not in new]
+    if not gone and not moved:
+        candidates = [Turn((), place=place)]
+    elif len(moved) + len(gone) == 1 or (len(moved), len(gone)) == (1, 1):
+        # The moved figure came to rest off the edge (``moved``) or on it, where it looks
+        # like one more placed figure: every such square is tried as its target.
+        candidates = [turn for target in (moved or new) for turn in _moves_after(
+            state, board, tuple(p for p in place if p[0] != target), gone, target, edge)]
+    else:
+        return ()
+    return tuple(turn for turn in candidates if turn.place and _legal(state, turn)
+                 and moved_board(state, turn) == dict(board))
+
+
+def _moves_after(state: GigantenState, board: Mapping[Square, Piece],
+                 place: tuple[tuple[Square, int], ...], gone: list[Square], target: Square,
+                 edge: set[Square]) -> list[Turn]:
+    """The turns that place ``place`` and then move a figure to ``target``: one that stood
+    (``gone``) or one just placed on an edge square now empty again, with or without a
+    challenge of an enemy next to ``target`` [V6, C1]."""
+    geometry, mover = state.geometry, state.to_move
+    file, rank = geometry.coords(target)
+    enemies = sorted(geometry.square(f, r) for f, r in ((file + 1, rank), (file - 1, rank),
+                                                        (file, rank + 1), (file, rank - 1))
+                     if geometry.on_board(f, r) and geometry.square(f, r) in board
+                     and board[geometry.square(f, r)].owner != mover)
+    kind = KIND_BY_ID[board[target].kind]
+    starts = [(gone[0], place)] if gone else [
+        (sq, tuple(sorted((*place, (sq, kind))))) for sq in sorted(edge) if sq not in board]
+    return [Turn((origin, target), challenge, place=placed)
+            for origin, placed in starts for challenge in (None, *enemies)]
+
+
+def _legal(state: GigantenState, turn: Turn) -> bool:
+    try:
+        state.push(turn)
+    except IllegalMove:
+        return False
+    state.pop()
+    return True
+
+
+def caught_turn(state: GigantenState, board: Mapping[Square, Piece]) -> Turn | Advance | None:
+    """The one legal move without a challenge whose figure ``board`` shows at rest on an
+    enemy's secret trap, which caught it (it leaves the board [V5]; a frozen one stays,
+    V5b, and is found like any turn), or the winner's advance onto one [K5]; None if there
+    is none."""
+    rules = state.rules_state
+    if state.offer is not None:
+        return _caught_advancing(state, board)
+    if state.is_over():
+        return None
+    mover = state.to_move
+    traps = {sq for owner, sq in enumerate(rules.traps) if sq is not None and owner != mover
+             and sq in board and board[sq].owner == mover}
+    if not traps:
+        return None
+    shown = [turn for turn in rules.legal_turns() if turn.path and turn.challenge is None
+             and turn.path[-1] in traps and moved_board(state, turn) == dict(board)]
+    caught = []
+    for turn in shown:
+        if state.push(turn).removed:
+            caught.append(turn)
+        state.pop()
+    return caught[0] if len(caught) == 1 else None
+
+
+def _caught_advancing(state: GigantenState, board: Mapping[Square, Piece]) -> Advance | None:
+    """The winner's advance [K5] that ``board`` shows onto a square where a secret trap
+    caught the figure [V5]; None for any other board."""
+    offer = state.offer
+    assert offer is not None
+    moved = dict(state.pieces())
+    if offer.at not in moved:
+        return None
+    moved[offer.into] = moved.pop(offer.at)
+    if moved != dict(board):
+        return None
+    try:
+        played = state.push(Advance(True))
+    except IllegalMove:
+        return None
+    state.pop()
+    return Advance(True) if played.removed else None

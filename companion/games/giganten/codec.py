@@ -73,6 +73,16 @@ def turn_json(board: Board, turn: Turn) -> JSON:
     return out
 
 
+def public_turn_json(turn: Mapping[str, Any]) -> JSON:
+    """``turn_json``'s turn as everyone may know it: the figures placed (V6) or brought
+    back (V5c) stand face down, so their squares only, not their kinds [I3]."""
+    out = dict(turn)
+    for key in ("place", "reenter"):
+        if isinstance(out.get(key), Mapping):
+            out[key] = sorted(out[key])
+    return out
+
+
 def turn_from_json(board: Board, data: Mapping[str, Any]) -> Turn:
     """Read a turn; raise ``BoardError`` for squares off the board, ``ValueError`` for bad shape."""
     path, second = _paths(board, data)

@@ -10,7 +10,7 @@ every method reads either form.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from companion.game import (
@@ -22,9 +22,11 @@ from companion.game import (
     SetupProblem,
     Square,
 )
-from companion.games.giganten.choices import pending_choices
-from companion.games.giganten.codec import turn_from_json, turn_json
-from companion.games.giganten.figures import KIND_BY_ID, KINDS
+from companion.games.giganten.board import Board
+from companion.games.giganten.choices import caught_turn, pending_choices
+from companion.games.giganten.codec import public_turn_json, turn_from_json, turn_json
+from companion.games.giganten.figures import KIND_BY_ID, KINDS, STANDARD_SET
+from companion.games.giganten.figures import Kind as KindId
 from companion.games.giganten.options import (
     board_of,
     first_of,
@@ -35,7 +37,12 @@ from companion.games.giganten.options import (
 from companion.games.giganten.players import TWO_PLAYERS, Player
 from companion.games.giganten.position import Advance, GigantenState
 from companion.games.giganten.scenario import answer
-from companion.games.giganten.setup import check_setup, default_territories, team_problems
+from companion.games.giganten.setup import (
+    Problem,
+    check_setups,
+    default_territories,
+    team_problems,
+)
 from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import Turn
 
@@ -91,12 +98,30 @@ class Giganten:
 
     def check_setup(self, player: int, pieces: Mapping[Square, str],
                     options: Mapping[str, Any] | None = None) -> list[SetupProblem]:
-        """The problems of one player's setup [S1–S3]."""
+        """The problems of one player's setup [S1–S3]; with V6 the figures of the set not
+        on the board are the player's reserve, checked as one [V6, V6b]; with V5 the trap
+        of ``options["secret"]``, which must be chosen where a ``"secret"`` is given (a
+        session's check; a generator of setups gives none) [V5, V5a]."""
         board, rules = _board(options), _rules(options)
-        territory = default_territories(board, rules.players, rules)[player]
         figures = {sq: _kind(kind) for sq, kind in pieces.items()}
-        return [SetupProblem(p.square, p.rule, p.reason) for p in
-                check_setup(board, rules.players[player], figures, territory, rules)]
+        reserves = {player: reserve_of(figures.values())} if rules.has("V6") else {}
+        traps = _traps(board, {player: (options or {}).get("secret") or {}})
+        found = check_setups(board, rules, {player: figures}, reserves=reserves, traps=traps)
+        if rules.has("V5") and player not in traps and "secret" in (options or {}):
+            found[player].append(Problem(None, "V5", "choose_trap"))
+        return [SetupProblem(p.square, p.rule, p.reason) for p in found[player]]
+
+    def setup_secret(self, player: int, data: Mapping[str, Any],
+                     options: Mapping[str, Any]) -> JSON:
+        """The secret trap square a player picks in a private moment [V5]: ``{"trap":
+        "c3"}``; whether it may lie there is ``check_setup``'s to say, to its owner."""
+        if not _rules(options).has("V5"):
+            raise GameError("secret traps need variant V5")
+        square = data.get("trap")
+        if set(data) != {"trap"} or not isinstance(square, str):
+            raise GameError("a secret trap is chosen as {\"trap\": SQUARE}, like"
+                            " {\"trap\": \"c3\"}")
+        return {"trap": self.geometry(options).name(self.geometry(options).parse(square))}
 
     def joint_setup_problems(self, setups: Mapping[int, Mapping[Square, str]],
                              options: Mapping[str, Any] | None = None
@@ -113,8 +138,19 @@ class Giganten:
               options: Mapping[str, Any] | None = None) -> GigantenState:
         """The position at the start of play; ``"first"`` says who begins [S5]."""
         position = {sq: (piece.owner, _kind(piece.kind)) for sq, piece in pieces.items()}
-        return GigantenState(GameState(_board(options), position, first_of(options),
-                                       _rules(options)), policy_of(options))
+        rules = _rules(options)
+        reserves = {player: reserve_of(kind for owner, kind in position.values()
+                                       if owner == player)
+                    for player in range(len(rules.players))} if rules.has("V6") else {}
+        secrets = (options or {}).get("secrets") or {}
+        if not isinstance(secrets, Mapping):
+            raise GameError("the secret choices of Giganten are player -> {\"trap\": SQUARE}")
+        try:
+            state = GameState(_board(options), position, first_of(options), rules,
+                              reserves=reserves, traps=_traps(_board(options), secrets))
+        except ValueError as err:
+            raise GameError(f"the start cannot be set up ({err})") from None
+        return GigantenState(state, policy_of(options))
 
     def turn_to_json(self, state: Any, turn: Any) -> JSON:
         """A turn as the game log writes it; the answer to an advance offer is
@@ -133,6 +169,11 @@ class Giganten:
             return Advance(data["advance"])
         return turn_from_json(_rules_state(state).board, data)
 
+    def public_turn(self, turn: JSON) -> JSON:
+        """A turn as everyone may know it: reserve figures placed [V6] and a trapped
+        figure brought back [V5c] stand face down, so their squares only [I3]."""
+        return public_turn_json(turn)
+
     def options_to_json(self, options: Mapping[str, Any]) -> JSON:
         """The options as JSON for a game log (``companion.games.giganten.options``)."""
         return options_to_json(options)
@@ -143,6 +184,14 @@ class Giganten:
             return Advance(False)
         return None
 
+    def board_turn(self, state: Any, board: Mapping[Square, Piece]) -> Turn | Advance | None:
+        """The move (or the winner's advance [K5]) ``board`` shows onto an enemy's secret
+        trap, the caught figure still standing on it: the trap springs at once, and the
+        board is fixed after [V5]."""
+        if not isinstance(state, GigantenState):
+            return None
+        return caught_turn(state, board)
+
     def pending_choices(self, state: Any, board: Mapping[Square, Piece]) -> Sequence[Any]:
         """The mover's open choices on ``board`` (a challenge [C1, M7], an advance [K5])."""
         if not isinstance(state, GigantenState):
@@ -152,6 +201,31 @@ class Giganten:
     def scenario(self, data: Mapping[str, Any]) -> JSON:
         """Answer a Giganten scenario (warnings about unknown fields are dropped here)."""
         return answer(data)[0]
+
+
+def reserve_of(kinds: Iterable[KindId]) -> list[KindId]:
+    """The reserve of a player whose setup has ``kinds`` (V6): the figures of the standard
+    set not on the board, in the order of the kinds (as Giganten's own session keeps it)."""
+    left = dict(STANDARD_SET)
+    for kind in kinds:
+        left[kind] = left.get(kind, 0) - 1
+    return [kind for kind, count in sorted(left.items()) for _ in range(max(count, 0))]
+
+
+def _traps(board: Board, secrets: Mapping[Any, Any]) -> dict[int, Square]:
+    """The trap squares of ``secrets`` (player -> ``{"trap": name}``) [V5]."""
+    traps: dict[int, Square] = {}
+    for player, secret in secrets.items():
+        if not secret:
+            continue  # no trap chosen (yet)
+        name = secret.get("trap") if isinstance(secret, Mapping) else None
+        if not isinstance(name, str) or type(player) is not int:
+            raise GameError("a secret choice of Giganten is {\"trap\": SQUARE} [V5]")
+        try:
+            traps[player] = board.square(name)
+        except (KeyError, ValueError):
+            raise GameError(f"the secret trap {name!r} is not on the board [V5]") from None
+    return traps
 
 
 def _rules_state(state: Any) -> GameState:

@@ -31,11 +31,11 @@ from companion.game import (
     Seen,
     Square,
 )
-from companion.games.giganten.codec import combat_json, turn_json
+from companion.games.giganten.codec import combat_json, public_turn_json, turn_json
 from companion.games.giganten.figures import KINDS
 from companion.games.giganten.observe import observation
 from companion.games.giganten.state import GameState
-from companion.games.giganten.turns import Combat, IllegalTurn, Turn, TurnResult
+from companion.games.giganten.turns import Combat, IllegalTurn, TrapEvent, Turn, TurnResult
 
 RULEBOOK = "rulebook"
 OUTCOME_ONLY = "outcome-only"
@@ -143,19 +143,31 @@ class GigantenState:
         offer = self.offer
         if offer is None:
             raise IllegalMove("K5", "there is no challenge to advance from")
+        caught: tuple[TrapEvent, ...] = ()
         if answer.advance:
             state = self.rules_state
             last = state.pop()
             assert isinstance(last, TurnResult)
             try:
-                state.play(last.turn._replace(advance=True))
+                result = state.play(last.turn._replace(advance=True))
             except IllegalTurn as err:
                 state.push(last.turn)
                 raise IllegalMove(err.rule, err.reason) from None
+            caught = tuple(event for event in result.traps if event not in last.traps)
         self._stack.append((answer, None))
         board = self.rules_state.board
-        return Played(public={"advance": answer.advance, "from": board.name(offer.at),
-                              "into": board.name(offer.into)})
+        public: JSON = {"advance": answer.advance, "from": board.name(offer.at),
+                        "into": board.name(offer.into)}
+        if caught:  # the winner came to rest on a secret trap [V5]
+            public["traps"] = self.traps_public(caught)
+        return Played(public=public, removed=tuple(event.square for event in caught
+                                                   if event.effect == "removed"))
+
+    def traps_public(self, events: tuple[TrapEvent, ...]) -> list[JSON]:
+        """Secret traps that sprang, as everyone may know them from then on [V5, I3]."""
+        board, players = self.rules_state.board, self.rules_state.players
+        return [{"square": board.name(event.square), "owner": players[event.owner].name,
+                 "effect": event.effect} for event in events]
 
     def pop(self) -> None:
         """Take back the last turn (an advance first, then the challenge it completed)."""
@@ -192,8 +204,10 @@ class GigantenState:
 
     def _played(self, result: TurnResult) -> Played:
         board = self.rules_state.board
-        public: JSON = {"turn": turn_json(board, result.turn)}
+        public: JSON = {"turn": public_turn_json(turn_json(board, result.turn))}
         reveal: JSON = {}
+        if result.traps:  # a secret trap sprang: public from now on [V5, I3]
+            public["traps"] = self.traps_public(result.traps)
         if result.combat is not None:
             public["challenge"] = self.combat_public(result.combat, result.removed)
             # Never empty for a combat: its result is decided in secret [C4].
