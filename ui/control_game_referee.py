@@ -283,7 +283,7 @@ class RefereeGameController(GameController):
     def put_back(self) -> None:
         """The simulated board's helper after a take-back: the hands put the board as the
         game stands (on the real board people do it, square by square)."""
-        sim, hands = self._sim()
+        _, hands = self._sim()
         state = self.session.state
         if state is None or not self.session.fixing:
             raise ControllerError(i18n.tr("gm_err_not_now"))

@@ -14,11 +14,13 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from companion.archive.game_records import verify_log, verify_record
 from companion.clock import TimeControl
+from companion.config import RefereeConfig
 from companion.game_events import TurnCommitted
 from companion.ledger.record import verify as read_log
 from companion.referee.desk import hash_pin
@@ -26,7 +28,6 @@ from ui import i18n
 from ui.control_base import ControllerError, GameOptions
 from ui.control_game import GAME_OVER, GAME_PLAY, GAME_SETUP, NewGame
 from ui.control_game_referee import RefereeChoice, RefereeGameController, referee_choice
-from companion.config import RefereeConfig
 
 from .test_game_controller import person_turn
 
@@ -41,10 +42,21 @@ def refereed(tmp_path: Path, control: str | None = "5+2",
     return RefereeGameController(log_dir=tmp_path, budget=0.02, referee=lambda: choice)
 
 
-def remaining(c: RefereeGameController) -> dict[str, float]:
+def clock_view(c: RefereeGameController) -> dict[str, Any]:
     clocks = c.clocks()
     assert clocks is not None
+    return clocks
+
+
+def remaining(c: RefereeGameController) -> dict[str, float]:
+    clocks = clock_view(c)
     return {name: float(left) for name, left in clocks["remaining"].items()}
+
+
+def combats(c: RefereeGameController) -> int:
+    """Turns with a combat (a declared Strategus attack) so far."""
+    assert c.sim is not None
+    return sum(1 for e in c.sim.events if isinstance(e, TurnCommitted) and e.reveal)
 
 
 def turn(c: RefereeGameController, rng: random.Random) -> None:
@@ -53,7 +65,7 @@ def turn(c: RefereeGameController, rng: random.Random) -> None:
     assert c.session.turns == before + 1, c.what_now()
 
 
-def assert_verified(c: RefereeGameController) -> dict[str, object]:
+def assert_verified(c: RefereeGameController) -> dict[str, Any]:
     assert c.screen == GAME_OVER
     assert c.record_path is not None and c.record_path.exists()
     record = json.loads(c.record_path.read_text())
@@ -81,14 +93,14 @@ def test_a_whole_refereed_strategus_game_in_the_app(tmp_path: Path) -> None:
     assert c.screen == GAME_PLAY
     start = remaining(c)
     assert start == {"red": 300.0, "blue": 300.0}
-    assert c.clocks()["running"] == "red"  # type: ignore[index]
+    assert clock_view(c)["running"] == "red"
     c.poll(4.0)
     assert remaining(c)["red"] < 297.0 and remaining(c)["blue"] == 300.0
     rng = random.Random(11)
     turn(c, rng)
-    assert c.clocks()["running"] == "blue", "the clock switched after the turn"  # type: ignore[index]
+    assert clock_view(c)["running"] == "blue", "the clock switched after the turn"
     # Play on until an attack has been declared on the board (a Strategus combat).
-    while not any(isinstance(e, TurnCommitted) and e.reveal for e in c.sim.events):  # type: ignore[union-attr]
+    while not combats(c):
         turn(c, rng)
         assert c.screen == GAME_PLAY and c.session.turns < 200
     # A player's dispute: the clocks stop; the now line asks for the arbiter.
@@ -116,7 +128,7 @@ def test_a_whole_refereed_strategus_game_in_the_app(tmp_path: Path) -> None:
     c.put_back()
     assert not c.session.fixing
     c.arbiter(PIN, "resume", "")
-    assert not c.clocks()["paused"]  # type: ignore[index]
+    assert not clock_view(c)["paused"]
     turn(c, rng)
     turn(c, rng)
     # The power goes; a new app resumes: the clocks as logged, paused until the arbiter.
@@ -126,20 +138,20 @@ def test_a_whole_refereed_strategus_game_in_the_app(tmp_path: Path) -> None:
     c = refereed(tmp_path)
     c.resume()
     assert c.referee and c.session.turns == turns and c.screen == GAME_PLAY
-    assert c.clocks()["paused"]  # type: ignore[index]
+    assert clock_view(c)["paused"]
     assert remaining(c) == pytest.approx(logged, abs=0.1)
     assert "arbiter" in c.what_now()
     c.arbiter(PIN, "resume", "")
     turn(c, rng)
     # The flag: red's or blue's clock runs out, the game is lost on time [W3].
-    loser = c.clocks()["running"]  # type: ignore[index]
+    loser = clock_view(c)["running"]
     c.poll(400.0)
     assert c.screen == GAME_OVER
     assert "time" in c.result()
     record = assert_verified(c)
     winner = 1 if loser == "red" else 0  # the player's number in the record
-    assert record["result"]["winner"] == winner  # type: ignore[index]
-    assert record["corrections"], "the take-back is in the record"  # type: ignore[index]
+    assert record["result"]["winner"] == winner
+    assert record["corrections"], "the take-back is in the record"
 
 
 def test_a_refereed_gimmel_game_ends_in_an_agreed_draw(tmp_path: Path) -> None:
@@ -170,7 +182,7 @@ def test_the_arbiter_decides_a_winner_by_name(tmp_path: Path) -> None:
     assert c.clocks() is None, "no time control: no clocks"
     with pytest.raises(ControllerError, match="no clocks"):
         c.arbiter(PIN, "pause", "x")
-    with pytest.raises(ControllerError, match="nothing to take back|No turn"):
+    with pytest.raises(ControllerError, match=r"nothing to take back|No turn"):
         c.arbiter(PIN, "takeback", "x", turns=0)
     turn(c, random.Random(1))
     c.arbiter(PIN, "result", "Reader fault", result="decision black")
