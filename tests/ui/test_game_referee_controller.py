@@ -227,3 +227,31 @@ def test_without_referee_mode_the_controller_is_the_plain_one(tmp_path: Path) ->
     again = RefereeGameController(log_dir=tmp_path)
     again.resume()
     assert not again.referee, "a game without the desk resumes without it"
+
+
+def test_giganten_through_its_generic_adapter_is_refereed_the_same(tmp_path: Path) -> None:
+    c = refereed(tmp_path)
+    c.new_game(NewGame("giganten"))
+    assert c.referee and c.screen == GAME_SETUP and c.setup_left() is not None
+    c.set_up()
+    c.start()
+    assert clock_view(c)["running"] in ("yellow", "orange")
+    first = clock_view(c)["running"]
+    c.poll(3.0)
+    c.arbiter(PIN, "pause", "Player asked")
+    assert "arbiter" in c.what_now()
+    c.arbiter(PIN, "resume", "")
+    state, game = c.state(), c.game
+    assert state is not None and game is not None
+    path = next(p for t in state.legal_turns() if (p := game.turn_to_json(state, t).get("path")))
+    c.move(path[0], path[-1])
+    c.poll(0.5)
+    assert c.session.turns == 1 and clock_view(c)["running"] != first
+    c.arbiter(PIN, "takeback", "Player asked", turns=0)
+    assert c.what_now().startswith("Make the board match: ")
+    c.put_back()
+    assert clock_view(c)["running"] == first
+    c.arbiter(PIN, "result", "Reader fault", result=f"decision {first}")
+    assert c.screen == GAME_OVER
+    record = assert_verified(c)
+    assert record["declared"] == {"winner": c.players.index(first), "reason": "decision"}
