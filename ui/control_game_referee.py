@@ -196,9 +196,11 @@ class RefereeGameController(GameController):
         self._publish(session_events)
         for event in said:
             view = desk_event_view(self.game, event)
-            if view is not None:
+            if view is None:
+                continue
+            self._publish([event])
+            if view["type"] != "clocks":  # the faces show them: no line per turn
                 self._desk_lines.append((len(sim.events), view))
-                self._publish([event])
         self._desk_seen = len(sim.events)
         GameController._after(self, think=False)  # the phase's screen, the record
         self._changed()
@@ -262,8 +264,13 @@ class RefereeGameController(GameController):
             return "gr_err_over"
         if session.phase == SETUP or session.state is None:
             return "err_not_started"
-        if action in ("pause", "resume") and self.desk.clock is None:
+        clock = self.desk.clock
+        if action in ("pause", "resume") and clock is None:
             return "err_no_clocks"
+        if action == "pause" and clock is not None and clock.paused is not None:
+            return "gr_err_paused"
+        if action == "resume" and clock is not None and clock.paused is None:
+            return "gr_err_running"
         if action == "resume" and session.fixing:
             return "gr_err_board"
         if action == "takeback" and session.turns == 0:

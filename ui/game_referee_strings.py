@@ -45,6 +45,10 @@ GAME_REFEREE_STRINGS: dict[str, dict[str, str]] = {
                                  " settings before a new game",
                            "de": "Dieses Spiel hat keinen Schiedsrichter: Schiedsrichtermodus"
                                  " vor einem neuen Spiel in den Einstellungen wählen"},
+    "gr_err_paused": {"en": "The clocks are stopped already: Clocks on lets them run",
+                      "de": "Die Uhren stehen schon: Uhren an lässt sie laufen"},
+    "gr_err_running": {"en": "The clocks are running: nothing to let run",
+                       "de": "Die Uhren laufen: es gibt nichts anzustellen"},
     "gr_err_over": {"en": "The game is over: nothing more to decide",
                     "de": "Das Spiel ist vorbei: nichts mehr zu entscheiden"},
     "gr_err_event": {"en": "The club event could not be joined: {reason}",

@@ -108,6 +108,10 @@ def test_a_whole_refereed_strategus_game_in_the_app(tmp_path: Path) -> None:
     clocks = c.clocks()
     assert clocks is not None and clocks["paused"]
     assert "arbiter" in c.what_now()
+    with pytest.raises(ControllerError, match="stopped already"):
+        c.arbiter(PIN, "pause", "Dispute")  # in the UI's words, never the clock's English
+    assert not any(line.startswith("Clocks:") for line in c.messages()), \
+        "the faces show the clocks: no line per turn"
     frozen = remaining(c)
     c.poll(5.0)
     assert remaining(c) == frozen, "paused clocks do not run"
