@@ -357,12 +357,28 @@ class RefereeGameController(GameController):
                 break
             view = event_view(self.game, event, audience, geometry)
             line = event_line(view) if view is not None else None
+            if view is not None and view.get("event") == "game over":
+                line = self._agreed_draw() or line
             if line is not None:
                 lines.append(line)
         return lines[-MESSAGE_LIMIT:]
 
+    def result(self) -> str:
+        """As ``GameController.result``; a draw agreed at the desk is said as one (the
+        rules' own draw has the same reason)."""
+        return self._agreed_draw() or super().result()
+
+    def _agreed_draw(self) -> str | None:
+        declared = self.session.declared if self.sim is not None else None
+        if declared is None or declared.get("reason") != "draw":
+            return None
+        return i18n.tr("gm_draw", reason=i18n.tr("gr_reason_agreed"))
+
     def what_now(self, audience: Audience | None = None) -> str:
-        """As ``GameController.what_now``; stopped clocks ask for the arbiter."""
+        """As ``GameController.what_now``; stopped clocks ask for the arbiter, a draw
+        agreed at the desk is said as one."""
+        if self.sim is not None and self.session.phase == OVER:
+            return self.result()
         desk = self.desk
         if desk is not None and self.sim is not None and self.session.phase == PLAY:
             if self.session.fixing:

@@ -45,6 +45,7 @@ GAME_REFEREE_STRINGS: dict[str, dict[str, str]] = {
                                  " settings before a new game",
                            "de": "Dieses Spiel hat keinen Schiedsrichter: Schiedsrichtermodus"
                                  " vor einem neuen Spiel in den Einstellungen wählen"},
+    "gr_reason_agreed": {"en": "agreed at the table", "de": "am Tisch vereinbart"},
     "gr_err_paused": {"en": "The clocks are stopped already: Clocks on lets them run",
                       "de": "Die Uhren stehen schon: Uhren an lässt sie laufen"},
     "gr_err_running": {"en": "The clocks are running: nothing to let run",

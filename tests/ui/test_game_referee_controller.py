@@ -171,7 +171,9 @@ def test_a_refereed_gimmel_game_ends_in_an_agreed_draw(tmp_path: Path) -> None:
             c.arbiter("1234", "result", "Remis", result="draw")
         assert c.screen == GAME_PLAY
         c.arbiter(PIN, "result", "Remis vereinbart", result="draw")
-        assert c.screen == GAME_OVER and "Unentschieden" in c.result()
+        assert c.screen == GAME_OVER
+        said = "Unentschieden: am Tisch vereinbart"  # not the rules' "no side can win"
+        assert c.result() == said and c.what_now() == said and c.messages()[-1] == said
         record = assert_verified(c)
         assert record["declared"] == {"winner": None, "reason": "draw"}
         with pytest.raises(ControllerError, match="vorbei"):
