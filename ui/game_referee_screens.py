@@ -10,7 +10,8 @@ The setup screen's title counts the setup time down.
 
 The arbiter's panel: the PIN typed on its own pad (``ui.pin_pad``), anew for every
 action; the reason picked from a short list; pause and clocks on, take back one turn,
-a draw, either player's win (each that cannot be undone asked first, naming the arbiter).
+a draw, either player's win, either player's loss on time (each that cannot be undone
+asked first, naming the arbiter).
 A wrong PIN shows the refusal in the panel. No rule is decided here: everything goes to
 the controller, which hands it to the desk.
 """
@@ -156,12 +157,15 @@ class GameArbiterPanel(ModalView):
         self.draw = slotted("", partial(self._ask_result, "draw"), "draw")
         self.wins = [slotted("", partial(self._ask_win, index), f"wins{index}")
                      for index in range(PLAYERS_SHOWN)]
+        self.flags = [slotted("", partial(self._ask_time, index), f"time{index}")
+                      for index in range(PLAYERS_SHOWN)]
         self.message = Label(halign="left", valign="top", font_size="13sp")
         self.message.bind(size=lambda lab, s: setattr(lab, "text_size", s))
         self.close_button = slotted("", self.close, "arbiter_close")
         for widget in (self.title, self.reason, _row(*self.reasons),
                        _row(self.pause, self.resume), _row(self.take_back, self.draw),
-                       _row(*self.wins), self.message, self.close_button):
+                       _row(*self.wins), _row(*self.flags), self.message,
+                       self.close_button):
             right.add_widget(widget)
         root.add_widget(self.pad)
         root.add_widget(right)
@@ -189,11 +193,12 @@ class GameArbiterPanel(ModalView):
                                ("takeback", self.take_back), ("result", self.draw)):
             widget.disabled = games.arbiter_unavailable(action) is not None
         players = games.players
-        for index, widget in enumerate(self.wins):
-            widget.text = (i18n.tr("gr_wins", player=i18n.player(players[index]))
-                           if index < len(players) else "")
-            widget.disabled = (index >= len(players)
-                               or games.arbiter_unavailable("result") is not None)
+        for key, widgets in (("gr_wins", self.wins), ("gr_lost_on_time", self.flags)):
+            for index, widget in enumerate(widgets):
+                widget.text = (i18n.tr(key, player=i18n.player(players[index]))
+                               if index < len(players) else "")
+                widget.disabled = (index >= len(players)
+                                   or games.arbiter_unavailable("result") is not None)
         self.close_button.text = i18n.tr("arbiter_close")
         self.pad.refresh()
 
@@ -211,6 +216,11 @@ class GameArbiterPanel(ModalView):
     def _ask_win(self, index: int) -> None:
         player = self.games.players[index]
         self._ask_result(f"decision {player}", i18n.tr("gr_wins", player=i18n.player(player)))
+
+    def _ask_time(self, index: int) -> None:
+        player = self.games.players[index]
+        self._ask_result(f"time {player}",
+                         i18n.tr("gr_lost_on_time", player=i18n.player(player)))
 
     def _ask_result(self, result: str, words: str | None = None) -> None:
         pin = self.pad.take()

@@ -29,6 +29,7 @@ GAME_REFEREE_STRINGS: dict[str, dict[str, str]] = {
     "gr_take_back": {"en": "Take back 1", "de": "1 zurück"},
     "gr_draw": {"en": "Draw", "de": "Remis"},
     "gr_wins": {"en": "{player} wins", "de": "{player} gewinnt"},
+    "gr_lost_on_time": {"en": "{player}: lost on time", "de": "{player}: verliert auf Zeit"},
     "gr_confirm_take_back": {"en": "Take the game back one turn? The board is then put back"
                                    " square by square.",
                              "de": "Das Spiel einen Zug zurücksetzen? Danach wird das Brett"

@@ -288,7 +288,11 @@ def gimmel(rng: random.Random) -> Iterator[None]:
         yield from turn(rng)
     result["clocks"].append(" ".join(f.text for f in
                                      app.manager.current_screen.faces.faces.values()))
-    yield from arbiter(PIN, i18n.tr("gr_draw"))
+    yield from arbiter(PIN, i18n.tr("gr_lost_on_time", player=i18n.player("white")))
+    yield from press(i18n.tr("cancel"))  # asked first: nothing done
+    assert games.screen == GAME_PLAY, games.screen
+    yield from type_pin(PIN)
+    yield from press(i18n.tr("gr_draw"))
     yield from press(i18n.tr("gr_arbiter_ends", arbiter=games.arbiter_name))
     assert games.screen == GAME_OVER, games.screen
     yield from wait(0.05)

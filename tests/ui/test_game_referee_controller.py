@@ -196,6 +196,18 @@ def test_the_arbiter_decides_a_winner_by_name(tmp_path: Path) -> None:
     assert_verified(c)
 
 
+def test_the_arbiter_declares_a_loss_on_time_naming_the_player(tmp_path: Path) -> None:
+    c = refereed(tmp_path)
+    c.new_game(NewGame("gimmel"))
+    turn(c, random.Random(1))
+    with pytest.raises(ControllerError, match="result what"):
+        c.arbiter(PIN, "result", "x", result="time nobody")  # a player, or nothing done
+    assert c.screen == GAME_PLAY
+    c.arbiter(PIN, "result", "the flag fell unseen", result="time black")
+    assert c.result() == "White wins: on time"
+    assert_verified(c)
+
+
 def test_without_a_pin_no_arbiter_action_is_done(tmp_path: Path) -> None:
     c = refereed(tmp_path, pin_hash="")
     c.new_game(NewGame("gimmel"))
