@@ -14,6 +14,7 @@ from companion.clock import TimeControl
 from companion.referee.desk import hash_pin
 from tests.club.mosquitto import Broker, Subscriber, wait_for
 from tests.ui.test_game_controller import KIND_WORDS, person_turn
+from tests.ui.test_game_referee_controller import seeded_setup
 from ui.control_game import NewGame
 from ui.control_game_referee import RefereeChoice, RefereeGameController
 
@@ -30,7 +31,7 @@ def test_a_refereed_strategus_game_in_the_app_is_published(broker: Broker,
     c = RefereeGameController(log_dir=tmp_path, referee=lambda: choice,
                               event=lambda: target)
     c.new_game(NewGame("strategus"))
-    c.set_up()
+    seeded_setup(c, 8)
     c.start()
     rng = random.Random(8)
     for _ in range(4):
