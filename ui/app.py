@@ -18,8 +18,10 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from hardware.systemd_notify import Keepalive
 from ui import i18n
 from ui.control_game import GameController
+from ui.control_game_referee import RefereeGameController, referee_choice
 from ui.controller import HOME, PLAY_SCREEN, Controller
 from ui.error_panel import ErrorPanel, GuardHandler, install, uninstall
+from ui.game_referee_screens import RefereeGamePlayScreen, RefereeGameSetupScreen
 from ui.game_screens import GameOverScreen, GamePlayScreen, GameSetupScreen
 from ui.private_panel import PrivatePanel
 from ui.replay_screen import ReplayScreen
@@ -39,9 +41,14 @@ class GigantenApp(App):
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.controller = controller
-        self.games = games if games is not None else GameController(
+        self.games = games if games is not None else RefereeGameController(
             log_dir=controller.log_dir, reader=controller.reader, background=True)
-        """Every other game of the registry (Strategus, Gimmel): ``ui.control_game``."""
+        """Every other game of the registry (Strategus, Gimmel): ``ui.control_game``, in
+        referee mode when the settings choose it (``ui.control_game_referee``)."""
+        if isinstance(self.games, RefereeGameController):
+            self.games.referee_source = lambda: referee_choice(controller.defaults,
+                                                               controller.referee_defaults)
+            self.games.event_source = lambda: controller.event
         self.manager: Any = None
         self.private: PrivatePanel | None = None
         self.refreshed: list[Callable[[], None]] = []
@@ -64,8 +71,7 @@ class GigantenApp(App):
         games = self.games
         for screen in (HomeScreen(controller, games), LandscapeScreen(controller),
                        SetupScreen(controller), PlayScreen(controller), OverScreen(controller),
-                       ReplayScreen(controller), GameSetupScreen(games), GamePlayScreen(games),
-                       GameOverScreen(games)):
+                       ReplayScreen(controller), *_game_screens(games), GameOverScreen(games)):
             self.manager.add_widget(screen)
         add_tool_screens(self.manager, controller, self.tool_paths)
         self.private = PrivatePanel(controller, size_hint=(0.95, 0.95))
@@ -140,6 +146,14 @@ class GigantenApp(App):
                 scheduled.cancel()
         self.controller.close()
         self.games.close()
+
+
+def _game_screens(games: GameController) -> tuple[Any, Any]:
+    """The other games' setup and play screens: with referee mode's controls when their
+    controller has it."""
+    if isinstance(games, RefereeGameController):
+        return RefereeGameSetupScreen(games), RefereeGamePlayScreen(games)
+    return GameSetupScreen(games), GamePlayScreen(games)
 
 
 def build_app(controller: Controller, games: GameController | None = None) -> GigantenApp:

@@ -28,6 +28,7 @@ from ui.control_game import (
     is_generic_log,
     other_games,
 )
+from ui.control_game_referee import RefereeGameController
 from ui.sim_drawer import button_row, slotted
 
 
@@ -110,7 +111,9 @@ class GameChoice(BoxLayout):
         """The home screen's summary line for another game (None: Giganten's settings)."""
         if not self.other:
             return None
-        return i18n.tr("gm_summary", title=self.titles[self.name])
+        refereed = (self.games.summary(self.titles[self.name])
+                    if isinstance(self.games, RefereeGameController) else None)
+        return refereed or i18n.tr("gm_summary", title=self.titles[self.name])
 
     def refresh(self) -> None:
         """The buttons in the UI's language; options the game lacks are disabled."""

@@ -10,8 +10,9 @@ from ``companion.views`` through the controller. No rule is decided here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 from kivy.graphics import Color, Rectangle
 from kivy.uix.boxlayout import BoxLayout
@@ -142,11 +143,25 @@ def _row(*buttons: Any) -> Any:
     return row
 
 
+class ClockSource(Protocol):
+    """What the clock faces read: Giganten's controller, or the generic games' in referee
+    mode (``ui.control_game_referee``)."""
+
+    @property
+    def players(self) -> Sequence[str]:
+        """The players' names in turn order."""
+        ...
+
+    def clocks(self) -> dict[str, Any] | None:
+        """The clocks' public view (``remaining`` per player, ``running``, ``paused``)."""
+        ...
+
+
 class ClockFaces(BoxLayout):
     """The game clocks, large, one face per player; the running side lit, the others dim
     (issue 17, item 5). Paused: every face dim, the reason below in the message area."""
 
-    def __init__(self, controller: Controller, **kwargs: Any) -> None:
+    def __init__(self, controller: ClockSource, **kwargs: Any) -> None:
         super().__init__(orientation="horizontal", spacing=4, size_hint_y=None, height=40,
                          **kwargs)
         self.controller = controller

@@ -309,11 +309,12 @@ def ui_command(args: argparse.Namespace) -> int:
     controller.defaults = settings.options()
     if args.referee or args.time:
         controller.defaults = replace(controller.defaults, referee=True, time_control=args.time)
-    from ui.control_game import GameController
+    from ui.control_game_referee import RefereeGameController
 
-    # Strategus and Gimmel on the same readers, through their layouts in the config.
-    games = GameController(log_dir=args.log_dir, reader=reader, config=config,
-                           background=True)
+    # Strategus and Gimmel on the same readers, through their layouts in the config (in
+    # referee mode when the settings choose it: the app wires it).
+    games = RefereeGameController(log_dir=args.log_dir, reader=reader, config=config,
+                                  background=True)
     app = build_app(controller, games)
     app.tool_paths = ToolPaths(settings_path(), args.registry)
     if notice is not None:

@@ -1,0 +1,61 @@
+"""What everyone may see of the generic arbiter's desk (``companion.referee.game_desk``):
+its own events (the clocks, a pause or a dispute, the clocks running again, the fact of a
+look, a refused PIN, the end of the setup time) for any game of the registry.
+
+They are public facts, never a position: the views carry the same ``type`` and fields as
+Giganten's (``companion.views.giganten``), so one wording serves both (``ui.i18n``). The
+arbiter's own words (a pause's or a look's reason) are kept, as on Giganten's screen; the
+club feed leaves them out (``club.game_feed``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.clock import format_time
+from companion.events import (
+    ArbiterLooked,
+    ClockPaused,
+    ClockResumed,
+    Clocks,
+    PinRefused,
+    SetupTimeUp,
+)
+from companion.game import Game
+
+JSON = dict[str, Any]
+
+
+def desk_event_view(game: Game, event: object) -> JSON | None:
+    """The public view of one desk event of ``game`` (None: not a desk event)."""
+    names = game.players
+    if isinstance(event, Clocks):
+        faces = [f"{names[p].capitalize()} {format_time(left)}"
+                 f"{' (running)' if p == event.running else ''}"
+                 for p, left in enumerate(event.remaining)]
+        paused = f" - paused: {event.paused}" if event.paused else ""
+        return {"type": "clocks",
+                "remaining": {names[p]: round(left, 1) for p, left in enumerate(event.remaining)},
+                "running": None if event.running is None else names[event.running],
+                "paused": event.paused, "text": f"Clocks: {' · '.join(faces)}{paused}"}
+    if isinstance(event, ClockPaused):
+        by = None if event.by is None else names[event.by]
+        who = "The arbiter" if by is None else f"{by.capitalize()} called the arbiter:"
+        return {"type": "paused", "by": by, "reason": event.reason,
+                "text": f"{who} paused the clocks ({event.reason})"}
+    if isinstance(event, ClockResumed):
+        return {"type": "resumed", "text": "The arbiter let the clocks run again"}
+    if isinstance(event, ArbiterLooked):
+        return {"type": "arbiter_looked", "reason": event.reason, "turns": event.turns,
+                "text": f"The arbiter looked at the position ({event.reason})"}
+    if isinstance(event, PinRefused):
+        wait = f"; try again in {event.wait:g} s" if event.wait else ""
+        return {"type": "pin_refused", "wrong": event.wrong, "wait": event.wait,
+                "text": f"Wrong arbiter PIN ({event.wrong} in a row): nothing was done{wait}"}
+    if isinstance(event, SetupTimeUp):
+        return {"type": "setup_time_up",
+                "text": "The setup time is up: the arbiter decides how to go on"}
+    return None
+
+
+__all__ = ["desk_event_view"]
