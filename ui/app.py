@@ -62,7 +62,7 @@ class GigantenApp(App):
         controller = self.controller
         self.manager = ScreenManager(transition=NoTransition())
         games = self.games
-        for screen in (HomeScreen(controller, games), LandscapeScreen(controller),
+        for screen in (HomeScreen(controller, games), LandscapeScreen(controller, games),
                        SetupScreen(controller), PlayScreen(controller), OverScreen(controller),
                        ReplayScreen(controller), GameSetupScreen(games), GamePlayScreen(games),
                        GameOverScreen(games)):
