@@ -52,7 +52,8 @@ def confirm_landscape(controller: Controller, games: GameController) -> None:
     """The landscape screen's "Confirm": the generic controller takes the game where it
     can (the home screen's computer side with it), else Giganten's own path goes on."""
     game = controller.game
-    if game is None or game.session is not None or not plays_generic(game.options):
+    if (game is None or game.session is not None or games.giganten_on_old_path
+            or not plays_generic(game.options)):
         controller.confirm_landscape()
         return
     games.new_game(generic_choice(game, games.giganten_computer))
