@@ -111,7 +111,8 @@ class GameTableScreen(Screen):
         """The board, the common buttons, the drawer and the messages."""
         games = self.games
         self.board.show(games.board_view(selected=self.board.selected),
-                        physical=games.physical(), draggable=True)
+                        physical=games.physical(), targets=games.challenge_targets(),
+                        draggable=True)
         self.zoom.text, self.sim.text = i18n.tr("whole_board"), i18n.tr("simulation")
         self.details_button.text = i18n.tr("details")
         self.zoom.disabled = not self.board.zoomed
