@@ -27,7 +27,8 @@ def test_giganten_is_played_by_touch_on_the_generic_path(run_kivy: RunKivy,
     # The setups are drawn from the OS: a Nest in reach may end the game early [W1].
     assert shown["turns"] >= 10 or shown["ended_by_the_rules"]
     assert shown["cards"] >= 1, "a combat's reveal card was seen and tapped away"
-    assert shown["challenges_tapped"] + shown["declined"] >= 1, "a choice was answered"
+    assert shown["challenges_tapped"] + shown["declined"] >= 1 or shown["ended_by_the_rules"], \
+        "a choice was answered on the screen"
     assert len(shown["winners"]) == 1
     assert shown["layout_checks"] > 40
     assert shown["layout"] == [], "texts overlap or are cut off"

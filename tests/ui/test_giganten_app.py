@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -36,18 +37,29 @@ from ui.giganten_words import target
 KIND_WORDS = {word.lower() for kind in KINDS if kind.id != "nest"
               for word in (kind.id, *(i18n.STRINGS.get(f"kind_{kind.id}", {}).values()))}
 """Every Giganten kind's name (the Nest's taking is public: it ends the game [W1])."""
+ANSWERS: Counter[str] = Counter()
+"""The person's answers on the screen, by kind, over the tests of this module."""
 
 
 def started(tmp_path: Path, computer: str | None = None,
             **options: Any) -> tuple[Controller, GameController]:
     """The home screen's "New game" with Giganten's settings, the landscape confirmed."""
     old = Controller(log_dir=tmp_path)
-    games = GameController(log_dir=tmp_path, budget=0.02)
+    # Seeded on purpose: the test's games are the same on every run.
+    games = GameController(log_dir=tmp_path, budget=0.02,
+                           entropy=random.Random(len(str(tmp_path))).randbytes)
     games.giganten_computer = computer
     old.new_game(GameOptions(**options))
     assert old.screen == LANDSCAPE, "the dealt landscape first, on either path"
     confirm_landscape(old, games)
     return old, games
+
+
+def set_up(c: GameController, seed: int) -> None:
+    """The drawer's "Set up all", with a seeded generator (the app draws from the OS)."""
+    assert c.hands is not None and c.game is not None
+    c.hands.set_up(c.game, c.session.options, random.Random(seed))
+    c.settle()
 
 
 def settle_board(c: GameController) -> None:
@@ -68,6 +80,7 @@ def person_turn(c: GameController, rng: random.Random) -> None:
     if set(data) == {"advance"}:
         assert "Advance" in c.what_now() or "Nachrücken" in c.what_now()
         c.advance() if data["advance"] else c.decline()
+        ANSWERS["advance" if data["advance"] else "stay"] += 1
     else:
         for path in data.get("paths") or [data["path"]]:
             c.move(path[0], path[-1])
@@ -76,8 +89,10 @@ def person_turn(c: GameController, rng: random.Random) -> None:
             assert square in c.challenge_targets(), (data, c.open_choices())
             assert square in c.what_now()
             assert c.choose_square(square)
+            ANSWERS["challenge"] += 1
         elif c.open_choices():
             c.decline()
+            ANSWERS["no challenge"] += 1
     settle_board(c)
 
 
@@ -151,7 +166,7 @@ def test_a_whole_giganten_game_against_the_computer_with_a_power_cut(tmp_path: P
     i18n.set_language("en")
     _, c = started(tmp_path, computer="orange", first="yellow", seed=7)
     assert c.audience == 0 and c.computer is not None and c.computer.player == 1
-    c.set_up()
+    set_up(c, 1)
     c.start()
     assert c.screen == GAME_PLAY
     assert c.what_now() == "Yellow: move a figure on the board"
@@ -164,7 +179,7 @@ def test_a_whole_giganten_game_against_the_computer_with_a_power_cut(tmp_path: P
         c.poll(0.05)
     turns_before = c.session.turns
     c.close()
-    again = GameController(log_dir=tmp_path, budget=0.02)
+    again = GameController(log_dir=tmp_path, budget=0.02, entropy=random.Random(2).randbytes)
     again.resume()
     c = again
     assert c.screen == GAME_PLAY and c.session.turns == turns_before
@@ -179,9 +194,11 @@ def test_a_whole_giganten_game_against_the_computer_with_a_power_cut(tmp_path: P
         if c.combat_view() is not None:
             challenges += 1
             c.dismiss_card()
+    ANSWERS.clear()
     play_to_the_end(c, rng, each=each)
     assert_verified(c)
     assert challenges > 0, "the combats were shown as the reveal card"
+    assert ANSWERS["challenge"] and ANSWERS["advance"] and ANSWERS["no challenge"], ANSWERS
     c.go_home()
     assert c.screen == HOME and not c.active
 
@@ -190,7 +207,7 @@ def test_the_now_line_asks_for_the_challenge_in_both_languages(tmp_path: Path) -
     """A figure moved next to an enemy: the screen asks which figure to challenge, or
     "No challenge"; the choice row's buttons say so."""
     _, c = started(tmp_path, first="yellow", seed=3)
-    c.set_up()
+    set_up(c, 2)
     c.start()
     rng = random.Random(2)
     for _ in range(400):
@@ -276,7 +293,7 @@ def test_no_view_of_the_app_shows_a_hidden_giganten_kind(tmp_path: Path, policy:
     for game in range(4):
         _, c = started(tmp_path / str(game), policy=policy, seed=game)
         assert c.audience == PUBLIC
-        c.set_up()
+        set_up(c, game)
         checks += assert_no_leak(c)
         c.start()
         play_to_the_end(c, rng, limit=300, each=each)
