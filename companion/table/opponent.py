@@ -8,9 +8,8 @@ change gets the way back (``NotComputerTurn``), never a different turn.
 
 Pure and synchronous: the search's clock (``now``, ``deadline``) comes from the caller.
 The choice uses what the computer's player may know only: Gimmel hides nothing [S4] and
-its search (``companion.games.gimmel.ai``) reads the whole state; Giganten's demo bots
-(``companion.table.giganten_opponent``) read their own player's view; every other game
-gets a random legal turn. A Strategus turn's legality depends on the mover's own kinds, on which
+its search (``companion.games.gimmel.ai``) reads the whole state; every other game gets a
+random legal turn. A Strategus turn's legality depends on the mover's own kinds, on which
 squares are occupied and by whom, and on the public course of the game (the referee rules
 R11, R15), never on a hidden enemy kind: a choice among ``legal_turns()`` with a seeded
 generator learns nothing hidden (``docs/rules/strategus.md``, ruling on the computer).
@@ -62,9 +61,6 @@ def choose_turn(game: Game, state: GameState[Any], rng: random.Random, *,
                        nodes=nodes).turn
         if found is not None:
             return found
-    if game.name == "giganten":  # the demo's bots, on their own player's view [I2]
-        from companion.table.giganten_opponent import choose_giganten
-        return choose_giganten(state, rng)  # type: ignore[arg-type]
     # Legal turns depend on the mover's own kinds and the public board only (see above).
     return rng.choice(list(state.legal_turns()))
 
