@@ -245,7 +245,15 @@ def dismiss_card() -> Iterator[None]:
 def person_turn(rng: random.Random) -> Iterator[None]:
     state = games.state()
     assert state is not None and games.game is not None
-    data = games.game.turn_to_json(state, choose_turn(games.game, state, rng))
+    turns = list(state.legal_turns())
+    turn = choose_turn(games.game, state, rng)
+    challenging = [t for t in turns if getattr(t, "challenge", None) is not None]
+    if challenging:  # the person seeks the choices: a challenge, or the same move without
+        turn = challenging[0]
+        same = [t for t in turns if t.challenge is None and t.path == turn.path]
+        if same and result["challenges_tapped"] > result["declined"]:
+            turn = same[0]
+    data = games.game.turn_to_json(state, turn)
     if set(data) == {"advance"}:
         yield from press(i18n.tr("gg_advance" if data["advance"] else "gg_stay"))
     else:
@@ -273,12 +281,14 @@ def computer_turn(count: int) -> Iterator[None]:
     yield from fix_board()
 
 
-def tour() -> Iterator[None]:
-    yield
-    check()
-    rng = random.Random(7)
-    while find_button(Window, i18n.tr("gm_computer", side=i18n.player(COMPUTER))) is None:
-        yield from press_slot("computer")
+GAMES = 3
+"""Games at most: the setups come from the OS, and a Nest within reach may end a game
+before a challenge was tapped or a card seen [W1]."""
+
+
+def one_game(rng: random.Random) -> Iterator[None]:
+    """From "New game" to the game-over screen (resigned after ``TURNS`` turns, once a
+    card was seen and a challenge tapped)."""
     yield from press(i18n.tr("new_game"))
     result["landscape"] = app.manager.current == "landscape"
     yield from press(i18n.tr("confirm"))
@@ -289,15 +299,15 @@ def tour() -> Iterator[None]:
     assert games.screen == GAME_PLAY, games.screen
     played = 0
     while games.screen == GAME_PLAY and (played < TURNS or (
-            result["cards"] == 0 and played < LONGEST)):
+            (result["cards"] == 0 or result["challenges_tapped"] == 0)
+            and played < LONGEST)):
         yield from dismiss_card()
         if games.session.chosen is not None:
             yield from computer_turn(played)
         else:
             yield from person_turn(rng)
         played += 1
-    result["turns"] = games.session.turns
-    result["ended_by_the_rules"] = games.screen == GAME_OVER
+    result["turns"] += games.session.turns
     yield from dismiss_card()
     if games.screen == GAME_PLAY:
         yield from press(i18n.tr("resign"))
@@ -307,6 +317,18 @@ def tour() -> Iterator[None]:
     result["winners"].append(games.result())
     assert games.result() in texts(Window), "the winner is on the screen"
     yield from press(i18n.tr("home"))
+
+
+def tour() -> Iterator[None]:
+    yield
+    check()
+    rng = random.Random(7)
+    while find_button(Window, i18n.tr("gm_computer", side=i18n.player(COMPUTER))) is None:
+        yield from press_slot("computer")
+    for _ in range(GAMES):
+        yield from one_game(rng)
+        if result["cards"] and result["challenges_tapped"]:
+            break
     yield from press(i18n.tr("resume"))
     yield from settle()
     result["resumed"] = games.screen

@@ -24,12 +24,10 @@ def test_giganten_is_played_by_touch_on_the_generic_path(run_kivy: RunKivy,
     assert "error" not in shown, f"{shown['error']}\n{shown.get('traceback', '')}"
     assert shown["landscape"], "the dealt landscape comes first"
     assert {"home", "game_setup", "game_play", "game_over"} <= set(shown["screens"])
-    # The setups are drawn from the OS: a Nest in reach may end the game early [W1].
-    assert shown["turns"] >= 10 or shown["ended_by_the_rules"]
+    assert shown["turns"] >= 4, "turns played by touch, over the games"
     assert shown["cards"] >= 1, "a combat's reveal card was seen and tapped away"
-    assert shown["challenges_tapped"] + shown["declined"] >= 1 or shown["ended_by_the_rules"], \
-        "a choice was answered on the screen"
-    assert len(shown["winners"]) == 1
+    assert shown["challenges_tapped"] >= 1, "a challenge was tapped on the board"
+    assert 1 <= len(shown["winners"]) <= 3, "a game or more (one ended early by the rules)"
     assert shown["layout_checks"] > 40
     assert shown["layout"] == [], "texts overlap or are cut off"
     assert shown["slots_seen"] > 15 and shown["moved"] == [], "a control moved"
