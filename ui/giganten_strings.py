@@ -37,6 +37,53 @@ GIGANTEN_STRINGS: dict[str, dict[str, str]] = {
                                                                " stehen"},
     "gg_turn_challenge": {"en": " - challenges {square}: {outcome}",
                           "de": " - fordert {square} heraus: {outcome}"},
+    # --- Why a setup, a move or a tap was refused, by Giganten's rule (docs/rules/giganten.md)
+    "gm_why_giganten_S1": {"en": "Every figure stands on an empty square of its own"
+                                 " territory (Yellow ranks 1-6, Orange 9-14)",
+                           "de": "Jede Figur steht auf einem freien Feld des eigenen"
+                                 " Gebiets (Gelb Reihen 1-6, Orange 9-14)"},
+    "gm_why_giganten_S2": {"en": "The Blitz and the Nest stand on land only",
+                           "de": "Blitz und Nest stehen nur auf Land"},
+    "gm_why_giganten_S3": {"en": "The Nest never stands on a corner square",
+                           "de": "Das Nest steht nie auf einem Eckfeld"},
+    "gm_why_giganten_B4": {"en": "That square is not on the board",
+                           "de": "Dieses Feld liegt nicht auf dem Brett"},
+    "gm_why_giganten_M1": {"en": "Move exactly one of your own figures; no passing",
+                           "de": "Genau eine eigene Figur ziehen; Aussetzen gibt es nicht"},
+    "gm_why_giganten_M2": {"en": "A figure moves one square straight to an empty square,"
+                                 " never diagonally",
+                           "de": "Eine Figur zieht ein Feld gerade auf ein freies Feld,"
+                                 " nie schräg"},
+    "gm_why_giganten_M3": {"en": "The Nest never moves", "de": "Das Nest zieht nie"},
+    "gm_why_giganten_M4": {"en": "The Blitz never moves forward and never into a swamp",
+                           "de": "Der Blitz zieht nie vorwärts und nie in den Sumpf"},
+    "gm_why_giganten_M6": {"en": "A flight goes straight over empty squares to an empty"
+                                 " square",
+                           "de": "Ein Flug geht gerade über freie Felder auf ein freies"
+                                 " Feld"},
+    "gm_why_giganten_M7": {"en": "A flight must end next to an enemy and challenge it",
+                           "de": "Ein Flug muss neben einem Gegner enden und ihn"
+                                 " herausfordern"},
+    "gm_why_giganten_C1": {"en": "The moved figure challenges an enemy right beside it,"
+                                 " never diagonally",
+                           "de": "Die gezogene Figur fordert einen Gegner direkt neben"
+                                 " sich heraus, nie schräg"},
+    "gm_why_giganten_C2": {"en": "Only the figure moved this turn may challenge, once",
+                           "de": "Nur die in diesem Zug gezogene Figur darf herausfordern,"
+                                 " einmal"},
+    "gm_why_giganten_C3": {"en": "This figure never challenges",
+                           "de": "Diese Figur fordert nie heraus"},
+    "gm_why_giganten_K5": {"en": "Only the winner of the challenge may advance, into the"
+                                 " loser's empty square",
+                           "de": "Nur der Sieger der Herausforderung darf nachrücken, auf"
+                                 " das freie Feld des Verlierers"},
+    "gm_why_giganten_V7": {"en": "Every figure stands on an empty square of its own"
+                                 " territory",
+                           "de": "Jede Figur steht auf einem freien Feld des eigenen"
+                                 " Gebiets"},
+    "gm_why_giganten_V8": {"en": "A double move is allowed in the first three turns only",
+                           "de": "Ein Doppelzug ist nur in den ersten drei Zügen erlaubt"},
+    "gm_why_giganten_W1": {"en": "The game is over", "de": "Das Spiel ist vorbei"},
     # --- Why the game ended
     "gm_reason_nest": {"en": "the Nest was taken", "de": "das Nest wurde erobert"},
 }

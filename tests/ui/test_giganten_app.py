@@ -301,3 +301,18 @@ def test_no_view_of_the_app_shows_a_hidden_giganten_kind(tmp_path: Path, policy:
         if combats > 3 and checks > 200:
             break
     assert combats > 3 and checks > 200
+
+
+def test_every_rule_giganten_refuses_with_has_plain_words() -> None:
+    """A refused Giganten setup, move or tap is said by its rule in both languages, never
+    "the rules do not allow this" (the ids the engine gives: ``companion/games/giganten``)."""
+    from ui.game_words import why_key, why_text
+
+    rules = ("S1", "S2", "S3", "B4", "M1", "M2", "M3", "M4", "M6", "M7", "C1", "C2", "C3",
+             "K5", "V7", "V8", "W1")
+    for rule in rules:
+        assert why_key("giganten", rule) == f"gm_why_giganten_{rule}", rule
+        for language in ("en", "de"):
+            i18n.set_language(language)
+            assert why_text("giganten", rule) != i18n.tr("gm_why_unknown")
+    i18n.set_language("en")
