@@ -316,3 +316,18 @@ def test_every_rule_giganten_refuses_with_has_plain_words() -> None:
             i18n.set_language(language)
             assert why_text("giganten", rule) != i18n.tr("gm_why_unknown")
     i18n.set_language("en")
+
+
+@pytest.mark.parametrize("variants", [("V8",), ("V3", "V8"), ("V1",), ("V2", "V4", "V7")])
+def test_the_generic_variants_are_played_to_the_end_in_the_app(
+        tmp_path: Path, variants: tuple[str, ...]) -> None:
+    """Every variant the switch point sends to the generic path, against the computer to
+    the end: double moves that may go on ("Done") [V8], the blank figure [V3, V4], the
+    landscapes [V1, V2], the hidden setup [V7]; the record verified."""
+    old, c = started(tmp_path, computer="orange", first="yellow", seed=7, variants=variants)
+    assert c.active and old.game is None
+    assert sorted(c.session.options["rules"]["variants"]) == sorted(variants)
+    set_up(c, 1)
+    c.start()
+    play_to_the_end(c, random.Random(5))
+    assert_verified(c)
