@@ -69,7 +69,7 @@ class GigantenApp(App):
         controller = self.controller
         self.manager = ScreenManager(transition=NoTransition())
         games = self.games
-        for screen in (HomeScreen(controller, games), LandscapeScreen(controller),
+        for screen in (HomeScreen(controller, games), LandscapeScreen(controller, games),
                        SetupScreen(controller), PlayScreen(controller), OverScreen(controller),
                        ReplayScreen(controller), *_game_screens(games), GameOverScreen(games)):
             self.manager.add_widget(screen)

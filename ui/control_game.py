@@ -1,19 +1,18 @@
-"""The app's controller for every game of the registry but Giganten (Strategus, Gimmel, any
-game added to ``companion.games``), through the game interface only.
+"""The app's controller for every game of the registry (Strategus, Gimmel, Giganten on the
+generic path: ``ui.giganten_path``), through the game interface only.
 
-Pure Python (no Kivy), like ``ui.controller`` for Giganten, so tests play whole games
-without a display. It drives a ``GameSession`` (``companion.table.game_session``) on the
-simulated board of ``hardware.simgame`` (the same table the terminal's ``giganten play
---game`` uses) or on the real readers (``ui.control_game_live``): ``poll(dt)``, called by
-the Kivy clock, lets the readers scan; the person's actions (drag a figure, place a stone,
-the drawer's helpers) move pieces on the simulated board (on the real one hands do, and a
-drag onto a taken square declares that turn); the screen's taps are the session's intents.
-
-What it shows comes from ``companion.views.games`` only, for the audience in front of the
-screen: ``PUBLIC`` when two people share it, the person's own side against the computer.
-The computer opponent (``companion.table.opponent``) announces its turn; a person carries
-it out on the board and the readers confirm it (the drawer's "Carry out" does it on the
-simulated one; the real board has no drawer).
+Pure Python (no Kivy), so tests play whole games without a display. It drives a
+``GameSession`` (``companion.table.game_session``) on the simulated board of
+``hardware.simgame`` (as ``giganten play --game`` does) or on the real readers
+(``ui.control_game_live``): ``poll(dt)``, called by the Kivy clock, lets the readers scan;
+the person's actions (drag a figure, place a stone, the drawer's helpers) move pieces on
+the simulated board (on the real one hands do, and a drag onto a taken square declares
+that turn); the screen's taps are the session's intents (Giganten's open choices:
+``ui.control_giganten``). What it shows comes from ``companion.views.games`` only, for
+the audience in front of the screen: ``PUBLIC`` when two people share it, the person's
+own side against the computer. The computer opponent (``companion.table.opponent``)
+announces its turn; a person carries it out on the board and the readers confirm it (the
+drawer's "Carry out" does it on the simulated one; the real board has no drawer).
 """
 
 from __future__ import annotations
@@ -67,6 +66,7 @@ from ui.control_game_base import (
 from ui.control_game_live import LiveBoard, live_physical, live_placeable
 from ui.control_game_setup import setup_problems, setup_progress
 from ui.control_game_think import ComputerThinking, Thinking
+from ui.control_giganten import GigantenChoices
 from ui.game_words import (
     combat_card,
     computer_words,
@@ -79,7 +79,7 @@ from ui.game_words import (
 
 JSON = dict[str, Any]
 
-class GameController(ComputerThinking, LiveBoard):
+class GameController(ComputerThinking, LiveBoard, GigantenChoices):
     """One generic game in the app, from the home screen's choice to the saved record."""
 
     def __init__(self, *, log_dir: Path | None = None, reader: Reader | None = None,
@@ -443,8 +443,8 @@ class GameController(ComputerThinking, LiveBoard):
         audience = self.audience if audience is None else audience
         session, game = self.session, self._game()
         if session.state is None:
-            return setup_view(game, game.geometry(session.options), dict(session.board),
-                              audience)
+            return self.landscape(setup_view(game, game.geometry(session.options),
+                                             dict(session.board), audience))
         last = self._last_turn()
         lifted = (self.lifted() or selected) if self.show_legal else None
         return game_view(game, session.state, audience, resigned=session.resigned,
@@ -496,14 +496,14 @@ class GameController(ComputerThinking, LiveBoard):
             return result_text(self.board_view(audience))
         said: str | None = None
         for view in self.event_views(audience):
-            if view["event"] in ("turn", "to move", "board matches", "computer"):
+            if view["event"] in ("turn", "to move", "board matches", "computer", "choose"):
                 said = None
             said = now_line(view, self._game().name) or said
         if said is not None and not self._board_matches():
             return said
         if session.fixing:  # resumed: the steps come with the readers' first look
             return i18n.tr("gm_now_match")
-        return self._turn_prompt(audience)
+        return self.choice_prompt(audience) or self._turn_prompt(audience)
 
     def _board_matches(self) -> bool:
         """True if the confirmed board shows the game (a yes or no: nothing is shown of

@@ -61,9 +61,15 @@ class NewGame:
     computer: str | None = None
     level: str = DEFAULT_LEVEL
     legal: bool = False
+    settings: Mapping[str, Any] | None = None
+    """A game's own options as JSON, where the home screen has more to say than the long
+    variant (Giganten's dealt landscape, variants, policy, first player:
+    ``ui.giganten_path``)."""
 
     def options(self) -> JSON:
         """The session's options."""
+        if self.settings is not None:
+            return dict(self.settings)
         return {"variants": ["long"]} if self.long else {}
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from companion.game import Game, GameState
 from companion.table.game_session import PLAY
+from companion.table.giganten_opponent import choose_giganten
 from companion.table.opponent import choose_turn
 from hardware.live_game import LiveGameTable
 from hardware.simgame import SimGameTable
@@ -61,12 +62,21 @@ class Thinking:
         self.stop.set()
 
 
+def computer_choice(game: Game, state: GameState[Any], rng: random.Random, *, level: str,
+                    now: Callable[[], float], deadline: float) -> Any:
+    """The computer's turn: Giganten's demo bots, each on its own player's view [I2]
+    (``companion.table.giganten_opponent``); the game's opponent for every other game."""
+    if game.name == "giganten":
+        return choose_giganten(state, rng)  # type: ignore[arg-type]
+    return choose_turn(game, state, rng, level=level, now=now, deadline=deadline)
+
+
 def _search(thinking: Thinking, game: Game, own: GameState[Any], rng: random.Random,
             level: str, clock: Callable[[], float]) -> None:
     """The worker: the search on its own copy of the game, the turn put as JSON."""
     try:
-        turn = choose_turn(game, own, rng, level=level, now=clock,
-                           deadline=thinking.started + thinking.budget)
+        turn = computer_choice(game, own, rng, level=level, now=clock,
+                               deadline=thinking.started + thinking.budget)
         if not thinking.stop.is_set():  # a forgotten search answers nobody
             thinking.found.put(game.turn_to_json(own, turn))
     except Exception as error:  # a bug: told on the UI thread (``GameController.poll``)
@@ -117,8 +127,8 @@ class ComputerThinking:
             return
         self.thinking = False
         start = self.clock()
-        turn = choose_turn(session.game, state, computer.rng, level=computer.level,
-                           now=self.clock, deadline=start + self.budget)
+        turn = computer_choice(session.game, state, computer.rng, level=computer.level,
+                               now=self.clock, deadline=start + self.budget)
         sim.events += session.computer_turn(turn)
 
     def _think_in_background(self, computer: Computer, state: GameState[Any]) -> None:

@@ -1,8 +1,9 @@
 """The home screen's game choice (``ui.screens.HomeScreen``): which game of the registry
 (``companion.games``: Giganten, Strategus, Gimmel), and that game's options: the long
 variant where the game has one, the side the computer plays and its strength where its
-opponent has levels. Giganten keeps its own flow (the settings, the landscape); every
-other game is started on ``ui.control_game.GameController``.
+opponent has levels. Giganten keeps its own start (the settings, the landscape; the side
+the computer plays is kept for it: ``ui.giganten_path`` decides which controller plays
+it); every other game is started on ``ui.control_game.GameController``.
 
 Every button has its fixed place; one that does not apply to the chosen game is disabled.
 """
@@ -91,8 +92,10 @@ class GameChoice(BoxLayout):
         self.refresh()
 
     def start_other(self) -> bool:
-        """Start the chosen game if it is not Giganten; False: Giganten's own flow."""
+        """Start the chosen game if it is not Giganten; False: Giganten's own start (the
+        computer's side kept for its landscape screen's "Confirm")."""
         if not self.other:
+            self.games.giganten_computer = self.computer
             return False
         self.games.new_game(NewGame(self.name, self.long, self.computer, self.level,
                                     self.legal and self.name in OPEN_GAMES))
@@ -130,7 +133,7 @@ class GameChoice(BoxLayout):
         self.legal_button.disabled = not open_game
         side = i18n.player(self.computer) if self.computer else i18n.tr("gm_nobody")
         self.computer_button.text = i18n.tr("gm_computer", side=side)
-        self.computer_button.disabled = not self.other
+        self.computer_button.disabled = False  # every game: Giganten's demo bots too
         levelled = self.other and self.computer is not None and self.name in LEVELLED_GAMES
         self.level_button.text = (i18n.tr("gm_level", level=i18n.tr(f"level_{self.level}"))
                                   if levelled else i18n.tr("gm_level_none"))

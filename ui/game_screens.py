@@ -1,4 +1,5 @@
-"""The screens of every game but Giganten (Strategus, Gimmel): setup, play, game over.
+"""The screens of the generic path's games (Strategus, Gimmel, Giganten): setup, play,
+game over.
 
 The board on the left (``ui.board``, drawn in the game's style from the view the
 controller gives: ``ui.control_game``), a panel of fixed controls on the right, the
@@ -67,6 +68,9 @@ class GameTableScreen(Screen):
     def _tap(self, square: str) -> None:
         """A tap selects a square; a second tap elsewhere moves the figure of the selected
         square there (the two-step pick of a zoomed board)."""
+        if self.games.choose_square(square):  # a Giganten challenge [C1, M7]
+            self.board.selected = None
+            return
         selected = self.board.selected
         if selected is not None and selected != square and selected in self.games.physical():
             self.board.selected = None
@@ -107,7 +111,8 @@ class GameTableScreen(Screen):
         """The board, the common buttons, the drawer and the messages."""
         games = self.games
         self.board.show(games.board_view(selected=self.board.selected),
-                        physical=games.physical(), draggable=True)
+                        physical=games.physical(), targets=games.challenge_targets(),
+                        draggable=True)
         self.zoom.text, self.sim.text = i18n.tr("whole_board"), i18n.tr("simulation")
         self.details_button.text = i18n.tr("details")
         self.zoom.disabled = not self.board.zoomed
@@ -189,8 +194,9 @@ class GameSetupScreen(GameTableScreen):
 
 
 class GamePlayScreen(GameTableScreen):
-    """Whose turn, what to do now, the game's counts (Gimmel's score and hands), Whole
-    board, Resign and Simulation, the messages; the reveal card over the board."""
+    """Whose turn, what to do now, the game's counts (Gimmel's score and hands), Giganten's
+    choices, Whole board, Resign and Simulation, the messages; the reveal card over the
+    board."""
 
     def __init__(self, games: GameController, **kwargs: Any) -> None:
         super().__init__(games, GAME_PLAY, **kwargs)
@@ -205,7 +211,12 @@ class GamePlayScreen(GameTableScreen):
         self.now = label(size_hint_y=None, height=74, color=PROMPT_COLOUR, font_size="13sp")
         self.counts = label(size_hint_y=None, height=66, font_size="12sp")
         self.resign = slotted("", self._ask_resign, "resign")
-        return stacked(self.to_move, self.now, self.counts, self.common_row(self.resign))
+        # Giganten's open choices [C1, V8, K5]: "No challenge" / "Done" / "Stay", "Advance"
+        # (ui.control_giganten); in their place, disabled, in every game.
+        self.decline = slotted("", self.games.decline, "decline")
+        self.advance = slotted("", self.games.advance, "advance")
+        return stacked(self.to_move, self.now, self.counts,
+                       button_row(self.decline, self.advance), self.common_row(self.resign))
 
     def _ask_resign(self) -> None:
         games = self.games
@@ -227,6 +238,10 @@ class GamePlayScreen(GameTableScreen):
         self.now.text = games.what_now()
         self.counts.text = "\n".join(games.counts())
         self.resign.text = i18n.tr("resign")
+        left, left_on, right, right_on = games.choice_buttons()
+        giganten = games.game.name == "giganten"
+        self.decline.text, self.decline.disabled = (left if giganten else ""), not left_on
+        self.advance.text, self.advance.disabled = (right if giganten else ""), not right_on
         self.card.show(games.combat_view())  # stays until tapped (or the next turn)
 
 

@@ -40,6 +40,10 @@ def _person(games: GameController, rng: random.Random) -> None:
 def game_scenario(name: str, log_dir: Path) -> GameController:
     """A controller showing shot ``name`` of ``ui.shots.GAME_SHOTS`` (``game-phase``)."""
     game, phase = name.split("-")
+    if game == "giganten":
+        from ui.giganten_shots import giganten_scenario
+
+        return giganten_scenario(name, log_dir)
     games = GameController(log_dir=log_dir, budget=0.2)
     games.new_game(NewGame(game, computer="blue" if game == "strategus" else "black",
                            legal=phase == "legal"))

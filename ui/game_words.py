@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ui import i18n
+from ui import giganten_words, i18n
 from ui.i18n import STRINGS
 
 JSON = dict[str, Any]
@@ -83,6 +83,8 @@ def computer_words(turn: Mapping[str, Any], player: str, view: Mapping[str, Any]
     """The computer's announced ``turn`` (its JSON) in words, from ``view`` (the board the
     audience sees before it): ``Computer: Falcon d4 - g7``, ``Computer: places a Beetle on
     e5``; a kind the view hides stays "piece"."""
+    if view.get("game") == giganten_words.GIGANTEN:
+        return giganten_words.computer_words(turn, view)
     placed = turn.get("place")
     if isinstance(placed, dict) and len(placed) == 1:
         ((square, kind),) = placed.items()
@@ -104,6 +106,9 @@ def computer_words(turn: Mapping[str, Any], player: str, view: Mapping[str, Any]
 def turn_line(view: Mapping[str, Any]) -> str:
     """A played turn (its ``event_view``) in one line: what everyone saw; never the kinds
     of a combat (the reveal card shows those, for that turn only)."""
+    special = giganten_words.turn_line(view)  # an advance, a challenge [K5, C1]
+    if special is not None:
+        return special
     turn, public = view.get("turn", {}), view.get("public", {})
     player, number = player_name(str(view["player"])), view["number"]
     placed = turn.get("place")
@@ -207,6 +212,8 @@ def combat_card(view: Mapping[str, Any], game_view: Mapping[str, Any],
     """The reveal card's view (``ui.reveal_card``: a ``last_turn`` with a ``combat``) of a
     played turn's ``event_view``: the kinds only where that view gives them (the two
     players and the arbiter, for this turn only [Strategus H2]); None without a combat."""
+    if game_view.get("game") == giganten_words.GIGANTEN:
+        return giganten_words.combat_card(view, game_view, players)
     combat = view.get("public", {}).get("combat")
     if not isinstance(combat, dict):
         return None

@@ -20,6 +20,7 @@ from companion.messages import MESSAGES, WORDS, Words, rank_span, render
 from ui.game_reasons import GAME_REASONS
 from ui.game_referee_strings import GAME_REFEREE_STRINGS
 from ui.game_strings import GAME_STRINGS
+from ui.giganten_strings import GIGANTEN_STRINGS
 from ui.reasons import DIRECTIONS_DE, GERMAN
 from ui.strings import STRINGS as STRINGS
 from ui.tool_strings import TOOL_STRINGS as TOOL_STRINGS
@@ -30,6 +31,7 @@ STRINGS.update(TOOL_STRINGS)  # one table to look every key up in
 STRINGS.update(GAME_STRINGS)  # the other games' words (ui.game_strings)
 STRINGS.update(GAME_REASONS)  # their reasons by rule (ui.game_reasons)
 STRINGS.update(GAME_REFEREE_STRINGS)  # their referee mode (ui.game_referee_strings)
+STRINGS.update(GIGANTEN_STRINGS)  # Giganten on the generic path (ui.giganten_strings)
 
 _current = "en"
 

@@ -29,6 +29,7 @@ from ui.controller import (
 from ui.details import details_lines
 from ui.details_drawer import DetailsDrawer, details_button
 from ui.game_home import GameChoice
+from ui.giganten_path import confirm_landscape
 from ui.now_line import now_line
 from ui.plain_text import plain
 from ui.table_screens import now_label
@@ -106,8 +107,11 @@ class LandscapeScreen(GameScreen):
     """The dealt tiles and their rotations: turn or swap them until the screen matches the
     cardboard, or deal again."""
 
-    def __init__(self, controller: Controller, **kwargs: Any) -> None:
+    def __init__(self, controller: Controller, games: GameController | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(controller, name=LANDSCAPE, **kwargs)
+        self.games = games
+        """The generic controller, which plays Giganten where it can (``ui.giganten_path``)."""
         root = BoxLayout(orientation="horizontal", padding=6, spacing=6)
         self.board = BoardWidget(controller, size_hint_x=0.6)
         self.panel = BoxLayout(orientation="vertical", spacing=4, size_hint_x=0.4)
@@ -139,12 +143,18 @@ class LandscapeScreen(GameScreen):
                 make.button(f"{i18n.tr('rotate')} {tile['rotation'] * 90}°",
                             partial(controller.rotate_tile, index))))
         items += [make.row(make.button(i18n.tr("deal_again"), controller.deal_again),
-                           make.button(i18n.tr("confirm"), controller.confirm_landscape)),
+                           make.button(i18n.tr("confirm"), self._confirm)),
                   make.row(make.button(i18n.tr("back"), lambda: controller.go(HOME)),
                            self.details_button, height=self.details_button.height),
                   self.spacer]
         make.fill(self.panel, items)
 
+    def _confirm(self) -> None:
+        """The landscape matches the cardboard: the switch point chooses the path."""
+        if self.games is None:
+            self.controller.confirm_landscape()
+            return
+        confirm_landscape(self.controller, self.games)
 
 
 class OverScreen(GameScreen):

@@ -25,9 +25,11 @@ the ``combat`` game zoomed into Yellow's corner, and (from the hand-made views o
 ``ui.look_samples``) Strategus and Gimmel, and a combat's reveal card."""
 
 GAME_SHOTS = ("strategus-setup", "strategus-play", "strategus-over", "gimmel-play",
-              "gimmel-legal", "gimmel-over")
-"""Strategus and Gimmel against the computer (``ui.game_shots``; ``gimmel-legal``: a stone
-lifted, its legal squares shown by the setting)."""
+              "gimmel-legal", "gimmel-over", "giganten-choice",
+              "giganten-combat")
+"""Strategus, Gimmel and Giganten on the generic path against the computer
+(``ui.game_shots``, ``ui.giganten_shots``; ``gimmel-legal``: a stone lifted, its legal
+squares shown by the setting; ``giganten-choice``: the challenge asked on the screen)."""
 
 SHOTS = ("home", "landscape", "setup", "play", "combat", "over", "referee", "replay",
          "settings", "enrol", "hwcheck", *LOOK_SHOTS, *GAME_SHOTS)

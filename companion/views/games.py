@@ -59,6 +59,7 @@ from companion.game_events import (
     Step,
     TurnCommitted,
 )
+from companion.games.giganten.codec import board_json
 from companion.views.giganten import SHOWN_DIGITS
 
 JSON = dict[str, Any]
@@ -126,7 +127,12 @@ def legal_squares(game: Game, state: GameState[Any], origin: str) -> list[str]:
 
 
 def _public_parts(game: Game, state: GameState[Any]) -> JSON:
-    """A game's public counts, where its rules make them public (Gimmel [S4])."""
+    """A game's public counts, where its rules make them public (Gimmel [S4]); Giganten's
+    dealt landscape, its swamp squares, public as the tiles on the table are [B3]."""
+    rules = getattr(state, "rules_state", None)
+    if game.name == "giganten" and rules is not None:
+        return {"board": {key: value for key, value in board_json(rules.board).items()
+                          if key != "tiles"}}
     if game.name != "gimmel":
         return {}
     score = getattr(state, "score", None)

@@ -71,6 +71,7 @@ controller = Controller(log_dir=Path(tempfile.mkdtemp()))
 controller.defaults = GameOptions(policy=POLICY, seed=SEED, first="yellow", language=LANGUAGE)
 controller.set_language(LANGUAGE)
 app = build_app(controller)
+app.games.giganten_on_old_path = True  # this tour is of Giganten's own screens
 result: dict[str, Any] = {"plies": 0, "checks": 0, "leaks": [], "screens": [],
                           "min_cell_px": None, "combatants_seen": 0, "private_checks": 0,
                           "layout": [], "layout_checks": 0}

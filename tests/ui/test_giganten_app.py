@@ -1,0 +1,333 @@
+"""Giganten in the app through the generic controller (issue 13), without a display.
+
+The home screen's Giganten settings go through the landscape screen and its switch point
+(``ui.giganten_path``): ordinary play in the variants the generic path follows is played on
+``ui.control_game.GameController`` over ``GameSession``; referee mode and the variants not
+yet generic stay on Giganten's own controller. Whole games against the computer (the demo's
+bots) on the simulated board, the person's turns made as on the screen (a figure dragged,
+the figure to challenge tapped, "No challenge", "Advance", "Stay"), the computer's turns
+carried out ("Done", or the drawer's "Carry out"), a power cut in the middle, the record
+saved and verified. And the leak test: after every action no view the controller gives an
+audience shows a kind Giganten's own views (``companion.views.giganten``) hide from it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.archive.game_records import verify_log, verify_record
+from companion.game import PUBLIC
+from companion.games.giganten.figures import KINDS
+from companion.ledger.record import verify as read_log
+from companion.table.opponent import choose_turn
+from companion.views import view_for
+from ui import i18n
+from ui.control_base import HOME, LANDSCAPE, SETUP_SCREEN, GameOptions
+from ui.control_game import GAME_OVER, GAME_PLAY, GAME_SETUP, GameController
+from ui.controller import Controller
+from ui.giganten_path import confirm_landscape, plays_generic
+from ui.giganten_words import target
+
+KIND_WORDS = {word.lower() for kind in KINDS if kind.id != "nest"
+              for word in (kind.id, *(i18n.STRINGS.get(f"kind_{kind.id}", {}).values()))}
+"""Every Giganten kind's name (the Nest's taking is public: it ends the game [W1])."""
+ANSWERS: Counter[str] = Counter()
+"""The person's answers on the screen, by kind, over the tests of this module."""
+
+
+def started(tmp_path: Path, computer: str | None = None,
+            **options: Any) -> tuple[Controller, GameController]:
+    """The home screen's "New game" with Giganten's settings, the landscape confirmed."""
+    old = Controller(log_dir=tmp_path)
+    # Seeded on purpose: the test's games are the same on every run.
+    games = GameController(log_dir=tmp_path, budget=0.02,
+                           entropy=random.Random(len(str(tmp_path))).randbytes)
+    games.giganten_computer = computer
+    old.new_game(GameOptions(**options))
+    assert old.screen == LANDSCAPE, "the dealt landscape first, on either path"
+    confirm_landscape(old, games)
+    return old, games
+
+
+def set_up(c: GameController, seed: int) -> None:
+    """The drawer's "Set up all", with a seeded generator (the app draws from the OS)."""
+    assert c.hands is not None and c.game is not None
+    c.hands.set_up(c.game, c.session.options, random.Random(seed))
+    c.settle()
+
+
+def settle_board(c: GameController) -> None:
+    """The person puts the board as the session asks (the losers off, the winner in)."""
+    state = c.state()
+    if c.session.fixing and c.hands is not None and state is not None:
+        c.hands.show(dict(state.pieces()))
+        c.settle()
+    assert not c.session.fixing, c.what_now()
+
+
+def person_turn(c: GameController, rng: random.Random) -> None:
+    """The person's turn as on the screen: a figure dragged, then the choice the board
+    leaves open tapped; or the answer to an advance offer."""
+    state = c.state()
+    assert state is not None and c.game is not None
+    data = c.game.turn_to_json(state, choose_turn(c.game, state, rng))
+    if set(data) == {"advance"}:
+        assert "Advance" in c.what_now() or "Nachrücken" in c.what_now()
+        c.advance() if data["advance"] else c.decline()
+        ANSWERS["advance" if data["advance"] else "stay"] += 1
+    else:
+        for path in data.get("paths") or [data["path"]]:
+            c.move(path[0], path[-1])
+        square = target(data)
+        if square is not None:
+            assert square in c.challenge_targets(), (data, c.open_choices())
+            assert square in c.what_now()
+            assert c.choose_square(square)
+            ANSWERS["challenge"] += 1
+        elif c.open_choices():
+            c.decline()
+            ANSWERS["no challenge"] += 1
+    settle_board(c)
+
+
+def one_turn(c: GameController, rng: random.Random, count: int) -> None:
+    """Whoever is to move: the computer's announced turn carried out ("Done" or the
+    drawer's helper), or the person's."""
+    c.poll(0.05)  # the clock ticks: a computer that is due chooses its turn
+    if c.session.chosen is not None:
+        assert c.what_now().startswith("Computer")
+        if c.computer_waits() and count % 2:
+            assert c.choice_buttons()[1], "Done is enabled"
+            c.decline()  # "Done"
+        else:
+            c.carry_out()
+        settle_board(c)
+    else:
+        person_turn(c, rng)
+
+
+def play_to_the_end(c: GameController, rng: random.Random, *, limit: int = 3000,
+                    each: Any = None) -> int:
+    turns = 0
+    while c.screen == GAME_PLAY and turns < limit:
+        one_turn(c, rng, turns)
+        turns += 1
+        if each is not None:
+            each(c)
+    return turns
+
+
+def assert_verified(c: GameController) -> None:
+    assert c.screen == GAME_OVER
+    assert c.result(), "the winner and the reason are said"
+    assert c.record_path is not None and c.record_path.exists()
+    record = json.loads(c.record_path.read_text())
+    verdict = verify_record(record)
+    assert verdict.problems == [], verdict.summary()
+    assert record["result"] is not None
+    assert c.log_path is not None
+    assert verify_log(read_log(c.log_path)).problems == []
+
+
+def test_the_switch_point_plays_ordinary_giganten_on_the_generic_path() -> None:
+    assert plays_generic(GameOptions())
+    assert plays_generic(GameOptions(variants=("V1", "V8")))
+    assert not plays_generic(GameOptions(referee=True)), "referee mode: the old path, for now"
+    for variant in ("V5", "V6", "V9"):
+        assert not plays_generic(GameOptions(variants=(variant,))), variant
+
+
+def test_referee_mode_and_other_variants_stay_on_the_old_path(tmp_path: Path) -> None:
+    old, games = started(tmp_path, variants=("V5",))
+    assert old.screen == SETUP_SCREEN and old.game is not None and not games.active
+
+
+def test_the_landscape_the_first_player_and_the_board_look(tmp_path: Path) -> None:
+    old, games = started(tmp_path, first="orange", seed=42)
+    assert old.game is None and old.screen == HOME, "the old controller holds nothing"
+    assert games.active and games.screen == GAME_SETUP and games.game is not None
+    options = games.session.options
+    assert options["first"] == 1 and options["board"]["swamp"], "dealt, with its swamp"
+    setup = games.board_view()
+    assert setup["game"] == "giganten" and setup["board"]["swamp"] == options["board"]["swamp"]
+    games.set_up()
+    games.start()
+    assert games.screen == GAME_PLAY and games.to_move_text() == "Orange to move"
+    assert games.board_view()["board"]["swamp"] == options["board"]["swamp"]
+
+
+def test_a_whole_giganten_game_against_the_computer_with_a_power_cut(tmp_path: Path) -> None:
+    i18n.set_language("en")
+    _, c = started(tmp_path, computer="orange", first="yellow", seed=7)
+    assert c.audience == 0 and c.computer is not None and c.computer.player == 1
+    set_up(c, 1)
+    c.start()
+    assert c.screen == GAME_PLAY
+    assert c.what_now() == "Yellow: move a figure on the board"
+    rng = random.Random(5)
+    play_to_the_end(c, rng, limit=10)
+    c.poll(0.05)
+    while c.session.chosen is None:  # cut the power while the computer's turn is announced
+        assert c.screen == GAME_PLAY
+        person_turn(c, rng)
+        c.poll(0.05)
+    turns_before = c.session.turns
+    c.close()
+    again = GameController(log_dir=tmp_path, budget=0.02, entropy=random.Random(2).randbytes)
+    again.resume()
+    c = again
+    assert c.screen == GAME_PLAY and c.session.turns == turns_before
+    assert c.game is not None and c.game.name == "giganten"
+    assert c.computer is not None and c.computer.player == 1, "still against the computer"
+    c.poll(0.05)
+    assert c.session.chosen is not None, "the computer announces its turn again"
+    challenges = 0
+
+    def each(c: GameController) -> None:
+        nonlocal challenges
+        if c.combat_view() is not None:
+            challenges += 1
+            c.dismiss_card()
+    ANSWERS.clear()
+    play_to_the_end(c, rng, each=each)
+    assert_verified(c)
+    assert challenges > 0, "the combats were shown as the reveal card"
+    assert ANSWERS["challenge"] and ANSWERS["advance"] and ANSWERS["no challenge"], ANSWERS
+    c.go_home()
+    assert c.screen == HOME and not c.active
+
+
+def test_the_now_line_asks_for_the_challenge_in_both_languages(tmp_path: Path) -> None:
+    """A figure moved next to an enemy: the screen asks which figure to challenge, or
+    "No challenge"; the choice row's buttons say so."""
+    _, c = started(tmp_path, first="yellow", seed=3)
+    set_up(c, 2)
+    c.start()
+    rng = random.Random(2)
+    for _ in range(400):
+        state = c.state()
+        assert state is not None and c.game is not None
+        challenging = [t for t in state.legal_turns() if getattr(t, "challenge", None)]
+        if challenging:
+            data = c.game.turn_to_json(state, challenging[0])
+            c.move(data["path"][0], data["path"][-1])
+            break
+        person_turn(c, rng)
+    square = target(data)
+    assert square in c.challenge_targets()
+    try:
+        for language, words in (("en", ("tap the figure", "No challenge")),
+                                ("de", ("antippen", "Keine Herausforderung"))):
+            i18n.set_language(language)
+            said = c.what_now()
+            assert words[0] in said and square in said, said
+            left, _, _, advance_on = c.choice_buttons()
+            assert left == words[1] and not advance_on
+    finally:
+        i18n.set_language("en")
+    assert c.choose_square(square)
+    turn = c.messages()[-1]
+    assert f"challenges {square}" in turn, turn
+    card = c.combat_view()
+    assert card is not None and card["last_turn"]["combat"]["challenged"] == square
+
+
+# --- Hidden information ------------------------------------------------------------------
+
+
+def shown_texts(c: GameController, audience: int) -> list[str]:
+    texts = [*c.messages(audience), c.what_now(audience), c.to_move_text()]
+    return [text for text in texts if not c.result() or text != c.result()]
+
+
+def assert_no_leak(c: GameController) -> int:
+    """Every audience's views now: no kind Giganten's own views hide from it; no kind's
+    name in any line (the reveal card alone shows a combat's kinds)."""
+    checks = 0
+    state = c.state()
+    for audience in (PUBLIC, 0, 1):
+        view = c.board_view(audience)
+        if state is not None:
+            rules = state.rules_state  # type: ignore[attr-defined]
+            name = "public" if audience == PUBLIC else rules.players[audience].name
+            known = {f["square"]: f.get("kind") for f in view_for(rules, name,
+                                                                   state.policy)["figures"]}
+            for figure in view["figures"]:
+                if "kind" in figure:
+                    assert known.get(figure["square"]) == figure["kind"], (audience, figure)
+        for text in shown_texts(c, audience):
+            words = set(text.lower().replace("(", " ").replace(")", " ").split())
+            assert not words & KIND_WORDS, (audience, text)
+        card = c.combat_view(audience)
+        if card is not None:
+            public = c.event_views(PUBLIC)
+            combat = card["last_turn"]["combat"]
+            last = next(v for v in reversed(public) if v["event"] == "turn")
+            assert combat == last["public"]["challenge"], "the card shows the public challenge"
+        checks += 1
+    return checks
+
+
+@pytest.mark.parametrize("policy", ["rulebook", "outcome-only"])
+def test_no_view_of_the_app_shows_a_hidden_giganten_kind(tmp_path: Path, policy: str) -> None:
+    """Two people on one screen: after every turn, every audience's board, lines and card
+    against Giganten's own views."""
+    checks = combats = 0
+
+    def each(c: GameController) -> None:
+        nonlocal checks, combats
+        checks += assert_no_leak(c)
+        if c.combat_view() is not None:
+            combats += 1
+            if policy == "outcome-only":
+                assert "challenger_kind" not in c.combat_view()["last_turn"]["combat"]
+            c.dismiss_card()
+
+    rng = random.Random(11)
+    for game in range(4):
+        _, c = started(tmp_path / str(game), policy=policy, seed=game)
+        assert c.audience == PUBLIC
+        set_up(c, game)
+        checks += assert_no_leak(c)
+        c.start()
+        play_to_the_end(c, rng, limit=300, each=each)
+        c.close()
+        if combats > 3 and checks > 200:
+            break
+    assert combats > 3 and checks > 200
+
+
+def test_every_rule_giganten_refuses_with_has_plain_words() -> None:
+    """A refused Giganten setup, move or tap is said by its rule in both languages, never
+    "the rules do not allow this" (the ids the engine gives: ``companion/games/giganten``)."""
+    from ui.game_words import why_key, why_text
+
+    rules = ("S1", "S2", "S3", "B4", "M1", "M2", "M3", "M4", "M6", "M7", "C1", "C2", "C3",
+             "K5", "V7", "V8", "W1")
+    for rule in rules:
+        assert why_key("giganten", rule) == f"gm_why_giganten_{rule}", rule
+        for language in ("en", "de"):
+            i18n.set_language(language)
+            assert why_text("giganten", rule) != i18n.tr("gm_why_unknown")
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("variants", [("V8",), ("V3", "V8"), ("V1",), ("V2", "V4", "V7")])
+def test_the_generic_variants_are_played_to_the_end_in_the_app(
+        tmp_path: Path, variants: tuple[str, ...]) -> None:
+    """Every variant the switch point sends to the generic path, against the computer to
+    the end: double moves that may go on ("Done") [V8], the blank figure [V3, V4], the
+    landscapes [V1, V2], the hidden setup [V7]; the record verified."""
+    old, c = started(tmp_path, computer="orange", first="yellow", seed=7, variants=variants)
+    assert c.active and old.game is None
+    assert sorted(c.session.options["rules"]["variants"]) == sorted(variants)
+    set_up(c, 1)
+    c.start()
+    play_to_the_end(c, random.Random(5))
+    assert_verified(c)

@@ -1,0 +1,68 @@
+"""The one switch point: which path the app takes for a Giganten game (issue 13).
+
+Giganten's ordinary play goes through the generic controller (``ui.control_game``, on
+``GameSession``) for every variant the generic path follows
+(``companion.games.giganten.options.GENERIC_VARIANTS``) that its screens can ask for;
+referee mode and the variants whose screens are not there yet (V5 traps, V6 reserves, V9
+four players: ``APP_GENERIC_VARIANTS``) stay for now on Giganten's own path
+(``ui.controller`` on ``companion.table.session``). The landscape screen comes first on
+both: the dealt tiles [B3, V1, V2] made to match the cardboard; its "Confirm" asks here
+which controller plays the game. The first player is the home screen's choice, else drawn
+from the deal's seed [S5] (public, as the dealt tiles are). Kivy-free.
+"""
+
+from __future__ import annotations
+
+import random
+
+from companion.game import options_json
+from companion.games import get_game
+from companion.games.giganten.options import GENERIC_VARIANTS
+from ui.control_base import HOME, ControllerError, GameInProgress, GameOptions
+from ui.control_game import GameController, NewGame
+from ui.controller import Controller
+
+GIGANTEN = "giganten"
+
+APP_GENERIC_VARIANTS = GENERIC_VARIANTS - {"V5", "V5a", "V5b", "V6", "V6b", "V9"}
+"""The variants the app plays on the generic path: those the generic session follows, but
+the secret trap, the reserves and four players, which its screens cannot yet ask for (a
+trap square in a private moment, a reserve figure to place, four seats) [V5, V6, V9]."""
+
+
+def plays_generic(options: GameOptions) -> bool:
+    """True if a Giganten game of ``options`` is played on the generic path: ordinary play
+    (no referee mode) in variants the generic session follows and the app's screens can
+    ask for (``APP_GENERIC_VARIANTS``)."""
+    if options.referee:
+        return False
+    try:
+        rules = options.rules()
+    except ControllerError:
+        return False  # the old path says what is wrong with the combination
+    return set(rules.variants) <= APP_GENERIC_VARIANTS
+
+
+def generic_choice(game: GameInProgress, computer: str | None = None) -> NewGame:
+    """The generic controller's new game for the dealt ``game``: its landscape, rules,
+    reveal policy and first player, as JSON options; ``computer`` its side, if any."""
+    giganten = get_game(GIGANTEN)
+    first = game.options.first
+    index = (giganten.players.index(first) if first in giganten.players
+             else random.Random(game.seed).randrange(len(giganten.players)))
+    settings = options_json(giganten, {"board": game.board, "rules": game.rules,
+                                       "policy": game.options.policy, "first": index})
+    return NewGame(GIGANTEN, computer=computer, settings=settings)
+
+
+def confirm_landscape(controller: Controller, games: GameController) -> None:
+    """The landscape screen's "Confirm": the generic controller takes the game where it
+    can (the home screen's computer side with it), else Giganten's own path goes on."""
+    game = controller.game
+    if (game is None or game.session is not None or games.giganten_on_old_path
+            or not plays_generic(game.options)):
+        controller.confirm_landscape()
+        return
+    games.new_game(generic_choice(game, games.giganten_computer))
+    # The landscape is the new game's now: the old controller holds nothing of it.
+    controller.game, controller.screen = None, HOME
