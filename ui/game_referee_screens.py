@@ -72,6 +72,9 @@ class RefereeGamePlayScreen(GamePlayScreen):
         self.counts = label(size_hint_y=None, height=66, font_size="12sp")
         self.resign = slotted("", self._ask_resign, "resign")
         self.common = self.common_row(self.resign)
+        self.decline = slotted("", self.games.decline, "decline")  # Giganten's choices
+        self.advance = slotted("", self.games.advance, "advance")
+        self.choices = button_row(self.decline, self.advance)
         self.dispute = slotted("", self._ask_dispute, "dispute")
         self.arbiter_button = slotted("", self._open_arbiter, "arbiter")
         self.put_back = slotted("", self._put_back, "put_back")
@@ -84,11 +87,11 @@ class RefereeGamePlayScreen(GamePlayScreen):
 
     def _column(self, referee: bool) -> Any:
         """The controls' column for a game with or without referee mode."""
-        widgets = [self.to_move, self.now, self.counts, self.common]
+        widgets = [self.to_move, self.now, self.counts, self.choices, self.common]
         if referee:
             self.faces = ClockFaces(self.games)
-            widgets = [self.faces, self.to_move, self.now, self.counts, self.desk_row,
-                       self.common]
+            widgets = [self.faces, self.to_move, self.now, self.counts, self.choices,
+                       self.desk_row, self.common]
         for widget in widgets:
             if widget.parent is not None:
                 widget.parent.remove_widget(widget)

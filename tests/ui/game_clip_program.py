@@ -40,7 +40,8 @@ from tests.ui.game_samples import (  # noqa: E402
 from tests.ui.tour import run_tour  # noqa: E402
 from ui import i18n  # noqa: E402
 from ui.app import build_app  # noqa: E402
-from ui.control_game import GameController, NewGame  # noqa: E402
+from ui.control_game import NewGame  # noqa: E402
+from ui.control_game_referee import RefereeGameController  # noqa: E402
 from ui.controller import Controller  # noqa: E402
 from ui.screen_probe import clipped, tap  # noqa: E402
 from ui.testing import window_box  # noqa: E402
@@ -50,7 +51,7 @@ _TOLERANCE = 1.0
 logs = Path(tempfile.mkdtemp())
 controller = Controller(log_dir=logs)
 controller.set_language(LANGUAGE)
-games = GameController(log_dir=logs, budget=0.05)
+games = RefereeGameController(log_dir=logs, budget=0.05)  # what the app builds
 app = build_app(controller, games)
 found: dict[str, Any] = {"cut": [], "count": 0, "details_places": {}, "screen_texts": []}
 

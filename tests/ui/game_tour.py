@@ -39,7 +39,8 @@ from companion.table.opponent import choose_turn  # noqa: E402
 from tests.ui.tour import run_frames  # noqa: E402
 from ui import i18n  # noqa: E402
 from ui.app import build_app  # noqa: E402
-from ui.control_game import GAME_OVER, GAME_PLAY, GAME_SETUP, GameController  # noqa: E402
+from ui.control_game import GAME_OVER, GAME_PLAY, GAME_SETUP  # noqa: E402
+from ui.control_game_referee import RefereeGameController  # noqa: E402
 from ui.controller import Controller  # noqa: E402
 from ui.game_words import kind_name  # noqa: E402
 from ui.testing import (  # noqa: E402
@@ -61,7 +62,7 @@ LONGEST = 400
 logs = Path(tempfile.mkdtemp())
 controller = Controller(log_dir=logs)
 controller.set_language(LANGUAGE)
-games = GameController(log_dir=logs, budget=0.05)
+games = RefereeGameController(log_dir=logs, budget=0.05)  # what the app builds
 app = build_app(controller, games)
 KINDS = ("elephant", "grizzly", "rhino", "gorilla", "lion", "tiger", "wolf", "fox", "hare",
          "mouse", "trap", "apple")

@@ -41,7 +41,8 @@ from companion.views import view_for  # noqa: E402
 from tests.ui.tour import run_frames  # noqa: E402
 from ui import i18n  # noqa: E402
 from ui.app import build_app  # noqa: E402
-from ui.control_game import GAME_OVER, GAME_PLAY, GAME_SETUP, GameController  # noqa: E402
+from ui.control_game import GAME_OVER, GAME_PLAY, GAME_SETUP  # noqa: E402
+from ui.control_game_referee import RefereeGameController  # noqa: E402
 from ui.controller import Controller  # noqa: E402
 from ui.giganten_words import target  # noqa: E402
 from ui.testing import (  # noqa: E402
@@ -64,7 +65,7 @@ PERSON, COMPUTER = "yellow", "orange"
 logs = Path(tempfile.mkdtemp())
 controller = Controller(log_dir=logs)
 controller.set_language(LANGUAGE)
-games = GameController(log_dir=logs, budget=0.05)
+games = RefereeGameController(log_dir=logs, budget=0.05)  # what the app builds
 app = build_app(controller, games)
 result: dict[str, Any] = {"screens": [], "turns": 0, "cards": 0, "challenges_tapped": 0,
                           "declined": 0, "done": 0, "moved": [], "winners": [], "layout": [],
