@@ -142,15 +142,24 @@ def _play_command(args: argparse.Namespace) -> int:
         print("giganten play: --computer plays Strategus and Gimmel (--game strategus or"
               " gimmel); Giganten's computer players are in giganten demo", file=sys.stderr)
         return 2
-    if args.game is not None:  # any game of the family, through the interface
+    if args.game is not None or _generic_giganten(args):  # through the game interface
         # the real board through the game's layout, or the simulated one (play_game's,
         # with the club feed of --event)
         from commands import play_game_live
 
+        args.game = args.game or DEFAULT_GAME
         return play_game_live.play_command(args)
     from commands.play import play_command
 
     return play_command(args)
+
+
+def _generic_giganten(args: argparse.Namespace) -> bool:
+    """Whether Giganten without ``--game`` takes the generic path: the one switch point
+    (``commands.giganten_path``)."""
+    from commands.giganten_path import GENERIC, giganten_path
+
+    return giganten_path(args.game, args.variants.variants) == GENERIC
 
 
 def _resume_command(args: argparse.Namespace) -> int:
@@ -176,11 +185,12 @@ def _referee_command(args: argparse.Namespace) -> int:
     from commands.play_game import is_generic_log
 
     # Any game through the generic desk; a generic log resumes there (it names its game).
-    generic = args.game is not None or (args.resume is not None
-                                        and is_generic_log(args.resume))
+    generic = args.game is not None or (is_generic_log(args.resume) if args.resume
+                                        is not None else _generic_giganten(args))
     if generic and not args.set_pin:
         from commands.referee_game_live import referee_game_command  # readers or sim
 
+        args.game = args.game or DEFAULT_GAME
         return referee_game_command(args)
     from commands.referee import referee_command
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from commands.arbiter_pin import arbiter_source
+from commands.console_words import OldConsoleWords
 from commands.opponent import Computer, computer_of
 from commands.play import Source, _source, _timing, _with_usage_errors
 from companion.game import ARBITER, PUBLIC, Game, GameError, GameState
@@ -39,30 +40,37 @@ from hardware.simgame import GameHands, SimGameTable, laid_out
 
 HELP = """\
 Commands (squares like e4; a PIECE is named like 'red hare 2' or given as its tag UID):
-  place SQUARE PIECE      put a piece down          lift SQUARE     take one up
-  move FROM TO            lift and put down         remove SQUARE   take one off the board
-  setup all               random valid setups (games with a setup)
-  start                   begin play once every setup is complete
+  place SQUARE [PIECE]    put a piece down (without PIECE: the one last taken up)
+  lift SQUARE, remove SQUARE  take one up          move FROM TO   lift and put down
+  setup all|PLAYER        random valid setups (games with a setup)
+  start [PLAYER]          begin play once every setup is complete (PLAYER: who the game
+                          has move first, to check)
   declare [PLAYER] FROM TO  declare a turn on the screen (a Strategus attack: the
                           attacker held beside the square), or declare [PLAYER] {JSON};
                           with PLAYER it is refused unless it is PLAYER's turn
   choose N                pick choice N the board left open (a Giganten challenge or
-                          none, an advance or a stay)
+                          none, an advance or a stay); the same by name:
+  challenge SQUARE [BY]   challenge the figure on SQUARE (BY: which moved figure)
+  nochallenge, confirm    end the move as the board shows it, without a challenge
+  stay                    decline the advance after a challenge
   resign PLAYER           the player resigns
   auto [N]                computer players play N turns (default: to the end); with
                           --computer, the person's side by a simple bot and the computer's
                           announced turns carried out
   carry                   carry out the computer's announced turn on the board
-  show                    the board as the audience may see it
-  status                  the phase, whose turn, the turns played
+  show [AUDIENCE]         the board as the audience may see it (public, a player,
+                          arbiter: no more than this terminal's own before the end)
+  status                  the phase, whose turn, the turns played, the log
+  export FILE [public]    the game's full record (after the end) or its public one
   wait [SECONDS]          let the readers scan
-  help, quit"""
+  help, quit (exit)"""
 
 CommandError = (ValueError, GameError)
 
 
-class GameConsole:
-    """A terminal front end for one generic game on the simulated board."""
+class GameConsole(OldConsoleWords):
+    """A terminal front end for one generic game on the simulated board (with the words of
+    Giganten's old console: ``commands.console_words``)."""
 
     def __init__(self, game: Game, sim: SimGameTable, hands: GameHands, audience: int,
                  seed: int, say: Callable[[str], None] = print,
@@ -90,15 +98,28 @@ class GameConsole:
         try:
             return source.run(self.execute, say=self.say, err=sys.stderr,
                               program="giganten play", errors=CommandError)
+        except KeyboardInterrupt:
+            self.say("Interrupted.")
+            return 130
         finally:
+            self._farewell()
             self.sim.close()
             self.session.close()
+
+    def _farewell(self) -> None:
+        """Say where the game is logged and how to go on, as the old console did."""
+        session = self.session
+        if session.log is not None:
+            self.say(f"The game is logged in {session.log_path}; continue it with:"
+                     f" giganten resume {session.log_path}")
+        elif session.phase == SETUP:
+            self.say("No game was started, so nothing was logged.")
 
     def execute(self, text: str) -> bool:
         """One command; False ends the game loop."""
         words = text.split()
         name, rest = words[0].lower(), words[1:]
-        if name == "quit":
+        if name in ("quit", "exit"):
             return False
         handler = getattr(self, f"_cmd_{name}", None)
         if handler is None:
@@ -158,9 +179,11 @@ class GameConsole:
         self.say(HELP)
 
     def _cmd_place(self, words: list[str]) -> None:
-        if len(words) < 2:
-            raise ValueError("place SQUARE PIECE, like: place e4 red hare 1")
-        square, uid = self._square(words[0]), self._uid(words[1:])
+        if not words or (len(words) == 1 and not self.hands.aside):
+            raise ValueError("place SQUARE PIECE, like: place e4 red hare 1 (or place SQUARE:"
+                             " the piece last taken up)")
+        square = self._square(words[0])
+        uid = self._uid(words[1:]) if len(words) > 1 else self.hands.aside[-1]
         if uid in self.sim.board.tags().values():
             raise ValueError("that piece already stands on the board: move it instead")
         self.sim.board.place(square, uid)
@@ -183,16 +206,6 @@ class GameConsole:
 
     def _cmd_wait(self, words: list[str]) -> None:
         self.sim.run_for(float(words[0]) if words else 1.0)
-        self.settle()
-
-    def _cmd_setup(self, words: list[str]) -> None:
-        if words != ["all"] or self.session.phase != SETUP:
-            raise ValueError("setup all: during the setup of a game that has one")
-        self.hands.set_up(self.game, self.session.options, self.setup_rng)
-        self.settle()
-
-    def _cmd_start(self, words: list[str]) -> None:
-        self.sim.intent({"start": True})
         self.settle()
 
     def _cmd_declare(self, words: list[str]) -> None:
@@ -247,14 +260,13 @@ class GameConsole:
         """The ``auto`` players' turn: the computer opponent at its easy level."""
         return choose_turn(self.game, state, self.rng, level="easy")
 
-    def _cmd_show(self, words: list[str]) -> None:
+    def show_view(self, audience: int) -> None:
+        """Print the board as ``audience`` may see it (``companion.views.games``)."""
         state = self.session.state
         if state is None:
-            view = setup_view(self.game, self.geometry, dict(self.session.board),
-                              self.audience)
+            view = setup_view(self.game, self.geometry, dict(self.session.board), audience)
         else:
-            view = game_view(self.game, state, self.audience,
-                             resigned=self.session.resigned)
+            view = game_view(self.game, state, audience, resigned=self.session.resigned)
         for line in board_text(view):
             self.say(line)
         for key in ("score", "hands"):
@@ -274,6 +286,7 @@ class GameConsole:
         else:
             self.say(f"{self.game.title}: {session.turns} turns played; {view['to_move']} to"
                      " move" + ("; the board must be fixed first" if session.fixing else ""))
+        self.say(f"Game log: {session.log_path}")
 
 
 def _one(words: list[str], usage: str) -> str:

@@ -9,7 +9,7 @@ are simulated. The hands know the game only through the interface (``companion.g
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from companion.game import Game, Piece, Square
@@ -120,13 +120,16 @@ class GameHands:
                     return uid
         raise ValueError(f"no piece of {piece} is left to put down")
 
-    def set_up(self, game: Game, options: Mapping[str, Any], rng: random.Random) -> None:
-        """Put down a random valid setup for every player (games with setup zones); the
-        pieces already down are taken up first."""
-        for sq in sorted(self.sim.board.tags()):
-            self.box.append(self.sim.board.lift(sq))
+    def set_up(self, game: Game, options: Mapping[str, Any], rng: random.Random,
+               players: Sequence[int] | None = None) -> None:
+        """Put down a random valid setup for every player (games with setup zones), or for
+        ``players`` only; their pieces already down are taken up first."""
+        chosen_players = range(len(game.players)) if players is None else players
+        for sq, uid in sorted(self.sim.board.tags().items()):
+            if self.identities[uid].owner in chosen_players:
+                self.box.append(self.sim.board.lift(sq))
         self.box.sort()
-        for player in range(len(game.players)):
+        for player in chosen_players:
             zone = sorted(game.setup_zone(player, options))
             mine = [uid for uid in self.box if self.identities[uid].owner == player]
             for _ in range(1000):

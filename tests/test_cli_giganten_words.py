@@ -1,0 +1,223 @@
+"""The words of Giganten's old console on the generic one (issue 13):
+``challenge``/``nochallenge``/``confirm``/``stay`` map to the session's ``choose``,
+``start PLAYER``, ``setup PLAYER``, ``place SQUARE`` from the hand, ``show AUDIENCE``,
+``export FILE [public]``, ``exit``, the farewell lines; and the switch point that says
+which path Giganten takes without ``--game`` (``commands.giganten_path``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from commands.giganten_path import GENERIC, OLD, giganten_path
+from commands.play_game import GameConsole, _table, new_options
+from companion.game import ARBITER, PUBLIC
+from companion.games import get_game
+from companion.games.giganten.position import GigantenState
+from companion.games.giganten.ruleset import RuleSet
+from companion.identities import sim_identities
+from companion.table.game_session import OVER, PLAY, GameSession
+from companion.table.opponent import choose_turn
+from hardware.sim import TILE_MODEL
+from tests.cli_helpers import home, mode, run
+
+__all__ = ["home"]
+
+GAME = get_game("giganten")
+
+
+def _console(tmp_path: Path, seed: int, audience: int = PUBLIC
+             ) -> tuple[GameConsole, list[str]]:
+    """A generic console of a new Giganten game on the simulated board, its lines kept."""
+    options = new_options(argparse.Namespace(variants=RuleSet(), policy="rulebook"), GAME,
+                          seed)
+    session, events = GameSession.new(GAME, options, sim_identities(GAME, options),
+                                      tmp_path / f"game-{seed}.log", now=0.0,
+                                      entropy=os.urandom)
+    sim, hands = _table(session, seed, TILE_MODEL)
+    lines: list[str] = []
+    console = GameConsole(GAME, sim, hands, audience, seed, say=lines.append)
+    console.tell(events)
+    console.settle()
+    return console, lines
+
+
+def _state(console: GameConsole) -> GigantenState:
+    state = console.session.state
+    assert isinstance(state, GigantenState)
+    return state
+
+
+def _started(tmp_path: Path, seed: int, audience: int = PUBLIC
+             ) -> tuple[GameConsole, list[str]]:
+    console, lines = _console(tmp_path, seed, audience)
+    console.execute("setup all")
+    console.execute("start")
+    assert console.session.phase == PLAY, lines[-5:]
+    return console, lines
+
+
+def _to_a_move_next_to_an_enemy(console: GameConsole) -> tuple[Any, Any]:
+    """Play the easy bots' turns until the mover may step next to an enemy; that step
+    without a challenge and with one."""
+    rng = random.Random(1)
+    for _ in range(200):
+        state = _state(console).rules_state
+        legal = state.legal_turns()
+        quiet = next((t for t in legal if t.challenge is None and len(t.path) == 2
+                      and not t.second and not t.place and any(
+                          o.path == t.path and o.challenge is not None and not o.second
+                          for o in legal)), None)
+        if quiet is not None:
+            loud = next(o for o in legal if o.path == quiet.path
+                        and o.challenge is not None and not o.second)
+            return quiet, loud
+        console.hands.play(choose_turn(GAME, _state(console), rng, level="easy"))
+        console.settle()
+    raise AssertionError("no move next to an enemy came up")
+
+
+def _move(console: GameConsole, turn: Any) -> None:
+    """Move the turn's figure on the board, as ``move FROM TO`` at the terminal."""
+    name = console.geometry.name
+    console.execute(f"move {name(turn.path[0])} {name(turn.path[-1])}")
+
+
+def test_challenge_names_the_target_and_plays_the_challenge(tmp_path: Path) -> None:
+    console, _lines = _started(tmp_path, 5)
+    quiet, loud = _to_a_move_next_to_an_enemy(console)
+    turns = console.session.turns
+    _move(console, quiet)
+    assert console.session.turns == turns and console.session.choices
+    with pytest.raises(ValueError, match="no open choice challenges"):
+        console.execute("challenge " + _empty_square(console))
+    console.execute(f"challenge {console.geometry.name(loud.challenge)}")
+    assert console.session.turns == turns + 1
+    played = _state(console).rules_state.history[-1]
+    assert played.turn.challenge == loud.challenge
+
+
+def test_nochallenge_and_confirm_end_the_move_as_the_board_shows_it(tmp_path: Path
+                                                                    ) -> None:
+    for word in ("nochallenge", "confirm"):
+        console, _ = _started(tmp_path / word, 5)
+        quiet, _loud = _to_a_move_next_to_an_enemy(console)
+        turns = console.session.turns
+        _move(console, quiet)
+        console.execute(word)
+        assert console.session.turns == turns + 1
+        assert _state(console).rules_state.history[-1].turn == quiet
+
+
+def test_stay_declines_the_advance_and_is_refused_without_one(tmp_path: Path) -> None:
+    console, _ = _started(tmp_path, 3)
+    with pytest.raises(ValueError, match="no advance is offered now"):
+        console.execute("stay")
+    rng = random.Random(2)
+    for _ in range(400):
+        if _state(console).offer is not None or console.session.phase != PLAY:
+            break
+        console.hands.play(choose_turn(GAME, _state(console), rng, level="easy"))
+        console.settle()
+    assert _state(console).offer is not None, "an advance came up"
+    turns = console.session.turns
+    console.execute("stay")
+    assert console.session.turns == turns + 1
+    assert _state(console).offer is None
+
+
+def test_setup_one_player_then_start_naming_who_moves_first(tmp_path: Path) -> None:
+    console, _lines = _console(tmp_path, 7)
+    console.execute("setup yellow")
+    owners = {console.hands.identities[uid].owner for uid in console.sim.board.tags().values()}
+    assert owners == {0}, "only Yellow's figures are set out"
+    console.execute("setup orange")
+    first = GAME.players[GAME.start(dict(console.session.board),
+                                    console.session.options).to_move]
+    other = next(name for name in GAME.players if name != first)
+    with pytest.raises(ValueError, match=f"{first} moves first"):
+        console.execute(f"start {other}")
+    assert console.session.phase != PLAY
+    console.execute(f"start {first}")
+    assert console.session.phase == PLAY
+
+
+def test_place_without_a_piece_puts_down_the_one_last_lifted(tmp_path: Path) -> None:
+    console, _ = _console(tmp_path, 7)
+    console.execute("setup all")
+    square = console.geometry.name(min(console.sim.board.tags()))
+    uid = console.sim.board.tag_at(min(console.sim.board.tags()))
+    console.execute(f"lift {square}")
+    target = _empty_square(console)
+    console.execute(f"place {target}")
+    assert console.sim.board.tag_at(console.geometry.parse(target)) == uid
+    with pytest.raises(ValueError, match="place SQUARE PIECE"):
+        console.execute(f"place {square}")  # the hand is empty now
+
+
+def test_show_another_audience_only_as_far_as_the_terminal_may(tmp_path: Path) -> None:
+    console, _lines = _started(tmp_path, 4)
+    with pytest.raises(ValueError, match="this terminal shows what its audience may see"):
+        console.execute("show yellow")
+    with pytest.raises(ValueError, match="show whom"):
+        console.execute("show nobody")
+    console.execute("show public")
+    arbiter, seen = _started(tmp_path / "arbiter", 4, ARBITER)
+    arbiter.execute("show yellow")
+    assert any('"kind"' in line or "y." in line for line in seen)
+
+
+def test_export_writes_the_public_record_and_the_full_one_after_the_end(
+        tmp_path: Path) -> None:
+    console, lines = _started(tmp_path, 6)
+    console.execute("auto 6")
+    public, full = tmp_path / "public.json", tmp_path / "full.json"
+    console.execute(f"export {public} public")
+    assert mode(public) == 0o644 and json.loads(public.read_text("utf-8"))
+    assert f"Wrote the public record to {public}" in lines[-1]
+    with pytest.raises(ValueError, match="the game is not over"):
+        console.execute(f"export {full}")
+    assert not full.exists()
+    console.execute("auto")
+    assert console.session.phase == OVER
+    console.execute(f"export {full}")
+    assert mode(full) == 0o600
+    assert run("verify", full).code == 0
+    with pytest.raises(ValueError, match=r"export FILE \[public\]"):
+        console.execute(f"export {full} secret")
+
+
+def test_exit_ends_and_the_console_says_where_the_game_is_logged(home: Path,
+                                                                  tmp_path: Path) -> None:
+    script = tmp_path / "s.txt"
+    script.write_text("setup all\nstart\nstatus\nexit\nstatus\n", "utf-8")
+    done = run("play", "--game", "giganten", "--sim", "--seed", "3", "--script", script)
+    assert done.code == 0, done.err
+    assert "> status" in done.out and done.out.count("> status") == 1
+    assert "Game log: " in done.out
+    assert "The game is logged in " in done.out and "giganten resume " in done.out
+    script.write_text("quit\n", "utf-8")
+    empty = run("play", "--game", "strategus", "--sim", "--script", script)
+    assert "No game was started, so nothing was logged." in empty.out
+
+
+def _empty_square(console: GameConsole) -> str:
+    taken = set(console.sim.board.tags())
+    return console.geometry.name(next(sq for sq in console.geometry.squares()
+                                      if sq not in taken))
+
+
+def test_the_switch_point_says_which_path_giganten_takes() -> None:
+    assert giganten_path("giganten", ["V5"]) == GENERIC  # asked for: refused there
+    assert giganten_path(None, [], default_generic=True) == GENERIC
+    assert giganten_path(None, ["V3", "V8"], default_generic=True) == GENERIC
+    for variant in ("V5", "V6", "V9"):
+        assert giganten_path(None, [variant], default_generic=True) == OLD
+    assert giganten_path(None, [], default_generic=False) == OLD
+
