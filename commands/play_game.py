@@ -15,6 +15,7 @@ import json
 import os
 import random
 import sys
+import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -35,8 +36,10 @@ from companion.table.game_session import OVER, PLAY, SETUP, GameSession
 from companion.table.opponent import choose_turn
 from companion.views.games import board_text, event_view, game_view, setup_view
 from hardware.assemble import UsageError, open_backend
+from hardware.live import live_lines
 from hardware.sim import SimBoard, TimingModel
 from hardware.simgame import GameHands, SimGameTable, laid_out
+from hardware.systemd_notify import Keepalive
 
 HELP = """\
 Commands (squares like e4; a PIECE is named like 'red hare 2' or given as its tag UID):
@@ -93,9 +96,27 @@ class GameConsole(OldConsoleWords):
         """The session the table feeds."""
         return self.sim.session
 
+    follows_board = False
+    """True on the real board: the readers are followed between typed commands."""
+
+    def idle(self, seconds: float) -> None:
+        """Between typed keys: nothing to follow on the simulated board."""
+        time.sleep(seconds)
+
     def run(self, source: Source) -> int:
-        """Carry out every command of ``source``; 0, or 2 for a failing script line."""
+        """Carry out every command of ``source``; 0, or 2 for a failing script line.
+        systemd hears READY and, under its watchdog, WATCHDOG while a person types (the
+        kiosk's fallback runs this console: ``systemd/giganten-kiosk``)."""
+        keepalive = Keepalive()
+        if source.interactive and (self.follows_board or keepalive.interval):
+
+            def poll(seconds: float) -> None:
+                self.idle(seconds)
+                keepalive.ping()
+
+            source = Source(live_lines(source.lines, poll), source.echo, source.name)
         try:
+            keepalive.ready()
             return source.run(self.execute, say=self.say, err=sys.stderr,
                               program="giganten play", errors=CommandError)
         except KeyboardInterrupt:

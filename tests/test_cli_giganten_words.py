@@ -10,6 +10,9 @@ import argparse
 import json
 import os
 import random
+import socket
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +33,7 @@ from tests.cli_helpers import home, mode, run
 __all__ = ["home"]
 
 GAME = get_game("giganten")
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _console(tmp_path: Path, seed: int, audience: int = PUBLIC
@@ -221,3 +225,21 @@ def test_the_switch_point_says_which_path_giganten_takes() -> None:
         assert giganten_path(None, [variant], default_generic=True) == OLD
     assert giganten_path(None, [], default_generic=False) == OLD
 
+
+
+def test_the_generic_console_says_ready_and_pings_systemds_watchdog(tmp_path: Path) -> None:
+    """The kiosk's terminal fallback (systemd/giganten-kiosk) runs under a watchdog: the
+    generic console says READY=1 and WATCHDOG=1 as the old one did (issue 16, finding 3)."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as server:
+        address = str(tmp_path / "notify")
+        server.bind(address)
+        env = {**os.environ, "NOTIFY_SOCKET": address, "GIGANTEN_HOME": str(tmp_path),
+               "WATCHDOG_USEC": "2000000"}
+        env.pop("WATCHDOG_PID", None)
+        done = subprocess.run([sys.executable, "-m", "commands.main", "play", "--game",
+                               "giganten", "--sim"], input="status\nquit\n",
+                              capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+        assert done.returncode == 0, done.stderr
+        server.settimeout(5)
+        assert server.recv(4096) == b"READY=1"
+        assert server.recv(4096) == b"WATCHDOG=1"
