@@ -19,6 +19,7 @@ import getpass
 import json
 import os
 import random
+import re
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -33,9 +34,11 @@ from companion.clock import ClockError, format_time
 from companion.config import RefereeConfig
 from companion.events import (
     ArbiterLooked,
+    ClockAdjusted,
     ClockPaused,
     ClockResumed,
     Clocks,
+    DrawOffered,
     PinRefused,
     SetupTimeUp,
 )
@@ -46,7 +49,7 @@ from companion.ledger.game_log import ReplayError
 from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.referee.desk import RefereeError
 from companion.referee.game_desk import DeskEvent, GameDesk
-from companion.table.game_session import SETUP, GameSession
+from companion.table.game_session import OVER, SETUP, GameSession
 from companion.views.games import board_text, game_view
 from hardware.assemble import UsageError
 from hardware.simgame import laid_out
@@ -56,14 +59,18 @@ Referee mode: every command of giganten play --game (help there), and
   the players (no PIN):
     dispute PLAYER           call the arbiter: the clocks stop
     clocks                   show the clocks
+    draw offer PLAYER        offer a draw; draw accept PLAYER: the opponent accepts
   the arbiter (the PIN is asked for next; in a script it is the next line):
     pause [REASON]           stop the clocks;  resume: let them run again
+    adjust PLAYER ±SECONDS REASON   give or take clock time
+    show PLAYER [REASON]     during the game: see a player's view (everyone is told)
     look REASON              see the full position (everyone is told)
     takeback N REASON        put the game back as it stood after N turns, then: fix
     fix                      the hands put the board as the game stands
     result draw REASON       an agreed draw [W3]
     result time PLAYER REASON        PLAYER lost on time
-    result decision WINNER|nobody REASON   the arbiter's decision"""
+    result decision WINNER|nobody REASON   the arbiter's decision
+    decide WINNER|draw REASON        the same in the words of Giganten's old desk"""
 
 
 class RefereeGameConsole(EventGameConsole):
@@ -129,6 +136,10 @@ class RefereeGameConsole(EventGameConsole):
             return f"clocks paused by {who}: {event.reason}"
         if isinstance(event, ClockResumed):
             return "clocks running again"
+        if isinstance(event, ClockAdjusted):
+            return f"the arbiter gave {names[event.player]} {event.seconds:+g} s: {event.reason}"
+        if isinstance(event, DrawOffered):
+            return f"{names[event.player]} offers a draw (draw accept PLAYER, until the next turn)"
         if isinstance(event, ArbiterLooked):
             return f"the arbiter looked at the full position after {event.turns} turns:" \
                    f" {event.reason}"
@@ -194,6 +205,47 @@ class RefereeGameConsole(EventGameConsole):
         held, self.hands.aside = self.hands.aside, []  # pieces taken off come back first
         self.hands.show(dict(state.pieces()), held)
         self.settle()
+
+    def _cmd_draw(self, words: list[str]) -> None:
+        """``draw offer PLAYER`` / ``draw accept PLAYER`` [W3] (the players, no PIN)."""
+        if len(words) != 2 or words[0] not in ("offer", "accept"):
+            raise ValueError("draw offer PLAYER, or draw accept PLAYER")
+        player = self._player(words[1:], f"draw {words[0]} PLAYER")
+        offer = self.desk.offer_draw if words[0] == "offer" else self.desk.accept_draw
+        self.show(offer(player, self.sim.now))
+
+    def _cmd_adjust(self, words: list[str]) -> None:
+        """``adjust PLAYER ±SECONDS REASON``: the arbiter gives or takes clock time."""
+        if len(words) < 3 or not re.fullmatch(r"[+-]?\d+(\.\d+)?", words[1]):
+            raise ValueError("adjust PLAYER ±SECONDS REASON, like: adjust red +120 penalty")
+        player = self._player(words[:1], "adjust PLAYER ±SECONDS REASON")
+        self.show(self.desk.adjust(self._pin(), player, float(words[1]),
+                                   " ".join(words[2:]), self.sim.now))
+
+    def _cmd_decide(self, words: list[str]) -> None:
+        """``decide RESULT REASON``, the old desk's word: a WINNER or draw (``result``)."""
+        players = self.game.players
+        if len(words) < 2 or words[0] not in (*players, "draw"):
+            raise ValueError(f"decide RESULT REASON: RESULT is {', '.join(players)} or draw")
+        result = ["draw"] if words[0] == "draw" else ["decision", words[0]]
+        self._cmd_result([*result, *words[1:]])
+
+    def _cmd_show(self, words: list[str]) -> None:
+        """``show [AUDIENCE]``; a player's view while the game runs only behind the PIN,
+        logged and told to everyone like ``look`` (``show PLAYER [REASON]``)."""
+        player = words[0] if words and words[0] in self.game.players else None
+        if player is None or self.session.state is None or self.session.phase == OVER \
+                or self.audience in (ARBITER, self.game.players.index(player)):
+            super()._cmd_show(words[:1])
+            return
+        reason = f"{player}'s view" + (f": {' '.join(words[1:])}" if words[1:] else "")
+        view, events = self.desk.look(self._pin(), reason, self.sim.now,
+                                      self.game.players.index(player))
+        if view is not None:  # for the arbiter, who asked with the PIN
+            self.say(f"{player}'s view (arbiter):")
+            for line in board_text(view):
+                self.say(line)
+        self.show(events)
 
     def _cmd_result(self, words: list[str]) -> None:
         count = 1 if words[:1] == ["draw"] else 2
