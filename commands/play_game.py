@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from commands.arbiter_pin import arbiter_source
+from commands.console_screen import ChallengeScreen
 from commands.console_words import OldConsoleWords
 from commands.opponent import Computer, computer_of
 from commands.play import Source, _source, _timing, _with_usage_errors
@@ -29,7 +30,7 @@ from companion.game import ARBITER, PUBLIC, Game, GameError, GameState
 from companion.game_events import GameEvent
 from companion.games import get_game
 from companion.identities import Identity, sim_identities
-from companion.ledger.game_log import ReplayError, generic_header
+from companion.ledger.game_log import ReplayError, generic_header, hidden_setup
 from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.reads import Uid, parse_uid
 from companion.table.game_session import OVER, PLAY, SETUP, GameSession
@@ -90,6 +91,10 @@ class GameConsole(OldConsoleWords):
         self.say = say
         self.geometry = game.geometry(sim.session.options)
         self._told = len(sim.events)
+        # The terminal whose screen a challenge's outcome is cleared from [I4]: standard
+        # output when the lines are printed there.
+        self.screen = ChallengeScreen(sys.stdout if say is print else None,
+                                      hidden_setup(game, sim.session.options))
 
     @property
     def session(self) -> GameSession:
@@ -156,6 +161,7 @@ class GameConsole(OldConsoleWords):
         for event in events:
             view = event_view(self.game, event, self.audience, self.geometry)
             if view is not None:
+                self.screen.next_view(view, _line, self.say)
                 self.say(_line(view))
 
     def settle(self) -> None:
@@ -318,13 +324,15 @@ def _one(words: list[str], usage: str) -> str:
 
 def _line(view: dict[str, Any]) -> str:
     """One event view as a terminal line."""
+    view = dict(view)
     kind = view.pop("event")
     if "says" in view:  # the computer's words
         return str(view["says"])
     if kind == "turn":
         reveal = f"; revealed {json.dumps(view['reveal'])}" if "reveal" in view else ""
+        public = f" {json.dumps(view['public'])}" if "public" in view else ""  # not past
         return (f"turn {view['number']}: {view['player']} {json.dumps(view['turn'])}"
-                f" {json.dumps(view['public'])}{reveal}")
+                f"{public}{reveal}")
     if kind == "choose":
         choices = "; ".join(f"{number}: {json.dumps(choice)}"
                             for number, choice in enumerate(view["choices"]))

@@ -7,6 +7,7 @@ which path Giganten takes without ``--game`` (``commands.giganten_path``)."""
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import random
@@ -18,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from commands.console_screen import CLEAR_SCREEN_AND_SCROLLBACK
 from commands.giganten_path import GENERIC, OLD, giganten_path
 from commands.play_game import GameConsole, _table, new_options
 from companion.game import ARBITER, PUBLIC
@@ -29,6 +31,7 @@ from companion.table.game_session import OVER, PLAY, GameSession
 from companion.table.opponent import choose_turn
 from hardware.sim import TILE_MODEL
 from tests.cli_helpers import home, mode, run
+from tests.sim_games import KIND_WORDS
 
 __all__ = ["home"]
 
@@ -243,3 +246,35 @@ def test_the_generic_console_says_ready_and_pings_systemds_watchdog(tmp_path: Pa
         server.settimeout(5)
         assert server.recv(4096) == b"READY=1"
         assert server.recv(4096) == b"WATCHDOG=1"
+
+
+class _Terminal(io.StringIO):
+    """A terminal's screen: it says it is one."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_next_turn_clears_a_challenges_kinds_from_the_terminal(tmp_path: Path) -> None:
+    """[I4]: nothing on screen reminds a player of an enemy figure's kind after its
+    challenge; on a terminal the screen and its scrollback are cleared at the next turn
+    and the recent lines told again without the outcome (the old console's behaviour)."""
+    console, _ = _started(tmp_path, 5)
+    terminal = _Terminal()
+    console.say = lambda line: print(line, file=terminal)
+    console.screen.screen = terminal
+    _quiet, loud = _to_a_move_next_to_an_enemy(console)
+    _move(console, loud)
+    before = len(terminal.getvalue())
+    console.execute(f"challenge {console.geometry.name(loud.challenge)}")
+    challenge = terminal.getvalue()[before:].split(CLEAR_SCREEN_AND_SCROLLBACK)[-1]
+    assert KIND_WORDS.search(challenge), "under rulebook the public sees the combatants"
+    turns = console.session.turns
+    console.hands.play(choose_turn(GAME, _state(console), random.Random(0), level="easy"))
+    console.settle()
+    assert console.session.turns == turns + 1
+    after = terminal.getvalue()[before + len(challenge):]
+    assert CLEAR_SCREEN_AND_SCROLLBACK in after
+    retold = after.split(CLEAR_SCREEN_AND_SCROLLBACK)[-1]
+    last_turn = [line for line in retold.splitlines() if line.startswith("turn ")][-1]
+    assert not KIND_WORDS.search(retold.replace(last_turn, "")), retold
