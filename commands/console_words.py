@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from companion.game import ARBITER, PUBLIC, Game, GameError, Geometry
+from companion.ledger.game_log import hidden_setup
 from companion.table.game_session import OVER, SETUP, GameSession
 from hardware.simgame import GameHands, SimGameTable
 
@@ -61,7 +62,7 @@ class OldConsoleWords:
         """``challenge SQUARE [BY]``: the open choice that challenges SQUARE (from BY, for a
         pair of figures moved [V8]) [C1, M7]."""
         if not 1 <= len(words) <= 2:
-            raise ValueError("challenge SQUARE [BY], like: challenge e5")
+            raise ValueError("which square? challenge SQUARE [BY], like: challenge e5")
         target = self.geometry.name(self.geometry.parse(words[0]))
         by = self.geometry.name(self.geometry.parse(words[1])) if len(words) > 1 else None
 
@@ -91,7 +92,8 @@ class OldConsoleWords:
 
     def _player_named(self: _Console, word: str) -> int:
         if word not in self.game.players:
-            raise ValueError(f"{word} does not play: {', '.join(self.game.players)}")
+            raise ValueError(f"unknown player {word!r}: the players are"
+                             f" {', '.join(self.game.players)}")
         return self.game.players.index(word)
 
     def _cmd_start(self: _Console, words: list[str]) -> None:
@@ -111,12 +113,28 @@ class OldConsoleWords:
 
     def _cmd_setup(self: _Console, words: list[str]) -> None:
         """``setup all`` or ``setup PLAYER``: a random valid setup for every side, or one."""
-        if len(words) != 1 or self.session.phase != SETUP:
-            raise ValueError("setup all (or setup PLAYER): during the setup of a game that"
-                             " has one")
+        if not hidden_setup(self.game, self.session.options):
+            raise ValueError(f"{self.game.title} starts empty: it has no setup")
+        if self.session.phase != SETUP:
+            raise ValueError("the game has started: setup lays out the pieces before it")
+        if len(words) != 1:
+            raise ValueError("setup all, or setup PLAYER")
         players = None if words[0] == "all" else [OldConsoleWords._player_named(self, words[0])]
+        for player in players or ():
+            OldConsoleWords._zone_free(self, player)
         self.hands.set_up(self.game, self.session.options, self.setup_rng, players)
         self.settle()
+
+    def _zone_free(self: _Console, player: int) -> None:
+        """Refuse to set ``player`` up where another player's piece stands."""
+        tags = self.sim.board.tags()
+        for sq in sorted(self.game.setup_zone(player, self.session.options)):
+            uid = tags.get(sq)
+            owner = self.hands.identities[uid].owner if uid in self.hands.identities else None
+            if uid is not None and owner != player:
+                whose = f"{self.game.players[owner]}'s" if owner is not None else "an unknown"
+                raise ValueError(f"{self.geometry.name(sq)} is taken by {whose} piece: setup"
+                                 " lays out a whole side on its own; clear its half first")
 
     def _cmd_show(self: _Console, words: list[str]) -> None:
         """``show [AUDIENCE]``: the board as the terminal's audience (or less) may see it;
@@ -129,8 +147,10 @@ class OldConsoleWords:
             else PUBLIC)
         if audience not in (PUBLIC, self.audience) and self.audience != ARBITER \
                 and self.session.phase != OVER:
-            raise ValueError(f"show {words[0]}: this terminal shows what its audience may"
-                             " see; the setups are shown to everyone after the game [I3]")
+            own = {PUBLIC: "public", ARBITER: "arbiter"}.get(self.audience) \
+                or self.game.players[self.audience]
+            raise ValueError(f"show {words[0]}: this terminal shows what {own} may see; the"
+                             " setups are shown to everyone after the game [I3]")
         self.show_view(audience)
 
     def _cmd_export(self: _Console, words: list[str]) -> None:
@@ -144,6 +164,10 @@ class OldConsoleWords:
             raise ValueError("export FILE [public]")
         public = len(words) == 2
         kind = "public" if public else "full"
+        if not public and self.session.phase != OVER:
+            raise ValueError("export FILE: the game is not over, and the full record holds"
+                             " every setup [I3]; export FILE public writes what spectators"
+                             " may see")
         try:
             record = generic_record(self.session.log_path, kind)
         except (LogError, RecordRefused, GameError) as err:

@@ -206,9 +206,12 @@ class GameConsole(OldConsoleWords):
         self.say(HELP)
 
     def _cmd_place(self, words: list[str]) -> None:
-        if not words or (len(words) == 1 and not self.hands.aside):
-            raise ValueError("place SQUARE PIECE, like: place e4 red hare 1 (or place SQUARE:"
-                             " the piece last taken up)")
+        if not words:
+            raise ValueError("place SQUARE PIECE, like: place e4 red hare 1 (place SQUARE: the"
+                             " piece last taken up)")
+        if len(words) == 1 and not self.hands.aside:
+            raise ValueError("the hand is empty: say which figure or piece (place e4 red hare"
+                             " 1, or a tag UID)")
         square = self._square(words[0])
         uid = self._uid(words[1:]) if len(words) > 1 else self.hands.aside[-1]
         if uid in self.sim.board.tags().values():
@@ -227,12 +230,12 @@ class GameConsole(OldConsoleWords):
 
     def _cmd_move(self, words: list[str]) -> None:
         if len(words) != 2:
-            raise ValueError("move FROM TO, like: move e4 e5")
+            raise ValueError("move FROM TO, like: move e3 e4")
         self.sim.board.move(self._square(words[0]), self._square(words[1]))
         self.settle()
 
     def _cmd_wait(self, words: list[str]) -> None:
-        self.sim.run_for(float(words[0]) if words else 1.0)
+        self.sim.run_for(wait_seconds(words, 600.0))
         self.settle()
 
     def _cmd_declare(self, words: list[str]) -> None:
@@ -264,7 +267,11 @@ class GameConsole(OldConsoleWords):
         self.settle()
 
     def _cmd_auto(self, words: list[str]) -> None:
-        limit = int(_one(words, "auto [N]")) if words else None
+        limit = _turns(_one(words, "auto [N]")) if words else None
+        if self.session.phase == SETUP:
+            raise ValueError("there is no game running: set up (setup all) and start it")
+        if self.session.phase == OVER:
+            raise ValueError("the game is over")
         played = 0
         while self.session.phase == PLAY and (limit is None or played < limit):
             state = self.session.state
@@ -314,6 +321,29 @@ class GameConsole(OldConsoleWords):
             self.say(f"{self.game.title}: {session.turns} turns played; {view['to_move']} to"
                      " move" + ("; the board must be fixed first" if session.fixing else ""))
         self.say(f"Game log: {session.log_path}")
+
+
+def wait_seconds(words: list[str], most: float) -> float:
+    """``wait [SECONDS]``: a number of seconds from 0 to ``most`` (default 1); a bad one is
+    refused in one line, never simulated for ages."""
+    if not words:
+        return 1.0
+    try:
+        seconds = float(words[0])
+    except ValueError:
+        raise ValueError(f"{words[0]!r} is not a number of seconds") from None
+    if not 0 <= seconds <= most:
+        raise ValueError(f"wait between 0 and {most:g} seconds")
+    return seconds
+
+
+def _turns(word: str) -> int:
+    """``auto N``: a number of turns, at least one."""
+    if not word.lstrip("-").isdigit():
+        raise ValueError(f"{word!r} is not a number of turns")
+    if int(word) < 1:
+        raise ValueError("auto plays at least one turn")
+    return int(word)
 
 
 def _one(words: list[str], usage: str) -> str:

@@ -28,7 +28,7 @@ from typing import Any
 from club.game_feed import GameEventLink
 from commands.game_event import EventGameConsole, game_event_link
 from commands.play import Source, _source, _timing
-from commands.play_game import GameConsole, _audience, _table, new_options
+from commands.play_game import GameConsole, _audience, _table, new_options, wait_seconds
 from commands.referee import referee_config, referee_options
 from companion.clock import ClockError, format_time
 from companion.config import RefereeConfig
@@ -53,6 +53,9 @@ from companion.table.game_session import OVER, SETUP, GameSession
 from companion.views.games import board_text, game_view
 from hardware.assemble import UsageError
 from hardware.simgame import laid_out
+
+DAY = 86400.0
+"""The longest ``wait`` at the desk: a clock's whole time runs out within it."""
 
 REFEREE_GAME_HELP = """\
 Referee mode: every command of giganten play --game (help there), and
@@ -168,7 +171,7 @@ class RefereeGameConsole(EventGameConsole):
         self.say(REFEREE_GAME_HELP)
 
     def _cmd_wait(self, words: list[str]) -> None:
-        self.sim.run_for(float(words[0]) if words else 1.0)
+        self.sim.run_for(wait_seconds(words, DAY))  # long enough for any clock to fall
         self.settle()
 
     def _cmd_clocks(self, words: list[str]) -> None:

@@ -128,6 +128,9 @@ class GameHands:
         for sq, uid in sorted(self.sim.board.tags().items()):
             if self.identities[uid].owner in chosen_players:
                 self.box.append(self.sim.board.lift(sq))
+        for uid in [uid for uid in self.aside if self.identities[uid].owner in chosen_players]:
+            self.aside.remove(uid)  # taken off by hand: beside the board, theirs to set out
+            self.box.append(uid)
         self.box.sort()
         for player in chosen_players:
             zone = sorted(game.setup_zone(player, options))

@@ -164,13 +164,13 @@ def test_place_without_a_piece_puts_down_the_one_last_lifted(tmp_path: Path) -> 
     target = _empty_square(console)
     console.execute(f"place {target}")
     assert console.sim.board.tag_at(console.geometry.parse(target)) == uid
-    with pytest.raises(ValueError, match="place SQUARE PIECE"):
-        console.execute(f"place {square}")  # the hand is empty now
+    with pytest.raises(ValueError, match="the hand is empty"):
+        console.execute(f"place {square}")
 
 
 def test_show_another_audience_only_as_far_as_the_terminal_may(tmp_path: Path) -> None:
     console, _lines = _started(tmp_path, 4)
-    with pytest.raises(ValueError, match="this terminal shows what its audience may see"):
+    with pytest.raises(ValueError, match=r"this terminal shows what public may see.*\[I3\]"):
         console.execute("show yellow")
     with pytest.raises(ValueError, match="show whom"):
         console.execute("show nobody")
@@ -188,7 +188,7 @@ def test_export_writes_the_public_record_and_the_full_one_after_the_end(
     console.execute(f"export {public} public")
     assert mode(public) == 0o644 and json.loads(public.read_text("utf-8"))
     assert f"Wrote the public record to {public}" in lines[-1]
-    with pytest.raises(ValueError, match="the game is not over"):
+    with pytest.raises(ValueError, match=r"the full record holds every setup \[I3\]"):
         console.execute(f"export {full}")
     assert not full.exists()
     console.execute("auto")
@@ -278,3 +278,56 @@ def test_the_next_turn_clears_a_challenges_kinds_from_the_terminal(tmp_path: Pat
     retold = after.split(CLEAR_SCREEN_AND_SCROLLBACK)[-1]
     last_turn = [line for line in retold.splitlines() if line.startswith("turn ")][-1]
     assert not KIND_WORDS.search(retold.replace(last_turn, "")), retold
+
+
+@pytest.mark.parametrize(("lines", "error"), [
+    (["place e4"], "the hand is empty: say which figure"),
+    (["move e4"], "move FROM TO, like: move e3 e4"),
+    (["start mauve"], "unknown player 'mauve'"),
+    (["auto 0"], "auto plays at least one turn"),
+    (["auto lots"], "'lots' is not a number of turns"),
+    (["auto"], "there is no game running: set up (setup all) and start it"),
+    (["wait lots"], "'lots' is not a number of seconds"),
+    (["wait 100000"], "wait between 0 and 600 seconds"),
+    (["show nobody"], "show whom? (public, yellow, orange, arbiter)"),
+    (["export"], "export FILE [public]"),
+    (["setup all", "start", "setup orange"], "the game has started"),
+    (["challenge"], "which square?"),
+    (["setup all", "start", "auto", "auto 1"], "the game is over"),
+])
+def test_every_command_error_is_explained_as_on_the_old_console(
+        lines: list[str], error: str, home: Path, tmp_path: Path) -> None:
+    """The old console's words for a bad command (tests/test_cli_play.py), on the generic
+    one: one line naming the script's line, nothing else lost."""
+    script = tmp_path / "s.txt"
+    script.write_text("\n".join(lines) + "\n", "utf-8")
+    done = run("play", "--game", "giganten", "--sim", "--seed", "3", "--script", script)
+    assert done.code == 2
+    assert f"line {len(lines)}: {error}" in done.err, done.err
+    assert len(done.err.strip().splitlines()) == 1 and "Traceback" not in done.err
+
+
+def test_a_game_without_a_setup_says_so(home: Path, tmp_path: Path) -> None:
+    script = tmp_path / "s.txt"
+    script.write_text("setup all\n", "utf-8")
+    done = run("play", "--game", "gimmel", "--sim", "--script", script)
+    assert done.code == 2 and "Gimmel starts empty: it has no setup" in done.err
+
+
+def test_setting_up_one_side_refuses_a_square_of_the_other_sides(home: Path,
+                                                                    tmp_path: Path) -> None:
+    """As on the old console (tests/test_setup_by_hand.py): a piece by hand first, then
+    ``setup PLAYER``; a square of the side's zone taken by the other side is refused."""
+    console, _ = _console(tmp_path, 3)
+    zone = sorted(GAME.setup_zone(0, console.session.options))
+    square = console.geometry.name(zone[len(zone) // 2])
+    console.execute(f"place {square} orange tri 2")
+    with pytest.raises(ValueError, match=f"{square} is taken by orange's piece"):
+        console.execute("setup yellow")
+    assert console.sim.board.tags().keys() == {console.geometry.parse(square)}
+    console.execute(f"remove {square}")
+    console.execute(f"place {square} yellow tri 2")
+    console.execute("setup yellow")
+    console.execute("setup orange")
+    console.execute("start")
+    assert console.session.phase == PLAY
