@@ -32,6 +32,7 @@ from companion.table.opponent import choose_turn
 from hardware.sim import TILE_MODEL
 from tests.cli_helpers import home, mode, run
 from tests.sim_games import KIND_WORDS
+from tests.test_cli_referee_game import PIN_HASH
 
 __all__ = ["home"]
 
@@ -331,3 +332,54 @@ def test_setting_up_one_side_refuses_a_square_of_the_other_sides(home: Path,
     console.execute("setup orange")
     console.execute("start")
     assert console.session.phase == PLAY
+
+
+def _plain(tmp_path: Path, command: str, *extra: str) -> str:
+    """``giganten COMMAND --sim`` without ``--game``; its output."""
+    script = tmp_path / f"{command}.txt"
+    script.write_text("status\nquit\n", "utf-8")
+    done = run(command, "--sim", "--seed", "3", *extra, "--script", script)
+    assert done.code == 0, done.err
+    return done.out
+
+
+def test_switched_on_plain_play_and_referee_take_the_generic_path_but_v5(
+        home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The one switch point decides for ``play`` and ``referee`` without ``--game``: with
+    the default switched, Giganten goes through the game interface for the generic
+    variants, and V5 (not generic yet) stays on Giganten's own console and desk."""
+    monkeypatch.setattr("commands.giganten_path.GENERIC_BY_DEFAULT", True)
+    assert "Giganten on the simulated board; seed 3." in _plain(tmp_path, "play")
+    assert "Giganten on the simulated board" in _plain(tmp_path, "play", "--variants",
+                                                       "V3,V8")
+    assert "reveal policy rulebook" in _plain(tmp_path, "play", "--variants", "V5")
+    pin = ("--pin-hash", PIN_HASH)
+    assert "Giganten referee mode on the simulated board" in _plain(tmp_path, "referee", *pin)
+    old = _plain(tmp_path, "referee", "--variants", "V5", *pin)
+    assert "on the simulated board" not in old and "Variants: V5." in old  # its own desk
+    monkeypatch.setattr("commands.giganten_path.GENERIC_BY_DEFAULT", False)
+    assert "reveal policy rulebook" in _plain(tmp_path, "play")
+
+
+def test_resume_takes_the_path_that_wrote_the_log(home: Path, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """``giganten resume LOG``: an old-format log on Giganten's own console, a generic one
+    on the generic console, whichever way the switch stands."""
+    script = tmp_path / "s.txt"
+    script.write_text("setup all\nstart\nauto 2\n", "utf-8")
+    for extra in ((), ("--game", "giganten")):
+        logs = tmp_path / ("generic" if extra else "old")
+        assert run("play", "--sim", "--seed", "3", *extra, "--log-dir", logs, "--script",
+                   script).code == 0
+    look = tmp_path / "look.txt"
+    look.write_text("status\n", "utf-8")
+    for default in (False, True):
+        monkeypatch.setattr("commands.giganten_path.GENERIC_BY_DEFAULT", default)
+        old = run("resume", next((tmp_path / "old").glob("game-*.log")), "--sim",
+                  "--script", look)
+        assert old.code == 0, old.err
+        assert "Resuming " in old.out and ": ply 2," in old.out
+        generic = run("resume", next((tmp_path / "generic").glob("game-*.log")), "--sim",
+                      "--script", look)
+        assert generic.code == 0, generic.err
+        assert "Giganten, 2 turns played" in generic.out
