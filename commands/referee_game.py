@@ -68,6 +68,7 @@ Referee mode: every command of giganten play --game (help there), and
     adjust PLAYER ±SECONDS REASON   give or take clock time
     show PLAYER [REASON]     during the game: see a player's view (everyone is told)
     look REASON              see the full position (everyone is told)
+    enter FROM TO REASON     a turn a reader missed (or enter {JSON} REASON); then fix
     takeback N REASON        put the game back as it stood after N turns, then: fix
     fix                      the hands put the board as the game stands
     result draw REASON       an agreed draw [W3]
@@ -216,6 +217,20 @@ class RefereeGameConsole(EventGameConsole):
         player = self._player(words[1:], f"draw {words[0]} PLAYER")
         offer = self.desk.offer_draw if words[0] == "offer" else self.desk.accept_draw
         self.show(offer(player, self.sim.now))
+
+    def _cmd_enter(self, words: list[str]) -> None:
+        """``enter FROM TO REASON`` or ``enter {JSON} REASON``: the arbiter's turn for a
+        reader that missed it (behind the PIN, logged)."""
+        text = " ".join(words)
+        try:
+            turn, end = (json.JSONDecoder().raw_decode(text) if text.startswith("{")
+                         else ({"path": words[:2]}, len(" ".join(words[:2]))))
+        except ValueError:
+            turn, end = None, 0
+        if turn is None or len(words) < 3 or not text[end:].strip():
+            raise ValueError("enter FROM TO REASON, like: enter e4 e5 the e5 reader failed (or"
+                             " enter {JSON} REASON)")
+        self.show(self.desk.enter(self._pin(), turn, text[end:].strip(), self.sim.now))
 
     def _cmd_adjust(self, words: list[str]) -> None:
         """``adjust PLAYER ±SECONDS REASON``: the arbiter gives or takes clock time."""

@@ -72,3 +72,26 @@ def test_show_a_players_view_during_the_game_needs_the_pin_and_is_told(
         in out
     assert any(note.get("event") == "look" and note.get("audience") == 0
                for note in _notes(home))
+
+
+def test_the_arbiter_enters_a_turn_a_reader_missed(home: Path, tmp_path: Path) -> None:
+    """``enter FROM TO REASON`` behind the PIN: the turn is played through the rules, the
+    clocks switch, the hands put the board right (``fix``), and the log says why."""
+    out = referee(tmp_path, "setup all", "start", "auto 1", "status")
+    assert "1 turns played" in out
+    log = only_log(home / "games")
+    body = next(entry.body for entry in read_log(log) if entry.type == "turn")
+    frm, to = body["turn"]["path"][0], body["turn"]["path"][-1]
+    log.unlink()
+    out = referee(tmp_path / "enter", "setup all", "start",
+                  f"enter {frm} {to} the {to} reader failed", PIN, "fix", "status")
+    assert "1 turns played" in out, out[-600:]
+    entered = out.split("> enter")[1].split("> fix")[0]
+    first = out.split("> start")[1].split("> enter")[0]
+    running = [line for line in first.splitlines() if line.startswith("clocks: ")][-1]
+    after = [line for line in entered.splitlines() if line.startswith("clocks: ")][-1]
+    assert running.split("; ")[1] != after.split("; ")[1], "the clock passed on"
+    assert any(note.get("event") == "enter" and note.get("reason") == f"the {to} reader failed"
+               for note in _notes(home))
+    refused = referee(tmp_path / "bad", "setup all", "start", "enter e4", code=2)
+    assert "enter FROM TO REASON" in refused

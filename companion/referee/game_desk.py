@@ -294,6 +294,20 @@ class GameDesk:
         view = game_view(self.session.game, state, audience, resigned=self.session.resigned)
         return view, [ArbiterLooked(reason, self.session.turns)]
 
+    def enter(self, pin: str, turn: Any, reason: str, now: float
+              ) -> list[GameEvent | DeskEvent]:
+        """The arbiter enters ``turn`` (its JSON) for the player to move, as a reader
+        missed it: declared to the session as the screen would (the rules check it, the
+        board is then put right) and logged with the reason."""
+        _need_reason(reason)
+        refused = self.authorise(pin, "enter", now)
+        if refused:
+            return refused
+        events = self.session.intent({"declare": turn}, now=now)
+        if any(isinstance(event, TurnCommitted) for event in events):
+            self._note({"event": "enter", "turn": turn, "reason": reason}, now)
+        return [*events, *self.observe(events, now)]
+
     def adjust(self, pin: str, player: int, seconds: float, reason: str,
                now: float) -> list[GameEvent | DeskEvent]:
         """Give ``player`` ``seconds`` more (negative: less) on the clock."""
