@@ -254,7 +254,8 @@ def _add_play(commands: Any) -> None:
                       help="the game to play through the game interface, on the simulated"
                            " board or on the readers with the pieces of its registry"
                            " (giganten enrol --game NAME; Giganten's figures from its own"
-                           " registry); without --game: Giganten's own console")
+                           " registry); without --game: Giganten, on the path that"
+                           " commands/giganten_path.py chooses (its own console for now)")
     _add_rules(play)
     _add_table(play)
     _add_pin_hash(play)
@@ -292,7 +293,8 @@ def _add_referee(commands: Any) -> None:
     referee.add_argument("--game", choices=game_names(), default=None,
                          help="the game to referee through the game interface, on the"
                               " simulated board or the readers, as giganten play --game"
-                              " (without --game: Giganten's own referee desk)")
+                              " (without --game: Giganten, on the path that"
+                              " commands/giganten_path.py chooses: its own desk for now)")
     _add_rules(referee)
     referee.add_argument("--time", default=None, metavar="MIN+SEC",
                          help="time control: minutes per side plus seconds per turn, like"

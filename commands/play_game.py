@@ -1,8 +1,12 @@
 """``giganten play --game strategus|gimmel|giganten --sim`` and their ``giganten resume``:
 any game of the family at the terminal on the simulated board, through the generic table
-path (``companion.table.game_session``). ``giganten play`` without ``--game`` is still
-Giganten's own console (``commands.play``); ``--game giganten`` plays it through the
+path (``companion.table.game_session``). Which path ``giganten play`` without ``--game``
+takes is said in one place, ``commands.giganten_path`` (Giganten's own console,
+``commands.play``, until its default is switched); ``--game giganten`` plays it through the
 interface: a landscape dealt from the seed [B3, V1, V2], ``--variants`` and ``--policy``.
+The words of Giganten's old console (``challenge``, ``nochallenge``, ``stay`` …) are in
+``commands.console_words``; a challenge's outcome leaves a terminal at the next turn
+[I4] (``commands.console_screen``).
 
 Every line printed is built by ``companion.views.games`` for the chosen audience: a hidden
 kind never reaches the public or the opponent.
