@@ -97,11 +97,18 @@ class OldConsoleWords:
         return self.game.players.index(word)
 
     def _cmd_start(self: _Console, words: list[str]) -> None:
-        """``start [PLAYER]``: begin play; with PLAYER, only if PLAYER moves first (drawn
-        with the game's options, as ``giganten deal`` draws it [S5])."""
+        """``start [PLAYER]``: begin play; PLAYER moves first where the game lets the
+        table decide at the start (Giganten [S5]: else drawn with the options, as
+        ``giganten deal`` draws it); elsewhere PLAYER is checked against who moves first."""
         if len(words) > 1:
             raise ValueError("start [PLAYER]")
-        if words:
+        session = self.session
+        if words and session.phase == SETUP and "first" in session.options:
+            # Who begins is decided at the start [S5] (Giganten: its "first" option, drawn
+            # with the deal unless named here); the log is written from here on.
+            named = OldConsoleWords._player_named(self, words[0])
+            session.options = {**session.options, "first": named}
+        elif words:
             named = OldConsoleWords._player_named(self, words[0])
             first = _first(self.game, self.session)
             if first is not None and first != named:

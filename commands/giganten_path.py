@@ -6,9 +6,9 @@ and club feed: ``commands.play_game``, ``commands.referee_game``). ``OLD``: Giga
 ``Session`` (``commands.play``, ``commands.referee``). ``giganten resume`` needs no switch:
 a log says which path wrote it (``commands.play_game.is_generic_log``).
 
-To delete the old path: once every variant is generic (``GENERIC_VARIANTS``) and the
-default is switched (``GENERIC_BY_DEFAULT``), ``giganten_path`` always answers
-``GENERIC``; remove its ``OLD`` branch, then the modules only it reaches.
+To delete the old path: once every variant is generic (``GENERIC_VARIANTS``),
+``giganten_path`` answers ``GENERIC`` but for ``--old-session``; remove its ``OLD`` branch
+and that option (with the tests that ask for it), then the modules only it reaches.
 """
 
 from __future__ import annotations
@@ -21,22 +21,21 @@ from companion.games.giganten.options import GENERIC_VARIANTS
 GENERIC: Literal["generic"] = "generic"
 OLD: Literal["old"] = "old"
 
-GENERIC_BY_DEFAULT = False
+GENERIC_BY_DEFAULT = True
 """Whether ``giganten play`` and ``referee`` without ``--game`` take the generic path (for
-the generic variants). False until the old console's tests are ported to the generic
-log (docs/architecture.md, "Giganten on the generic path"): the generic console already
-has every command of the old one."""
+the generic variants)."""
 
 
-def giganten_path(game: str | None, variants: Iterable[str],
-                  *, default_generic: bool | None = None) -> Literal["generic", "old"]:
+def giganten_path(game: str | None, variants: Iterable[str], *, old_session: bool = False,
+                  default_generic: bool | None = None) -> Literal["generic", "old"]:
     """The path a Giganten game with these options takes: ``--game giganten`` always the
     generic one (a variant it cannot follow is refused there, in one line); without
     ``--game``, the generic one when the default says so and every variant is generic
-    (``GENERIC_VARIANTS``: V5, V6 and V9 still need the old session)."""
+    (``GENERIC_VARIANTS``: V5, V6 and V9 still need the old session), unless
+    ``--old-session`` asks for the old one."""
     if game is not None:
         return GENERIC
     generic = GENERIC_BY_DEFAULT if default_generic is None else default_generic
-    if generic and set(variants) <= GENERIC_VARIANTS:
+    if generic and not old_session and set(variants) <= GENERIC_VARIANTS:
         return GENERIC
-    return OLD  # the old path: remove this branch to delete it
+    return OLD  # the old path: remove this branch (and --old-session) to delete it

@@ -91,8 +91,12 @@ def _add_table(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_rules(parser: argparse.ArgumentParser) -> None:
-    """``--variants`` and ``--policy`` of a new game (play, referee)."""
+    """``--variants``, ``--policy`` and ``--old-session`` of a new game (play, referee)."""
     from companion.views import POLICIES, RULEBOOK
+
+    parser.add_argument("--old-session", action="store_true",
+                        help="Giganten on its own session, console and desk (the old path,"
+                             " until it is deleted: issue 13); V5, V6 and V9 take it anyway")
 
     parser.add_argument("--variants", type=cli.rule_set_arg, default=cli.rule_set_arg(""),
                         metavar="V3,V8,…", help="play under these variants, comma-separated")
@@ -159,7 +163,8 @@ def _generic_giganten(args: argparse.Namespace) -> bool:
     (``commands.giganten_path``)."""
     from commands.giganten_path import GENERIC, giganten_path
 
-    return giganten_path(args.game, args.variants.variants) == GENERIC
+    return giganten_path(args.game, args.variants.variants,
+                         old_session=args.old_session) == GENERIC
 
 
 def _resume_command(args: argparse.Namespace) -> int:
@@ -254,8 +259,8 @@ def _add_play(commands: Any) -> None:
                       help="the game to play through the game interface, on the simulated"
                            " board or on the readers with the pieces of its registry"
                            " (giganten enrol --game NAME; Giganten's figures from its own"
-                           " registry); without --game: Giganten, on the path that"
-                           " commands/giganten_path.py chooses (its own console for now)")
+                           " registry); without --game: Giganten through the interface"
+                           " too (V5, V6, V9 and --old-session: its own console)")
     _add_rules(play)
     _add_table(play)
     _add_pin_hash(play)
@@ -293,8 +298,8 @@ def _add_referee(commands: Any) -> None:
     referee.add_argument("--game", choices=game_names(), default=None,
                          help="the game to referee through the game interface, on the"
                               " simulated board or the readers, as giganten play --game"
-                              " (without --game: Giganten, on the path that"
-                              " commands/giganten_path.py chooses: its own desk for now)")
+                              " (without --game: Giganten through the interface too; V5,"
+                              " V6, V9 and --old-session: its own desk)")
     _add_rules(referee)
     referee.add_argument("--time", default=None, metavar="MIN+SEC",
                          help="time control: minutes per side plus seconds per turn, like"

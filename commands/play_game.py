@@ -1,9 +1,9 @@
 """``giganten play --game strategus|gimmel|giganten --sim`` and their ``giganten resume``:
 any game of the family at the terminal on the simulated board, through the generic table
 path (``companion.table.game_session``). Which path ``giganten play`` without ``--game``
-takes is said in one place, ``commands.giganten_path`` (Giganten's own console,
-``commands.play``, until its default is switched); ``--game giganten`` plays it through the
-interface: a landscape dealt from the seed [B3, V1, V2], ``--variants`` and ``--policy``.
+takes is said in one place, ``commands.giganten_path``: this one, but for V5, V6, V9 and
+``--old-session`` (Giganten's own console, ``commands.play``). Giganten here: a landscape
+dealt from the seed [B3, V1, V2], ``--variants`` and ``--policy``.
 The words of Giganten's old console (``challenge``, ``nochallenge``, ``stay`` …) are in
 ``commands.console_words``; a challenge's outcome leaves a terminal at the next turn
 [I4] (``commands.console_screen``).
@@ -51,8 +51,8 @@ Commands (squares like e4; a PIECE is named like 'red hare 2' or given as its ta
   place SQUARE [PIECE]    put a piece down (without PIECE: the one last taken up)
   lift SQUARE, remove SQUARE  take one up          move FROM TO   lift and put down
   setup all|PLAYER        random valid setups (games with a setup)
-  start [PLAYER]          begin play once every setup is complete (PLAYER: who the game
-                          has move first, to check)
+  start [PLAYER]          begin play once every setup is complete (PLAYER: who moves
+                          first, in Giganten [S5]; in another game only checked)
   declare [PLAYER] FROM TO  declare a turn on the screen (a Strategus attack: the
                           attacker held beside the square), or declare [PLAYER] {JSON};
                           with PLAYER it is refused unless it is PLAYER's turn

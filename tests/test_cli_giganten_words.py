@@ -141,19 +141,26 @@ def test_stay_declines_the_advance_and_is_refused_without_one(tmp_path: Path) ->
 
 
 def test_setup_one_player_then_start_naming_who_moves_first(tmp_path: Path) -> None:
-    console, _lines = _console(tmp_path, 7)
+    console, _ = _console(tmp_path, 7)
     console.execute("setup yellow")
     owners = {console.hands.identities[uid].owner for uid in console.sim.board.tags().values()}
     assert owners == {0}, "only Yellow's figures are set out"
     console.execute("setup orange")
-    first = GAME.players[GAME.start(dict(console.session.board),
-                                    console.session.options).to_move]
-    other = next(name for name in GAME.players if name != first)
-    with pytest.raises(ValueError, match=f"{first} moves first"):
-        console.execute(f"start {other}")
-    assert console.session.phase != PLAY
-    console.execute(f"start {first}")
+    drawn = GAME.start(dict(console.session.board), console.session.options).to_move
+    other = 1 - drawn
+    console.execute(f"start {GAME.players[other]}")  # decided at the start [S5]
     assert console.session.phase == PLAY
+    assert _state(console).to_move == other
+    from companion.ledger.record import verify as read_log
+    assert read_log(console.session.log_path)[0].body["options"]["first"] == other
+
+
+def test_start_naming_a_player_who_does_not_begin_is_refused_where_the_rules_say(
+        home: Path, tmp_path: Path) -> None:
+    script = tmp_path / "s.txt"
+    script.write_text("setup all\nstart blue\n", "utf-8")
+    done = run("play", "--game", "strategus", "--sim", "--seed", "2", "--script", script)
+    assert done.code == 2 and "red moves first in this game" in done.err, done.err
 
 
 def test_place_without_a_piece_puts_down_the_one_last_lifted(tmp_path: Path) -> None:
@@ -228,6 +235,8 @@ def test_the_switch_point_says_which_path_giganten_takes() -> None:
     for variant in ("V5", "V6", "V9"):
         assert giganten_path(None, [variant], default_generic=True) == OLD
     assert giganten_path(None, [], default_generic=False) == OLD
+    assert giganten_path(None, [], old_session=True, default_generic=True) == OLD
+    assert giganten_path(None, []) == GENERIC  # the default
 
 
 
@@ -343,7 +352,7 @@ def _plain(tmp_path: Path, command: str, *extra: str) -> str:
     return done.out
 
 
-def test_switched_on_plain_play_and_referee_take_the_generic_path_but_v5(
+def test_plain_play_and_referee_take_the_generic_path_but_v5_and_old_session(
         home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The one switch point decides for ``play`` and ``referee`` without ``--game``: with
     the default switched, Giganten goes through the game interface for the generic
@@ -357,6 +366,7 @@ def test_switched_on_plain_play_and_referee_take_the_generic_path_but_v5(
     assert "Giganten referee mode on the simulated board" in _plain(tmp_path, "referee", *pin)
     old = _plain(tmp_path, "referee", "--variants", "V5", *pin)
     assert "on the simulated board" not in old and "Variants: V5." in old  # its own desk
+    assert "reveal policy rulebook" in _plain(tmp_path, "play", "--old-session")
     monkeypatch.setattr("commands.giganten_path.GENERIC_BY_DEFAULT", False)
     assert "reveal policy rulebook" in _plain(tmp_path, "play")
 
@@ -367,8 +377,8 @@ def test_resume_takes_the_path_that_wrote_the_log(home: Path, tmp_path: Path,
     on the generic console, whichever way the switch stands."""
     script = tmp_path / "s.txt"
     script.write_text("setup all\nstart\nauto 2\n", "utf-8")
-    for extra in ((), ("--game", "giganten")):
-        logs = tmp_path / ("generic" if extra else "old")
+    for extra in (("--old-session",), ()):
+        logs = tmp_path / ("old" if extra else "generic")
         assert run("play", "--sim", "--seed", "3", *extra, "--log-dir", logs, "--script",
                    script).code == 0
     look = tmp_path / "look.txt"
