@@ -438,6 +438,10 @@ def _play(args: argparse.Namespace,
     console = wrap(GameConsole(game, sim, hands, audience, seed, computer=computer,
                                secret_setup=args.seed is None), log_path)
     console.say(f"{game.title} on the simulated board; seed {seed}.")
+    if getattr(args, "registry", None) is not None:  # said, never silently dropped
+        console.say("The simulated board plays with the simulated sets: --registry is read"
+                    " on the readers (--backend), or by Giganten's own console"
+                    " (--old-session).")
     _say_computer(console, computer)
     console.say(f"Game log: {log_path} (every turn is appended to it).")
     console.say(f"Showing what {args.audience} may see. Type help for the commands.")

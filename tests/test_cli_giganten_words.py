@@ -393,3 +393,12 @@ def test_resume_takes_the_path_that_wrote_the_log(home: Path, tmp_path: Path,
                       "--script", look)
         assert generic.code == 0, generic.err
         assert "Giganten, 2 turns played" in generic.out
+
+
+def test_a_registry_on_the_simulated_board_is_said_not_dropped(home: Path,
+                                                               tmp_path: Path) -> None:
+    script = tmp_path / "s.txt"
+    script.write_text("quit\n", "utf-8")
+    done = run("play", "--sim", "--registry", tmp_path / "registry.json", "--script", script)
+    assert done.code == 0, done.err
+    assert "--registry is read on the readers (--backend)" in done.out
