@@ -66,6 +66,8 @@ Referee mode: every command of giganten play --game (help there), and
   the arbiter (the PIN is asked for next; in a script it is the next line):
     pause [REASON]           stop the clocks;  resume: let them run again
     adjust PLAYER ±SECONDS REASON   give or take clock time
+  before play begins (no PIN):
+    set NAME VALUE           time (like 30+10, or none), policy (rulebook, outcome-only)
     show PLAYER [REASON]     during the game: see a player's view (everyone is told)
     look REASON              see the full position (everyone is told)
     enter FROM TO REASON     a turn a reader missed (or enter {JSON} REASON); then fix
@@ -231,6 +233,14 @@ class RefereeGameConsole(EventGameConsole):
             raise ValueError("enter FROM TO REASON, like: enter e4 e5 the e5 reader failed (or"
                              " enter {JSON} REASON)")
         self.show(self.desk.enter(self._pin(), turn, text[end:].strip(), self.sim.now))
+
+    def _cmd_set(self, words: list[str]) -> None:
+        """``set NAME VALUE`` before play begins: ``time 30+10`` (or ``none``), ``policy
+        outcome-only`` [I2]; fixed once the game runs (the log's header holds them)."""
+        if len(words) != 2:
+            raise ValueError("set NAME VALUE, like: set time 30+10 or set policy outcome-only")
+        self.say(f"set: {self.desk.change(words[0], words[1], self.sim.now)} (until play"
+                 " begins)")
 
     def _cmd_adjust(self, words: list[str]) -> None:
         """``adjust PLAYER ±SECONDS REASON``: the arbiter gives or takes clock time."""

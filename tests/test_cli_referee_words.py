@@ -95,3 +95,20 @@ def test_the_arbiter_enters_a_turn_a_reader_missed(home: Path, tmp_path: Path) -
                for note in _notes(home))
     refused = referee(tmp_path / "bad", "setup all", "start", "enter e4", code=2)
     assert "enter FROM TO REASON" in refused
+
+
+def test_set_changes_the_time_and_the_policy_before_play_only(home: Path,
+                                                              tmp_path: Path) -> None:
+    out = referee(tmp_path, "set time 10+5", "set policy outcome-only", "setup all",
+                  "start", "clocks")
+    assert "set: time 10+5 (until play begins)" in out
+    assert "clocks: yellow 10:00, orange 10:00" in out
+    header = read_log(only_log(home / "games"))[0].body
+    assert header["options"]["policy"] == "outcome-only"
+    locked = referee(tmp_path / "locked", "setup all", "start", "set policy rulebook",
+                     code=2)
+    assert "The settings are fixed once play begins" in locked
+    for line, error in (("set policy loud", "set policy: "), ("set first 1", "set what?"),
+                        ("set time soon", "set time: ")):
+        refused = referee(tmp_path / line.replace(" ", "-"), line, code=2)
+        assert error in refused and "Traceback" not in refused

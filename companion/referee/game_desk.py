@@ -31,7 +31,7 @@ from companion.events import (
     PinRefused,
     SetupTimeUp,
 )
-from companion.game import ARBITER
+from companion.game import ARBITER, GameError, options_json
 from companion.game_events import GameEnded, GameEvent, TurnCommitted
 from companion.ledger.record import verify as read_log
 from companion.referee.desk import FIRST_WAIT_S, FREE_TRIES, LONGEST_WAIT_S, RefereeError, check_pin
@@ -235,6 +235,33 @@ class GameDesk:
                                " it.")
         return self._declare(None, "draw", "players", now)
 
+    def change(self, name: str, value: str, now: float) -> str:
+        """``set NAME VALUE`` before play begins (after it the options are in the log's
+        header): ``time`` (like ``30+10``, or ``none``; the setup timer starts again) or
+        an option the game checks, like Giganten's ``policy`` [I2]. Returns what is set
+        now; ``RefereeError`` in one line for anything else."""
+        session = self.session
+        if session.phase != SETUP:
+            raise RefereeError("The settings are fixed once play begins (they are in the"
+                               " game log's header).")
+        if name == "time":
+            try:
+                time = None if value == "none" else TimeControl.parse(value)
+            except ClockError as err:
+                raise RefereeError(f"set time: {err}") from None
+            self.clock = GameClock(time, players=len(session.game.players)) if time else None
+            if self.clock is not None:
+                self.clock.start_setup(now)
+            return f"time {value}"
+        if name not in session.options or name in ("board", "rules", "first"):
+            raise RefereeError(f"set what? time, or one of this game's settings:"
+                               f" {', '.join(_settable(session.options)) or 'none'}")
+        try:
+            session.options = options_json(session.game, {**session.options, name: value})
+        except GameError as err:
+            raise RefereeError(f"set {name}: {err}") from None
+        return f"{name} {value}"
+
     # -- the arbiter (behind the PIN) -----------------------------------------------------
 
     def authorise(self, pin: str, action: str, now: float) -> list[GameEvent | DeskEvent]:
@@ -376,6 +403,13 @@ class GameDesk:
     def ended(self, events: Sequence[GameEvent]) -> bool:
         """True if ``events`` hold the end of the game."""
         return any(isinstance(e, GameEnded) for e in events)
+
+
+def _settable(options: JSON) -> list[str]:
+    """The options ``set`` may change before play: the plain ones (not the dealt board,
+    the rule set or who begins, which ``start PLAYER`` names [S5])."""
+    return sorted(name for name, value in options.items()
+                  if name not in ("board", "rules", "first") and isinstance(value, str))
 
 
 def _need_reason(reason: str) -> None:
