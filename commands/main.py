@@ -91,8 +91,12 @@ def _add_table(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_rules(parser: argparse.ArgumentParser) -> None:
-    """``--variants`` and ``--policy`` of a new game (play, referee)."""
+    """``--variants``, ``--policy`` and ``--old-session`` of a new game (play, referee)."""
     from companion.views import POLICIES, RULEBOOK
+
+    parser.add_argument("--old-session", action="store_true",
+                        help="Giganten on its own session, console and desk (the old path,"
+                             " until it is deleted: issue 13); V5, V6 and V9 take it anyway")
 
     parser.add_argument("--variants", type=cli.rule_set_arg, default=cli.rule_set_arg(""),
                         metavar="V3,V8,…", help="play under these variants, comma-separated")
@@ -142,15 +146,25 @@ def _play_command(args: argparse.Namespace) -> int:
         print("giganten play: --computer plays Strategus and Gimmel (--game strategus or"
               " gimmel); Giganten's computer players are in giganten demo", file=sys.stderr)
         return 2
-    if args.game is not None:  # any game of the family, through the interface
+    if args.game is not None or _generic_giganten(args):  # through the game interface
         # the real board through the game's layout, or the simulated one (play_game's,
         # with the club feed of --event)
         from commands import play_game_live
 
+        args.game = args.game or DEFAULT_GAME
         return play_game_live.play_command(args)
     from commands.play import play_command
 
     return play_command(args)
+
+
+def _generic_giganten(args: argparse.Namespace) -> bool:
+    """Whether Giganten without ``--game`` takes the generic path: the one switch point
+    (``commands.giganten_path``)."""
+    from commands.giganten_path import GENERIC, giganten_path
+
+    return giganten_path(args.game, args.variants.variants,
+                         old_session=args.old_session) == GENERIC
 
 
 def _resume_command(args: argparse.Namespace) -> int:
@@ -176,11 +190,12 @@ def _referee_command(args: argparse.Namespace) -> int:
     from commands.play_game import is_generic_log
 
     # Any game through the generic desk; a generic log resumes there (it names its game).
-    generic = args.game is not None or (args.resume is not None
-                                        and is_generic_log(args.resume))
+    generic = args.game is not None or (is_generic_log(args.resume) if args.resume
+                                        is not None else _generic_giganten(args))
     if generic and not args.set_pin:
         from commands.referee_game_live import referee_game_command  # readers or sim
 
+        args.game = args.game or DEFAULT_GAME
         return referee_game_command(args)
     from commands.referee import referee_command
 
@@ -244,7 +259,8 @@ def _add_play(commands: Any) -> None:
                       help="the game to play through the game interface, on the simulated"
                            " board or on the readers with the pieces of its registry"
                            " (giganten enrol --game NAME; Giganten's figures from its own"
-                           " registry); without --game: Giganten's own console")
+                           " registry); without --game: Giganten through the interface"
+                           " too (V5, V6, V9 and --old-session: its own console)")
     _add_rules(play)
     _add_table(play)
     _add_pin_hash(play)
@@ -282,7 +298,8 @@ def _add_referee(commands: Any) -> None:
     referee.add_argument("--game", choices=game_names(), default=None,
                          help="the game to referee through the game interface, on the"
                               " simulated board or the readers, as giganten play --game"
-                              " (without --game: Giganten's own referee desk)")
+                              " (without --game: Giganten through the interface too; V5,"
+                              " V6, V9 and --old-session: its own desk)")
     _add_rules(referee)
     referee.add_argument("--time", default=None, metavar="MIN+SEC",
                          help="time control: minutes per side plus seconds per turn, like"

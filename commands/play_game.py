@@ -1,8 +1,12 @@
 """``giganten play --game strategus|gimmel|giganten --sim`` and their ``giganten resume``:
 any game of the family at the terminal on the simulated board, through the generic table
-path (``companion.table.game_session``). ``giganten play`` without ``--game`` is still
-Giganten's own console (``commands.play``); ``--game giganten`` plays it through the
-interface: a landscape dealt from the seed [B3, V1, V2], ``--variants`` and ``--policy``.
+path (``companion.table.game_session``). Which path ``giganten play`` without ``--game``
+takes is said in one place, ``commands.giganten_path``: this one, but for V5, V6, V9 and
+``--old-session`` (Giganten's own console, ``commands.play``). Giganten here: a landscape
+dealt from the seed [B3, V1, V2], ``--variants`` and ``--policy``.
+The words of Giganten's old console (``challenge``, ``nochallenge``, ``stay`` …) are in
+``commands.console_words``; a challenge's outcome leaves a terminal at the next turn
+[I4] (``commands.console_screen``).
 
 Every line printed is built by ``companion.views.games`` for the chosen audience: a hidden
 kind never reaches the public or the opponent.
@@ -15,56 +19,68 @@ import json
 import os
 import random
 import sys
+import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from commands.arbiter_pin import arbiter_source
+from commands.console_screen import ChallengeScreen
+from commands.console_words import OldConsoleWords
 from commands.opponent import Computer, computer_of
 from commands.play import Source, _source, _timing, _with_usage_errors
 from companion.game import ARBITER, PUBLIC, Game, GameError, GameState, seated
 from companion.game_events import GameEvent
 from companion.games import get_game
 from companion.identities import Identity, sim_identities
-from companion.ledger.game_log import ReplayError, generic_header
+from companion.ledger.game_log import ReplayError, generic_header, hidden_setup
 from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.reads import Uid, parse_uid
 from companion.table.game_session import OVER, PLAY, SETUP, GameSession
 from companion.table.opponent import choose_turn
 from companion.views.games import board_text, event_view, game_view, setup_view
 from hardware.assemble import UsageError, open_backend
+from hardware.live import live_lines
 from hardware.sim import SimBoard, TimingModel
 from hardware.simgame import GameHands, SimGameTable, laid_out
+from hardware.systemd_notify import Keepalive
 
 HELP = """\
 Commands (squares like e4; a PIECE is named like 'red hare 2' or given as its tag UID):
-  place SQUARE PIECE      put a piece down          lift SQUARE     take one up
-  move FROM TO            lift and put down         remove SQUARE   take one off the board
-  setup all               random valid setups (games with a setup; Giganten's secret
+  place SQUARE [PIECE]    put a piece down (without PIECE: the one last taken up)
+  lift SQUARE, remove SQUARE  take one up          move FROM TO   lift and put down
+  setup all|PLAYER        random valid setups (games with a setup; Giganten's secret
                           traps too, under V5)
   trap PLAYER SQUARE      PLAYER's secret trap square, in a private moment (Giganten V5)
-  start                   begin play once every setup is complete
+  start [PLAYER]          begin play once every setup is complete (PLAYER: who moves
+                          first, in Giganten [S5]; in another game only checked)
   declare [PLAYER] FROM TO  declare a turn on the screen (a Strategus attack: the
                           attacker held beside the square), or declare [PLAYER] {JSON};
                           with PLAYER it is refused unless it is PLAYER's turn
   choose N                pick choice N the board left open (a Giganten challenge or
-                          none, an advance or a stay)
+                          none, an advance or a stay); the same by name:
+  challenge SQUARE [BY]   challenge the figure on SQUARE (BY: which moved figure)
+  nochallenge, confirm    end the move as the board shows it, without a challenge
+  stay                    decline the advance after a challenge
   resign PLAYER           the player resigns (for the team, in teams)
   auto [N]                computer players play N turns (default: to the end); with
                           --computer, the person's side by a simple bot and the computer's
                           announced turns carried out
   carry                   carry out the computer's announced turn on the board
-  show                    the board as the audience may see it
-  status                  the phase, whose turn, the turns played
+  show [AUDIENCE]         the board as the audience may see it (public, a player,
+                          arbiter: no more than this terminal's own before the end)
+  status                  the phase, whose turn, the turns played, the log
+  export FILE [public]    the game's full record (after the end) or its public one
   wait [SECONDS]          let the readers scan
-  help, quit"""
+  help, quit (exit)"""
 
 CommandError = (ValueError, GameError)
 
 
-class GameConsole:
-    """A terminal front end for one generic game on the simulated board."""
+class GameConsole(OldConsoleWords):
+    """A terminal front end for one generic game on the simulated board (with the words of
+    Giganten's old console: ``commands.console_words``)."""
 
     def __init__(self, game: Game, sim: SimGameTable, hands: GameHands, audience: int,
                  seed: int, say: Callable[[str], None] = print,
@@ -81,26 +97,61 @@ class GameConsole:
         self.say = say
         self.geometry = game.geometry(sim.session.options)
         self._told = len(sim.events)
+        # The terminal whose screen a challenge's outcome is cleared from [I4]: standard
+        # output when the lines are printed there.
+        self.screen = ChallengeScreen(sys.stdout if say is print else None,
+                                      hidden_setup(game, sim.session.options))
 
     @property
     def session(self) -> GameSession:
         """The session the table feeds."""
         return self.sim.session
 
+    follows_board = False
+    """True on the real board: the readers are followed between typed commands."""
+
+    def idle(self, seconds: float) -> None:
+        """Between typed keys: nothing to follow on the simulated board."""
+        time.sleep(seconds)
+
     def run(self, source: Source) -> int:
-        """Carry out every command of ``source``; 0, or 2 for a failing script line."""
+        """Carry out every command of ``source``; 0, or 2 for a failing script line.
+        systemd hears READY and, under its watchdog, WATCHDOG while a person types (the
+        kiosk's fallback runs this console: ``systemd/giganten-kiosk``)."""
+        keepalive = Keepalive()
+        if source.interactive and (self.follows_board or keepalive.interval):
+
+            def poll(seconds: float) -> None:
+                self.idle(seconds)
+                keepalive.ping()
+
+            source = Source(live_lines(source.lines, poll), source.echo, source.name)
         try:
+            keepalive.ready()
             return source.run(self.execute, say=self.say, err=sys.stderr,
                               program="giganten play", errors=CommandError)
+        except KeyboardInterrupt:
+            self.say("Interrupted.")
+            return 130
         finally:
+            self._farewell()
             self.sim.close()
             self.session.close()
+
+    def _farewell(self) -> None:
+        """Say where the game is logged and how to go on, as the old console did."""
+        session = self.session
+        if session.log is not None:
+            self.say(f"The game is logged in {session.log_path}; continue it with:"
+                     f" giganten resume {session.log_path}")
+        elif session.phase == SETUP:
+            self.say("No game was started, so nothing was logged.")
 
     def execute(self, text: str) -> bool:
         """One command; False ends the game loop."""
         words = text.split()
         name, rest = words[0].lower(), words[1:]
-        if name == "quit":
+        if name in ("quit", "exit"):
             return False
         handler = getattr(self, f"_cmd_{name}", None)
         if handler is None:
@@ -116,6 +167,7 @@ class GameConsole:
         for event in events:
             view = event_view(self.game, event, self.audience, self.geometry)
             if view is not None:
+                self.screen.next_view(view, _line, self.say)
                 self.say(_line(view))
 
     def settle(self) -> None:
@@ -160,9 +212,14 @@ class GameConsole:
         self.say(HELP)
 
     def _cmd_place(self, words: list[str]) -> None:
-        if len(words) < 2:
-            raise ValueError("place SQUARE PIECE, like: place e4 red hare 1")
-        square, uid = self._square(words[0]), self._uid(words[1:])
+        if not words:
+            raise ValueError("place SQUARE PIECE, like: place e4 red hare 1 (place SQUARE: the"
+                             " piece last taken up)")
+        if len(words) == 1 and not self.hands.aside:
+            raise ValueError("the hand is empty: say which figure or piece (place e4 red hare"
+                             " 1, or a tag UID)")
+        square = self._square(words[0])
+        uid = self._uid(words[1:]) if len(words) > 1 else self.hands.aside[-1]
         if uid in self.sim.board.tags().values():
             raise ValueError("that piece already stands on the board: move it instead")
         self.sim.board.place(square, uid)
@@ -179,19 +236,20 @@ class GameConsole:
 
     def _cmd_move(self, words: list[str]) -> None:
         if len(words) != 2:
-            raise ValueError("move FROM TO, like: move e4 e5")
+            raise ValueError("move FROM TO, like: move e3 e4")
         self.sim.board.move(self._square(words[0]), self._square(words[1]))
         self.settle()
 
     def _cmd_wait(self, words: list[str]) -> None:
-        self.sim.run_for(float(words[0]) if words else 1.0)
+        self.sim.run_for(wait_seconds(words, 600.0))
         self.settle()
 
     def _cmd_setup(self, words: list[str]) -> None:
-        if words != ["all"] or self.session.phase != SETUP:
-            raise ValueError("setup all: during the setup of a game that has one")
-        self.hands.set_up(self.game, self.session.options, self.setup_rng)
-        self._choose_traps()
+        """``setup all|PLAYER`` (``OldConsoleWords``), then, under Giganten's secret traps
+        [V5], each such player's trap."""
+        super()._cmd_setup(words)
+        self._choose_traps(None if words == ["all"]
+                           else [OldConsoleWords._player_named(self, words[0])])
         self.settle()
 
     def _cmd_trap(self, words: list[str]) -> None:
@@ -201,7 +259,7 @@ class GameConsole:
                          "player": self.game.players.index(words[0])})
         self.settle()
 
-    def _choose_traps(self) -> None:
+    def _choose_traps(self, players: list[int] | None) -> None:
         """Under Giganten's secret traps [V5], ``setup all`` picks each player's trap: a
         square of their setup zone their setup check takes (V5a: not by the Nest)."""
         from companion.games.giganten.options import rules_of
@@ -210,7 +268,7 @@ class GameConsole:
         if self.game.name != "giganten" or not rules_of(options).has("V5"):
             return
         geometry = self.geometry
-        for player in range(len(self.game.players)):
+        for player in range(len(self.game.players)) if players is None else players:
             mine = {sq: piece.kind for sq, piece in self.session.board.items()
                     if piece.owner == player}
             zone = sorted(self.game.setup_zone(player, options))
@@ -218,10 +276,6 @@ class GameConsole:
             trap = next(sq for sq in zone if not self.game.check_setup(
                 player, mine, {**options, "secret": {"trap": geometry.name(sq)}}))
             self.sim.intent({"secret": {"trap": geometry.name(trap)}, "player": player})
-
-    def _cmd_start(self, words: list[str]) -> None:
-        self.sim.intent({"start": True})
-        self.settle()
 
     def _cmd_declare(self, words: list[str]) -> None:
         players = self.game.players
@@ -252,7 +306,11 @@ class GameConsole:
         self.settle()
 
     def _cmd_auto(self, words: list[str]) -> None:
-        limit = int(_one(words, "auto [N]")) if words else None
+        limit = _turns(_one(words, "auto [N]")) if words else None
+        if self.session.phase == SETUP:
+            raise ValueError("there is no game running: set up (setup all) and start it")
+        if self.session.phase == OVER:
+            raise ValueError("the game is over")
         played = 0
         while self.session.phase == PLAY and (limit is None or played < limit):
             state = self.session.state
@@ -275,14 +333,13 @@ class GameConsole:
         """The ``auto`` players' turn: the computer opponent at its easy level."""
         return choose_turn(self.game, state, self.rng, level="easy")
 
-    def _cmd_show(self, words: list[str]) -> None:
+    def show_view(self, audience: int) -> None:
+        """Print the board as ``audience`` may see it (``companion.views.games``)."""
         state = self.session.state
         if state is None:
-            view = setup_view(self.game, self.geometry, dict(self.session.board),
-                              self.audience)
+            view = setup_view(self.game, self.geometry, dict(self.session.board), audience)
         else:
-            view = game_view(self.game, state, self.audience,
-                             resigned=self.session.resigned)
+            view = game_view(self.game, state, audience, resigned=self.session.resigned)
         for line in board_text(view):
             self.say(line)
         for key in ("score", "hands", "teams"):
@@ -302,6 +359,30 @@ class GameConsole:
         else:
             self.say(f"{self.game.title}: {session.turns} turns played; {view['to_move']} to"
                      " move" + ("; the board must be fixed first" if session.fixing else ""))
+        self.say(f"Game log: {session.log_path}")
+
+
+def wait_seconds(words: list[str], most: float) -> float:
+    """``wait [SECONDS]``: a number of seconds from 0 to ``most`` (default 1); a bad one is
+    refused in one line, never simulated for ages."""
+    if not words:
+        return 1.0
+    try:
+        seconds = float(words[0])
+    except ValueError:
+        raise ValueError(f"{words[0]!r} is not a number of seconds") from None
+    if not 0 <= seconds <= most:
+        raise ValueError(f"wait between 0 and {most:g} seconds")
+    return seconds
+
+
+def _turns(word: str) -> int:
+    """``auto N``: a number of turns, at least one."""
+    if not word.lstrip("-").isdigit():
+        raise ValueError(f"{word!r} is not a number of turns")
+    if int(word) < 1:
+        raise ValueError("auto plays at least one turn")
+    return int(word)
 
 
 def _one(words: list[str], usage: str) -> str:
@@ -312,13 +393,15 @@ def _one(words: list[str], usage: str) -> str:
 
 def _line(view: dict[str, Any]) -> str:
     """One event view as a terminal line."""
+    view = dict(view)
     kind = view.pop("event")
     if "says" in view:  # the computer's words
         return str(view["says"])
     if kind == "turn":
         reveal = f"; revealed {json.dumps(view['reveal'])}" if "reveal" in view else ""
+        public = f" {json.dumps(view['public'])}" if "public" in view else ""  # not past
         return (f"turn {view['number']}: {view['player']} {json.dumps(view['turn'])}"
-                f" {json.dumps(view['public'])}{reveal}")
+                f"{public}{reveal}")
     if kind == "choose":
         choices = "; ".join(f"{number}: {json.dumps(choice)}"
                             for number, choice in enumerate(view["choices"]))
@@ -394,6 +477,10 @@ def _play(args: argparse.Namespace,
     console = wrap(GameConsole(game, sim, hands, audience, seed, computer=computer,
                                secret_setup=args.seed is None), log_path)
     console.say(f"{game.title} on the simulated board; seed {seed}.")
+    if getattr(args, "registry", None) is not None:  # said, never silently dropped
+        console.say("The simulated board plays with the simulated sets: --registry is read"
+                    " on the readers (--backend), or by Giganten's own console"
+                    " (--old-session).")
     _say_computer(console, computer)
     console.say(f"Game log: {log_path} (every turn is appended to it).")
     console.say(f"Showing what {args.audience} may see. Type help for the commands.")

@@ -44,7 +44,6 @@ from companion.reads import Uid
 from companion.registry.store import default_path
 from companion.table.game_session import OVER, GameSession
 from hardware.assemble import UsageError, open_game_backend
-from hardware.live import live_lines
 from hardware.live_game import LiveGameTable, enrolled_tags
 from hardware.protocol import Reader
 
@@ -56,11 +55,11 @@ class LiveCommands(GameConsole):
     referee's ``commands.referee_game_live``): the readers go on between typed commands,
     and the board commands are the players' hands. No constructor of its own."""
 
-    def run(self, source: Source) -> int:
-        """Typed commands while the readers go on following the board."""
-        live = Source(live_lines(source.lines, lambda s: self.settle()), source.echo,
-                      source.name)
-        return super().run(live)
+    follows_board = True
+
+    def idle(self, seconds: float) -> None:
+        """Between typed keys the readers go on following the board."""
+        self.settle()
 
     def _by_hand(self, words: list[str]) -> None:
         raise ValueError("this is the real board: move the pieces by hand, the readers"

@@ -19,6 +19,7 @@ import getpass
 import json
 import os
 import random
+import re
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -27,15 +28,17 @@ from typing import Any
 from club.game_feed import GameEventLink
 from commands.game_event import EventGameConsole, game_event_link
 from commands.play import Source, _source, _timing
-from commands.play_game import GameConsole, _audience, _table, new_options
+from commands.play_game import GameConsole, _audience, _table, new_options, wait_seconds
 from commands.referee import referee_config, referee_options
 from companion.clock import ClockError, format_time
 from companion.config import RefereeConfig
 from companion.events import (
     ArbiterLooked,
+    ClockAdjusted,
     ClockPaused,
     ClockResumed,
     Clocks,
+    DrawOffered,
     PinRefused,
     SetupTimeUp,
 )
@@ -46,24 +49,34 @@ from companion.ledger.game_log import ReplayError
 from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.referee.desk import RefereeError
 from companion.referee.game_desk import DeskEvent, GameDesk
-from companion.table.game_session import SETUP, GameSession
+from companion.table.game_session import OVER, SETUP, GameSession
 from companion.views.games import board_text, game_view
 from hardware.assemble import UsageError
 from hardware.simgame import laid_out
+
+DAY = 86400.0
+"""The longest ``wait`` at the desk: a clock's whole time runs out within it."""
 
 REFEREE_GAME_HELP = """\
 Referee mode: every command of giganten play --game (help there), and
   the players (no PIN):
     dispute PLAYER           call the arbiter: the clocks stop
     clocks                   show the clocks
+    draw offer PLAYER        offer a draw; draw accept PLAYER: the opponent accepts
   the arbiter (the PIN is asked for next; in a script it is the next line):
     pause [REASON]           stop the clocks;  resume: let them run again
+    adjust PLAYER ±SECONDS REASON   give or take clock time
+  before play begins (no PIN):
+    set NAME VALUE           time (like 30+10, or none), policy (rulebook, outcome-only)
+    show PLAYER [REASON]     during the game: see a player's view (everyone is told)
     look REASON              see the full position (everyone is told)
+    enter FROM TO REASON     a turn a reader missed (or enter {JSON} REASON); then fix
     takeback N REASON        put the game back as it stood after N turns, then: fix
     fix                      the hands put the board as the game stands
     result draw REASON       an agreed draw [W3]
     result time PLAYER REASON        PLAYER lost on time
-    result decision WINNER|nobody REASON   the arbiter's decision"""
+    result decision WINNER|nobody REASON   the arbiter's decision
+    decide WINNER|draw REASON        the same in the words of Giganten's old desk"""
 
 
 class RefereeGameConsole(EventGameConsole):
@@ -129,6 +142,10 @@ class RefereeGameConsole(EventGameConsole):
             return f"clocks paused by {who}: {event.reason}"
         if isinstance(event, ClockResumed):
             return "clocks running again"
+        if isinstance(event, ClockAdjusted):
+            return f"the arbiter gave {names[event.player]} {event.seconds:+g} s: {event.reason}"
+        if isinstance(event, DrawOffered):
+            return f"{names[event.player]} offers a draw (draw accept PLAYER, until the next turn)"
         if isinstance(event, ArbiterLooked):
             return f"the arbiter looked at the full position after {event.turns} turns:" \
                    f" {event.reason}"
@@ -157,7 +174,7 @@ class RefereeGameConsole(EventGameConsole):
         self.say(REFEREE_GAME_HELP)
 
     def _cmd_wait(self, words: list[str]) -> None:
-        self.sim.run_for(float(words[0]) if words else 1.0)
+        self.sim.run_for(wait_seconds(words, DAY))  # long enough for any clock to fall
         self.settle()
 
     def _cmd_clocks(self, words: list[str]) -> None:
@@ -194,6 +211,69 @@ class RefereeGameConsole(EventGameConsole):
         held, self.hands.aside = self.hands.aside, []  # pieces taken off come back first
         self.hands.show(dict(state.pieces()), held)
         self.settle()
+
+    def _cmd_draw(self, words: list[str]) -> None:
+        """``draw offer PLAYER`` / ``draw accept PLAYER`` [W3] (the players, no PIN)."""
+        if len(words) != 2 or words[0] not in ("offer", "accept"):
+            raise ValueError("draw offer PLAYER, or draw accept PLAYER")
+        player = self._player(words[1:], f"draw {words[0]} PLAYER")
+        offer = self.desk.offer_draw if words[0] == "offer" else self.desk.accept_draw
+        self.show(offer(player, self.sim.now))
+
+    def _cmd_enter(self, words: list[str]) -> None:
+        """``enter FROM TO REASON`` or ``enter {JSON} REASON``: the arbiter's turn for a
+        reader that missed it (behind the PIN, logged)."""
+        text = " ".join(words)
+        try:
+            turn, end = (json.JSONDecoder().raw_decode(text) if text.startswith("{")
+                         else ({"path": words[:2]}, len(" ".join(words[:2]))))
+        except ValueError:
+            turn, end = None, 0
+        if turn is None or len(words) < 3 or not text[end:].strip():
+            raise ValueError("enter FROM TO REASON, like: enter e4 e5 the e5 reader failed (or"
+                             " enter {JSON} REASON)")
+        self.show(self.desk.enter(self._pin(), turn, text[end:].strip(), self.sim.now))
+
+    def _cmd_set(self, words: list[str]) -> None:
+        """``set NAME VALUE`` before play begins: ``time 30+10`` (or ``none``), ``policy
+        outcome-only`` [I2]; fixed once the game runs (the log's header holds them)."""
+        if len(words) != 2:
+            raise ValueError("set NAME VALUE, like: set time 30+10 or set policy outcome-only")
+        self.say(f"set: {self.desk.change(words[0], words[1], self.sim.now)} (until play"
+                 " begins)")
+
+    def _cmd_adjust(self, words: list[str]) -> None:
+        """``adjust PLAYER ±SECONDS REASON``: the arbiter gives or takes clock time."""
+        if len(words) < 3 or not re.fullmatch(r"[+-]?\d+(\.\d+)?", words[1]):
+            raise ValueError("adjust PLAYER ±SECONDS REASON, like: adjust red +120 penalty")
+        player = self._player(words[:1], "adjust PLAYER ±SECONDS REASON")
+        self.show(self.desk.adjust(self._pin(), player, float(words[1]),
+                                   " ".join(words[2:]), self.sim.now))
+
+    def _cmd_decide(self, words: list[str]) -> None:
+        """``decide RESULT REASON``, the old desk's word: a WINNER or draw (``result``)."""
+        players = self.game.players
+        if len(words) < 2 or words[0] not in (*players, "draw"):
+            raise ValueError(f"decide RESULT REASON: RESULT is {', '.join(players)} or draw")
+        result = ["draw"] if words[0] == "draw" else ["decision", words[0]]
+        self._cmd_result([*result, *words[1:]])
+
+    def _cmd_show(self, words: list[str]) -> None:
+        """``show [AUDIENCE]``; a player's view while the game runs only behind the PIN,
+        logged and told to everyone like ``look`` (``show PLAYER [REASON]``)."""
+        player = words[0] if words and words[0] in self.game.players else None
+        if player is None or self.session.state is None or self.session.phase == OVER \
+                or self.audience in (ARBITER, self.game.players.index(player)):
+            super()._cmd_show(words[:1])
+            return
+        reason = f"{player}'s view" + (f": {' '.join(words[1:])}" if words[1:] else "")
+        view, events = self.desk.look(self._pin(), reason, self.sim.now,
+                                      self.game.players.index(player))
+        if view is not None:  # for the arbiter, who asked with the PIN
+            self.say(f"{player}'s view (arbiter):")
+            for line in board_text(view):
+                self.say(line)
+        self.show(events)
 
     def _cmd_result(self, words: list[str]) -> None:
         count = 1 if words[:1] == ["draw"] else 2

@@ -9,7 +9,7 @@ are simulated. The hands know the game only through the interface (``companion.g
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from companion.game import Game, Piece, Square, joint_setup_problems, seated
@@ -120,15 +120,21 @@ class GameHands:
                     return uid
         raise ValueError(f"no piece of {piece} is left to put down")
 
-    def set_up(self, game: Game, options: Mapping[str, Any], rng: random.Random) -> None:
-        """Put down a random valid setup for every player (games with setup zones); the
-        pieces already down are taken up first."""
+    def set_up(self, game: Game, options: Mapping[str, Any], rng: random.Random,
+               players: Sequence[int] | None = None) -> None:
+        """Put down a random valid setup for every player (games with setup zones), or for
+        ``players`` only; their pieces already down are taken up first."""
         game = seated(game, options)  # every player the options seat [Giganten V9]
-        for sq in sorted(self.sim.board.tags()):
-            self.box.append(self.sim.board.lift(sq))
+        chosen_players = range(len(game.players)) if players is None else players
+        for sq, uid in sorted(self.sim.board.tags().items()):
+            if self.identities[uid].owner in chosen_players:
+                self.box.append(self.sim.board.lift(sq))
+        for uid in [uid for uid in self.aside if self.identities[uid].owner in chosen_players]:
+            self.aside.remove(uid)  # taken off by hand: beside the board, theirs to set out
+            self.box.append(uid)
         self.box.sort()
         setups: dict[int, dict[Square, str]] = {}
-        for player in range(len(game.players)):
+        for player in chosen_players:
             # Partners share their team's rows [Giganten V9]: the squares still free.
             zone = sorted(set(game.setup_zone(player, options)) - set(self.sim.board.tags()))
             mine = [uid for uid in self.box if self.identities[uid].owner == player]

@@ -82,7 +82,7 @@ def _boom(*args: object, **kwargs: object) -> None:
 @pytest.mark.parametrize(("argv", "target"), [
     (["deal", "--seed", "7"], "companion.deal.deal"),
     (["verify", "x.json"], "companion.archive.verifier.verify_path"),
-    (["play", "--sim", "--seed", "3"], "commands.play.play_command"),
+    (["play", "--sim", "--seed", "3"], "commands.play_game_live.play_command"),
     (["event", "--broker", "localhost:1", "--event", "e"], "club.event.Dashboard"),
 ])
 def test_a_crash_is_one_line_exit_70_and_a_traceback_in_the_crash_log(

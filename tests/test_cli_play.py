@@ -133,7 +133,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Played]:
                       f"export {directory / 'public.json'} public")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("GIGANTEN_HOME", str(directory / "home"))
-        done = run("play", "--sim", "--seed", SEED, "--script", commands,
+        done = run("play", "--old-session", "--sim", "--seed", SEED, "--script", commands,
                    "--log-dir", directory / "logs")
     log = only_log(directory / "logs")
     state = Session.read(log, Registry()).state
@@ -320,7 +320,7 @@ def test_public_record_of_a_finished_game_reveals_the_setups(played: Played,
         assert checked.code == 0, checked.out
 
 def test_a_bad_command_in_a_script_stops_it_with_its_line(tmp_path: Path, home: Path) -> None:
-    done = run("play", "--sim", "--seed", 3, "--script",
+    done = run("play", "--old-session", "--sim", "--seed", 3, "--script",
                script(tmp_path / "bad.txt", "setup all", "# comment", "", "move z99 a1",
                       "start"))
     assert done.code == 2
@@ -356,7 +356,7 @@ def test_a_backend_that_cannot_start_is_an_error_not_a_fallback(
 def test_setup_problems_and_unknown_tags_reach_the_right_audience(tmp_path: Path) -> None:
     lines = script(tmp_path / "s.txt", "place h10 yellow tri 1", "place e5 04DEADBEEF0000",
                    "start")
-    shown = {audience: run("play", "--sim", "--seed", 3, "--audience", audience,
+    shown = {audience: run("play", "--old-session", "--sim", "--seed", 3, "--audience", audience,
                            "--script", lines)
              for audience in ("public", "yellow", "orange")}
     for audience, done in shown.items():
@@ -373,13 +373,13 @@ def test_an_incomplete_registry_is_named_when_setting_up(tmp_path: Path, home: P
     layout = script(tmp_path / "enrol.txt", "place a1 04A1B2C3D4E5F6")
     assert run("enrol", "--sim", "--owner", "yellow", "--registry", registry,
                "--script", layout).code == 0
-    done = run("play", "--sim", "--registry", registry, "--script",
+    done = run("play", "--old-session", "--sim", "--registry", registry, "--script",
                script(tmp_path / "s.txt", "setup yellow"))
     assert done.code == 2
     assert f"Figures: the registry {registry}." in done.out
     assert "23 of Yellow's figures are not beside the board or have no tag" in done.err
     assert "giganten enrol --missing" in done.err
-    missing = run("play", "--sim", "--registry", tmp_path / "nope.json")
+    missing = run("play", "--old-session", "--sim", "--registry", tmp_path / "nope.json")
     assert missing.code == 2 and "no registry file there" in missing.err
 
 
@@ -421,7 +421,8 @@ def _whole_game(policy: str, audience: str, tmp_path: Path) -> Run:
     pin = ("2468",) if audience == "arbiter" else ()
     lines = script(tmp_path / f"{policy}-{audience}.txt", *pin, "setup all", "start", "auto",
                    "show", "status")
-    done = run("play", "--sim", "--seed", SEED, "--policy", policy, "--audience", audience,
+    done = run("play", "--old-session",
+               "--sim", "--seed", SEED, "--policy", policy, "--audience", audience,
                "--log-dir", tmp_path / f"logs-{policy}-{audience}", "--script", lines,
                *(("--pin-hash", hash_pin("2468", iterations=1000)) if pin else ()))
     assert done.code == 0, done.err
@@ -456,7 +457,8 @@ def test_the_console_script_runs_a_game(tmp_path: Path) -> None:
     env = {**os.environ, "GIGANTEN_HOME": str(tmp_path / "home")}
     env.pop("GIGANTEN_BACKEND", None)
     commands = "setup all\nstart orange\nauto 3\nquit\nauto\n"
-    done = subprocess.run([str(GIGANTEN), "play", "--sim", "--seed", "4", "--script", "-"],
+    done = subprocess.run([str(GIGANTEN), "play", "--old-session",
+                           "--sim", "--seed", "4", "--script", "-"],
                           input=commands, capture_output=True, text=True, timeout=120,
                           env=env, check=False)
     assert done.returncode == 0, done.stderr
@@ -474,7 +476,7 @@ def test_the_console_script_runs_a_game(tmp_path: Path) -> None:
 
 
 def test_help_in_the_game_lists_every_command(tmp_path: Path) -> None:
-    done = run("play", "--sim", "--script", script(tmp_path / "s.txt", "help"))
+    done = run("play", "--old-session", "--sim", "--script", script(tmp_path / "s.txt", "help"))
     assert done.code == 0
     for command in ("place SQ", "lift SQ", "move A B", "remove SQ", "wait [SECONDS]",
                     "challenge SQ", "nochallenge", "confirm", "stay", "start [PLAYER]",
@@ -484,7 +486,7 @@ def test_help_in_the_game_lists_every_command(tmp_path: Path) -> None:
 
 
 def test_resigning_ends_the_game(tmp_path: Path, home: Path) -> None:
-    done = run("play", "--sim", "--seed", 2, "--script",
+    done = run("play", "--old-session", "--sim", "--seed", 2, "--script",
                script(tmp_path / "s.txt", "setup all", "start", "resign orange", "show"))
     assert done.code == 0, done.err
     assert "Orange resigns" in done.out
@@ -498,7 +500,8 @@ def test_variants_and_traps(tmp_path: Path) -> None:
     """V5: ``setup`` chooses each side's secret trap; only its owner hears where."""
     lines = script(tmp_path / "s.txt", "setup yellow", "setup orange", "start", "auto 4")
     for audience in ("public", "yellow"):
-        done = run("play", "--sim", "--seed", 8, "--variants", "V5,V8", "--audience", audience,
+        done = run("play", "--old-session",
+                   "--sim", "--seed", 8, "--variants", "V5,V8", "--audience", audience,
                    "--log-dir", tmp_path / audience, "--script", lines)
         assert done.code == 0, done.err
         assert "Variants: V5, V8." in done.out
@@ -510,19 +513,19 @@ def test_variants_and_traps(tmp_path: Path) -> None:
 
 
 def test_noisy_bus_readers_still_follow_the_game(tmp_path: Path) -> None:
-    done = run("play", "--sim", "--seed", 6, "--timing", "bus", "--noise", "0.05",
+    done = run("play", "--old-session", "--sim", "--seed", 6, "--timing", "bus", "--noise", "0.05",
                "--script", script(tmp_path / "s.txt", "setup all", "start yellow", "auto 6"))
     assert done.code == 0, done.err
     assert "readers: bus, miss rate 0.05" in done.out
     assert done.out.count(" played ") >= 6
-    assert run("play", "--sim", "--noise", "2").code == 2
+    assert run("play", "--old-session", "--sim", "--noise", "2").code == 2
 
 
 def test_moving_by_lift_and_place(tmp_path: Path) -> None:
     opening = find_opening(SEED)
     first = opening.turns[0]
     a, b = opening.name(first.path[0]), opening.name(first.path[1])
-    done = run("play", "--sim", "--seed", SEED, "--script",
+    done = run("play", "--old-session", "--sim", "--seed", SEED, "--script",
                script(tmp_path / "s.txt", "setup all", "start yellow", f"lift {a}",
                       "wait 0.5", f"place {b}", "status"))
     assert done.code == 0, done.err
@@ -550,7 +553,8 @@ def test_moving_by_lift_and_place(tmp_path: Path) -> None:
     (["trap yellow e4"], "The secret trap is chosen"),
 ])
 def test_every_command_error_is_explained(lines: list[str], error: str, tmp_path: Path) -> None:
-    done = run("play", "--sim", "--seed", 3, "--script", script(tmp_path / "s.txt", *lines))
+    done = run("play", "--old-session",
+               "--sim", "--seed", 3, "--script", script(tmp_path / "s.txt", *lines))
     if error.startswith("The secret trap"):  # not an error of the command: the session says
         assert done.code == 0 and "Secret traps play only with variant V5." in done.out
         return
@@ -566,7 +570,8 @@ def test_a_killed_process_resumes_the_same_game(tmp_path: Path, turns_before_kil
     end."""
     env = {**os.environ, "GIGANTEN_HOME": str(tmp_path / "home")}
     env.pop("GIGANTEN_BACKEND", None)
-    player = subprocess.Popen([str(GIGANTEN), "play", "--sim", "--seed", "5", "--script", "-"],
+    player = subprocess.Popen([str(GIGANTEN), "play", "--old-session",
+                               "--sim", "--seed", "5", "--script", "-"],
                               stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL, text=True, env=env)
     assert player.stdin is not None
@@ -613,7 +618,7 @@ def test_a_terminal_keeps_no_challenge_after_the_next_turn(tmp_path: Path) -> No
     lines = script(tmp_path / "game.txt", "setup all", "start", "auto 60")
     terminal = _Terminal()
     with contextlib.redirect_stdout(terminal):
-        code = main(["play", "--sim", "--seed", str(SEED), "--policy", "rulebook",
+        code = main(["play", "--old-session", "--sim", "--seed", str(SEED), "--policy", "rulebook",
                      "--audience", "public", "--log-dir", str(tmp_path / "logs"),
                      "--script", str(lines)])
     assert code == 0

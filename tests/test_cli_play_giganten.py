@@ -1,6 +1,6 @@
 """``giganten play --game giganten --sim``: Giganten at the terminal through the generic
 table path (issue 13 item 2), to its end, verified, exported, resumed after a kill; the
-default ``giganten play`` stays on Giganten's own console."""
+default ``giganten play`` is the same path (``--old-session``: Giganten's own console)."""
 
 from __future__ import annotations
 
@@ -47,10 +47,15 @@ def test_an_unsupported_variant_gets_one_line(home: Path, tmp_path: Path) -> Non
     assert len(done.err.strip().splitlines()) == 1
 
 
-def test_plain_play_stays_on_gigantens_own_console(home: Path, tmp_path: Path) -> None:
+def test_plain_play_is_giganten_through_the_interface_and_old_session_its_own_console(
+        home: Path, tmp_path: Path) -> None:
     done = run("play", "--sim", "--seed", "3", "--script", script(tmp_path / "s.txt", "quit"))
     assert done.code == 0, done.err
-    assert "reveal policy rulebook" in done.out  # commands.play's greeting
+    assert "Giganten on the simulated board; seed 3." in done.out  # commands.play_game
+    old = run("play", "--old-session", "--sim", "--seed", "3", "--script",
+              script(tmp_path / "s.txt", "quit"))
+    assert old.code == 0, old.err
+    assert "reveal policy rulebook" in old.out  # commands.play's greeting
 
 
 @pytest.mark.parametrize("variants", [(), ("--variants", "V5,V6")])

@@ -47,7 +47,8 @@ def test_a_whole_refereed_game_on_the_simulated_board(tmp_path: Path) -> None:
         "takeback 2 the challenge was on the wrong square", PIN, "fix", "auto 4",
         "draw offer yellow", "draw accept orange",
         f"export {record}", f"export {tmp_path / 'referee.json'} referee", "status")
-    done = run("referee", "--sim", "--seed", SEED, "--time", "30+10", "--pin-hash", pin_hash,
+    done = run("referee", "--old-session",
+               "--sim", "--seed", SEED, "--time", "30+10", "--pin-hash", pin_hash,
                "--arbiter", "Ada", "--script", commands, "--log-dir", tmp_path / "logs")
     assert done.code == 0, done.err
     out = done.out
@@ -104,7 +105,8 @@ def test_a_whole_refereed_game_on_the_simulated_board(tmp_path: Path) -> None:
 
 def test_a_refereed_game_resumes_with_its_clocks_paused(tmp_path: Path) -> None:
     pin_hash = hash_pin(PIN, iterations=1000)
-    first = run("referee", "--sim", "--seed", SEED, "--time", "10+0", "--pin-hash", pin_hash,
+    first = run("referee", "--old-session",
+                "--sim", "--seed", SEED, "--time", "10+0", "--pin-hash", pin_hash,
                 "--script", script(tmp_path / "a.txt", "setup all", "start yellow", "auto 3",
                                    "wait 30"),
                 "--log-dir", tmp_path / "logs")
@@ -125,7 +127,7 @@ def test_a_refereed_game_resumes_with_its_clocks_paused(tmp_path: Path) -> None:
 def test_the_referee_terminal_never_shows_the_arbiter_view_without_the_pin(
         tmp_path: Path) -> None:
     pin_hash = hash_pin(PIN, iterations=1000)
-    done = run("referee", "--sim", "--seed", 3, "--pin-hash", pin_hash, "--script",
+    done = run("referee", "--old-session", "--sim", "--seed", 3, "--pin-hash", pin_hash, "--script",
                script(tmp_path / "s.txt", "setup all", "start", "show arbiter"),
                "--log-dir", tmp_path / "logs")
     assert done.code == 2

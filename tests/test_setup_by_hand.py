@@ -24,7 +24,7 @@ def _script(path: Path, *lines: str) -> Path:
 
 @pytest.mark.parametrize("square", ["e5", "e7"])  # on Yellow's half, and in the middle
 def test_play_setup_after_a_figure_placed_by_hand(tmp_path: Path, square: str) -> None:
-    done = run("play", "--sim", "--seed", 3, "--script",
+    done = run("play", "--old-session", "--sim", "--seed", 3, "--script",
                _script(tmp_path / "s.txt", f"place {square} yellow tri 2", "setup yellow",
                        "place e7 orange tri 2", "remove e7", "setup orange", "status"))
     assert done.code == 0, done.err

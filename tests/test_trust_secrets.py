@@ -78,10 +78,12 @@ def test_the_referee_terminal_draws_its_game_id_and_salts_from_the_os(tmp_path: 
     assert found[0]["salts"] != found[1]["salts"]
 
 
-def _kiosk(tmp_path: Path, *commands: str) -> tuple[int, str, str, Path]:
-    """``giganten play`` as the kiosk runs it (public audience), a game started."""
+def _kiosk(tmp_path: Path, *commands: str, old: bool = False
+           ) -> tuple[int, str, str, Path]:
+    """``giganten play`` as the kiosk runs it (public audience), a game started (``old``:
+    on Giganten's own console, whose record and view words the test reads)."""
     logs = tmp_path / "logs"
-    done = run("play", "--sim", "--seed", 11, "--script",
+    done = run("play", *(["--old-session"] if old else []), "--sim", "--seed", 11, "--script",
                script(tmp_path / "kiosk.txt", "setup all", "start yellow", *commands),
                "--log-dir", logs)
     return done.code, done.out, done.err, logs
@@ -97,18 +99,19 @@ def test_the_kiosk_shows_no_setup_while_the_game_runs(tmp_path: Path, command: s
 
 def test_the_kiosk_writes_no_full_record_while_the_game_runs(tmp_path: Path) -> None:
     secret = tmp_path / "all.json"
-    code, _, err, _ = _kiosk(tmp_path, f"export {secret}")
+    code, _, err, _ = _kiosk(tmp_path, f"export {secret}", old=True)
     assert code == 2 and "the full record holds every setup [I3]" in err
     assert not secret.exists()
     public = tmp_path / "public.json"
-    code, out, err, _ = _kiosk(tmp_path, "show public", f"export {public} public")
+    code, out, err, _ = _kiosk(tmp_path, "show public", f"export {public} public", old=True)
     assert code == 0, err
     assert public.exists() and "view: public" in out
 
 
 def _referee(tmp_path: Path, *commands: str) -> tuple[int, str, str, list[dict[str, object]]]:
     logs = tmp_path / "logs"
-    done = run("referee", "--sim", "--seed", 11, "--pin-hash", hash_pin(PIN, iterations=1000),
+    done = run("referee", "--old-session", "--sim", "--seed", 11,
+               "--pin-hash", hash_pin(PIN, iterations=1000),
                "--script", script(tmp_path / "r.txt", "setup all", "start yellow", *commands),
                "--log-dir", logs)
     lines = [json.loads(line) for line in only_log(logs).read_text("utf-8").splitlines()]

@@ -39,7 +39,7 @@ def test_a_plan_without_a_seed_comes_from_the_os() -> None:
 def _logged_setup(tmp_path: Path, name: str, *seed: str) -> tuple[str, object]:
     """``setup all`` and ``start`` at the terminal; the printed seed and the logged setup."""
     games = tmp_path / name
-    done = run("play", "--sim", *seed, "--log-dir", games, "--script",
+    done = run("play", "--old-session", "--sim", *seed, "--log-dir", games, "--script",
                script(tmp_path / f"{name}.txt", "setup all", "start yellow", "quit"))
     assert done.code == 0, done.err
     printed = re.search(r"seed (\d+);", done.out)

@@ -23,13 +23,15 @@ from typing import Any
 from companion.clock import ClockError, GameClock, TimeControl
 from companion.events import (
     ArbiterLooked,
+    ClockAdjusted,
     ClockPaused,
     ClockResumed,
     Clocks,
+    DrawOffered,
     PinRefused,
     SetupTimeUp,
 )
-from companion.game import ARBITER, other_team, team_of
+from companion.game import ARBITER, GameError, options_json, other_team, team_of
 from companion.game_events import GameEnded, GameEvent, TurnCommitted
 from companion.ledger.record import verify as read_log
 from companion.referee.desk import FIRST_WAIT_S, FREE_TRIES, LONGEST_WAIT_S, RefereeError, check_pin
@@ -40,9 +42,10 @@ from companion.views.games import game_view
 
 JSON = dict[str, Any]
 
-DeskEvent = Clocks | ClockPaused | ClockResumed | ArbiterLooked | PinRefused | SetupTimeUp
-"""What the desk says itself (public: clocks, the end of the setup time and the fact of a
-look, never a position)."""
+DeskEvent = (Clocks | ClockPaused | ClockResumed | ClockAdjusted | ArbiterLooked | PinRefused
+             | SetupTimeUp | DrawOffered)
+"""What the desk says itself (public: clocks, a draw offered, the end of the setup time and
+the fact of a look, never a position)."""
 
 
 @dataclass
@@ -87,6 +90,9 @@ class GameDesk:
         if self.clock is not None and now is not None and session.phase == SETUP:
             self.clock.start_setup(now)
         self._setup_told = False
+        self.draw_offer: tuple[int, int] | None = None
+        """The player who offered a draw and the turns played then (it stands until the
+        next turn)."""
 
     @classmethod
     def after_restart(cls, session: GameSession, pin_hash: str, arbiter: str,
@@ -210,6 +216,53 @@ class GameDesk:
         out: list[GameEvent | DeskEvent] = [ClockPaused(player, "dispute")]
         return out + ([self.clocks(now)] if clock is not None else [])
 
+    def offer_draw(self, player: int, now: float) -> list[GameEvent | DeskEvent]:
+        """``player`` offers a draw; it stands until the next turn [W3]."""
+        if self.session.phase != PLAY:
+            raise RefereeError("A draw is offered during play.")
+        self.draw_offer = (player, self.session.turns)
+        name = self.session.game.players[player]
+        self._note({"event": "draw_offer", "player": player, "by": name}, now)
+        return [DrawOffered(player)]
+
+    def accept_draw(self, player: int, now: float) -> list[GameEvent | DeskEvent]:
+        """The opponent of the player who offered accepts: an agreed draw [W3]."""
+        offer = self.draw_offer
+        if self.session.phase != PLAY or offer is None or offer[1] != self.session.turns:
+            raise RefereeError("No draw is on offer: a player offers one first (draw offer);"
+                               " an offer stands until the next turn.")
+        if offer[0] == player:
+            raise RefereeError("The draw is accepted by an opponent of the player who offered"
+                               " it.")
+        return self._declare(None, "draw", "players", now)
+
+    def change(self, name: str, value: str, now: float) -> str:
+        """``set NAME VALUE`` before play begins (after it the options are in the log's
+        header): ``time`` (like ``30+10``, or ``none``; the setup timer starts again) or
+        an option the game checks, like Giganten's ``policy`` [I2]. Returns what is set
+        now; ``RefereeError`` in one line for anything else."""
+        session = self.session
+        if session.phase != SETUP:
+            raise RefereeError("The settings are fixed once play begins (they are in the"
+                               " game log's header).")
+        if name == "time":
+            try:
+                time = None if value == "none" else TimeControl.parse(value)
+            except ClockError as err:
+                raise RefereeError(f"set time: {err}") from None
+            self.clock = GameClock(time, players=len(session.game.players)) if time else None
+            if self.clock is not None:
+                self.clock.start_setup(now)
+            return f"time {value}"
+        if name not in session.options or name in ("board", "rules", "first"):
+            raise RefereeError(f"set what? time, or one of this game's settings:"
+                               f" {', '.join(_settable(session.options)) or 'none'}")
+        try:
+            session.options = options_json(session.game, {**session.options, name: value})
+        except GameError as err:
+            raise RefereeError(f"set {name}: {err}") from None
+        return f"{name} {value}"
+
     # -- the arbiter (behind the PIN) -----------------------------------------------------
 
     def authorise(self, pin: str, action: str, now: float) -> list[GameEvent | DeskEvent]:
@@ -250,10 +303,11 @@ class GameDesk:
         self._note({"event": "resume"}, now)
         return [ClockResumed(), self.clocks(now)]
 
-    def look(self, pin: str, reason: str, now: float
+    def look(self, pin: str, reason: str, now: float, audience: int = ARBITER
              ) -> tuple[JSON | None, list[GameEvent | DeskEvent]]:
         """The full position for the arbiter's eyes (``game_views``, the arbiter's
-        audience); logged and told to everyone. (None, refusal) for a wrong PIN."""
+        audience), or a player's view (``audience``); logged and told to everyone. (None,
+        refusal) for a wrong PIN."""
         refused = self.authorise(pin, "look", now)
         if refused:
             return None, refused
@@ -261,9 +315,41 @@ class GameDesk:
         if state is None:
             raise RefereeError("The game has not started yet.")
         _need_reason(reason)
-        self._note({"event": "look", "reason": reason, "turns": self.session.turns}, now)
-        view = game_view(self.session.game, state, ARBITER, resigned=self.session.resigned)
+        body: JSON = {"event": "look", "reason": reason, "turns": self.session.turns}
+        if audience != ARBITER:
+            body["audience"] = audience
+        self._note(body, now)
+        view = game_view(self.session.game, state, audience, resigned=self.session.resigned)
         return view, [ArbiterLooked(reason, self.session.turns)]
+
+    def enter(self, pin: str, turn: Any, reason: str, now: float
+              ) -> list[GameEvent | DeskEvent]:
+        """The arbiter enters ``turn`` (its JSON) for the player to move, as a reader
+        missed it: declared to the session as the screen would (the rules check it, the
+        board is then put right) and logged with the reason."""
+        _need_reason(reason)
+        refused = self.authorise(pin, "enter", now)
+        if refused:
+            return refused
+        events = self.session.intent({"declare": turn}, now=now)
+        if any(isinstance(event, TurnCommitted) for event in events):
+            self._note({"event": "enter", "turn": turn, "reason": reason}, now)
+        return [*events, *self.observe(events, now)]
+
+    def adjust(self, pin: str, player: int, seconds: float, reason: str,
+               now: float) -> list[GameEvent | DeskEvent]:
+        """Give ``player`` ``seconds`` more (negative: less) on the clock."""
+        refused = self.authorise(pin, "adjust", now)
+        if refused:
+            return refused
+        _need_reason(reason)
+        try:
+            self._need_clock().adjust(player, seconds, now)
+        except ClockError as err:
+            raise RefereeError(str(err)) from None
+        self._note({"event": "adjust", "player": player, "seconds": seconds,
+                    "reason": reason}, now)
+        return [ClockAdjusted(player, seconds, reason), self.clocks(now)]
 
     def take_back(self, pin: str, turns: int, reason: str,
                   now: float) -> list[GameEvent | DeskEvent]:
@@ -320,6 +406,13 @@ class GameDesk:
     def ended(self, events: Sequence[GameEvent]) -> bool:
         """True if ``events`` hold the end of the game."""
         return any(isinstance(e, GameEnded) for e in events)
+
+
+def _settable(options: JSON) -> list[str]:
+    """The options ``set`` may change before play: the plain ones (not the dealt board,
+    the rule set or who begins, which ``start PLAYER`` names [S5])."""
+    return sorted(name for name, value in options.items()
+                  if name not in ("board", "rules", "first") and isinstance(value, str))
 
 
 def _need_reason(reason: str) -> None:
