@@ -409,6 +409,27 @@ class BoardTurns(Protocol):
         ...
 
 
+@runtime_checkable
+class TurnMoves(Protocol):
+    """A game whose turn may move two pieces of one kind, one into the square the other
+    just left (Giganten's double moves [V8], a reserve put down where a figure stood
+    [V6]): the squares alone cannot tell which piece went where."""
+
+    def turn_moves(self, state: GameState[Any], turn: Any) -> Sequence[tuple[Square, Square]]:
+        """The pieces ``turn`` (legal in ``state``, not yet played) moves, as ``(from, to)``
+        in the order they move; pieces put down or taken off are not moves."""
+        ...
+
+
+def turn_moves(game: Game, state: GameState[Any], turn: Any
+               ) -> Sequence[tuple[Square, Square]] | None:
+    """Which piece ``turn`` moves where (``TurnMoves``); None for a game without the hook,
+    whose turns a session follows by the squares they change."""
+    if isinstance(game, TurnMoves):
+        return tuple(game.turn_moves(state, turn))
+    return None
+
+
 def setup_secret(game: Game, player: int, data: Mapping[str, Any],
                  options: Mapping[str, Any]) -> JSON:
     """``player``'s secret setup choice through ``SetupSecrets``; ``GameError`` for a game

@@ -44,7 +44,7 @@ from companion.games.giganten.setup import (
     team_problems,
 )
 from companion.games.giganten.state import GameState
-from companion.games.giganten.turns import Turn
+from companion.games.giganten.turns import IllegalTurn, Turn
 
 _board, _rules = board_of, rules_of
 
@@ -192,6 +192,16 @@ class Giganten:
             return None
         return caught_turn(state, board)
 
+    def turn_moves(self, state: Any, turn: Any) -> Sequence[tuple[Square, Square]]:
+        """Which figure the turn moves where, in order: the first figure, then the second
+        [V8] (which may step into the square the first just left), the winner moving in
+        after a challenge [K5, R1]; reserve figures put down [V6] and a figure brought back
+        [V5c] are not moves."""
+        if isinstance(turn, Advance):
+            offer = state.offer if isinstance(state, GigantenState) else None
+            return [(offer.at, offer.into)] if turn.advance and offer is not None else []
+        return _moves(_rules_state(state), turn)
+
     def pending_choices(self, state: Any, board: Mapping[Square, Piece]) -> Sequence[Any]:
         """The mover's open choices on ``board`` (a challenge [C1, M7], an advance [K5])."""
         if not isinstance(state, GigantenState):
@@ -226,6 +236,24 @@ def _traps(board: Board, secrets: Mapping[Any, Any]) -> dict[int, Square]:
         except (KeyError, ValueError):
             raise GameError(f"the secret trap {name!r} is not on the board [V5]") from None
     return traps
+
+
+def _moves(state: GameState, turn: Turn) -> list[tuple[Square, Square]]:
+    """A turn's moves as the rules play it: the figures' paths, then the winner of its
+    challenge moving into the loser's square, by its advance [K5] or onto a Nest it took
+    (its taker moves in anyway [R1])."""
+    moves = [(path[0], path[-1]) for path in (turn.path, turn.second) if path]
+    try:
+        result = state.push(turn)
+    except IllegalTurn:
+        return moves
+    state.pop()
+    combat = result.combat
+    if combat is None or not result.advanced:
+        return moves
+    if combat.challenged_figure in result.removed:
+        return [*moves, (combat.challenger, combat.challenged)]
+    return [*moves, (combat.challenged, combat.challenger)]
 
 
 def _rules_state(state: Any) -> GameState:
