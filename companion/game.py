@@ -179,12 +179,15 @@ class Played:
     ``public`` is what everyone may know of the turn (JSON); ``reveal`` is what the rules
     show both players for a moment only (a combat's two kinds in Strategus), which the
     views pass on while the moment lasts and never afterwards; ``removed`` lists the
-    squares whose pieces left the board, which the players must clear.
+    squares whose pieces left the board, which the players must clear; ``aside`` those of
+    them whose pieces are only set aside and may come back later (Giganten's trapped
+    figures [V5c]): a session does not take them for pieces out of the game.
     """
 
     public: JSON
     reveal: JSON = field(default_factory=dict)
     removed: tuple[Square, ...] = ()
+    aside: tuple[Square, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -40,10 +40,10 @@ def test_a_whole_game_is_played_verified_and_exported(policy: str, home: Path,
 
 
 def test_an_unsupported_variant_gets_one_line(home: Path, tmp_path: Path) -> None:
-    done = run("play", "--game", "giganten", "--sim", "--variants", "V5,V5c",
+    done = run("play", "--game", "giganten", "--sim", "--variants", "V6,V6a",
                "--script", script(tmp_path / "s.txt", "status"))
     assert done.code == 2
-    assert "V5c" in done.err and "Traceback" not in done.err
+    assert "V6a" in done.err and "Traceback" not in done.err
     assert len(done.err.strip().splitlines()) == 1
 
 

@@ -55,7 +55,7 @@ def test_gigantens_referee_rules_go_into_its_rule_set(home: Path, tmp_path: Path
 
 
 def test_bad_rules_and_variants_get_one_line(home: Path, tmp_path: Path) -> None:
-    for extra in (("--rules", "two_squares=lots"), ("--variants", "V5,V5c")):
+    for extra in (("--rules", "two_squares=lots"), ("--variants", "V6,V6a")):
         done = run("referee", "--game", "giganten", "--sim", "--pin-hash", PIN_HASH, *extra,
                    "--script", script(tmp_path / "q.txt", "quit"))
         assert done.code == 2 and "Traceback" not in done.err, done.err

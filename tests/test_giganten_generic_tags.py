@@ -1,21 +1,33 @@
-"""Giganten's multi-step turns against the session's tag tracking (``tag_match``): a
-figure that moves into the square another of its kind just left is the figure the board
-shows there, not a swap, in a double move [V8], a reserve placement [V6] or the next
-turn; a real swap of two figures of one kind stays refused."""
+"""Giganten's turns against the session's tag tracking (``tag_match``): a figure that
+moves into the square another of its kind just left is the figure the board shows there,
+not a swap, in a double move [V8] or the next turn; a trapped figure's own tag comes back
+[V5c]; a real swap of two figures of one kind, or a captured figure put back, stays
+refused."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
+from companion.archive.game_records import full_record, public_record, verify_record
+from companion.archive.verdict import EXIT_VERIFIED
+from companion.archive.verifier import verify_path
+from companion.game import PUBLIC, Piece
 from companion.game_events import BoardRefused, TurnCommitted
+from companion.games.giganten import GAME
 from companion.games.giganten.board import deal_landscape
+from companion.games.giganten.figures import KINDS
 from companion.games.giganten.generate import random_start
 from companion.games.giganten.ruleset import RuleSet
 from companion.games.giganten.state import GameState
-from companion.games.giganten.turns import Turn
+from companion.games.giganten.turns import Turn, TurnResult
+from companion.ledger.record import verify
 from companion.table.tag_match import WRONG_TAGS
-from tests.giganten_generic import GenericRun
+from companion.views.games import event_view
+from tests.giganten_generic import GenericRun, replay_reference
+from tests.sim_games import _normal, leaked_kinds
+from tests.test_giganten_generic import _trap_game
 
 
 def _start(seed: int, variants: tuple[str, ...]) -> GameState:
@@ -98,3 +110,55 @@ def test_a_swap_of_twins_made_with_a_double_move_is_still_refused(tmp_path: Path
     board.place(turn.path[0], twin)
     run.sim.run_for()
     assert run.session.turns == 1, run.sim.events[-3:]
+
+
+def test_a_trapped_figure_comes_back_with_its_own_tag_and_the_game_verifies(
+        tmp_path: Path) -> None:
+    """V5c: a figure a secret trap took off is set aside, not out of the game: its own tag
+    comes back onto its owner's first rank (face down: the squares only, for everyone
+    else [I3]); the game survives power cuts, and its log and records verify."""
+    old, start = _trap_game(4, ("V5", "V5c"))
+    history = list(old.reference.history)
+    back = [a for a in history if isinstance(a, TurnResult) and a.turn.reenter]
+    assert back, "a trapped figure came back [V5c]"
+    run = GenericRun.start(start, tmp_path / "v5c.log", seed=4)
+    last = history.index(back[-1]) + 1
+    replay_reference(run, history[:last], seed=4)  # no cut: the session keeps every tag
+    replay_reference(run, history[last:], cut_every=7, seed=4)
+    assert run.cuts >= 2 and not _refused(run)
+    assert _normal(run.state.rules_state) == _normal(old.session.state)
+    came = [e for e in run.sim.events if isinstance(e, TurnCommitted) and "reenter" in e.turn]
+    assert len(came) == len(back)
+    for event in came:
+        assert set(event.public["turn"]["reenter"]) == set(event.turn["reenter"])
+        for audience in (1 - event.player, PUBLIC):
+            assert not leaked_kinds(event_view(GAME, event, audience, run.state.geometry))
+    entries = verify(run.log_path, allow_cut_tail=False)
+    assert verify_path(run.log_path).status == EXIT_VERIFIED
+    for record in (full_record(entries), public_record(entries)):
+        assert verify_record(json.loads(json.dumps(record))).status == EXIT_VERIFIED
+
+
+def test_a_captured_figure_cannot_come_back_for_a_trapped_one(tmp_path: Path) -> None:
+    """V5c lets the trapped figure's tag come back, not a captured figure's of its kind:
+    that one is out of the game [tag_match]."""
+    old, start = _trap_game(4, ("V5", "V5c"))
+    history = list(old.reference.history)
+    index = next(i for i, a in enumerate(history) if isinstance(a, TurnResult)
+                 and a.turn.reenter)
+    run = GenericRun.start(start, tmp_path / "swap.log", seed=4)
+    replay_reference(run, history[:index], seed=4)
+    reenter = history[index].turn.reenter
+    assert reenter is not None
+    square, kind = reenter
+    piece = Piece(run.state.to_move, KINDS[kind].id)
+    identities = run.session.identities
+    captured = [uid for uid in sorted(run.session.places.gone)
+                if Piece(identities[uid].owner, identities[uid].kind) == piece]
+    if not captured:
+        raise AssertionError("no captured figure of the trapped one's kind (seeded)")
+    run.sim.board.place(square, captured[0])
+    events = run.sim.run_for()
+    refused = [e for e in events if isinstance(e, BoardRefused) and e.rule == WRONG_TAGS]
+    assert refused and [s.square for s in refused[0].steps] == [square, square]
+    assert not any(isinstance(e, TurnCommitted) for e in events)

@@ -403,7 +403,8 @@ class GameSession:
             return self._say(refusal(PUBLIC, wrong, self.board, self._name))
         self._said = None
         events = self._commit(turn, now)
-        caught = {places.on[sq] for sq in played.removed if sq in places.on}
+        caught = {places.on[sq] for sq in played.removed
+                  if sq in places.on and sq not in played.aside}  # V5c: they come back
         self.places = TagPlaces({sq: uid for sq, uid in places.on.items()
                                  if sq not in played.removed}, places.gone | caught)
         return self._fix_after(events)
@@ -470,7 +471,8 @@ class GameSession:
         before, moves = dict(state.pieces()), turn_moves(self.game, state, turn)
         played = state.push(turn)
         self.places_before[self.turns] = self.places
-        self.places = after_turn(self.places, before, dict(state.pieces()), moves)
+        self.places = after_turn(self.places, before, dict(state.pieces()), moves,
+                                 played.aside)
         self.turns += 1
         self.chosen = None
         events: list[GameEvent] = [TurnCommitted(player, self.turns, turn_json, played.public,

@@ -44,12 +44,15 @@ class TagPlaces:
 
 def after_turn(places: TagPlaces, before: Mapping[Square, Piece],
                after: Mapping[Square, Piece],
-               moves: Sequence[tuple[Square, Square]] | None = None) -> TagPlaces:
+               moves: Sequence[tuple[Square, Square]] | None = None,
+               aside: Sequence[Square] = ()) -> TagPlaces:
     """Where the tags stand after a turn that takes ``before`` to ``after`` (the pieces as
     the rules see them), as far as the turn decides it; ``moves`` (``Game.turn_moves``):
-    which piece the turn moved where, where the game says it."""
+    which piece the turn moved where, where the game says it; ``aside``
+    (``Played.aside``): where the pieces stood, after the moves, that the turn set aside
+    to come back (their tags are not out of the game)."""
     if moves is not None:
-        return _after_moves(places, before, after, moves)
+        return _after_moves(places, before, after, moves, aside)
     changed = {sq for sq in set(before) | set(after) if before.get(sq) != after.get(sq)}
     on = {sq: uid for sq, uid in places.on.items() if sq not in changed and sq in after}
     free = {sq: places.on[sq] for sq in sorted(changed) if sq in places.on and sq in before}
@@ -64,7 +67,8 @@ def after_turn(places: TagPlaces, before: Mapping[Square, Piece],
 
 def _after_moves(places: TagPlaces, before: Mapping[Square, Piece],
                  after: Mapping[Square, Piece],
-                 moves: Sequence[tuple[Square, Square]]) -> TagPlaces:
+                 moves: Sequence[tuple[Square, Square]],
+                 aside: Sequence[Square] = ()) -> TagPlaces:
     """``after_turn`` for a turn whose moves the game names: each tag goes with its piece,
     step by step, so a piece that moves into the square another of its kind just left
     [Giganten V8] has its own tag there, not the other's. A tag whose piece is not where
@@ -85,7 +89,7 @@ def _after_moves(places: TagPlaces, before: Mapping[Square, Piece],
             continue
         if after.get(sq) == piece:
             on[sq] = uid
-        else:
+        elif sq not in aside:
             left.add(uid)
     return TagPlaces(on, places.gone | left)
 
