@@ -14,7 +14,7 @@ from companion.archive.game_records import full_record, public_record, verify_re
 from companion.archive.verdict import EXIT_VERIFIED
 from companion.archive.verifier import verify_path
 from companion.game import PUBLIC, Piece
-from companion.game_events import BoardRefused, TurnCommitted
+from companion.game_events import BoardRefused, IntentRefused, SetupChecked, TurnCommitted
 from companion.games.giganten import GAME
 from companion.games.giganten.board import deal_landscape
 from companion.games.giganten.figures import KINDS
@@ -22,9 +22,12 @@ from companion.games.giganten.generate import random_start
 from companion.games.giganten.ruleset import RuleSet
 from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import Turn, TurnResult
+from companion.identities import sim_identities
 from companion.ledger.record import verify
+from companion.table.game_session import PLAY, GameSession
 from companion.table.tag_match import WRONG_TAGS
 from companion.views.games import event_view
+from hardware.simgame import GameHands, SimGameTable
 from tests.giganten_generic import GenericRun, replay_reference
 from tests.sim_games import _normal, leaked_kinds
 from tests.test_giganten_generic import _trap_game
@@ -162,3 +165,47 @@ def test_a_captured_figure_cannot_come_back_for_a_trapped_one(tmp_path: Path) ->
     refused = [e for e in events if isinstance(e, BoardRefused) and e.rule == WRONG_TAGS]
     assert refused and [s.square for s in refused[0].steps] == [square, square]
     assert not any(isinstance(e, TurnCommitted) for e in events)
+
+
+def test_the_agreed_reserve_is_checked_against_the_first_players(tmp_path: Path) -> None:
+    """V6a: every player's reserve (the set's figures not set up) is the first player's,
+    which stands for the agreement; a different one is said to its owner and the game
+    does not start until it is put right [V6a, R14]."""
+    start = _start(1, ("V6", "V6a"))
+    options = {"board": start.board, "rules": start.rules, "first": start.to_move}
+    tags = sim_identities(GAME, options)
+    session, _ = GameSession.new(GAME, options, tags, tmp_path / "v6a.log", now=0.0)
+    sim = SimGameTable(session, seed=1)
+    hands = GameHands(sim, tags)
+    wanted = {sq: Piece(player, KINDS[kind].id)
+              for sq, (player, kind) in start.position().items()}
+    kept = KINDS[start.fig_kind[start.reserve_of(1)[0]]].id
+    # Orange sets up one agreed reserve figure and keeps back another kind instead.
+    other = next(sq for sq, piece in sorted(wanted.items()) if piece.owner == 1
+                 and piece.kind not in (kept, "nest", "blitz", "culak"))
+    empty = next(sq for sq in sorted(GAME.setup_zone(1, options)) if sq not in wanted)
+    wrong = {**{sq: p for sq, p in wanted.items() if sq != other}, empty: Piece(1, kept)}
+    hands.show(wrong)
+    refused = sim.intent({"start": True})
+    assert isinstance(refused[0], IntentRefused) and session.phase != PLAY
+    problems = {e.owner: [p.rule for p in e.problems] for e in refused
+                if isinstance(e, SetupChecked)}
+    assert problems == {1: ["V6a"]}, problems
+    hands.show(wanted)  # the agreed reserve kept back
+    started = sim.intent({"start": True})
+    assert session.phase == PLAY, started
+
+
+def test_a_game_with_the_agreed_reserve_verifies(tmp_path: Path) -> None:
+    """V6a through the generic path: the reserves put down face down, the log and both
+    records verify (``verify`` checks the setups through the same hooks) [V6a]."""
+    old, start = _trap_game(1, ("V6", "V6a"))
+    history = list(old.reference.history)
+    assert any(isinstance(a, TurnResult) and a.turn.place for a in history)
+    run = GenericRun.start(start, tmp_path / "v6a.log", seed=1)
+    replay_reference(run, history, cut_every=19, seed=1)
+    assert _normal(run.state.rules_state) == _normal(old.session.state)
+    entries = verify(run.log_path, allow_cut_tail=False)
+    assert verify_path(run.log_path).status == EXIT_VERIFIED
+    for record in (full_record(entries), public_record(entries)):
+        assert verify_record(json.loads(json.dumps(record))).status == EXIT_VERIFIED
