@@ -18,7 +18,7 @@ import argparse
 import os
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -34,7 +34,7 @@ from commands.play_game import (
     arbiter_checked,
     new_options,
 )
-from companion.game import Game, GameError
+from companion.game import Game, GameError, seated
 from companion.game_registry import GameRegistry, GameRegistryError
 from companion.games import get_game
 from companion.identities import Identity
@@ -48,7 +48,7 @@ from hardware.live_game import LiveGameTable, enrolled_tags
 from hardware.protocol import Reader
 
 __all__ = ["LiveCommands", "LiveGameConsole", "LiveGameTable", "live_tags", "play_live",
-           "resumed_live"]
+           "resumed_live", "seated_board"]
 
 class LiveCommands(GameConsole):
     """What any console on the real board does differently (``LiveGameConsole``, and the
@@ -106,12 +106,15 @@ def live_options(args: argparse.Namespace, game: Game) -> dict[str, Any]:
     return new_options(args, game, random.randrange(1_000_000))
 
 
-def play_live(args: argparse.Namespace, game: Game, reader: Reader) -> int:
-    """Play ``game`` on the real board read by ``reader`` (opened, mapped to the game's
-    squares), with the pieces of the game's registry."""
+def play_live(args: argparse.Namespace, game: Game, reader: Reader,
+              options: dict[str, Any] | None = None) -> int:
+    """Play ``game`` with ``options`` (drawn here if None) on the real board read by
+    ``reader`` (opened, mapped to the seated game's squares), with the pieces of the
+    seated game's registry (Giganten's four sets of V9)."""
     try:
+        options = live_options(args, game) if options is None else options
+        game = seated(game, options)  # four players with their own sets [Giganten V9]
         audience = _audience(game, args.audience)
-        options = live_options(args, game)
         tags, path = live_tags(args, game, options)
         source = arbiter_checked(args, audience, _source(args))
         computer = computer_of(args, game, random.randrange(1_000_000))
@@ -194,16 +197,30 @@ def _resume(args: argparse.Namespace, path: Path) -> int:
     return console.run(source)
 
 
+def seated_board(args: argparse.Namespace, game: Game,
+                 draw: Callable[[argparse.Namespace, Game], dict[str, Any]]
+                 ) -> tuple[Game, dict[str, Any], Reader | None]:
+    """A new game's options (``draw``), the game seated for them and the configured
+    backend opened for the seated game's board (Giganten's is the readers' whole board,
+    V9's 28 × 14 too: its layout is the identity); None for the simulated board."""
+    try:
+        options = draw(args, game)
+        seated_game = seated(game, options)
+        geometry = seated_game.geometry(options)
+    except GameError as err:
+        raise UsageError(str(err)) from None
+    return seated_game, options, open_game_backend(args, game.name, geometry)
+
+
 def _play(args: argparse.Namespace) -> int:
     try:
         game = get_game(args.game)
     except GameError as err:
         raise UsageError(str(err)) from None
-    # Giganten's board is the readers' whole board (its layout is the identity).
-    reader = open_game_backend(args, game.name, game.geometry())
+    game, options, reader = seated_board(args, game, live_options)
     if reader is None:  # the simulated board: commands.play_game, with the club feed
         return game_event.play_command(args)
-    return play_live(args, game, reader)
+    return play_live(args, game, reader, options)
 
 
 play_command = _with_usage_errors("play", _play)

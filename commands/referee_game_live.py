@@ -21,6 +21,7 @@ import random
 import time
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from commands.game_event import game_event_link
 from commands.play import Source, _source, _with_usage_errors
@@ -30,6 +31,7 @@ from commands.play_game_live import (
     LiveGameTable,
     live_tags,
     logged_game_backend,
+    seated_board,
 )
 from commands.referee_game import (
     RefereeGameConsole,
@@ -42,7 +44,7 @@ from commands.referee_game import (
     say_start,
 )
 from companion.config import RefereeConfig
-from companion.game import Game, GameError
+from companion.game import Game, GameError, seated
 from companion.game_registry import GameRegistryError
 from companion.games import get_game
 from companion.ledger.game_log import ReplayError
@@ -50,7 +52,7 @@ from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.referee.desk import RefereeError
 from companion.referee.game_desk import GameDesk
 from companion.table.game_session import OVER, GameSession
-from hardware.assemble import UsageError, open_game_backend
+from hardware.assemble import UsageError
 from hardware.protocol import Reader
 
 
@@ -77,14 +79,17 @@ def live_console(session: GameSession, reader: Reader, audience: int, desk: Game
 
 
 def referee_live(args: argparse.Namespace, game: Game, reader: Reader,
-                 desk_config: RefereeConfig) -> tuple[LiveRefereeGameConsole, Source]:
-    """A new refereed game of ``game`` on the real board read by ``reader`` (opened,
-    mapped to the game's squares), with the pieces of the game's registry; the setup timer
-    runs from now."""
+                 desk_config: RefereeConfig, options: dict[str, Any] | None = None
+                 ) -> tuple[LiveRefereeGameConsole, Source]:
+    """A new refereed game of ``game`` with ``options`` (drawn here if None) on the real
+    board read by ``reader`` (opened, mapped to the seated game's squares), with the pieces
+    of the seated game's registry (Giganten's four sets of V9); the setup timer runs from
+    now."""
     try:
-        audience = referee_audience(game, args.audience)
         # Giganten's landscape and first player are public [B3, S5]: a plain draw.
-        options = new_game_options(args, game, random.randrange(1_000_000), desk_config)
+        options = _drawn(args, game, desk_config) if options is None else options
+        game = seated(game, options)  # four players with their own sets [Giganten V9]
+        audience = referee_audience(game, args.audience)
         tags, path = live_tags(args, game, options)
         source = _source(args)
         log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
@@ -104,6 +109,12 @@ def referee_live(args: argparse.Namespace, game: Game, reader: Reader,
               options, log_path, args.audience)
     console.tell(events)
     return console, source
+
+
+def _drawn(args: argparse.Namespace, game: Game, desk_config: RefereeConfig
+           ) -> dict[str, Any]:
+    """A new refereed game's options, from a public seed drawn now."""
+    return new_game_options(args, game, random.randrange(1_000_000), desk_config)
 
 
 def resumed_referee_live(args: argparse.Namespace, path: Path, reader: Reader,
@@ -153,10 +164,11 @@ def _referee_game(args: argparse.Namespace) -> int:
         game = get_game(args.game)
     except GameError as err:
         raise UsageError(str(err)) from None
-    reader = open_game_backend(args, game.name, game.geometry())
+    game, options, reader = seated_board(
+        args, game, lambda parsed, bare: _drawn(parsed, bare, desk_config))
     if reader is None:
-        return referee_sim(args, game, desk_config)
-    console, source = referee_live(args, game, reader, desk_config)
+        return referee_sim(args, get_game(args.game), desk_config)
+    console, source = referee_live(args, game, reader, desk_config, options)
     console.settle()
     return console.run(source)
 

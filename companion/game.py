@@ -179,12 +179,15 @@ class Played:
     ``public`` is what everyone may know of the turn (JSON); ``reveal`` is what the rules
     show both players for a moment only (a combat's two kinds in Strategus), which the
     views pass on while the moment lasts and never afterwards; ``removed`` lists the
-    squares whose pieces left the board, which the players must clear.
+    squares whose pieces left the board, which the players must clear; ``aside`` those of
+    them whose pieces are only set aside and may come back later (Giganten's trapped
+    figures [V5c]): a session does not take them for pieces out of the game.
     """
 
     public: JSON
     reveal: JSON = field(default_factory=dict)
     removed: tuple[Square, ...] = ()
+    aside: tuple[Square, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -407,6 +410,27 @@ class BoardTurns(Protocol):
         (Giganten: a figure came to rest on a secret trap [V5]), or None; a session
         commits it, then asks for the board to be fixed."""
         ...
+
+
+@runtime_checkable
+class TurnMoves(Protocol):
+    """A game whose turn may move two pieces of one kind, one into the square the other
+    just left (Giganten's double moves [V8], a reserve put down where a figure stood
+    [V6]): the squares alone cannot tell which piece went where."""
+
+    def turn_moves(self, state: GameState[Any], turn: Any) -> Sequence[tuple[Square, Square]]:
+        """The pieces ``turn`` (legal in ``state``, not yet played) moves, as ``(from, to)``
+        in the order they move; pieces put down or taken off are not moves."""
+        ...
+
+
+def turn_moves(game: Game, state: GameState[Any], turn: Any
+               ) -> Sequence[tuple[Square, Square]] | None:
+    """Which piece ``turn`` moves where (``TurnMoves``); None for a game without the hook,
+    whose turns a session follows by the squares they change."""
+    if isinstance(game, TurnMoves):
+        return tuple(game.turn_moves(state, turn))
+    return None
 
 
 def setup_secret(game: Game, player: int, data: Mapping[str, Any],

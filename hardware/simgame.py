@@ -113,10 +113,16 @@ class GameHands:
         self.aside += held
 
     def _take(self, piece: Piece, held: list[Uid]) -> Uid:
-        for pool in (held, self.box):
+        # Set aside last: a piece the game brings back (Giganten's trapped figure [V5c]),
+        # never one out of the game (the players know which figure was trapped).
+        gone = self.sim.session.places.gone
+        back = [uid for uid in self.aside if uid not in gone]
+        for pool in (held, self.box, back):
             for uid in pool:
                 if self._piece(uid) == piece:
                     pool.remove(uid)
+                    if pool is back:
+                        self.aside.remove(uid)
                     return uid
         raise ValueError(f"no piece of {piece} is left to put down")
 

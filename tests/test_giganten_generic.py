@@ -92,7 +92,9 @@ def test_a_whole_game_to_its_end_with_power_cuts_is_logged_and_verified(tmp_path
                                                 (4, ("V6", "V6b")), (9, ("V6", "V8")),
                                                 (4, ("V5",)), (2, ("V5", "V5a", "V6")),
                                                 (10, ("V5", "V8")), (4, ("V5", "V5b")),
-                                                (2, ("V5", "V6", "V8"))])
+                                                (2, ("V5", "V6", "V8")),
+                                                (4, ("V5", "V5c")), (3, ("V4", "V5c")),
+                                                (1, ("V6", "V6a")), (9, ("V6", "V6a", "V8"))])
 def test_the_same_turns_end_as_through_gigantens_own_session(
         seed: int, variants: tuple[str, ...], tmp_path: Path) -> None:
     policy = OUTCOME_ONLY if seed % 2 else RULEBOOK
@@ -172,11 +174,14 @@ def test_no_generic_view_shows_an_audience_more_than_gigantens_own(policy: str,
                                                  (("V6",), RULEBOOK),
                                                  (("V6", "V8"), OUTCOME_ONLY),
                                                  (("V5",), OUTCOME_ONLY),
-                                                 (("V5", "V5b", "V6"), RULEBOOK)])
+                                                 (("V5", "V5b", "V6"), RULEBOOK),
+                                                 (("V5", "V5c"), OUTCOME_ONLY),
+                                                 (("V6", "V6a"), RULEBOOK)])
 def test_the_variants_show_no_audience_more_than_gigantens_own(
         variants: tuple[str, ...], policy: str, tmp_path: Path) -> None:
     """V3, V4, V5 and V6 [V3, V4, V5, V6]: a whole bots' game with the blank figure as
-    the Gespenst or the Falle, with secret traps, or with reserves put down face down,
+    the Gespenst or the Falle, with secret traps (whose figures may come back, V5c), or
+    with reserves put down face down,
     every generic view against ``companion.views.giganten``'s; a placed figure's kind only
     to its owner, a trap square to nobody else before it springs [I3]."""
     rng = random.Random(12)
@@ -202,6 +207,8 @@ def test_the_variants_show_no_audience_more_than_gigantens_own(
     assert _normal(run.state.rules_state) == _normal(played)
     sprang = [e for e in run.sim.events if isinstance(e, TurnCommitted) and "traps" in e.public]
     assert bool(sprang) == ("V5" in variants), "a secret trap sprang, for everyone [V5]"
+    back = [e for e in run.sim.events if isinstance(e, TurnCommitted) and "reenter" in e.turn]
+    assert bool(back) == ("V5c" in variants), "a trapped figure came back [V5c]"
     for player, trap in traps.items():  # never named to another before it sprang [V5]
         name = board.name(trap)
         sprung = next((number for number, action in enumerate(played.history)
@@ -321,15 +328,15 @@ def test_options_are_json_for_the_log_and_unsupported_variants_get_one_line() ->
     begun = GAME.start(GigantenState(start).pieces(), options)
     assert isinstance(begun, GigantenState) and begun.to_move == 1
     assert begun.rules_state.board.swamp == board.swamp and begun.policy == OUTCOME_ONLY
-    with pytest.raises(GameError, match=r"V5c.*own session"):
-        options_to_json({"rules": RuleSet.of(["V5", "V5c"])})
+    with pytest.raises(GameError, match=r"unknown variant 'V99'"):
+        options_to_json({"rules": {"variants": ["V6", "V99"]}})
     with pytest.raises(GameError, match="policy"):
         options_to_json({"policy": "everything"})
 
 
-def test_an_unsupported_variant_does_not_start_a_generic_session(tmp_path: Path) -> None:
-    options = {"rules": RuleSet.of(["V5", "V5c"])}
-    with pytest.raises(GameError, match="V5c"):
+def test_an_unknown_variant_does_not_start_a_generic_session(tmp_path: Path) -> None:
+    options = {"rules": {"variants": ["V6", "V99"]}}
+    with pytest.raises(GameError, match="V99"):
         GameSession.new(GAME, options, sim_identities(GAME), tmp_path / "x.log", now=0.0)
     assert not (tmp_path / "x.log").exists()
 

@@ -42,6 +42,7 @@ from companion.game import (
     pending_choices,
     seated,
     setup_secret,
+    turn_moves,
 )
 from companion.game_events import (
     BoardMatches,
@@ -374,11 +375,11 @@ class GameSession:
     def _commit_shown(self, turn: Any, now: float) -> list[GameEvent]:
         """Commit the turn the board shows, if its tags are the ones the turn moves."""
         state = self._state()
-        before = dict(state.pieces())
+        before, moves = dict(state.pieces()), turn_moves(self.game, state, turn)
         state.push(turn)
         after = dict(state.pieces())
         state.pop()
-        wrong = wrong_squares(after_turn(self.places, before, after), self.board_tags)
+        wrong = wrong_squares(after_turn(self.places, before, after, moves), self.board_tags)
         if wrong:
             return self._say(refusal(PUBLIC, wrong, self.board, self._name))
         self._said = None
@@ -390,19 +391,20 @@ class GameSession:
         """Commit ``turn``, which the board shows with the pieces it took off still
         standing (``Game.board_turn``), if its tags are right; then they must go."""
         state = self._state()
-        before = dict(state.pieces())
+        before, moves = dict(state.pieces()), turn_moves(self.game, state, turn)
         played = state.push(turn)
         # The tags as the board shows the turn: the caught pieces still on their squares.
         shown = {**state.pieces(), **{sq: self.board[sq] for sq in played.removed
                                       if sq in self.board}}
         state.pop()
-        places = after_turn(self.places, before, shown)
+        places = after_turn(self.places, before, shown, moves)
         wrong = wrong_squares(places, self.board_tags)
         if wrong:
             return self._say(refusal(PUBLIC, wrong, self.board, self._name))
         self._said = None
         events = self._commit(turn, now)
-        caught = {places.on[sq] for sq in played.removed if sq in places.on}
+        caught = {places.on[sq] for sq in played.removed
+                  if sq in places.on and sq not in played.aside}  # V5c: they come back
         self.places = TagPlaces({sq: uid for sq, uid in places.on.items()
                                  if sq not in played.removed}, places.gone | caught)
         return self._fix_after(events)
@@ -466,10 +468,11 @@ class GameSession:
         player = state.to_move
         turn_json = self.game.turn_to_json(state, turn)
         log.append(game_log.TURN, {"player": player, "turn": turn_json}, time=now)
-        before = dict(state.pieces())
+        before, moves = dict(state.pieces()), turn_moves(self.game, state, turn)
         played = state.push(turn)
         self.places_before[self.turns] = self.places
-        self.places = after_turn(self.places, before, dict(state.pieces()))
+        self.places = after_turn(self.places, before, dict(state.pieces()), moves,
+                                 played.aside)
         self.turns += 1
         self.chosen = None
         events: list[GameEvent] = [TurnCommitted(player, self.turns, turn_json, played.public,

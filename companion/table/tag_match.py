@@ -21,7 +21,7 @@ one small value; the session (``companion.table.game_session``) keeps them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from companion.game import Piece, Square
@@ -43,9 +43,16 @@ class TagPlaces:
 
 
 def after_turn(places: TagPlaces, before: Mapping[Square, Piece],
-               after: Mapping[Square, Piece]) -> TagPlaces:
+               after: Mapping[Square, Piece],
+               moves: Sequence[tuple[Square, Square]] | None = None,
+               aside: Sequence[Square] = ()) -> TagPlaces:
     """Where the tags stand after a turn that takes ``before`` to ``after`` (the pieces as
-    the rules see them), as far as the turn decides it."""
+    the rules see them), as far as the turn decides it; ``moves`` (``Game.turn_moves``):
+    which piece the turn moved where, where the game says it; ``aside``
+    (``Played.aside``): where the pieces stood, after the moves, that the turn set aside
+    to come back (their tags are not out of the game)."""
+    if moves is not None:
+        return _after_moves(places, before, after, moves, aside)
     changed = {sq for sq in set(before) | set(after) if before.get(sq) != after.get(sq)}
     on = {sq: uid for sq, uid in places.on.items() if sq not in changed and sq in after}
     free = {sq: places.on[sq] for sq in sorted(changed) if sq in places.on and sq in before}
@@ -55,6 +62,35 @@ def after_turn(places: TagPlaces, before: Mapping[Square, Piece],
             on[sq] = free.pop(mine[0])
     waiting = {after[sq] for sq in changed & set(after) if sq not in on}
     left = frozenset(uid for origin, uid in free.items() if before[origin] not in waiting)
+    return TagPlaces(on, places.gone | left)
+
+
+def _after_moves(places: TagPlaces, before: Mapping[Square, Piece],
+                 after: Mapping[Square, Piece],
+                 moves: Sequence[tuple[Square, Square]],
+                 aside: Sequence[Square] = ()) -> TagPlaces:
+    """``after_turn`` for a turn whose moves the game names: each tag goes with its piece,
+    step by step, so a piece that moves into the square another of its kind just left
+    [Giganten V8] has its own tag there, not the other's. A tag whose piece is not where
+    the moves took it (taken off, or another piece put there) is out of the game; a square
+    no known tag reaches (a piece put down) is learned from the board."""
+    carried: dict[Square, tuple[Uid | None, Piece]] = {
+        sq: (places.on.get(sq), piece) for sq, piece in before.items()}
+    left: set[Uid] = set()
+    for origin, target in moves:
+        if origin in carried:
+            taken, _ = carried.get(target, (None, None))
+            if taken is not None:  # moved onto a piece the turn took (a Nest [R1])
+                left.add(taken)
+            carried[target] = carried.pop(origin)
+    on: dict[Square, Uid] = {}
+    for sq, (uid, piece) in carried.items():
+        if uid is None:
+            continue
+        if after.get(sq) == piece:
+            on[sq] = uid
+        elif sq not in aside:
+            left.add(uid)
     return TagPlaces(on, places.gone | left)
 
 

@@ -44,7 +44,7 @@ from companion.games.giganten.setup import (
     team_problems,
 )
 from companion.games.giganten.state import GameState
-from companion.games.giganten.turns import Turn
+from companion.games.giganten.turns import IllegalTurn, Turn
 
 _board, _rules = board_of, rules_of
 
@@ -99,7 +99,8 @@ class Giganten:
     def check_setup(self, player: int, pieces: Mapping[Square, str],
                     options: Mapping[str, Any] | None = None) -> list[SetupProblem]:
         """The problems of one player's setup [S1–S3]; with V6 the figures of the set not
-        on the board are the player's reserve, checked as one [V6, V6b]; with V5 the trap
+        on the board are the player's reserve, checked as one [V6, V6b] (against the agreed
+        one, V6a: ``joint_setup_problems``, which sees every setup); with V5 the trap
         of ``options["secret"]``, which must be chosen where a ``"secret"`` is given (a
         session's check; a generator of setups gives none) [V5, V5a]."""
         board, rules = _board(options), _rules(options)
@@ -109,7 +110,8 @@ class Giganten:
         found = check_setups(board, rules, {player: figures}, reserves=reserves, traps=traps)
         if rules.has("V5") and player not in traps and "secret" in (options or {}):
             found[player].append(Problem(None, "V5", "choose_trap"))
-        return [SetupProblem(p.square, p.rule, p.reason) for p in found[player]]
+        return [SetupProblem(p.square, p.rule, p.reason) for p in found[player]
+                if p.rule != "V6a"]
 
     def setup_secret(self, player: int, data: Mapping[str, Any],
                      options: Mapping[str, Any]) -> JSON:
@@ -127,10 +129,18 @@ class Giganten:
                              options: Mapping[str, Any] | None = None
                              ) -> dict[int, list[SetupProblem]]:
         """A team's two Nests at least eight files or ranks apart [V9, R13]: said to the
-        partner whose Nest the rules report, as Giganten's own session says it."""
+        partner whose Nest the rules report, as Giganten's own session says it; with V6a
+        every reserve (the set's figures not set up) the first player's, which stands for
+        the agreement [V6a, R14]: said to the player whose reserve differs."""
+        board, rules = _board(options), _rules(options)
         figures = {player: {sq: _kind(kind) for sq, kind in pieces.items()}
                    for player, pieces in setups.items()}
-        found = team_problems(_board(options), _rules(options), figures)
+        found = team_problems(board, rules, figures)
+        if rules.has("V6a") and 0 in figures:
+            reserves = {player: reserve_of(mine.values()) for player, mine in figures.items()}
+            agreed = check_setups(board, rules, figures, reserves=reserves)
+            for player, problems in agreed.items():
+                found.setdefault(player, []).extend(p for p in problems if p.rule == "V6a")
         return {player: [SetupProblem(p.square, p.rule, p.reason) for p in problems]
                 for player, problems in found.items()}
 
@@ -192,6 +202,16 @@ class Giganten:
             return None
         return caught_turn(state, board)
 
+    def turn_moves(self, state: Any, turn: Any) -> Sequence[tuple[Square, Square]]:
+        """Which figure the turn moves where, in order: the first figure, then the second
+        [V8] (which may step into the square the first just left), the winner moving in
+        after a challenge [K5, R1]; reserve figures put down [V6] and a figure brought back
+        [V5c] are not moves."""
+        if isinstance(turn, Advance):
+            offer = state.offer if isinstance(state, GigantenState) else None
+            return [(offer.at, offer.into)] if turn.advance and offer is not None else []
+        return _moves(_rules_state(state), turn)
+
     def pending_choices(self, state: Any, board: Mapping[Square, Piece]) -> Sequence[Any]:
         """The mover's open choices on ``board`` (a challenge [C1, M7], an advance [K5])."""
         if not isinstance(state, GigantenState):
@@ -226,6 +246,24 @@ def _traps(board: Board, secrets: Mapping[Any, Any]) -> dict[int, Square]:
         except (KeyError, ValueError):
             raise GameError(f"the secret trap {name!r} is not on the board [V5]") from None
     return traps
+
+
+def _moves(state: GameState, turn: Turn) -> list[tuple[Square, Square]]:
+    """A turn's moves as the rules play it: the figures' paths, then the winner of its
+    challenge moving into the loser's square, by its advance [K5] or onto a Nest it took
+    (its taker moves in anyway [R1])."""
+    moves = [(path[0], path[-1]) for path in (turn.path, turn.second) if path]
+    try:
+        result = state.push(turn)
+    except IllegalTurn:
+        return moves
+    state.pop()
+    combat = result.combat
+    if combat is None or not result.advanced:
+        return moves
+    if combat.challenged_figure in result.removed:
+        return [*moves, (combat.challenger, combat.challenged)]
+    return [*moves, (combat.challenged, combat.challenger)]
 
 
 def _rules_state(state: Any) -> GameState:

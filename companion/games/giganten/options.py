@@ -22,17 +22,18 @@ from companion.games.giganten.ruleset import RuleSet
 STANDARD_SIDE = 14
 """The standard board is 14 × 14 squares: four 7 × 7 map tiles [B1]."""
 
-GENERIC_VARIANTS = frozenset({"V1", "V2", "V3", "V4", "V5", "V5a", "V5b", "V6", "V6b", "V7",
-                              "V8", "V9"})
+GENERIC_VARIANTS = frozenset({"V1", "V2", "V3", "V4", "V5", "V5a", "V5b", "V5c", "V6",
+                              "V6a", "V6b", "V7", "V8", "V9"})
 """The variants a generic session can follow so far: the landscape, the setup zones,
 double moves (a move that may go on is a choice, ``choices``), the blank figure as the
 Gespenst or the Falle (a kind of the set like any other: ``Giganten.kinds``), reserves
 (the set's figures not set up; placed face down: ``Giganten.public_turn`` [V6]) and secret
 traps (a secret setup choice, ``Giganten.setup_secret``; a figure caught on one is found
-by ``Giganten.board_turn`` [V5, V5a, V5b]) and four players in two teams (the options seat
-them: ``Giganten.seated`` [V9]). Not yet: V5c (a trapped figure's tag comes back, which the
-session's tag tracking takes for a captured one) and V6a (it needs the other side's setup):
-they stay on Giganten's own session."""
+by ``Giganten.board_turn`` [V5, V5a, V5b]; a trapped figure set aside to come back,
+``Played.aside`` [V5c]), the agreed reserve (every setup at once:
+``Giganten.joint_setup_problems`` [V6a]) and four players in two teams (the options seat
+them: ``Giganten.seated`` [V9]): every variant of rules section V. A variant added to the
+rules is refused here, in one line, until a generic session can follow it."""
 
 
 def board_of(options: Mapping[str, Any] | None) -> Board:

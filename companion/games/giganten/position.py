@@ -160,8 +160,10 @@ class GigantenState:
                         "into": board.name(offer.into)}
         if caught:  # the winner came to rest on a secret trap [V5]
             public["traps"] = self.traps_public(caught)
-        return Played(public=public, removed=tuple(event.square for event in caught
-                                                   if event.effect == "removed"))
+        removed = tuple(event.square for event in caught if event.effect == "removed")
+        trapped = set(self.rules_state.trapped)  # off the board to come back [V5c]
+        return Played(public=public, removed=removed, aside=tuple(
+            event.square for event in caught if event.figure in trapped))
 
     def traps_public(self, events: tuple[TrapEvent, ...]) -> list[JSON]:
         """Secret traps that sprang, as everyone may know them from then on [V5, I3]."""
@@ -212,7 +214,9 @@ class GigantenState:
             public["challenge"] = self.combat_public(result.combat, result.removed)
             # Never empty for a combat: its result is decided in secret [C4].
             reveal = {"challenge": public["challenge"]}
-        return Played(public=public, reveal=reveal, removed=removed_squares(result))
+        trapped = set(self.rules_state.trapped)  # off the board to come back [V5c]
+        return Played(public=public, reveal=reveal, removed=removed_squares(result),
+                      aside=removed_squares(result, trapped))
 
     def combat_public(self, combat: Combat, removed: tuple[int, ...]) -> JSON:
         """A challenge as everyone may know it under the policy [I1, I2]."""
@@ -228,12 +232,15 @@ class GigantenState:
         return out
 
 
-def removed_squares(result: TurnResult) -> tuple[Square, ...]:
-    """Where the figures that left the board stood: the combatants' and the trapped."""
+def removed_squares(result: TurnResult, among: set[int] | None = None
+                    ) -> tuple[Square, ...]:
+    """Where the figures that left the board stood: the combatants' and the trapped (only
+    the figures ``among``, if given)."""
     places: list[tuple[Square, int]] = [(event.square, event.figure) for event in result.traps]
     if result.combat is not None:
         combat = result.combat
         places += [(combat.challenger, combat.challenger_figure),
                    (combat.challenged, combat.challenged_figure)]
-    return tuple(sq for sq, figure in places if figure in result.removed)
+    return tuple(sq for sq, figure in places if figure in result.removed
+                 and (among is None or figure in among))
 
