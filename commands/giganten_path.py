@@ -31,7 +31,7 @@ def giganten_path(game: str | None, variants: Iterable[str], *, old_session: boo
     """The path a Giganten game with these options takes: ``--game giganten`` always the
     generic one (a variant it cannot follow is refused there, in one line); without
     ``--game``, the generic one when the default says so and every variant is generic
-    (``GENERIC_VARIANTS``: V5c and V6a still need the old session), unless
+    (``GENERIC_VARIANTS``: every variant now), unless
     ``--old-session`` asks for the old one."""
     if game is not None:
         return GENERIC

@@ -232,10 +232,8 @@ def test_the_switch_point_says_which_path_giganten_takes() -> None:
     assert giganten_path("giganten", ["V5"]) == GENERIC  # asked for: refused there
     assert giganten_path(None, [], default_generic=True) == GENERIC
     assert giganten_path(None, ["V3", "V8"], default_generic=True) == GENERIC
-    for variant in ("V5", "V6", "V9"):
-        assert giganten_path(None, [variant], default_generic=True) == GENERIC
-    for variants in (["V5", "V5c"], ["V6", "V6a"]):  # not generic yet
-        assert giganten_path(None, variants, default_generic=True) == OLD
+    for variants in (["V5", "V5c"], ["V6", "V6a"], ["V9"]):  # every variant is generic
+        assert giganten_path(None, variants, default_generic=True) == GENERIC
     assert giganten_path(None, [], default_generic=False) == OLD
     assert giganten_path(None, [], old_session=True, default_generic=True) == OLD
     assert giganten_path(None, []) == GENERIC  # the default
@@ -354,21 +352,22 @@ def _plain(tmp_path: Path, command: str, *extra: str) -> str:
     return done.out
 
 
-def test_plain_play_and_referee_take_the_generic_path_but_v5c_and_old_session(
+def test_plain_play_and_referee_take_the_generic_path_but_for_old_session(
         home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The one switch point decides for ``play`` and ``referee`` without ``--game``: with
     the default switched, Giganten goes through the game interface for the generic
-    variants, and V5c (not generic yet) stays on Giganten's own console and desk."""
+    variants (all of them), and ``--old-session`` stays on Giganten's own console and desk."""
     monkeypatch.setattr("commands.giganten_path.GENERIC_BY_DEFAULT", True)
     assert "Giganten on the simulated board; seed 3." in _plain(tmp_path, "play")
     assert "Giganten on the simulated board" in _plain(tmp_path, "play", "--variants",
                                                        "V3,V8")
     assert "Giganten on the simulated board" in _plain(tmp_path, "play", "--variants",
                                                        "V5,V6,V9")
-    assert "reveal policy rulebook" in _plain(tmp_path, "play", "--variants", "V5,V5c")
+    assert "Giganten on the simulated board" in _plain(tmp_path, "play", "--variants",
+                                                       "V5,V5c,V6,V6a")
     pin = ("--pin-hash", PIN_HASH)
     assert "Giganten referee mode on the simulated board" in _plain(tmp_path, "referee", *pin)
-    old = _plain(tmp_path, "referee", "--variants", "V5,V5c", *pin)
+    old = _plain(tmp_path, "referee", "--variants", "V5,V5c", "--old-session", *pin)
     assert "on the simulated board" not in old and "Variants: V5, V5c." in old  # its own
     assert "reveal policy rulebook" in _plain(tmp_path, "play", "--old-session")
     monkeypatch.setattr("commands.giganten_path.GENERIC_BY_DEFAULT", False)
