@@ -64,6 +64,13 @@ class GigantenSetup:
         session = sim.session
         return session.phase == SETUP and rules_of(session.options).has("V5")
 
+    def setup_now_key(self) -> str:
+        """The setup's now line while it is not ready: under V5 while a trap is still to
+        be picked, that each player picks it alone [V5]."""
+        if self.traps_asked and any(self.trap_of(p) is None for p in self._game().players):
+            return "gg_now_traps"
+        return "gm_now_setup"
+
     def set_trap(self, player: str, square: str) -> None:
         """``player``'s secret trap on ``square``, chosen in their private moment [V5]:
         whether it may lie there the setup check says, to its owner only."""

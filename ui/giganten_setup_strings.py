@@ -14,9 +14,8 @@ GIGANTEN_SETUP_STRINGS: dict[str, dict[str, str]] = {
     "gg_private_trap": {"en": "Only {player} looks: your trap is on {trap}. {problems}",
                         "de": "Nur {player} schaut: deine Falle liegt auf {trap}."
                               " {problems}"},
-    "gg_trap_button": {"en": "Trap: {player}", "de": "Falle: {player}"},
-    "gg_trap_done": {"en": "Done: {player}", "de": "Fertig: {player}"},
-    "gg_trap_none": {"en": "Trap", "de": "Falle"},
+    "gg_alone": {"en": "Alone: {player}", "de": "Allein: {player}"},
+    "gg_private": {"en": "Private moment", "de": "Privater Moment"},
     "gg_err_no_traps": {"en": "No secret traps in this game: choose variant V5 on the"
                               " home screen",
                         "de": "In diesem Spiel gibt es keine geheimen Fallen: auf dem"
@@ -26,8 +25,8 @@ GIGANTEN_SETUP_STRINGS: dict[str, dict[str, str]] = {
     # --- The four seats [V9]
     "player_yellow2": {"en": "Yellow 2", "de": "Gelb 2"},
     "player_orange2": {"en": "Orange 2", "de": "Orange 2"},
-    "gg_teams": {"en": "Teams: {teams}", "de": "Teams: {teams}"},
-    "gg_team": {"en": "{first} + {second}", "de": "{first} + {second}"},
+    "gg_side_short": {"en": "{player} {placed}/{expected}{ready}",
+                      "de": "{player} {placed}/{expected}{ready}"},
     # --- Why such a setup or placement was refused, by Giganten's rule
     "gm_why_giganten_V5": {"en": "Pick your trap on an empty square of your own rows",
                            "de": "Die Falle auf ein freies Feld der eigenen Reihen legen"},

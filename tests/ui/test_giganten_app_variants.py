@@ -247,5 +247,5 @@ def test_four_players_against_the_computer_seat(tmp_path: Path) -> None:
 def test_a_trap_without_v5_is_refused_in_one_line(tmp_path: Path) -> None:
     _, c = started(tmp_path, seed=1)
     i18n.set_language("en")
-    with pytest.raises(ControllerError, match="^No secret traps in this game: choose"):
+    with pytest.raises(ControllerError, match=r"^No secret traps in this game: choose"):
         c.set_trap("yellow", "c3")
