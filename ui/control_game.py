@@ -484,7 +484,7 @@ class GameController(ComputerThinking, LiveBoard, GigantenChoices, GigantenSetup
         session = self.session
         if session.phase == SETUP:
             ready = all(side["ready"] for side in self.setup_progress())
-            return i18n.tr("gm_now_setup_ready" if ready else self.setup_now_key())
+            return i18n.tr(self.setup_now_key(ready))
         if session.phase == OVER:
             return result_text(self.board_view(audience))
         said: str | None = None

@@ -64,10 +64,13 @@ class GigantenSetup:
         session = sim.session
         return session.phase == SETUP and rules_of(session.options).has("V5")
 
-    def setup_now_key(self) -> str:
-        """The setup's now line while it is not ready: under V5 while a trap is still to
-        be picked, that each player picks it alone [V5]."""
-        if self.traps_asked and any(self.trap_of(p) is None for p in self._game().players):
+    def setup_now_key(self, ready: bool) -> str:
+        """The setup's now line: every setup ``ready`` (all four of V9, or both), or under
+        V5 while a trap is still to be picked, that each player picks it alone [V5]."""
+        players = self._game().players
+        if ready:
+            return "gg_now_setup_ready_all" if len(players) > 2 else "gm_now_setup_ready"
+        if self.traps_asked and any(self.trap_of(p) is None for p in players):
             return "gg_now_traps"
         return "gm_now_setup"
 

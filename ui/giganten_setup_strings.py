@@ -20,11 +20,15 @@ GIGANTEN_SETUP_STRINGS: dict[str, dict[str, str]] = {
                               " home screen",
                         "de": "In diesem Spiel gibt es keine geheimen Fallen: auf dem"
                               " Startbildschirm Variante V5 wählen"},
-    "gg_now_traps": {"en": "Set up; each player taps Trap and picks a square alone",
-                     "de": "Aufstellen; jeder tippt Falle und wählt allein ein Feld"},
+    "gg_now_traps": {"en": "Set up; then each player alone: Private moment, tap the"
+                           " trap square",
+                     "de": "Aufstellen; dann jeder allein: Privater Moment, das Feld der"
+                           " Falle antippen"},
     # --- The four seats [V9]
     "player_yellow2": {"en": "Yellow 2", "de": "Gelb 2"},
     "player_orange2": {"en": "Orange 2", "de": "Orange 2"},
+    "gg_now_setup_ready_all": {"en": "All setups are ready: tap Start",
+                               "de": "Alle Aufstellungen sind fertig: Starten tippen"},
     "gg_side_short": {"en": "{player} {placed}/{expected}{ready}",
                       "de": "{player} {placed}/{expected}{ready}"},
     # --- Why such a setup or placement was refused, by Giganten's rule

@@ -114,6 +114,7 @@ def test_the_secret_traps_are_picked_in_private_and_a_whole_game_verifies(
                      variants=("V5", "V5a"))
     assert c.active and old.game is None, "V5 plays on the generic path"
     assert c.screen == GAME_SETUP and c.traps_asked
+    assert c.what_now().startswith("Set up; then each player alone: Private moment")
     rng = random.Random(3)
     c.set_up_with(random.Random(1))
     traps = {p: sq for p, name in enumerate(c.players) if (sq := c.trap_of(name))}
@@ -215,6 +216,7 @@ def test_four_players_in_two_teams_play_to_the_end_with_a_power_cut(tmp_path: Pa
     assert [side["player"] for side in c.setup_progress()] == list(c.players)
     c.set_up_with(random.Random(6))
     assert all(side["ready"] for side in c.setup_progress())
+    assert c.what_now() == "All setups are ready: tap Start"
     checks = assert_no_leak(c, {})
     c.start()
     rng = random.Random(2)
