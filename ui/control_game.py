@@ -67,6 +67,7 @@ from ui.control_game_live import LiveBoard, live_physical, live_placeable
 from ui.control_game_setup import setup_problems, setup_progress
 from ui.control_game_think import ComputerThinking, Thinking
 from ui.control_giganten import GigantenChoices
+from ui.control_giganten_setup import GigantenSetup
 from ui.game_words import (
     combat_card,
     computer_words,
@@ -79,7 +80,7 @@ from ui.game_words import (
 
 JSON = dict[str, Any]
 
-class GameController(ComputerThinking, LiveBoard, GigantenChoices):
+class GameController(ComputerThinking, LiveBoard, GigantenChoices, GigantenSetup):
     """One generic game in the app, from the home screen's choice to the saved record."""
 
     def __init__(self, *, log_dir: Path | None = None, reader: Reader | None = None,
@@ -187,7 +188,8 @@ class GameController(ComputerThinking, LiveBoard, GigantenChoices):
 
     def _open(self, game: Game, choice: NewGame, session: GameSession,
               events: list[GameEvent], board: Any, reader: Reader | None) -> None:
-        self.game, self.choice, self.log_path = game, choice, session.log_path
+        # The seated game: its players as the options seat them [Giganten V9].
+        self.game, self.choice, self.log_path = session.game, choice, session.log_path
         self.record_path, self.dismissed, self._seen = None, 0, 0
         self.thinking = False
         if reader is None:
@@ -200,7 +202,7 @@ class GameController(ComputerThinking, LiveBoard, GigantenChoices):
         self.computer = None
         if choice.computer is not None:
             # The computer's choices are public (everyone sees them played).
-            self.computer = Computer(game.players.index(choice.computer), choice.level,
+            self.computer = Computer(session.game.players.index(choice.computer), choice.level,
                                      random.Random(int.from_bytes(self.entropy(8), "big")))
         self.screen = GAME_SETUP
         self.settle()
@@ -363,15 +365,6 @@ class GameController(ComputerThinking, LiveBoard, GigantenChoices):
         hands.box.append(uid) if self.session.phase == SETUP else hands.aside.append(uid)
         self.settle()
 
-    def set_up(self) -> None:
-        """The drawer's helper: a whole legal setup for every side, drawn from the OS
-        (``os.urandom``: no seed to give the setups away)."""
-        _, hands = self._sim()
-        if self.session.phase != SETUP:
-            raise ControllerError(i18n.tr("gm_err_not_now"))
-        hands.set_up(self._game(), self.session.options, random.SystemRandom())
-        self.settle()
-
     def carry_out(self) -> None:
         """The drawer's helper: the computer's announced turn carried out on the board."""
         _, hands = self._sim()
@@ -491,7 +484,7 @@ class GameController(ComputerThinking, LiveBoard, GigantenChoices):
         session = self.session
         if session.phase == SETUP:
             ready = all(side["ready"] for side in self.setup_progress())
-            return i18n.tr("gm_now_setup_ready" if ready else "gm_now_setup")
+            return i18n.tr(self.setup_now_key(ready))
         if session.phase == OVER:
             return result_text(self.board_view(audience))
         said: str | None = None

@@ -25,17 +25,30 @@ def setup_checked(events: Sequence[GameEvent], player: int) -> SetupChecked | No
 
 def setup_progress(game: Game, options: JSON, events: Sequence[GameEvent]) -> list[JSON]:
     """Per side: pieces placed, expected, ready (complete with no problem: public, as the
-    Start button shows it; the problems themselves are the owner's)."""
+    Start button shows it; the problems themselves are the owner's). Giganten's reserve
+    [V6]: up to three figures kept back beside the board still make a complete setup."""
     out = []
+    kept = kept_back(game, options)
     for player, name in enumerate(game.players):
         checked = setup_checked(events, player)
         placed = checked.placed if checked is not None else 0
         expected = (checked.expected if checked is not None
                     else sum(k.count for k in game.kinds(options)))
         out.append({"player": name, "placed": placed, "expected": expected,
-                    "ready": checked is not None and placed == expected
+                    "ready": checked is not None and expected - kept <= placed <= expected
                     and not setup_problems(game, options, events, name)})
     return out
+
+
+def kept_back(game: Game, options: JSON) -> int:
+    """How many pieces a side may keep beside the board in a complete setup: Giganten's
+    reserve [V6] (its setup check says which kinds may stay back), none in other games."""
+    if game.name != "giganten":
+        return 0
+    from companion.games.giganten.options import rules_of
+    from companion.games.giganten.setup import RESERVE_SIZE
+
+    return RESERVE_SIZE if rules_of(options).has("V6") else 0
 
 
 def setup_problems(game: Game, options: JSON, events: Sequence[GameEvent],

@@ -25,6 +25,7 @@ from ui.control_game import GAME_OVER, GAME_PLAY, GAME_SETUP, GameController
 from ui.details_drawer import DetailsDrawer, details_button
 from ui.game_details import game_details_lines
 from ui.game_drawer import GameDrawer
+from ui.giganten_setup_panel import PrivateRow, progress_lines
 from ui.plain_text import plain
 from ui.reveal_card import RevealCard
 from ui.sim_drawer import button_row, slotted
@@ -150,8 +151,15 @@ class GameSetupScreen(GameTableScreen):
         for index, hold in enumerate(self.holds):
             hold.bind(on_press=partial(self._hold, index), on_release=self._release)
         self.start = slotted("", self.games.start, "start")
+        # Giganten's private moment: a seat alone, its trap tapped [V5, V9].
+        self.private = PrivateRow(self.games, self.refresh)
         return stacked(self.title, self.progress, self.now, button_row(*self.holds),
-                       self.common_row(), self.start)
+                       self.private.row, self.common_row(), self.start)
+
+    def _tap(self, square: str) -> None:
+        """In a private moment a tap puts the seat's trap there [V5]; else as ever."""
+        if not self.private.tap(square):
+            super()._tap(square)
 
     def _hold(self, index: int, *_: Any) -> None:
         """While the owner holds the button, the line says their problems (and asks the
@@ -177,11 +185,9 @@ class GameSetupScreen(GameTableScreen):
         self.refresh_common()
         sides = games.setup_progress()
         self.title.text = i18n.tr("gm_setup_title", title=games.game.title)
-        self.progress.text = "\n".join(i18n.tr(
-            "gm_setup_side", player=i18n.player(s["player"]), placed=s["placed"],
-            expected=s["expected"], ready=i18n.tr("ready") if s["ready"] else "")
-            for s in sides)
-        self.now.text = games.what_now()
+        self.progress.text = progress_lines(games)
+        self.private.refresh()
+        self.now.text = self.private.line() or games.what_now()
         players = games.players
         for index, hold in enumerate(self.holds):
             hold.text = (i18n.tr("gm_hold_problems", player=i18n.player(players[index]))

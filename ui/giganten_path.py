@@ -2,9 +2,9 @@
 
 Giganten's ordinary play goes through the generic controller (``ui.control_game``, on
 ``GameSession``) for every variant the generic path follows
-(``companion.games.giganten.options.GENERIC_VARIANTS``) that its screens can ask for;
-referee mode and the variants whose screens are not there yet (V5 traps, V6 reserves, V9
-four players: ``APP_GENERIC_VARIANTS``) stay for now on Giganten's own path
+(``companion.games.giganten.options.GENERIC_VARIANTS``: V5's secret trap, V6's reserves
+and V9's four players included); referee mode and V5c, V6a stay for now on Giganten's own
+path
 (``ui.controller`` on ``companion.table.session``). The landscape screen comes first on
 both: the dealt tiles [B3, V1, V2] made to match the cardboard; its "Confirm" asks here
 which controller plays the game. The first player is the home screen's choice, else drawn
@@ -24,10 +24,11 @@ from ui.controller import Controller
 
 GIGANTEN = "giganten"
 
-APP_GENERIC_VARIANTS = GENERIC_VARIANTS - {"V5", "V5a", "V5b", "V6", "V6b", "V9"}
-"""The variants the app plays on the generic path: those the generic session follows, but
-the secret trap, the reserves and four players, which its screens cannot yet ask for (a
-trap square in a private moment, a reserve figure to place, four seats) [V5, V6, V9]."""
+APP_GENERIC_VARIANTS = GENERIC_VARIANTS
+"""The variants the app plays on the generic path: every one the generic session follows,
+the secret trap [V5] (picked in a private moment: ``ui.control_giganten_setup``), the
+reserves [V6] (put down through the drawer or by hand, confirmed with "Done") and four
+players [V9] (the seated game's four seats, their teams) included."""
 
 
 def plays_generic(options: GameOptions) -> bool:

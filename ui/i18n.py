@@ -20,6 +20,7 @@ from companion.messages import MESSAGES, WORDS, Words, rank_span, render
 from ui.game_reasons import GAME_REASONS
 from ui.game_referee_strings import GAME_REFEREE_STRINGS
 from ui.game_strings import GAME_STRINGS
+from ui.giganten_setup_strings import GIGANTEN_SETUP_STRINGS
 from ui.giganten_strings import GIGANTEN_STRINGS
 from ui.reasons import DIRECTIONS_DE, GERMAN
 from ui.strings import STRINGS as STRINGS
@@ -32,6 +33,7 @@ STRINGS.update(GAME_STRINGS)  # the other games' words (ui.game_strings)
 STRINGS.update(GAME_REASONS)  # their reasons by rule (ui.game_reasons)
 STRINGS.update(GAME_REFEREE_STRINGS)  # their referee mode (ui.game_referee_strings)
 STRINGS.update(GIGANTEN_STRINGS)  # Giganten on the generic path (ui.giganten_strings)
+STRINGS.update(GIGANTEN_SETUP_STRINGS)  # its traps, reserves, four seats
 
 _current = "en"
 

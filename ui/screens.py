@@ -133,15 +133,20 @@ class LandscapeScreen(GameScreen):
         self.now.text = now_line(controller).text
         self.details_button.text = i18n.tr("details")
         items = [self.now]
-        for index, tile in enumerate(controller.tiles()):
+        tiles = controller.tiles()
+        pair = len(tiles) > 4  # V9's six or eight tiles: two to a row, or they do not fit
+        buttons: list[Any] = []
+        for index, tile in enumerate(tiles):
             letter = str(tile["tile"])
             following = "abcd"[("abcd".index(letter) + 1) % 4]
             # The tile's column and row are in the details drawer (issue 17: "(0,0)").
-            items.append(make.row(
-                make.button(i18n.tr("tile", tile=letter.upper()),
-                            partial(controller.set_tile, index, following)),
-                make.button(f"{i18n.tr('rotate')} {tile['rotation'] * 90}°",
-                            partial(controller.rotate_tile, index))))
+            turned = f"{tile['rotation'] * 90}°"
+            buttons += [make.button(i18n.tr("tile", tile=letter.upper()),
+                                    partial(controller.set_tile, index, following)),
+                        make.button(turned if pair else f"{i18n.tr('rotate')} {turned}",
+                                    partial(controller.rotate_tile, index))]
+        step = 4 if pair else 2
+        items += [make.row(*buttons[i:i + step]) for i in range(0, len(buttons), step)]
         items += [make.row(make.button(i18n.tr("deal_again"), controller.deal_again),
                            make.button(i18n.tr("confirm"), self._confirm)),
                   make.row(make.button(i18n.tr("back"), lambda: controller.go(HOME)),

@@ -41,14 +41,15 @@ ANSWERS: Counter[str] = Counter()
 """The person's answers on the screen, by kind, over the tests of this module."""
 
 
-def started(tmp_path: Path, computer: str | None = None,
+def started(tmp_path: Path, computer: str | None = None, old_path: bool = False,
             **options: Any) -> tuple[Controller, GameController]:
-    """The home screen's "New game" with Giganten's settings, the landscape confirmed."""
+    """The home screen's "New game" with Giganten's settings, the landscape confirmed
+    (``old_path``: the option that keeps every Giganten game on the old path)."""
     old = Controller(log_dir=tmp_path)
     # Seeded on purpose: the test's games are the same on every run.
     games = GameController(log_dir=tmp_path, budget=0.02,
                            entropy=random.Random(len(str(tmp_path))).randbytes)
-    games.giganten_computer = computer
+    games.giganten_computer, games.giganten_on_old_path = computer, old_path
     old.new_game(GameOptions(**options))
     assert old.screen == LANDSCAPE, "the dealt landscape first, on either path"
     confirm_landscape(old, games)
@@ -139,13 +140,17 @@ def test_the_switch_point_plays_ordinary_giganten_on_the_generic_path() -> None:
     assert plays_generic(GameOptions())
     assert plays_generic(GameOptions(variants=("V1", "V8")))
     assert not plays_generic(GameOptions(referee=True)), "referee mode: the old path, for now"
-    for variant in ("V5", "V6", "V9"):
-        assert not plays_generic(GameOptions(variants=(variant,))), variant
+    for variants in (("V5",), ("V5", "V5a"), ("V6", "V6b"), ("V9",), ("V5", "V6", "V9")):
+        assert plays_generic(GameOptions(variants=variants)), variants
+    assert not plays_generic(GameOptions(variants=("V5", "V5c"))), "V5c: not generic yet"
 
 
 def test_referee_mode_and_other_variants_stay_on_the_old_path(tmp_path: Path) -> None:
-    old, games = started(tmp_path, variants=("V5",))
+    old, games = started(tmp_path, variants=("V5", "V5c"))
     assert old.screen == SETUP_SCREEN and old.game is not None and not games.active
+    old, games = started(tmp_path / "old", variants=("V5",), old_path=True)
+    assert old.screen == SETUP_SCREEN and old.game is not None and not games.active, \
+        "giganten_on_old_path keeps every Giganten game on the old path"
 
 
 def test_the_landscape_the_first_player_and_the_board_look(tmp_path: Path) -> None:

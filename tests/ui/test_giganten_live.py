@@ -138,3 +138,66 @@ def test_a_club_set_not_all_enrolled_says_so_in_one_line(hands: Hands,
     with pytest.raises(ControllerError) as refused:
         opened(hands, tmp_path, None)
     assert "\n" not in str(refused.value) and "giganten enrol" in str(refused.value)
+
+
+def test_a_reserve_figure_is_put_down_by_hand_on_the_readers(hands: Hands,
+                                                             tmp_path: Path) -> None:
+    """V6 on the readers: Yellow keeps three figures back (still a complete setup), puts
+    one down by hand on the own edge from the third turn on, and confirms it with "Done"
+    (the session's ``ChoiceNeeded``); the placement is the turn [V6]."""
+    from companion.game_events import TurnCommitted
+    from companion.games.giganten.movegen import reserve_squares
+
+    c = hands.open(tmp_path)
+    old = Controller(log_dir=tmp_path / "logs")
+    old.new_game(GameOptions(first="yellow", seed=5, variants=("V6",)))
+    confirm_landscape(old, c)
+    assert c.active and not c.simulated and c.screen == GAME_SETUP
+    game, options = hands.game, c.session.options
+    hands.tags = dict(GameRegistry.of_gigantens(game, hands.registry, options)
+                      .for_game(options))
+    hands.box = sorted(hands.tags)
+    rng = random.Random(3)
+    for player in (0, 1):
+        kinds = [kind.id for kind in game.kinds(options) for _ in range(kind.count)]
+        if player == 0:
+            for kept in ("tri", "dilo", "stego"):  # the reserve, beside the board [V6]
+                kinds.remove(kept)
+        zone = sorted(game.setup_zone(player, options))
+        for _ in range(1000):
+            rng.shuffle(zone)
+            chosen = dict(zip(zone, kinds, strict=False))
+            if not game.check_setup(player, chosen, options):
+                break
+        hands.show({}, {sq: Piece(player, kind) for sq, kind in chosen.items()})
+    hands.until(lambda: all(side["ready"] for side in c.setup_progress()),
+                "both setups read and checked, Yellow's reserve kept back")
+    c.start()
+    assert c.screen == GAME_PLAY
+    for _ in range(12):
+        state = c.session.state
+        assert state is not None
+        rules = state.rules_state  # type: ignore[attr-defined]
+        if state.to_move == 0 and rules.may_place_reserve(0):
+            break
+        number = c.session.turns
+        turns = [t for t in state.legal_turns() if getattr(t, "path", None)
+                 and t.challenge is None and len(t.path) == 2]
+        hands.play(random.Random(number).choice(turns))
+        hands.until(lambda n=number: c.session.turns > n or bool(c.open_choices()),
+                    "the move read")
+        if c.open_choices():
+            c.decline()
+        hands.until(lambda n=number: c.session.turns > n, "the turn committed")
+    state = c.session.state
+    assert state is not None and state.to_move == 0
+    number, before = c.session.turns, dict(state.pieces())
+    edge = reserve_squares(state.rules_state, 0)  # type: ignore[attr-defined]
+    hands.show(before, {**before, edge[0]: Piece(0, "tri")})
+    hands.until(lambda: bool(c.open_choices()), "the placement read and asked")
+    assert "Done" in c.what_now() and c.choice_buttons()[:2] == ("Done", True)
+    c.decline()  # "Done"
+    hands.until(lambda: c.session.turns > number, "the placement committed")
+    assert c.sim is not None
+    last = next(e for e in reversed(c.sim.events) if isinstance(e, TurnCommitted))
+    assert "place" in last.turn, last.turn

@@ -1,0 +1,253 @@
+"""Giganten's secret trap [V5], reserves [V6] and four players [V9] in the app, through
+the generic controller (issue 13), without a display.
+
+The switch point (``ui.giganten_path``) sends them to ``ui.control_game.GameController``:
+each player's trap chosen in a private moment (``set_trap``: the square said back to its
+owner only), a reserve figure put down through the drawer and confirmed with "Done", four
+seats in two teams. Whole games on the simulated board with a power cut and resume, the
+record saved and verified; after every action no view the controller gives any audience
+shows a kind Giganten's own views (``companion.views.giganten``) hide from it, and no line
+names a trap square to anyone but its owner before it springs.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.game import PUBLIC
+from companion.games.giganten.movegen import reserve_squares
+from companion.views import view_for
+from tests.ui.test_giganten_app import (
+    KIND_WORDS,
+    assert_verified,
+    one_turn,
+    settle_board,
+    started,
+)
+from ui import i18n
+from ui.control_base import ControllerError
+from ui.control_game import GAME_PLAY, GAME_SETUP, GameController
+
+
+def shown_lines(c: GameController, audience: int) -> list[str]:
+    """Every line the screen says to ``audience`` (the result after the end is public)."""
+    lines = [*c.messages(audience), c.what_now(audience), c.to_move_text()]
+    if audience >= 0 and c.session.phase == "setup":  # the private moment's line
+        lines.append(c.private_line(c.players[audience]))
+    return [line for line in lines if not c.result() or line != c.result()]
+
+
+def assert_no_leak(c: GameController, traps: dict[int, str]) -> int:
+    """Every audience (the public and each seat): no kind Giganten's own views hide from
+    it, no kind's name in a line, no other player's trap square said [V5, I3]."""
+    checks = 0
+    state = c.state()
+    # A trap square is an ordinary square until it springs: the squares the board and
+    # the turns show anyway may be said (``tests/test_giganten_generic.py``: _trap_words).
+    public = [v for v in c.event_views(PUBLIC) if v["event"] == "turn"]
+    shown = {str(sq) for v in public for path in (v["turn"].get("paths")
+                                                   or [v["turn"].get("path") or []])
+             for sq in path} | {f["square"] for f in c.board_view(PUBLIC)["figures"]}
+    shown |= {sq for v in public for sq in str(v.get("public", {})).replace("'", " ").split()}
+    for audience in (PUBLIC, *range(len(c.players))):
+        view = c.board_view(audience)
+        if state is not None:
+            rules = state.rules_state  # type: ignore[attr-defined]
+            name = "public" if audience == PUBLIC else rules.players[audience].name
+            known = {f["square"]: f.get("kind")
+                     for f in view_for(rules, name, state.policy)["figures"]}
+            for figure in view["figures"]:
+                if "kind" in figure:
+                    assert known.get(figure["square"]) == figure["kind"], (audience, figure)
+        for line in shown_lines(c, audience):
+            words = set(line.lower().replace("(", " ").replace(")", " ").replace(",", " ")
+                        .replace(":", " ").split())
+            own = audience >= 0 and line.split(":")[0].split(". ")[-1].split(" places")[0] \
+                == i18n.player(c.players[audience])
+            # A seat's own placement names the kinds it put down [V6]: its own figures.
+            assert own or not words & KIND_WORDS, (audience, line)
+            for owner, trap in traps.items():
+                if owner != audience and trap not in shown:
+                    assert trap not in words, (audience, owner, trap, line)
+        checks += 1
+    return checks
+
+
+def traps_picked(c: GameController, rng: random.Random) -> dict[int, str]:
+    """Each player's private moment: a valid trap square of their own rows, tapped."""
+    assert c.traps_asked
+    c.choose_traps(rng)
+    traps = {p: c.trap_of(name) for p, name in enumerate(c.players)}
+    assert all(traps.values()), traps
+    return {p: sq for p, sq in traps.items() if sq is not None}
+
+
+def power_cut(c: GameController, tmp_path: Path) -> GameController:
+    """The power goes; the app comes back and resumes the latest log."""
+    turns = c.session.turns
+    c.close()
+    again = GameController(log_dir=tmp_path, budget=0.02, entropy=random.Random(2).randbytes)
+    again.resume()
+    assert again.screen == GAME_PLAY and again.session.turns == turns
+    return again
+
+
+def play_on(c: GameController, rng: random.Random, each: Any, limit: int = 3000) -> None:
+    turns = 0
+    while c.screen == GAME_PLAY and turns < limit:
+        one_turn(c, rng, turns)
+        turns += 1
+        each(c)
+
+
+def test_the_secret_traps_are_picked_in_private_and_a_whole_game_verifies(
+        tmp_path: Path) -> None:
+    """V5 + V5a against the computer: the person's trap in a private moment (a square
+    outside the own rows refused to its owner only), the computer's drawn; a power cut;
+    the record verified and the traps revealed after the end [V5]."""
+    i18n.set_language("en")
+    old, c = started(tmp_path, computer="orange", first="yellow", seed=7,
+                     variants=("V5", "V5a"))
+    assert c.active and old.game is None, "V5 plays on the generic path"
+    assert c.screen == GAME_SETUP and c.traps_asked
+    assert c.what_now().startswith("Set up; then each player alone: Private moment")
+    rng = random.Random(3)
+    c.set_up_with(random.Random(1))
+    traps = {p: sq for p, name in enumerate(c.players) if (sq := c.trap_of(name))}
+    assert set(traps) == {0, 1}, "Set up all picks each side's trap"
+    c.set_trap("yellow", "n14")
+    assert c.trap_of("yellow") == "n14"
+    problems = c.setup_problems("yellow")
+    assert problems, "a trap outside the own rows is the owner's problem"
+    assert not c.setup_problems("orange")
+    assert c.trap_of("yellow") not in " ".join([*c.messages(1), c.what_now(1)])
+    traps = traps_picked(c, rng)
+    assert not c.setup_problems("yellow")
+    checks = assert_no_leak(c, traps)
+    c.start()
+    assert c.screen == GAME_PLAY
+    play_on(c, rng, lambda c: None, limit=12)
+    c = power_cut(c, tmp_path)
+    assert c.computer is not None and c.computer.player == 1
+    sprung = 0
+
+    def each(c: GameController) -> None:
+        nonlocal checks, sprung
+        checks += assert_no_leak(c, traps)
+        if c.combat_view() is not None:
+            c.dismiss_card()
+        sprung += any("traps" in v.get("public", {}) for v in c.event_views(PUBLIC)[-3:]
+                      if v["event"] == "turn")
+    play_on(c, rng, each)
+    assert_verified(c)
+    assert checks > 50
+
+
+def test_a_reserve_figure_is_put_down_through_the_drawer_and_confirmed(
+        tmp_path: Path) -> None:
+    """V6 + V6b: the person keeps three figures back, puts one down on the own edge
+    through the drawer from the third turn on, and confirms it with "Done"; its kind is
+    the mover's only [V6, I3]; a power cut; the record verified."""
+    i18n.set_language("en")
+    old, c = started(tmp_path, computer="orange", first="yellow", seed=5,
+                     variants=("V6", "V6b"))
+    assert c.active and old.game is None, "V6 plays on the generic path"
+    c.set_up_with(random.Random(4))
+    kept: list[str] = []
+    assert c.game is not None
+    geometry = c.game.geometry(c.session.options)
+    for square, piece in sorted(c.session.board.items()):  # three kinds kept back [V6b]
+        if piece.owner == 0 and piece.kind in ("tri", "dilo", "stego", "docus", "flug") \
+                and piece.kind not in kept and len(kept) < 3:
+            c.remove(geometry.name(square))
+            kept.append(piece.kind)
+    assert sorted(c.placeable()) == sorted(kept), "the reserve stands beside the board"
+    assert not c.setup_problems("yellow"), "a reserve of three is a complete setup"
+    assert c.setup_progress()[0]["ready"], "Start is enabled with the reserve kept back"
+    c.start()
+    assert c.screen == GAME_PLAY, c.what_now()
+    rng = random.Random(8)
+    placed = 0
+    turns = 0
+    while c.screen == GAME_PLAY and turns < 3000:
+        c.poll(0.05)
+        state = c.state()
+        assert state is not None
+        rules = state.rules_state  # type: ignore[attr-defined]
+        if (not placed and c.session.chosen is None and state.to_move == 0
+                and rules.may_place_reserve(0) and not c.open_choices()):
+            kinds = c.placeable()
+            assert kinds, "the reserve stands beside the board"
+            square = rules.board.name(reserve_squares(rules, 0)[0])
+            before = c.session.turns
+            c.place(square, kinds[0])
+            assert c.open_choices(), "a placement is always confirmed"
+            assert "Done" in c.what_now(), c.what_now()
+            left, left_on, _, _ = c.choice_buttons()
+            assert (left, left_on) == ("Done", True)
+            c.decline()  # "Done"
+            settle_board(c)
+            assert c.session.turns == before + 1, "the placement is the turn"
+            placed += 1
+            assert_no_leak(c, {})
+            c = power_cut(c, tmp_path)
+        else:
+            one_turn(c, rng, turns)
+        turns += 1
+        if c.combat_view() is not None:
+            c.dismiss_card()
+    assert placed == 1
+    assert_verified(c)
+
+
+def test_four_players_in_two_teams_play_to_the_end_with_a_power_cut(tmp_path: Path) -> None:
+    """V9: four seats in turn order, their colours and teams, the setup zones of four
+    (Set up all), a whole game of two people per team at one screen with a power cut; the
+    record verified; every seat's view no more than Giganten's own [V9, I2]."""
+    i18n.set_language("en")
+    old, c = started(tmp_path, first="yellow", seed=3, variants=("V9",))
+    assert c.active and old.game is None, "V9 plays on the generic path"
+    assert c.players == ("yellow", "orange", "yellow2", "orange2")
+    assert c.teams() == [("yellow", "yellow2"), ("orange", "orange2")]
+    assert [side["player"] for side in c.setup_progress()] == list(c.players)
+    c.set_up_with(random.Random(6))
+    assert all(side["ready"] for side in c.setup_progress())
+    assert c.what_now() == "All setups are ready: tap Start"
+    checks = assert_no_leak(c, {})
+    c.start()
+    rng = random.Random(2)
+    play_on(c, rng, lambda c: None, limit=20)
+    c = power_cut(c, tmp_path)
+    assert c.players == ("yellow", "orange", "yellow2", "orange2")
+
+    def each(c: GameController) -> None:
+        nonlocal checks
+        if checks < 400:
+            checks += assert_no_leak(c, {})
+        if c.combat_view() is not None:
+            c.dismiss_card()
+    play_on(c, rng, each)
+    assert_verified(c)
+    assert checks > 50
+
+
+def test_four_players_against_the_computer_seat(tmp_path: Path) -> None:
+    """V9 with the home screen's "Computer plays": the computer takes its seat (Orange),
+    the three people the others at one screen, to the end."""
+    _, c = started(tmp_path, computer="orange", first="yellow", seed=3, variants=("V9",))
+    assert c.computer is not None and c.computer.player == 1 and c.audience == PUBLIC
+    c.set_up_with(random.Random(6))
+    c.start()
+    play_on(c, random.Random(4), lambda c: c.dismiss_card())
+    assert_verified(c)
+
+
+def test_a_trap_without_v5_is_refused_in_one_line(tmp_path: Path) -> None:
+    _, c = started(tmp_path, seed=1)
+    i18n.set_language("en")
+    with pytest.raises(ControllerError, match=r"^No secret traps in this game: choose"):
+        c.set_trap("yellow", "c3")
