@@ -36,6 +36,8 @@ from companion.events import (
     ClockPaused,
     ClockResumed,
     Clocks,
+    DrawDeclined,
+    DrawOffered,
     PinRefused,
     SetupTimeUp,
 )
@@ -55,6 +57,8 @@ REFEREE_GAME_HELP = """\
 Referee mode: every command of giganten play --game (help there), and
   the players (no PIN):
     dispute PLAYER           call the arbiter: the clocks stop
+    draw offer PLAYER        offer a draw; it stands until the next turn [W3]
+    draw accept|decline PLAYER   an opponent answers it (accept: the game is drawn)
     clocks                   show the clocks
   the arbiter (the PIN is asked for next; in a script it is the next line):
     pause [REASON]           stop the clocks;  resume: let them run again
@@ -132,6 +136,11 @@ class RefereeGameConsole(EventGameConsole):
         if isinstance(event, ArbiterLooked):
             return f"the arbiter looked at the full position after {event.turns} turns:" \
                    f" {event.reason}"
+        if isinstance(event, DrawOffered):
+            return f"{names[event.player]} offers a draw: an opponent accepts or declines" \
+                   " it before the next turn (draw accept|decline PLAYER)"
+        if isinstance(event, DrawDeclined):
+            return f"{names[event.player]} declined the draw: play on"
         if isinstance(event, SetupTimeUp):
             return "the setup time is up: the arbiter decides what happens"
         if isinstance(event, PinRefused):
@@ -168,6 +177,14 @@ class RefereeGameConsole(EventGameConsole):
 
     def _cmd_dispute(self, words: list[str]) -> None:
         self.show(self.desk.dispute(self._player(words, "dispute PLAYER"), self.sim.now))
+
+    def _cmd_draw(self, words: list[str]) -> None:
+        answers = {"offer": self.desk.offer_draw, "accept": self.desk.accept_draw,
+                   "decline": self.desk.decline_draw}
+        if not words or words[0] not in answers:
+            raise ValueError("draw offer PLAYER, draw accept PLAYER or draw decline PLAYER")
+        player = self._player(words[1:], f"draw {words[0]} PLAYER")
+        self.show(answers[words[0]](player, self.sim.now))
 
     def _cmd_pause(self, words: list[str]) -> None:
         self.show(self.desk.pause(self._pin(), " ".join(words), self.sim.now))

@@ -1,6 +1,7 @@
 """What everyone may see of the generic arbiter's desk (``companion.referee.game_desk``):
 its own events (the clocks, a pause or a dispute, the clocks running again, the fact of a
-look, a refused PIN, the end of the setup time) for any game of the registry.
+look, a refused PIN, the end of the setup time, a draw offered or declined) for any game
+of the registry.
 
 They are public facts, never a position: the views carry the same ``type`` and fields as
 Giganten's (``companion.views.giganten``), so one wording serves both (``ui.i18n``). The
@@ -18,6 +19,8 @@ from companion.events import (
     ClockPaused,
     ClockResumed,
     Clocks,
+    DrawDeclined,
+    DrawOffered,
     PinRefused,
     SetupTimeUp,
 )
@@ -52,6 +55,16 @@ def desk_event_view(game: Game, event: object) -> JSON | None:
         wait = f"; try again in {event.wait:g} s" if event.wait else ""
         return {"type": "pin_refused", "wrong": event.wrong, "wait": event.wait,
                 "text": f"Wrong arbiter PIN ({event.wrong} in a row): nothing was done{wait}"}
+    if isinstance(event, DrawOffered):
+        who = names[event.player]
+        return {"type": "draw_offered", "player": who,
+                "text": f"{who.capitalize()} offers a draw: the opponent may accept it"
+                        " before the next turn [W3]"}
+    if isinstance(event, DrawDeclined):
+        who, offerer = names[event.player], names[event.offered_by]
+        return {"type": "draw_declined", "player": who, "offered_by": offerer,
+                "text": f"{who.capitalize()} declined the draw {offerer.capitalize()}"
+                        " offered: play on [W3]"}
     if isinstance(event, SetupTimeUp):
         return {"type": "setup_time_up",
                 "text": "The setup time is up: the arbiter decides how to go on"}
