@@ -135,15 +135,16 @@ def assert_verified(c: GameController) -> None:
     assert verify_log(read_log(c.log_path)).problems == []
 
 
-def test_the_switch_point_plays_ordinary_giganten_on_the_generic_path() -> None:
+def test_the_switch_point_plays_giganten_on_the_generic_path() -> None:
     assert plays_generic(GameOptions())
     assert plays_generic(GameOptions(variants=("V1", "V8")))
-    assert not plays_generic(GameOptions(referee=True)), "referee mode: the old path, for now"
+    assert plays_generic(GameOptions(referee=True)), "referee mode: the generic desk too"
+    assert plays_generic(GameOptions(referee=True, variants=("V2",)))
     for variant in ("V5", "V6", "V9"):
         assert not plays_generic(GameOptions(variants=(variant,))), variant
 
 
-def test_referee_mode_and_other_variants_stay_on_the_old_path(tmp_path: Path) -> None:
+def test_the_other_variants_stay_on_the_old_path(tmp_path: Path) -> None:
     old, games = started(tmp_path, variants=("V5",))
     assert old.screen == SETUP_SCREEN and old.game is not None and not games.active
 
