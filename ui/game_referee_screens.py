@@ -5,16 +5,17 @@ In referee mode the play screen shows the large clocks (``ui.referee_panel.Clock
 above whose turn it is, and a row of its own: "Dispute" (asks which player calls the
 arbiter), "Offer draw" (asks which player offers; while an offer stands it reads "Answer
 draw" and asks an opponent to accept or decline it [W3]), "Arbiter" (the arbiter's panel)
-and "Put back" (the simulated board's helper after a take-back). A game without referee mode shows the plain screen. The column is
-chosen when a game opens and kept for the whole game, so nothing moves under the finger.
-The setup screen's title counts the setup time down.
+and "Put back" (the simulated board's helper after a take-back). A game without referee
+mode shows the plain screen. The column is chosen when a game opens and kept for the whole
+game, so nothing moves under the finger. The setup screen's title counts the setup time
+down.
 
-The arbiter's panel: the PIN typed on its own pad (``ui.pin_pad``), anew for every
-action; the reason picked from a short list; pause and clocks on, take back one turn,
-look (the whole position behind look-away and hold-to-see, ``ui.arbiter_look``), a draw, either player's win, either player's loss on time (each that cannot be undone
-asked first, naming the arbiter).
-A wrong PIN shows the refusal in the panel. No rule is decided here: everything goes to
-the controller, which hands it to the desk.
+The arbiter's panel: the PIN typed on its own pad (``ui.pin_pad``), anew for every action;
+the reason picked from a short list; pause and clocks on, take back one turn, look (the
+whole position behind look-away and hold-to-see, ``ui.arbiter_look``), a draw, either
+player's win, either player's loss on time (each that cannot be undone asked first, naming
+the arbiter). A wrong PIN shows the refusal in the panel. No rule is decided here:
+everything goes to the controller, which hands it to the desk.
 """
 
 from __future__ import annotations

@@ -2,17 +2,18 @@
 
 ``python game_referee_tour.py LANGUAGE``
 
-Referee mode is on in the settings (the PIN and the arbiter of ``tests/ui/tour.py``, clocks
-5+2). Strategus is chosen on the home screen and set up with the drawer; two people play
-by dragging figures; the clocks run; a player's dispute (asked which player); the
+Referee mode is on in the settings (the PIN and the arbiter of ``tests/ui/tour.py``,
+clocks 5+2). Strategus is chosen on the home screen and set up with the drawer; two people
+play by dragging figures; the clocks run; a player's dispute (asked which player); the
 arbiter's panel: a wrong PIN refused, the right one lets the clocks run, a take-back
 confirmed naming the arbiter, the board put back with "Put back", the clocks on again, a
 few more turns, the arbiter declares a win; on the way a player's draw offer declined.
 Then Gimmel in short: a few stones placed, an agreed draw. Then Giganten, whose referee
 mode is on the generic path too (the landscape's "Confirm"): the arbiter's look behind
-look-away and hold-to-see (the shared board stays public), a draw offered and accepted. After every step: no text overlaps another or is cut off, no control moves,
-no Strategus figure shows its face on the public board. Time passing is the only thing not
-done by touch (``poll``, where the table waits).
+look-away and hold-to-see (the shared board stays public), a draw offered and accepted.
+After every step: no text overlaps another or is cut off, no control moves, no Strategus
+figure shows its face on the public board. Time passing is the only thing not done by
+touch (``poll``, where the table waits).
 
 It emits the screens seen, the home line, the setup titles, the clock texts, the panel's
 messages, the now lines after the take-back, the results, and the problems found.
