@@ -118,3 +118,28 @@ def test_the_draw_views_name_players_only(name: str) -> None:
     kinds = {kind.id for kind in game.kinds()}
     for view in (offered, declined):
         assert not any(kind in str(view).lower() for kind in kinds if len(kind) > 2)
+
+
+class Recorder:
+    """A feed sink that keeps what the club would receive."""
+
+    def __init__(self) -> None:
+        self.messages: list[tuple[str, str, dict[str, object]]] = []
+
+    def feed(self, kind: str, text: str, view: dict[str, object], *, at: float) -> None:
+        self.messages.append((kind, text, view))
+
+    def status(self, status: dict[str, object]) -> None:
+        pass
+
+
+def test_the_club_feed_gets_the_offer_and_the_answer(tmp_path: Path) -> None:
+    from club.game_feed import GameTableFeed
+
+    session, desk = desk_of(tmp_path)
+    sink = Recorder()
+    feed = GameTableFeed(sink, GIMMEL, session.options, clock=lambda: 0.0)
+    feed.update(session, [*desk.offer_draw(0, 1.0), *desk.decline_draw(1, 2.0)])
+    assert [(kind, view) for kind, _, view in sink.messages] == [
+        ("draw-offer", {"player": "white"}),
+        ("draw-declined", {"player": "black", "offered_by": "white"})]
