@@ -33,6 +33,7 @@ from companion.clock import ClockError, format_time
 from companion.config import RefereeConfig
 from companion.events import (
     ArbiterLooked,
+    ClockAdjusted,
     ClockPaused,
     ClockResumed,
     Clocks,
@@ -63,6 +64,7 @@ Referee mode: every command of giganten play --game (help there), and
   the arbiter (the PIN is asked for next; in a script it is the next line):
     pause [REASON]           stop the clocks;  resume: let them run again
     look REASON              see the full position (everyone is told)
+    adjust PLAYER ±SECONDS REASON    give or take clock time (FIDE 7.5)
     takeback N REASON        put the game back as it stood after N turns, then: fix
     fix                      the hands put the board as the game stands
     result draw REASON       an agreed draw [W3]
@@ -133,6 +135,9 @@ class RefereeGameConsole(EventGameConsole):
             return f"clocks paused by {who}: {event.reason}"
         if isinstance(event, ClockResumed):
             return "clocks running again"
+        if isinstance(event, ClockAdjusted):
+            return f"the arbiter gave {names[event.player]} {event.seconds:+g} s:" \
+                   f" {event.reason}"
         if isinstance(event, ArbiterLooked):
             return f"the arbiter looked at the full position after {event.turns} turns:" \
                    f" {event.reason}"
@@ -199,6 +204,18 @@ class RefereeGameConsole(EventGameConsole):
             for line in board_text(view):
                 self.say(line)
         self.show(events)
+
+    def _cmd_adjust(self, words: list[str]) -> None:
+        usage = "adjust PLAYER ±SECONDS REASON, like: adjust red +60 the clock was not started"
+        if len(words) < 3:
+            raise ValueError(usage)
+        player = self._player(words[:1], usage)
+        try:
+            seconds = float(words[1])
+        except ValueError:
+            raise ValueError(usage) from None
+        self.show(self.desk.adjust(self._pin(), player, seconds, " ".join(words[2:]),
+                                   self.sim.now))
 
     def _cmd_takeback(self, words: list[str]) -> None:
         if not words or not words[0].isdigit():

@@ -2,18 +2,18 @@
 a ``GameSession`` (``companion.table.game_session``), as ``companion.referee.desk`` is for
 Giganten's own session (``docs/referee.md``).
 
-The desk keeps the **game clocks** (base + increment, ``companion.clock``): they start when
-play begins, switch on every committed turn, pause for a player's **dispute** or the
+The desk keeps the **game clocks** (base + increment, ``companion.clock``): they start
+when play begins, switch on every committed turn, pause for a player's **dispute** or the
 arbiter, and a flag ends the game as a **loss on time** [W3]. Behind the **arbiter PIN**
 (the same salted hash and the same growing wait after wrong tries as Giganten's desk):
 ``look`` at the full position (logged and told to everyone), ``take_back`` N turns
-(through the interface's ``pop``) and ``declare`` a result (an agreed draw, a loss on
-time, the arbiter's decision). The players (no PIN) call a dispute and **offer a draw**,
-which an opponent accepts (the game ends drawn, ``by`` the players) or declines until the
-next turn [W3]. Every action is logged in the game log (``referee``,
-``correction`` and ``result`` entries, ``companion.ledger.game_log``), so the records and
-``giganten verify`` accept the game. Pure: time is passed in; the full position for the
-arbiter is built by ``companion.views.games`` alone.
+(through the interface's ``pop``), ``adjust`` a clock (FIDE 7.5) and ``declare`` a result
+(an agreed draw, a loss on time, the arbiter's decision). The players (no PIN) call a
+dispute and **offer a draw**, which an opponent accepts (the game ends drawn, ``by`` the
+players) or declines until the next turn [W3]. Every action is logged in the game log
+(``referee``, ``correction`` and ``result`` entries, ``companion.ledger.game_log``), so
+the records and ``giganten verify`` accept the game. Pure: time is passed in; the full
+position for the arbiter is built by ``companion.views.games`` alone.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from typing import Any
 from companion.clock import ClockError, GameClock, TimeControl
 from companion.events import (
     ArbiterLooked,
+    ClockAdjusted,
     ClockPaused,
     ClockResumed,
     Clocks,
@@ -45,8 +46,8 @@ from companion.views.games import game_view
 
 JSON = dict[str, Any]
 
-DeskEvent = (Clocks | ClockPaused | ClockResumed | ArbiterLooked | PinRefused | SetupTimeUp
-             | DrawOffered | DrawDeclined)
+DeskEvent = (Clocks | ClockPaused | ClockResumed | ClockAdjusted | ArbiterLooked | PinRefused
+             | SetupTimeUp | DrawOffered | DrawDeclined)
 """What the desk says itself (public: clocks, the end of the setup time, the fact of a
 look, a draw offered or declined; never a position)."""
 
@@ -310,6 +311,24 @@ class GameDesk:
             raise RefereeError(str(err)) from None
         self._note({"event": "resume"}, now)
         return [ClockResumed(), self.clocks(now)]
+
+    def adjust(self, pin: str, player: int, seconds: float, reason: str,
+               now: float) -> list[GameEvent | DeskEvent]:
+        """Give ``player`` ``seconds`` more (negative: less) on the clock, by the arbiter's
+        judgement (FIDE 7.5); logged with the clocks, so a resume keeps it."""
+        refused = self.authorise(pin, "adjust", now)
+        if refused:
+            return refused
+        _need_reason(reason)
+        if not 0 <= player < len(self.session.game.players):
+            raise RefereeError("adjust whose clock? name a player of the game.")
+        try:
+            self._need_clock().adjust(player, seconds, now)
+        except ClockError as err:
+            raise RefereeError(str(err)) from None
+        self._note({"event": "adjust", "player": player, "seconds": seconds,
+                    "reason": reason}, now)
+        return [ClockAdjusted(player, seconds, reason), self.clocks(now)]
 
     def look(self, pin: str, reason: str, now: float
              ) -> tuple[JSON | None, list[GameEvent | DeskEvent]]:

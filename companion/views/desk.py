@@ -1,6 +1,7 @@
 """What everyone may see of the generic arbiter's desk (``companion.referee.game_desk``):
 its own events (the clocks, a pause or a dispute, the clocks running again, the fact of a
-look, a refused PIN, the end of the setup time, a draw offered or declined) for any game
+look, a clock adjusted, a refused PIN, the end of the setup time, a draw offered or
+declined) for any game
 of the registry.
 
 They are public facts, never a position: the views carry the same ``type`` and fields as
@@ -16,6 +17,7 @@ from typing import Any
 from companion.clock import format_time
 from companion.events import (
     ArbiterLooked,
+    ClockAdjusted,
     ClockPaused,
     ClockResumed,
     Clocks,
@@ -48,6 +50,12 @@ def desk_event_view(game: Game, event: object) -> JSON | None:
                 "text": f"{who} paused the clocks ({event.reason})"}
     if isinstance(event, ClockResumed):
         return {"type": "resumed", "text": "The arbiter let the clocks run again"}
+    if isinstance(event, ClockAdjusted):
+        who = names[event.player]
+        return {"type": "clock_adjusted", "player": who, "seconds": event.seconds,
+                "reason": event.reason,
+                "text": f"The arbiter gave {who.capitalize()} {event.seconds:+g} s"
+                        f" ({event.reason})"}
     if isinstance(event, ArbiterLooked):
         return {"type": "arbiter_looked", "reason": event.reason, "turns": event.turns,
                 "text": f"The arbiter looked at the position ({event.reason})"}
