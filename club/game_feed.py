@@ -30,6 +30,7 @@ from companion.events import (
     ClockPaused,
     ClockResumed,
     Clocks,
+    Corrected,
     DrawDeclined,
     DrawOffered,
 )
@@ -88,6 +89,9 @@ class GameTableFeed:
         if isinstance(event, ArbiterLooked):  # the fact, not the arbiter's words
             return ("arbiter-look", "the arbiter looked at the position",
                     {"turns": event.turns})
+        if isinstance(event, Corrected):  # the fact and the turn, not the arbiter's words
+            return ("correction", f"the arbiter took the game back to {event.turns} turns",
+                    {"correction": event.kind, "turns": event.turns})
         if isinstance(event, DrawOffered):
             return "draw-offer", f"{names[event.player]} offers a draw", \
                 {"player": names[event.player]}

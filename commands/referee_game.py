@@ -37,6 +37,7 @@ from companion.events import (
     ClockPaused,
     ClockResumed,
     Clocks,
+    Corrected,
     DrawDeclined,
     DrawOffered,
     PinRefused,
@@ -141,6 +142,8 @@ class RefereeGameConsole(EventGameConsole):
         if isinstance(event, ArbiterLooked):
             return f"the arbiter looked at the full position after {event.turns} turns:" \
                    f" {event.reason}"
+        if isinstance(event, Corrected):
+            return f"the arbiter took the game back to {event.turns} turns: {event.reason}"
         if isinstance(event, DrawOffered):
             return f"{names[event.player]} offers a draw: an opponent accepts or declines" \
                    " it before the next turn (draw accept|decline PLAYER)"

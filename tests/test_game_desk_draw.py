@@ -143,3 +143,21 @@ def test_the_club_feed_gets_the_offer_and_the_answer(tmp_path: Path) -> None:
     assert [(kind, view) for kind, _, view in sink.messages] == [
         ("draw-offer", {"player": "white"}),
         ("draw-declined", {"player": "black", "offered_by": "white"})]
+
+
+def test_a_takeback_is_told_and_reaches_the_club_feed(tmp_path: Path) -> None:
+    from club.game_feed import GameTableFeed
+    from companion.events import Corrected
+    from ui import i18n
+
+    session, desk = desk_of(tmp_path)
+    play(session, 2)
+    said = desk.take_back(PIN, 1, "a stone was knocked over", 4.0)
+    assert said[0] == Corrected("takeback", 1, "a stone was knocked over", "A. Schmidt")
+    view = desk_event_view(GIMMEL, said[0])
+    assert view is not None and view["type"] == "correction"
+    assert i18n.event_text(view).startswith("The arbiter took the game back to turn 1")
+    sink = Recorder()
+    GameTableFeed(sink, GIMMEL, session.options, clock=lambda: 0.0).update(session, said)
+    assert ("correction", {"correction": "takeback", "turns": 1}) in [
+        (kind, message) for kind, _, message in sink.messages]

@@ -29,6 +29,7 @@ from companion.events import (
     ClockPaused,
     ClockResumed,
     Clocks,
+    Corrected,
     DrawDeclined,
     DrawOffered,
     PinRefused,
@@ -47,9 +48,9 @@ from companion.views.games import game_view
 JSON = dict[str, Any]
 
 DeskEvent = (Clocks | ClockPaused | ClockResumed | ClockAdjusted | ArbiterLooked | PinRefused
-             | SetupTimeUp | DrawOffered | DrawDeclined)
+             | SetupTimeUp | DrawOffered | DrawDeclined | Corrected)
 """What the desk says itself (public: clocks, the end of the setup time, the fact of a
-look, a draw offered or declined; never a position)."""
+look, a clock adjusted, a take-back, a draw offered or declined; never a position)."""
 
 
 @dataclass
@@ -358,7 +359,8 @@ class GameDesk:
         except CorrectionError as err:
             raise RefereeError(str(err)) from None
         self.draw_offer = None  # the offer was made in a position that is gone
-        out: list[GameEvent | DeskEvent] = list(events)
+        told = Corrected("takeback", self.session.turns, reason, self.arbiter)
+        out: list[GameEvent | DeskEvent] = [told, *events]
         clock, state = self.clock, self.session.state
         if clock is not None and clock.started and state is not None:
             clock.hand_to(state.to_move, now)

@@ -1,6 +1,6 @@
 """What everyone may see of the generic arbiter's desk (``companion.referee.game_desk``):
 its own events (the clocks, a pause or a dispute, the clocks running again, the fact of a
-look, a clock adjusted, a refused PIN, the end of the setup time, a draw offered or
+look, a clock adjusted, a take-back, a refused PIN, the end of the setup time, a draw offered or
 declined) for any game
 of the registry.
 
@@ -21,6 +21,7 @@ from companion.events import (
     ClockPaused,
     ClockResumed,
     Clocks,
+    Corrected,
     DrawDeclined,
     DrawOffered,
     PinRefused,
@@ -55,6 +56,11 @@ def desk_event_view(game: Game, event: object) -> JSON | None:
         return {"type": "clock_adjusted", "player": who, "seconds": event.seconds,
                 "reason": event.reason,
                 "text": f"The arbiter gave {who.capitalize()} {event.seconds:+g} s"
+                        f" ({event.reason})"}
+    if isinstance(event, Corrected):
+        return {"type": "correction", "correction": event.kind, "turns": event.turns,
+                "reason": event.reason, "by": event.by,
+                "text": f"The arbiter took the game back to {event.turns} turns"
                         f" ({event.reason})"}
     if isinstance(event, ArbiterLooked):
         return {"type": "arbiter_looked", "reason": event.reason, "turns": event.turns,
