@@ -25,7 +25,15 @@ from typing import Any
 from club.config import EventTarget
 from club.feed import FeedSink
 from club.link import EventLink
-from companion.events import ArbiterLooked, ClockPaused, ClockResumed, Clocks
+from companion.events import (
+    ArbiterLooked,
+    ClockPaused,
+    ClockResumed,
+    Clocks,
+    Corrected,
+    DrawDeclined,
+    DrawOffered,
+)
 from companion.game import PUBLIC, Game, seated
 from companion.game_events import GameEvent
 from companion.table.game_session import PLAY, GameSession
@@ -81,6 +89,15 @@ class GameTableFeed:
         if isinstance(event, ArbiterLooked):  # the fact, not the arbiter's words
             return ("arbiter-look", "the arbiter looked at the position",
                     {"turns": event.turns})
+        if isinstance(event, Corrected):  # the fact and the turn, not the arbiter's words
+            return ("correction", f"the arbiter took the game back to {event.turns} turns",
+                    {"correction": event.kind, "turns": event.turns})
+        if isinstance(event, DrawOffered):
+            return "draw-offer", f"{names[event.player]} offers a draw", \
+                {"player": names[event.player]}
+        if isinstance(event, DrawDeclined):
+            return "draw-declined", f"{names[event.player]} declined the draw", \
+                {"player": names[event.player], "offered_by": names[event.offered_by]}
         if not isinstance(event, GameEvent):
             return None  # the clocks: in the status
         view = event_view(self.game, event, PUBLIC, self.geometry)

@@ -19,7 +19,6 @@ import getpass
 import json
 import os
 import random
-import re
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -38,6 +37,8 @@ from companion.events import (
     ClockPaused,
     ClockResumed,
     Clocks,
+    Corrected,
+    DrawDeclined,
     DrawOffered,
     PinRefused,
     SetupTimeUp,
@@ -61,16 +62,17 @@ REFEREE_GAME_HELP = """\
 Referee mode: every command of giganten play --game (help there), and
   the players (no PIN):
     dispute PLAYER           call the arbiter: the clocks stop
+    draw offer PLAYER        offer a draw; it stands until the next turn [W3]
+    draw accept|decline PLAYER   an opponent answers it (accept: the game is drawn)
     clocks                   show the clocks
-    draw offer PLAYER        offer a draw; draw accept PLAYER: the opponent accepts
-  the arbiter (the PIN is asked for next; in a script it is the next line):
-    pause [REASON]           stop the clocks;  resume: let them run again
-    adjust PLAYER ±SECONDS REASON   give or take clock time
   before play begins (no PIN):
     set NAME VALUE           time (like 30+10, or none), policy (rulebook, outcome-only)
+  the arbiter (the PIN is asked for next; in a script it is the next line):
+    pause [REASON]           stop the clocks;  resume: let them run again
     show PLAYER [REASON]     during the game: see a player's view (everyone is told)
     look REASON              see the full position (everyone is told)
     enter FROM TO REASON     a turn a reader missed (or enter {JSON} REASON); then fix
+    adjust PLAYER ±SECONDS REASON    give or take clock time (FIDE 7.5)
     takeback N REASON        put the game back as it stood after N turns, then: fix
     fix                      the hands put the board as the game stands
     result draw REASON       an agreed draw [W3]
@@ -143,12 +145,18 @@ class RefereeGameConsole(EventGameConsole):
         if isinstance(event, ClockResumed):
             return "clocks running again"
         if isinstance(event, ClockAdjusted):
-            return f"the arbiter gave {names[event.player]} {event.seconds:+g} s: {event.reason}"
-        if isinstance(event, DrawOffered):
-            return f"{names[event.player]} offers a draw (draw accept PLAYER, until the next turn)"
+            return f"the arbiter gave {names[event.player]} {event.seconds:+g} s:" \
+                   f" {event.reason}"
         if isinstance(event, ArbiterLooked):
             return f"the arbiter looked at the full position after {event.turns} turns:" \
                    f" {event.reason}"
+        if isinstance(event, Corrected):
+            return f"the arbiter took the game back to {event.turns} turns: {event.reason}"
+        if isinstance(event, DrawOffered):
+            return f"{names[event.player]} offers a draw: an opponent accepts or declines" \
+                   " it before the next turn (draw accept|decline PLAYER)"
+        if isinstance(event, DrawDeclined):
+            return f"{names[event.player]} declined the draw: play on"
         if isinstance(event, SetupTimeUp):
             return "the setup time is up: the arbiter decides what happens"
         if isinstance(event, PinRefused):
@@ -186,6 +194,14 @@ class RefereeGameConsole(EventGameConsole):
     def _cmd_dispute(self, words: list[str]) -> None:
         self.show(self.desk.dispute(self._player(words, "dispute PLAYER"), self.sim.now))
 
+    def _cmd_draw(self, words: list[str]) -> None:
+        answers = {"offer": self.desk.offer_draw, "accept": self.desk.accept_draw,
+                   "decline": self.desk.decline_draw}
+        if not words or words[0] not in answers:
+            raise ValueError("draw offer PLAYER, draw accept PLAYER or draw decline PLAYER")
+        player = self._player(words[1:], f"draw {words[0]} PLAYER")
+        self.show(answers[words[0]](player, self.sim.now))
+
     def _cmd_pause(self, words: list[str]) -> None:
         self.show(self.desk.pause(self._pin(), " ".join(words), self.sim.now))
 
@@ -200,6 +216,18 @@ class RefereeGameConsole(EventGameConsole):
                 self.say(line)
         self.show(events)
 
+    def _cmd_adjust(self, words: list[str]) -> None:
+        usage = "adjust PLAYER ±SECONDS REASON, like: adjust red +60 the clock was not started"
+        if len(words) < 3:
+            raise ValueError(usage)
+        player = self._player(words[:1], usage)
+        try:
+            seconds = float(words[1])
+        except ValueError:
+            raise ValueError(usage) from None
+        self.show(self.desk.adjust(self._pin(), player, seconds, " ".join(words[2:]),
+                                   self.sim.now))
+
     def _cmd_takeback(self, words: list[str]) -> None:
         if not words or not words[0].isdigit():
             raise ValueError("takeback N REASON, like: takeback 4 a piece was knocked over")
@@ -211,14 +239,6 @@ class RefereeGameConsole(EventGameConsole):
         held, self.hands.aside = self.hands.aside, []  # pieces taken off come back first
         self.hands.show(dict(state.pieces()), held)
         self.settle()
-
-    def _cmd_draw(self, words: list[str]) -> None:
-        """``draw offer PLAYER`` / ``draw accept PLAYER`` [W3] (the players, no PIN)."""
-        if len(words) != 2 or words[0] not in ("offer", "accept"):
-            raise ValueError("draw offer PLAYER, or draw accept PLAYER")
-        player = self._player(words[1:], f"draw {words[0]} PLAYER")
-        offer = self.desk.offer_draw if words[0] == "offer" else self.desk.accept_draw
-        self.show(offer(player, self.sim.now))
 
     def _cmd_enter(self, words: list[str]) -> None:
         """``enter FROM TO REASON`` or ``enter {JSON} REASON``: the arbiter's turn for a
@@ -241,14 +261,6 @@ class RefereeGameConsole(EventGameConsole):
             raise ValueError("set NAME VALUE, like: set time 30+10 or set policy outcome-only")
         self.say(f"set: {self.desk.change(words[0], words[1], self.sim.now)} (until play"
                  " begins)")
-
-    def _cmd_adjust(self, words: list[str]) -> None:
-        """``adjust PLAYER ±SECONDS REASON``: the arbiter gives or takes clock time."""
-        if len(words) < 3 or not re.fullmatch(r"[+-]?\d+(\.\d+)?", words[1]):
-            raise ValueError("adjust PLAYER ±SECONDS REASON, like: adjust red +120 penalty")
-        player = self._player(words[:1], "adjust PLAYER ±SECONDS REASON")
-        self.show(self.desk.adjust(self._pin(), player, float(words[1]),
-                                   " ".join(words[2:]), self.sim.now))
 
     def _cmd_decide(self, words: list[str]) -> None:
         """``decide RESULT REASON``, the old desk's word: a WINNER or draw (``result``)."""

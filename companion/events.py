@@ -289,6 +289,14 @@ class DrawOffered:
 
 
 @dataclass(frozen=True, slots=True)
+class DrawDeclined:
+    """An opponent of the player who offered a draw declines it: the game goes on [W3]."""
+
+    player: int
+    offered_by: int
+
+
+@dataclass(frozen=True, slots=True)
 class RefereeResult:
     """A result beyond the rules' W1/W2 [W3]: ``draw``, ``win`` (loss on time, after
     offences, by an arbiter's decision) or ``both_lose`` (ISF 4.3)."""

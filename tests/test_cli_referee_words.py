@@ -42,7 +42,7 @@ def test_a_draw_offer_stands_until_the_next_turn_only(home: Path, tmp_path: Path
     assert "No draw is on offer" in out
     again = referee(tmp_path / "own", "setup all", "start", "draw offer yellow",
                     "draw accept yellow", code=2)
-    assert "accepted by an opponent" in again
+    assert "Only an opponent of Yellow can accept" in again
 
 
 def test_the_arbiter_adjusts_a_clock_behind_the_pin(home: Path, tmp_path: Path) -> None:

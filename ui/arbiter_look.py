@@ -1,6 +1,7 @@
 """The arbiter's look, full-screen (issue 17, item 5): first a look-away step for the
 players, then the whole position only while the arbiter holds the button; it blanks the
-moment it is let go. The shared screen behind it keeps showing the public view.
+moment it is let go. The shared screen behind it keeps showing the public view. The same
+panel serves Giganten's old path and every game on the generic path.
 """
 
 from __future__ import annotations
@@ -12,8 +13,7 @@ from kivy.uix.button import Button
 from kivy.uix.modalview import ModalView
 
 from ui import i18n
-from ui.board import BoardWidget
-from ui.controller import Controller
+from ui.board import BoardWidget, Mover
 from ui.theme import TOUCH_MIN
 from ui.widgets import button, label
 
@@ -23,7 +23,7 @@ JSON = dict[str, Any]
 class LookPanel(ModalView):
     """The position the arbiter looked at, behind look-away and hold-to-see."""
 
-    def __init__(self, controller: Controller, **kwargs: Any) -> None:
+    def __init__(self, controller: Mover, **kwargs: Any) -> None:
         super().__init__(auto_dismiss=False, size_hint=(1, 1), **kwargs)
         self.view: JSON | None = None
         box = BoxLayout(orientation="vertical", padding=6, spacing=6)

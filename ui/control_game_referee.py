@@ -45,7 +45,7 @@ from ui.game_words import event_line, now_line
 
 JSON = dict[str, Any]
 
-ACTIONS = ("pause", "resume", "takeback", "result")
+ACTIONS = ("pause", "resume", "takeback", "result", "look")
 """The arbiter's actions of ``RefereeGameController.arbiter``."""
 
 
@@ -223,26 +223,57 @@ class RefereeGameController(GameController):
         desk = self._desk()
         self._desk_call(lambda: desk.dispute(self.players.index(player), self._now()))
 
+    @property
+    def draw_offered_by(self) -> str | None:
+        """Who offered the draw that stands now (until the next turn), if anyone."""
+        desk = self.desk
+        if desk is None or self.sim is None or desk.draw_offer is None:
+            return None
+        return self.players[desk.draw_offer]
+
+    def offer_draw(self, player: str) -> None:
+        """``player`` offers a draw; it stands until the next turn [W3]."""
+        desk = self._desk()
+        self._desk_call(lambda: desk.offer_draw(self.players.index(player), self._now()))
+
+    def accept_draw(self, player: str) -> None:
+        """``player``, an opponent of the offerer, accepts: the game ends drawn [W3]."""
+        desk = self._desk()
+        self._desk_call(lambda: desk.accept_draw(self.players.index(player), self._now()))
+
+    def decline_draw(self, player: str) -> None:
+        """``player``, an opponent of the offerer, declines: play goes on [W3]."""
+        desk = self._desk()
+        self._desk_call(lambda: desk.decline_draw(self.players.index(player), self._now()))
+
     # --- The arbiter (behind the PIN) ----------------------------------------------------
 
     def arbiter(self, pin: str, action: str, reason: str, *, turns: int = 0,
-                result: str = "") -> None:
+                result: str = "") -> JSON | None:
         """An arbiter's action behind the PIN: ``pause``, ``resume`` (the clocks on),
         ``takeback`` (the game as it stood after ``turns`` turns: then the board is put
-        back, square by square) or ``result`` (``draw``, ``time PLAYER``: PLAYER lost on
-        time, ``decision WINNER|nobody``) [W3], with the arbiter's ``reason`` (logged and
-        shown). A wrong PIN does nothing, is told to everyone, and is raised as a
-        ``ControllerError`` with the refusal's words."""
+        back, square by square), ``result`` (``draw``, ``time PLAYER``: PLAYER lost on
+        time, ``decision WINNER|nobody``) [W3] or ``look`` (returns the full position, the
+        arbiter's view, for the look panel only; logged and told to everyone), with the
+        arbiter's ``reason`` (logged and shown). A wrong PIN does nothing, is told to
+        everyone, and is raised as a ``ControllerError`` with the refusal's words."""
         desk = self._desk()
         unavailable = self.arbiter_unavailable(action)
         if unavailable is not None:  # said in the UI's words, never the desk's English
             raise ControllerError(i18n.tr(unavailable))
         now = self._now()
+        looked: list[JSON | None] = [None]
+
+        def look() -> list[GameEvent | DeskEvent]:
+            looked[0], events = desk.look(pin, reason, now)
+            return events
+
         calls: dict[str, Callable[[], list[GameEvent | DeskEvent]]] = {
             "pause": lambda: desk.pause(pin, reason, now),
             "resume": lambda: desk.resume(pin, now),
             "takeback": lambda: desk.take_back(pin, turns, reason, now),
             "result": lambda: desk.decide(pin, result, reason, now),
+            "look": look,
         }
         if action not in calls:
             raise ControllerError(f"unknown arbiter action {action!r}")
@@ -252,6 +283,7 @@ class RefereeGameController(GameController):
             view = desk_event_view(self.game, refused)
             raise ControllerError(i18n.event_text(view) if view is not None
                                   else i18n.tr("err_wrong_pin"))
+        return looked[0]
 
     def arbiter_unavailable(self, action: str) -> str | None:
         """Why the arbiter's ``action`` cannot be done now (a string key), or None."""

@@ -3,17 +3,19 @@ screens of ``ui.game_screens`` with the desk's controls (``ui.control_game_refer
 
 In referee mode the play screen shows the large clocks (``ui.referee_panel.ClockFaces``)
 above whose turn it is, and a row of its own: "Dispute" (asks which player calls the
-arbiter), "Arbiter" (the arbiter's panel) and "Put back" (the simulated board's helper
-after a take-back). A game without referee mode shows the plain screen. The column is
-chosen when a game opens and kept for the whole game, so nothing moves under the finger.
-The setup screen's title counts the setup time down.
+arbiter), "Offer draw" (asks which player offers; while an offer stands it reads "Answer
+draw" and asks an opponent to accept or decline it [W3]), "Arbiter" (the arbiter's panel)
+and "Put back" (the simulated board's helper after a take-back). A game without referee
+mode shows the plain screen. The column is chosen when a game opens and kept for the whole
+game, so nothing moves under the finger. The setup screen's title counts the setup time
+down.
 
-The arbiter's panel: the PIN typed on its own pad (``ui.pin_pad``), anew for every
-action; the reason picked from a short list; pause and clocks on, take back one turn,
-a draw, either player's win, either player's loss on time (each that cannot be undone
-asked first, naming the arbiter).
-A wrong PIN shows the refusal in the panel. No rule is decided here: everything goes to
-the controller, which hands it to the desk.
+The arbiter's panel: the PIN typed on its own pad (``ui.pin_pad``), anew for every action;
+the reason picked from a short list; pause and clocks on, take back one turn, look (the
+whole position behind look-away and hold-to-see, ``ui.arbiter_look``), a draw, either
+player's win, either player's loss on time (each that cannot be undone asked first, naming
+the arbiter). A wrong PIN shows the refusal in the panel. No rule is decided here:
+everything goes to the controller, which hands it to the desk.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from kivy.uix.modalview import ModalView
 
 from companion.clock import format_time
 from ui import i18n
+from ui.arbiter_look import LookPanel
 from ui.confirm import ConfirmPanel
 from ui.control_base import ControllerError
 from ui.control_game import GAME_PLAY
@@ -76,9 +79,11 @@ class RefereeGamePlayScreen(GamePlayScreen):
         self.advance = slotted("", self.games.advance, "advance")
         self.choices = button_row(self.decline, self.advance)
         self.dispute = slotted("", self._ask_dispute, "dispute")
+        self.draw_offer = slotted("", self._ask_draw, "draw_offer")
         self.arbiter_button = slotted("", self._open_arbiter, "arbiter")
         self.put_back = slotted("", self._put_back, "put_back")
-        self.desk_row = button_row(self.dispute, self.arbiter_button, self.put_back)
+        self.desk_row = button_row(self.dispute, self.draw_offer, self.arbiter_button,
+                                   self.put_back)
         self.faces: ClockFaces | None = None
         self.arbiter_panel = GameArbiterPanel(self.games)
         self.dispute_confirm = ConfirmPanel()
@@ -113,6 +118,25 @@ class RefereeGamePlayScreen(GamePlayScreen):
             (i18n.tr("disputes_player", player=i18n.player(p)), partial(games.dispute, p), True)
             for p in games.players])
 
+    def _ask_draw(self) -> None:
+        """No offer stands: who offers? One stands: an opponent accepts or declines [W3]."""
+        games = self.games
+        offered = games.draw_offered_by
+        if offered is None:
+            self.dispute_confirm.ask(i18n.tr("confirm_offer"), [
+                (i18n.tr("offers_player", player=i18n.player(p)),
+                 partial(games.offer_draw, p), True) for p in games.players])
+            return
+        answers = []
+        for p in games.players:
+            if p != offered:
+                answers += [(i18n.tr("accepts_player", player=i18n.player(p)),
+                             partial(games.accept_draw, p), True),
+                            (i18n.tr("gr_declines_player", player=i18n.player(p)),
+                             partial(games.decline_draw, p), True)]
+        self.dispute_confirm.ask(
+            i18n.tr("gr_confirm_answer", player=i18n.player(offered)), answers)
+
     def _open_arbiter(self) -> None:
         self.arbiter_panel.open_panel()
 
@@ -133,7 +157,10 @@ class RefereeGamePlayScreen(GamePlayScreen):
         self.dispute.text = i18n.tr("dispute")
         self.arbiter_button.text = i18n.tr("gr_arbiter")
         self.put_back.text = i18n.tr("gr_put_back")
+        self.draw_offer.text = i18n.tr("offer_draw" if games.draw_offered_by is None
+                                       else "gr_answer_draw")
         session = games.session
+        self.draw_offer.disabled = session.fixing
         self.put_back.disabled = not (games.simulated and session.fixing
                                       and session.turns > 0)
         self.dispute.disabled = session.fixing
@@ -157,6 +184,7 @@ class GameArbiterPanel(ModalView):
         self.pause = slotted("", partial(self._do, "pause"), "pause")
         self.resume = slotted("", partial(self._do, "resume"), "resume")
         self.take_back = slotted("", self._ask_take_back, "takeback")
+        self.look = slotted("", self._look, "look")
         self.draw = slotted("", partial(self._ask_result, "draw"), "draw")
         self.wins = [slotted("", partial(self._ask_win, index), f"wins{index}")
                      for index in range(PLAYERS_SHOWN)]
@@ -166,7 +194,7 @@ class GameArbiterPanel(ModalView):
         self.message.bind(size=lambda lab, s: setattr(lab, "text_size", s))
         self.close_button = slotted("", self.close, "arbiter_close")
         for widget in (self.title, self.reason, _row(*self.reasons),
-                       _row(self.pause, self.resume), _row(self.take_back, self.draw),
+                       _row(self.pause, self.resume), _row(self.take_back, self.look, self.draw),
                        _row(*self.wins), _row(*self.flags), self.message,
                        self.close_button):
             right.add_widget(widget)
@@ -174,6 +202,7 @@ class GameArbiterPanel(ModalView):
         root.add_widget(right)
         self.add_widget(root)
         self.confirm = ConfirmPanel()
+        self.look_panel = LookPanel(games)
 
     def open_panel(self) -> None:
         """Open with the words of the UI's language and nothing typed yet."""
@@ -192,8 +221,10 @@ class GameArbiterPanel(ModalView):
             widget.text = i18n.tr(key)
         self.pause.text, self.resume.text = i18n.tr("pause"), i18n.tr("resume_clocks")
         self.take_back.text, self.draw.text = i18n.tr("gr_take_back"), i18n.tr("gr_draw")
+        self.look.text = i18n.tr("look")
         for action, widget in (("pause", self.pause), ("resume", self.resume),
-                               ("takeback", self.take_back), ("result", self.draw)):
+                               ("takeback", self.take_back), ("result", self.draw),
+                               ("look", self.look)):
             widget.disabled = games.arbiter_unavailable(action) is not None
         players = games.players
         for key, widgets in (("gr_wins", self.wins), ("gr_lost_on_time", self.flags)):
@@ -208,6 +239,20 @@ class GameArbiterPanel(ModalView):
     def _choose(self, key: str) -> None:
         self.reason_key = key
         self.refresh()
+
+    def _look(self) -> None:
+        """The whole position for the arbiter alone: behind look-away and hold-to-see."""
+        games = self.games
+        self.message.text = ""
+        try:
+            view = games.arbiter(self.pad.take(), "look", i18n.tr(self.reason_key))
+        except ControllerError as err:
+            self.message.text = str(err)
+            self.refresh()
+            return
+        if view is not None:
+            self.close()
+            self.look_panel.present(view)
 
     def _ask_take_back(self) -> None:
         # Taking the game back cannot be undone: ask first, naming who does it.

@@ -17,6 +17,10 @@ GAME_REFEREE_STRINGS: dict[str, dict[str, str]] = {
                       "de": "{title}: Aufstellung - Zeit abgelaufen"},
     "gr_arbiter": {"en": "Arbiter", "de": "Schiedsrichter"},
     "gr_put_back": {"en": "Put back", "de": "Zurückstellen"},
+    "gr_answer_draw": {"en": "Answer draw", "de": "Remis: Antwort"},
+    "gr_confirm_answer": {"en": "{player} offers a draw: accept it, or play on?",
+                          "de": "{player} bietet Remis an: annehmen oder weiterspielen?"},
+    "gr_declines_player": {"en": "{player} declines", "de": "{player} lehnt ab"},
     "gr_no_clocks": {"en": "No clocks", "de": "Ohne Uhren"},
     # --- What to do now
     "gr_now_paused": {"en": "The clocks are stopped: the arbiter lets them run (Arbiter,"

@@ -312,6 +312,8 @@ _REFEREE_TEXTS: dict[str, Any] = {
     "pin_refused": lambda v: tr("ev_pin_refused", wrong=v["wrong"]) + (
         tr("ev_pin_wait", seconds=f"{v['wait']:g}") if v.get("wait") else ""),
     "draw_offered": lambda v: tr("ev_draw_offered", player=player(str(v["player"]))),
+    "draw_declined": lambda v: tr("ev_draw_declined", player=player(str(v["player"])),
+                                  offerer=player(str(v["offered_by"]))),
     "setting_changed": lambda v: _setting_text(v),
 }
 """Referee mode's events [W3] in the current language."""

@@ -140,6 +140,9 @@ STRINGS: dict[str, dict[str, str]] = {
                               " next turn [W3]",
                         "de": "{player} bietet Remis an: der Gegner kann vor dem nächsten Zug"
                               " annehmen [W3]"},
+    "ev_draw_declined": {"en": "{player} declined the draw {offerer} offered: play on [W3]",
+                         "de": "{player} lehnt das Remis von {offerer} ab: es wird"
+                               " weitergespielt [W3]"},
     "ev_setting_changed": {"en": "The arbiter changed the {name} to {value}",
                            "de": "Der Schiedsrichter hat {name} auf {value} geändert"},
     "setting_policy": {"en": "reveal policy", "de": "die Aufdeck-Regel"},

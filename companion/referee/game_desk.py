@@ -2,16 +2,18 @@
 a ``GameSession`` (``companion.table.game_session``), as ``companion.referee.desk`` is for
 Giganten's own session (``docs/referee.md``).
 
-The desk keeps the **game clocks** (base + increment, ``companion.clock``): they start when
-play begins, switch on every committed turn, pause for a player's **dispute** or the
+The desk keeps the **game clocks** (base + increment, ``companion.clock``): they start
+when play begins, switch on every committed turn, pause for a player's **dispute** or the
 arbiter, and a flag ends the game as a **loss on time** [W3]. Behind the **arbiter PIN**
 (the same salted hash and the same growing wait after wrong tries as Giganten's desk):
 ``look`` at the full position (logged and told to everyone), ``take_back`` N turns
-(through the interface's ``pop``) and ``declare`` a result (an agreed draw, a loss on
-time, the arbiter's decision). Every action is logged in the game log (``referee``,
-``correction`` and ``result`` entries, ``companion.ledger.game_log``), so the records and
-``giganten verify`` accept the game. Pure: time is passed in; the full position for the
-arbiter is built by ``companion.views.games`` alone.
+(through the interface's ``pop``), ``adjust`` a clock (FIDE 7.5) and ``declare`` a result
+(an agreed draw, a loss on time, the arbiter's decision). The players (no PIN) call a
+dispute and **offer a draw**, which an opponent accepts (the game ends drawn, ``by`` the
+players) or declines until the next turn [W3]. Every action is logged in the game log
+(``referee``, ``correction`` and ``result`` entries, ``companion.ledger.game_log``), so
+the records and ``giganten verify`` accept the game. Pure: time is passed in; the full
+position for the arbiter is built by ``companion.views.games`` alone.
 """
 
 from __future__ import annotations
@@ -27,12 +29,15 @@ from companion.events import (
     ClockPaused,
     ClockResumed,
     Clocks,
+    Corrected,
+    DrawDeclined,
     DrawOffered,
     PinRefused,
     SetupTimeUp,
 )
 from companion.game import ARBITER, GameError, options_json, other_team, team_of
 from companion.game_events import GameEnded, GameEvent, TurnCommitted
+from companion.ledger.game_log import CORRECTION, TURN
 from companion.ledger.record import verify as read_log
 from companion.referee.desk import FIRST_WAIT_S, FREE_TRIES, LONGEST_WAIT_S, RefereeError, check_pin
 from companion.referee.seat import NOTE, NoteError, write_note
@@ -43,9 +48,9 @@ from companion.views.games import game_view
 JSON = dict[str, Any]
 
 DeskEvent = (Clocks | ClockPaused | ClockResumed | ClockAdjusted | ArbiterLooked | PinRefused
-             | SetupTimeUp | DrawOffered)
-"""What the desk says itself (public: clocks, a draw offered, the end of the setup time and
-the fact of a look, never a position)."""
+             | SetupTimeUp | DrawOffered | DrawDeclined | Corrected)
+"""What the desk says itself (public: clocks, the end of the setup time, the fact of a
+look, a clock adjusted, a take-back, a draw offered or declined; never a position)."""
 
 
 @dataclass
@@ -90,9 +95,9 @@ class GameDesk:
         if self.clock is not None and now is not None and session.phase == SETUP:
             self.clock.start_setup(now)
         self._setup_told = False
-        self.draw_offer: tuple[int, int] | None = None
-        """The player who offered a draw and the turns played then (it stands until the
-        next turn)."""
+        self.draw_offer: int | None = None
+        """The player whose draw offer stands (until the next turn, a take-back or the
+        end) [W3]."""
 
     @classmethod
     def after_restart(cls, session: GameSession, pin_hash: str, arbiter: str,
@@ -103,8 +108,11 @@ class GameDesk:
         desk = cls(session, pin_hash, arbiter, None)
         logged: JSON | None = None
         for entry in read_log(session.log_path)[1:]:
+            desk.draw_offer = _offer_after(desk.draw_offer, entry.type, entry.body)
             if entry.type == NOTE and isinstance(entry.body.get("clock"), dict):
                 logged = entry.body["clock"]
+        if session.phase != PLAY:
+            desk.draw_offer = None
         if logged is None:
             return desk, []
         try:
@@ -132,10 +140,12 @@ class GameDesk:
         """Start the clocks when play begins, switch them after a committed turn, stop
         them at the end; then :meth:`tick`. Returns what to show."""
         clock, state = self.clock, self.session.state
-        if clock is None:
-            return []
         if state is None:  # the setup: only its timer runs
             return self.tick(now)
+        if any(isinstance(e, TurnCommitted) for e in events) or self.session.phase != PLAY:
+            self.draw_offer = None  # an offer stands until the next turn [W3]
+        if clock is None:
+            return []
         out: list[GameEvent | DeskEvent] = []
         if not clock.started and self.session.phase == PLAY:
             clock.start(state.to_move, now)
@@ -217,24 +227,51 @@ class GameDesk:
         return out + ([self.clocks(now)] if clock is not None else [])
 
     def offer_draw(self, player: int, now: float) -> list[GameEvent | DeskEvent]:
-        """``player`` offers a draw; it stands until the next turn [W3]."""
-        if self.session.phase != PLAY:
-            raise RefereeError("A draw is offered during play.")
-        self.draw_offer = (player, self.session.turns)
-        name = self.session.game.players[player]
-        self._note({"event": "draw_offer", "player": player, "by": name}, now)
+        """``player`` offers a draw; it stands until the next turn [W3] (logged)."""
+        self._need_play("A draw is offered during play.")
+        if self.draw_offer is not None:
+            raise RefereeError(f"{self._name(self.draw_offer)} has offered a draw already:"
+                               " an opponent accepts or declines it first.")
+        self.draw_offer = player
+        self._note({"event": "draw_offer", "player": player, "by": self._name(player)}, now)
         return [DrawOffered(player)]
 
     def accept_draw(self, player: int, now: float) -> list[GameEvent | DeskEvent]:
-        """The opponent of the player who offered accepts: an agreed draw [W3]."""
-        offer = self.draw_offer
-        if self.session.phase != PLAY or offer is None or offer[1] != self.session.turns:
-            raise RefereeError("No draw is on offer: a player offers one first (draw offer);"
-                               " an offer stands until the next turn.")
-        if offer[0] == player:
-            raise RefereeError("The draw is accepted by an opponent of the player who offered"
-                               " it.")
+        """An opponent of the player who offered accepts: the game ends drawn [W3], declared
+        by the players."""
+        offer = self._standing_offer(player, "accept")
+        self.draw_offer = None
+        self._note({"event": "draw_accept", "player": player, "offered_by": offer,
+                    "by": self._name(player)}, now)
         return self._declare(None, "draw", "players", now)
+
+    def decline_draw(self, player: int, now: float) -> list[GameEvent | DeskEvent]:
+        """An opponent of the player who offered declines: the game goes on [W3]."""
+        offer = self._standing_offer(player, "decline")
+        self.draw_offer = None
+        self._note({"event": "draw_decline", "player": player, "offered_by": offer,
+                    "by": self._name(player)}, now)
+        return [DrawDeclined(player, offer)]
+
+    def _standing_offer(self, player: int, verb: str) -> int:
+        """The player whose offer ``player`` may answer (an opponent's, standing now)."""
+        self._need_play("A draw is answered during play.")
+        offer = self.draw_offer
+        if offer is None:
+            raise RefereeError("No draw is on offer: a player offers one first (draw offer"
+                               " PLAYER).")
+        game = self.session.game
+        if team_of(game, offer) == team_of(game, player):
+            raise RefereeError(f"Only an opponent of {self._name(offer)} can {verb} the draw"
+                               f" {self._name(offer)} offered.")
+        return offer
+
+    def _need_play(self, words: str) -> None:
+        if self.session.phase != PLAY:
+            raise RefereeError(words)
+
+    def _name(self, player: int) -> str:
+        return self.session.game.players[player].capitalize()
 
     def change(self, name: str, value: str, now: float) -> str:
         """``set NAME VALUE`` before play begins (after it the options are in the log's
@@ -303,6 +340,24 @@ class GameDesk:
         self._note({"event": "resume"}, now)
         return [ClockResumed(), self.clocks(now)]
 
+    def adjust(self, pin: str, player: int, seconds: float, reason: str,
+               now: float) -> list[GameEvent | DeskEvent]:
+        """Give ``player`` ``seconds`` more (negative: less) on the clock, by the arbiter's
+        judgement (FIDE 7.5); logged with the clocks, so a resume keeps it."""
+        refused = self.authorise(pin, "adjust", now)
+        if refused:
+            return refused
+        _need_reason(reason)
+        if not 0 <= player < len(self.session.game.players):
+            raise RefereeError("adjust whose clock? name a player of the game.")
+        try:
+            self._need_clock().adjust(player, seconds, now)
+        except ClockError as err:
+            raise RefereeError(str(err)) from None
+        self._note({"event": "adjust", "player": player, "seconds": seconds,
+                    "reason": reason}, now)
+        return [ClockAdjusted(player, seconds, reason), self.clocks(now)]
+
     def look(self, pin: str, reason: str, now: float, audience: int = ARBITER
              ) -> tuple[JSON | None, list[GameEvent | DeskEvent]]:
         """The full position for the arbiter's eyes (``game_views``, the arbiter's
@@ -336,21 +391,6 @@ class GameDesk:
             self._note({"event": "enter", "turn": turn, "reason": reason}, now)
         return [*events, *self.observe(events, now)]
 
-    def adjust(self, pin: str, player: int, seconds: float, reason: str,
-               now: float) -> list[GameEvent | DeskEvent]:
-        """Give ``player`` ``seconds`` more (negative: less) on the clock."""
-        refused = self.authorise(pin, "adjust", now)
-        if refused:
-            return refused
-        _need_reason(reason)
-        try:
-            self._need_clock().adjust(player, seconds, now)
-        except ClockError as err:
-            raise RefereeError(str(err)) from None
-        self._note({"event": "adjust", "player": player, "seconds": seconds,
-                    "reason": reason}, now)
-        return [ClockAdjusted(player, seconds, reason), self.clocks(now)]
-
     def take_back(self, pin: str, turns: int, reason: str,
                   now: float) -> list[GameEvent | DeskEvent]:
         """Put the game back as it stood after ``turns`` turns; the clock goes to the
@@ -363,7 +403,9 @@ class GameDesk:
             events = self.session.take_back(turns, {"reason": reason, "by": self.arbiter}, now)
         except CorrectionError as err:
             raise RefereeError(str(err)) from None
-        out: list[GameEvent | DeskEvent] = list(events)
+        self.draw_offer = None  # the offer was made in a position that is gone
+        told = Corrected("takeback", self.session.turns, reason, self.arbiter)
+        out: list[GameEvent | DeskEvent] = [told, *events]
         clock, state = self.clock, self.session.state
         if clock is not None and clock.started and state is not None:
             clock.hand_to(state.to_move, now)
@@ -401,6 +443,7 @@ class GameDesk:
                                           now)
         except CorrectionError as err:
             raise RefereeError(str(err)) from None
+        self.draw_offer = None
         return [*events, *self._stop(now)]
 
     def ended(self, events: Sequence[GameEvent]) -> bool:
@@ -413,6 +456,19 @@ def _settable(options: JSON) -> list[str]:
     the rule set or who begins, which ``start PLAYER`` names [S5])."""
     return sorted(name for name, value in options.items()
                   if name not in ("board", "rules", "first") and isinstance(value, str))
+
+
+def _offer_after(offer: int | None, kind: str, body: JSON) -> int | None:
+    """The standing draw offer after one log entry (a turn or a correction withdraws it;
+    an answer closes it): a power cut loses no offer [W3]."""
+    if kind != NOTE:
+        return None if kind in (TURN, CORRECTION) else offer
+    event, player = body.get("event"), body.get("player")
+    if event == "draw_offer" and type(player) is int:
+        return player
+    if event in ("draw_accept", "draw_decline"):
+        return None
+    return offer
 
 
 def _need_reason(reason: str) -> None:

@@ -1,6 +1,8 @@
 """What everyone may see of the generic arbiter's desk (``companion.referee.game_desk``):
 its own events (the clocks, a pause or a dispute, the clocks running again, the fact of a
-look, a refused PIN, the end of the setup time) for any game of the registry.
+look, a clock adjusted, a take-back, a refused PIN, the end of the setup time, a draw offered or
+declined) for any game
+of the registry.
 
 They are public facts, never a position: the views carry the same ``type`` and fields as
 Giganten's (``companion.views.giganten``), so one wording serves both (``ui.i18n``). The
@@ -15,9 +17,13 @@ from typing import Any
 from companion.clock import format_time
 from companion.events import (
     ArbiterLooked,
+    ClockAdjusted,
     ClockPaused,
     ClockResumed,
     Clocks,
+    Corrected,
+    DrawDeclined,
+    DrawOffered,
     PinRefused,
     SetupTimeUp,
 )
@@ -45,6 +51,17 @@ def desk_event_view(game: Game, event: object) -> JSON | None:
                 "text": f"{who} paused the clocks ({event.reason})"}
     if isinstance(event, ClockResumed):
         return {"type": "resumed", "text": "The arbiter let the clocks run again"}
+    if isinstance(event, ClockAdjusted):
+        who = names[event.player]
+        return {"type": "clock_adjusted", "player": who, "seconds": event.seconds,
+                "reason": event.reason,
+                "text": f"The arbiter gave {who.capitalize()} {event.seconds:+g} s"
+                        f" ({event.reason})"}
+    if isinstance(event, Corrected):
+        return {"type": "correction", "correction": event.kind, "turns": event.turns,
+                "reason": event.reason, "by": event.by,
+                "text": f"The arbiter took the game back to {event.turns} turns"
+                        f" ({event.reason})"}
     if isinstance(event, ArbiterLooked):
         return {"type": "arbiter_looked", "reason": event.reason, "turns": event.turns,
                 "text": f"The arbiter looked at the position ({event.reason})"}
@@ -52,6 +69,16 @@ def desk_event_view(game: Game, event: object) -> JSON | None:
         wait = f"; try again in {event.wait:g} s" if event.wait else ""
         return {"type": "pin_refused", "wrong": event.wrong, "wait": event.wait,
                 "text": f"Wrong arbiter PIN ({event.wrong} in a row): nothing was done{wait}"}
+    if isinstance(event, DrawOffered):
+        who = names[event.player]
+        return {"type": "draw_offered", "player": who,
+                "text": f"{who.capitalize()} offers a draw: the opponent may accept it"
+                        " before the next turn [W3]"}
+    if isinstance(event, DrawDeclined):
+        who, offerer = names[event.player], names[event.offered_by]
+        return {"type": "draw_declined", "player": who, "offered_by": offerer,
+                "text": f"{who.capitalize()} declined the draw {offerer.capitalize()}"
+                        " offered: play on [W3]"}
     if isinstance(event, SetupTimeUp):
         return {"type": "setup_time_up",
                 "text": "The setup time is up: the arbiter decides how to go on"}

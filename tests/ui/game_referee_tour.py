@@ -2,15 +2,18 @@
 
 ``python game_referee_tour.py LANGUAGE``
 
-Referee mode is on in the settings (the PIN and the arbiter of ``tests/ui/tour.py``, clocks
-5+2). Strategus is chosen on the home screen and set up with the drawer; two people play
-by dragging figures; the clocks run; a player's dispute (asked which player); the
+Referee mode is on in the settings (the PIN and the arbiter of ``tests/ui/tour.py``,
+clocks 5+2). Strategus is chosen on the home screen and set up with the drawer; two people
+play by dragging figures; the clocks run; a player's dispute (asked which player); the
 arbiter's panel: a wrong PIN refused, the right one lets the clocks run, a take-back
 confirmed naming the arbiter, the board put back with "Put back", the clocks on again, a
-few more turns, the arbiter declares a win. Then Gimmel in short: a few stones placed, an
-agreed draw. After every step: no text overlaps another or is cut off, no control moves,
-no Strategus figure shows its face on the public board. Time passing is the only thing not
-done by touch (``poll``, where the table waits).
+few more turns, the arbiter declares a win; on the way a player's draw offer declined.
+Then Gimmel in short: a few stones placed, an agreed draw. Then Giganten, whose referee
+mode is on the generic path too (the landscape's "Confirm"): the arbiter's look behind
+look-away and hold-to-see (the shared board stays public), a draw offered and accepted.
+After every step: no text overlaps another or is cut off, no control moves, no Strategus
+figure shows its face on the public board. Time passing is the only thing not done by
+touch (``poll``, where the table waits).
 
 It emits the screens seen, the home line, the setup titles, the clock texts, the panel's
 messages, the now lines after the take-back, the results, and the problems found.
@@ -34,6 +37,7 @@ LANGUAGE = sys.argv[1]
 configure_kivy((800, 480))
 
 from kivy.core.window import Window  # noqa: E402  (Kivy reads the settings at import)
+from kivy.tests.common import UnitTestTouch  # noqa: E402
 
 from companion.table.opponent import choose_turn  # noqa: E402
 from tests.ui.tour import PIN, refereed_controller, run_frames  # noqa: E402
@@ -63,7 +67,7 @@ games = RefereeGameController(log_dir=controller.log_dir, budget=0.05)
 app = build_app(controller, games)
 result: dict[str, Any] = {"screens": [], "moved": [], "layout": [], "layout_checks": 0,
                           "leaks": [], "leak_checks": 0, "messages": [], "clocks": [],
-                          "results": [], "now": []}
+                          "results": [], "now": [], "draw": []}
 places_seen: dict[str, dict[str, tuple[float, ...]]] = {}
 
 
@@ -245,6 +249,14 @@ def strategus(rng: random.Random) -> Iterator[None]:
         yield from wait(2.0)
     result["clocks"].append(" ".join(f.text for f in
                                      app.manager.current_screen.faces.faces.values()))
+    # A draw offered by red, declined by blue: play goes on [W3].
+    yield from press(i18n.tr("offer_draw"))
+    yield from press(i18n.tr("offers_player", player=i18n.player("red")))
+    result["draw"].append(app.manager.current_screen.draw_offer.text)
+    yield from press(i18n.tr("gr_answer_draw"))
+    yield from press(i18n.tr("gr_declines_player", player=i18n.player("blue")))
+    result["draw"].append(games.messages()[-1])
+    assert games.screen == GAME_PLAY and games.draw_offered_by is None
     # A player calls the arbiter: asked which player first.
     yield from press(i18n.tr("dispute"))
     yield from press(i18n.tr("disputes_player", player=i18n.player("blue")))
@@ -300,12 +312,78 @@ def gimmel(rng: random.Random) -> Iterator[None]:
     result["record"] = games.record_path is not None
 
 
+def hold(text: str) -> Iterator[None]:
+    """The arbiter's finger down on ``text`` (held until ``let_go``)."""
+    found = find_button(Window, text)
+    if found is None:
+        raise Stuck(f"no button {text!r}; texts: {texts(Window)[:40]}")
+    finger.append(UnitTestTouch(*window_center(found)))
+    finger[-1].touch_down()
+    yield
+    yield
+
+
+def let_go() -> Iterator[None]:
+    finger.pop().touch_up()
+    yield
+    yield
+
+
+finger: list[Any] = []
+
+
+def kinds_on(view: Any) -> int:
+    """How many figures of ``view`` show their kind."""
+    return 0 if view is None else sum(1 for f in view.get("figures", []) if f.get("kind"))
+
+
+def giganten() -> Iterator[None]:
+    while find_button(Window, i18n.tr("gm_game", title="Giganten")) is None:
+        yield from press_slot("game")
+    yield from press(i18n.tr("new_game"))
+    yield from press(i18n.tr("confirm"))  # the landscape matches: the switch point
+    assert games.screen == GAME_SETUP and games.referee, (games.screen, games.referee)
+    assert games.game is not None and games.game.name == "giganten"
+    yield from press(i18n.tr("simulation"))
+    yield from press(i18n.tr("gm_set_up"))
+    yield from press(i18n.tr("drawer_close"))
+    yield from press(i18n.tr("start"))
+    assert games.screen == GAME_PLAY, games.screen
+    result["clocks"].append(" ".join(f.text for f in
+                                     app.manager.current_screen.faces.faces.values()))
+    # The arbiter's look: the players look away; the position only while held.
+    yield from arbiter(PIN, i18n.tr("look"))
+    looking = app.manager.current_screen.arbiter_panel.look_panel
+    result["look_prompt"] = looking.prompt.text
+    result["look_before"] = looking.showing
+    yield from hold(i18n.tr("hold_to_see"))
+    result["look_held"] = kinds_on(looking.board.view)
+    result["look_shared"] = kinds_on(app.manager.current_screen.board.view)
+    yield from let_go()
+    result["look_after"] = looking.showing
+    yield from press(i18n.tr("done"))
+    result["look_told"] = [line for line in games.messages() if PIN not in line][-1]
+    # A draw offered by one player and accepted by the other: the game ends drawn [W3].
+    first, second = games.players
+    yield from press(i18n.tr("offer_draw"))
+    yield from press(i18n.tr("offers_player", player=i18n.player(first)))
+    yield from press(i18n.tr("gr_answer_draw"))
+    yield from press(i18n.tr("accepts_player", player=i18n.player(second)))
+    assert games.screen == GAME_OVER, games.screen
+    yield from wait(0.05)
+    result["results"].append(games.result())
+    result["giganten_record"] = games.record_path is not None
+    yield from press(i18n.tr("home"))
+
+
 def tour() -> Iterator[None]:
     yield
     check()
     rng = random.Random(5)
     yield from strategus(rng)
     yield from gimmel(rng)
+    yield from press(i18n.tr("home"))
+    yield from giganten()
 
 
 i18n.set_language(LANGUAGE)

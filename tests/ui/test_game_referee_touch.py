@@ -1,8 +1,11 @@
-"""Referee mode of Strategus and Gimmel in the touchscreen app (``game_referee_tour.py``):
-chosen in the settings and shown on the home screen, played by synthetic touches at
-800 × 480 in English and German: the setup time counted down, the clocks, a dispute, a
-wrong PIN refused on the arbiter's pad, the clocks on again, a take-back confirmed and the
-board put back, the arbiter's decision and an agreed draw. After every step no text
+"""Referee mode of Strategus, Gimmel and Giganten in the touchscreen app
+(``game_referee_tour.py``), all on the generic path: chosen in the settings and shown on
+the home screen, played by synthetic touches at 800 × 480 in English and German: the setup
+time counted down, the clocks, a draw offered and declined, a dispute, a wrong PIN refused
+on the arbiter's pad, the clocks on again, a take-back confirmed and the board put back,
+the arbiter's decision and an agreed draw; Giganten's referee mode through the landscape's
+"Confirm": the arbiter's look behind look-away and hold-to-see, a draw offered and
+accepted. After every step no text
 overlaps another or is cut off, no control moves, and no Strategus figure shows its face
 on the public board."""
 
@@ -19,10 +22,14 @@ TOUR = Path(__file__).with_name("game_referee_tour.py")
 WORDS = {
     "en": {"home": "referee mode: clocks 5+2", "setup": "left", "paused": "clocks are stopped",
            "wrong": "Wrong arbiter PIN", "done": "Done", "fix": "Make the board match",
-           "wins": "Red wins", "draw": "draw"},
+           "wins": "Red wins", "draw": "draw", "answer": "Answer draw",
+           "declined": "Blue declined the draw Red offered", "away": "look away",
+           "looked": "The arbiter looked at the position"},
     "de": {"home": "Schiedsrichtermodus: Uhren 5+2", "setup": "noch",
            "paused": "Uhren stehen", "wrong": "Falsche Schiedsrichter-PIN", "done": "Erledigt",
-           "fix": "Brett angleichen", "wins": "Rot gewinnt", "draw": "Unentschieden"},
+           "fix": "Brett angleichen", "wins": "Rot gewinnt", "draw": "Unentschieden",
+           "answer": "Remis: Antwort", "declined": "Blau lehnt das Remis von Rot ab",
+           "away": "wegsehen", "looked": "Der Schiedsrichter hat die Stellung eingesehen"},
 }
 
 
@@ -43,6 +50,14 @@ def test_referee_mode_of_the_generic_games_by_touch(run_kivy: RunKivy, language:
     assert not shown["now"][1].startswith(words["fix"]), "the board was put back"
     assert words["wins"] in shown["results"][0]
     assert words["draw"] in shown["results"][1] and shown["record"]
+    assert shown["draw"][0] == words["answer"], shown["draw"]
+    assert words["declined"] in shown["draw"][1], shown["draw"]
+    # Giganten's referee mode on the generic path: the look, then an agreed draw.
+    assert words["away"] in shown["look_prompt"] and not shown["look_before"]
+    assert shown["look_held"] > 0 and shown["look_shared"] == 0, "only the look shows kinds"
+    assert not shown["look_after"], "let go: nothing"
+    assert shown["look_told"].startswith(words["looked"]), shown["look_told"]
+    assert words["draw"] in shown["results"][2] and shown["giganten_record"]
     assert shown["layout_checks"] > 40 and shown["layout"] == [], shown["layout"]
     assert shown["moved"] == [], "a control moved"
     assert shown["leak_checks"] > 5 and shown["leaks"] == []

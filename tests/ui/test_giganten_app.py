@@ -136,18 +136,19 @@ def assert_verified(c: GameController) -> None:
     assert verify_log(read_log(c.log_path)).problems == []
 
 
-def test_the_switch_point_plays_ordinary_giganten_on_the_generic_path() -> None:
+def test_the_switch_point_plays_giganten_on_the_generic_path() -> None:
     assert plays_generic(GameOptions())
     assert plays_generic(GameOptions(variants=("V1", "V8")))
-    assert not plays_generic(GameOptions(referee=True)), "referee mode: the old path, for now"
-    for variants in (("V5",), ("V5", "V5a"), ("V6", "V6b"), ("V9",), ("V5", "V6", "V9")):
+    assert plays_generic(GameOptions(referee=True)), "referee mode: the generic desk too"
+    assert plays_generic(GameOptions(referee=True, variants=("V2",)))
+    for variants in (("V5",), ("V5", "V5a"), ("V6", "V6b"), ("V9",), ("V5", "V6", "V9"),
+                     ("V5", "V5c"), ("V6", "V6a")):
         assert plays_generic(GameOptions(variants=variants)), variants
-    assert not plays_generic(GameOptions(variants=("V5", "V5c"))), "V5c: not generic yet"
 
 
-def test_referee_mode_and_other_variants_stay_on_the_old_path(tmp_path: Path) -> None:
+def test_only_the_old_path_option_keeps_giganten_on_the_old_path(tmp_path: Path) -> None:
     old, games = started(tmp_path, variants=("V5", "V5c"))
-    assert old.screen == SETUP_SCREEN and old.game is not None and not games.active
+    assert old.game is None and games.active, "V5c: the generic path"
     old, games = started(tmp_path / "old", variants=("V5",), old_path=True)
     assert old.screen == SETUP_SCREEN and old.game is not None and not games.active, \
         "giganten_on_old_path keeps every Giganten game on the old path"
