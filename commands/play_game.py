@@ -32,7 +32,13 @@ from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.reads import Uid, parse_uid
 from companion.table.game_session import OVER, PLAY, SETUP, GameSession
 from companion.table.opponent import choose_turn
-from companion.views.games import board_text, event_view, game_view, setup_view
+from companion.views.games import (
+    board_text,
+    event_view,
+    game_view,
+    reveal_after_game,
+    setup_view,
+)
 from hardware.assemble import UsageError, open_backend
 from hardware.sim import SimBoard, TimingModel
 from hardware.simgame import GameHands, SimGameTable, laid_out
@@ -285,9 +291,14 @@ class GameConsole:
                              resigned=self.session.resigned)
         for line in board_text(view):
             self.say(line)
-        for key in ("score", "hands", "teams"):
+        for key in ("score", "hands", "teams", "off_board"):  # off the board [Giganten K6]
             if key in view:
                 self.say(f"{key}: {json.dumps(view[key])}")
+        log = self.session.log
+        if state is not None and self.session.phase == OVER and log is not None:
+            revealed = reveal_after_game(self.game, state, log.header.body, ended=True)
+            for name, setup in revealed["setup"].items():  # after the game only [R12]
+                self.say(f"setup of {name} (revealed): {json.dumps(setup)}")
 
     def _cmd_status(self, words: list[str]) -> None:
         session, state = self.session, self.session.state
