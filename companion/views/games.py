@@ -6,7 +6,9 @@ a player's index, ``PUBLIC`` or ``ARBITER``. The board comes ONLY from
 ``GameState.observation(audience)`` (each game's hidden-information rules), plus facts
 everyone may know: the game, the board's size, who is to move, the end, the public part of
 the last turn (``Played.public``) and a game's public counts (Gimmel's score and hands,
-which its rules show everyone [S4]).
+which its rules show everyone [S4]) and the pieces beside the board as the game's
+``off_board`` hook lets the audience see them (Giganten's, face up or counted [K6, I2]).
+The setups come out only after the game (``reveal_after_game``).
 
 Who sees what in the events:
 
