@@ -23,6 +23,10 @@ from ui.control_game_think import ComputerThinking, computer_choice
 AUTO_LEVEL = "easy"
 """The computer's level for both sides of a demonstration: quick turns."""
 
+AUTO_BUDGET_S = 0.15
+"""The longest a search may hold the UI thread at one poll (Gimmel's; the others choose at
+once): ``bench/ui_game_auto.py`` measures the polls."""
+
 TO_THE_END = 10_000
 """Turns "Auto: to the end" plays at most (a game ends long before)."""
 
@@ -75,6 +79,7 @@ class AutoPlay(ComputerThinking):
             return  # a tap's aftermath, or the board to fix first: the next poll
         start = self.clock()
         turn = computer_choice(session.game, state, self.auto_rng, level=AUTO_LEVEL,
-                               now=self.clock, deadline=start + self.budget)
+                               now=self.clock,
+                               deadline=start + min(self.budget, AUTO_BUDGET_S))
         hands.play(turn)
         self.auto_left -= 1
