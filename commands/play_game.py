@@ -61,7 +61,8 @@ Commands (squares like e4; a PIECE is named like 'red hare 2' or given as its ta
                           --computer, the person's side by a simple bot and the computer's
                           announced turns carried out
   carry                   carry out the computer's announced turn on the board
-  show                    the board as the audience may see it
+  show                    the board as the audience may see it (and the figures off it)
+  reveal                  every setup, once the game is over
   status                  the phase, whose turn, the turns played
   wait [SECONDS]          let the readers scan
   help, quit"""
@@ -294,11 +295,15 @@ class GameConsole:
         for key in ("score", "hands", "teams", "off_board"):  # off the board [Giganten K6]
             if key in view:
                 self.say(f"{key}: {json.dumps(view[key])}")
-        log = self.session.log
-        if state is not None and self.session.phase == OVER and log is not None:
-            revealed = reveal_after_game(self.game, state, log.header.body, ended=True)
-            for name, setup in revealed["setup"].items():  # after the game only [R12]
-                self.say(f"setup of {name} (revealed): {json.dumps(setup)}")
+
+    def _cmd_reveal(self, words: list[str]) -> None:
+        state, log = self.session.state, self.session.log
+        if state is None or self.session.phase != OVER or log is None:
+            raise ValueError("the setups are revealed only after the game: play it to its"
+                             " end (or resign) first")
+        revealed = reveal_after_game(self.game, state, log.header.body, ended=True)
+        for name, setup in revealed["setup"].items():  # after the game only [R12]
+            self.say(f"setup of {name} (revealed): {json.dumps(setup)}")
 
     def _cmd_status(self, words: list[str]) -> None:
         session, state = self.session, self.session.state
