@@ -49,7 +49,7 @@ class AutoPlay(ComputerThinking):
         if sim is None or self.hands is None:
             raise ControllerError(i18n.tr("gm_err_by_hand"))
         session = sim.session
-        if session.phase != PLAY or session.chosen is not None or session.fixing:
+        if session.phase != PLAY or session.fixing:
             raise ControllerError(i18n.tr("gm_err_auto"))
         self._stop_thinking()
         self.auto_rng = random.Random(int.from_bytes(self.entropy(8), "big"))
@@ -75,11 +75,14 @@ class AutoPlay(ComputerThinking):
         if hands is None or state is None or session.phase != PLAY:
             self.auto_left = 0  # the game is over (or not in play): Auto ends
             return
-        if not think or session.fixing or session.chosen is not None:
+        if not think or session.fixing:
             return  # a tap's aftermath, or the board to fix first: the next poll
-        start = self.clock()
-        turn = computer_choice(session.game, state, self.auto_rng, level=AUTO_LEVEL,
-                               now=self.clock,
-                               deadline=start + min(self.budget, AUTO_BUDGET_S))
+        if session.chosen is not None:  # the computer opponent's announced turn: carried out
+            turn = session.chosen.turn
+        else:
+            start = self.clock()
+            turn = computer_choice(session.game, state, self.auto_rng, level=AUTO_LEVEL,
+                                   now=self.clock,
+                                   deadline=start + min(self.budget, AUTO_BUDGET_S))
         hands.play(turn)
         self.auto_left -= 1

@@ -216,8 +216,8 @@ def check_card(card: Any) -> None:
 
 
 def dismiss_card() -> Iterator[None]:
-    card = app.manager.current_screen.card
-    if card.showing:
+    card = getattr(app.manager.current_screen, "card", None)  # none after the end
+    if card is not None and card.showing:
         result["cards"] += 1
         check_card(card)
         touch(window_center(card))

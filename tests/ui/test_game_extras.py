@@ -120,3 +120,23 @@ def test_a_game_that_hides_nothing_has_no_private_moment(tmp_path: Path) -> None
     c.new_game(NewGame("gimmel"))
     with pytest.raises(ControllerError):
         c.request_private("white")
+
+
+def test_auto_carries_out_the_computers_announced_turn_first(tmp_path: Path) -> None:
+    """Against the computer: its announced turn waits to be carried out; "Auto" does it,
+    then plays on for both sides."""
+    c = GameController(log_dir=tmp_path, budget=0.02, entropy=random.Random(7).randbytes)
+    c.new_game(NewGame("strategus", computer="red"))
+    set_up(c, 7)
+    c.start()
+    for _ in range(4):
+        if c.session.chosen is not None:
+            break
+        c.poll(0.05)
+    chosen = c.session.chosen
+    assert chosen is not None and c.session.turns == 0, "red's turn is announced"
+    c.auto(3)
+    for _ in range(6):
+        c.poll(0.05)
+    assert c.session.turns == 3 and not c.auto_running
+    assert c.session.chosen is None
