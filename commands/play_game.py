@@ -39,7 +39,13 @@ from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.reads import Uid, parse_uid
 from companion.table.game_session import OVER, PLAY, SETUP, GameSession
 from companion.table.opponent import choose_turn
-from companion.views.games import board_text, event_view, game_view, setup_view
+from companion.views.games import (
+    board_text,
+    event_view,
+    game_view,
+    reveal_after_game,
+    setup_view,
+)
 from hardware.assemble import UsageError, open_backend
 from hardware.live import live_lines
 from hardware.sim import SimBoard, TimingModel
@@ -69,7 +75,9 @@ Commands (squares like e4; a PIECE is named like 'red hare 2' or given as its ta
                           announced turns carried out
   carry                   carry out the computer's announced turn on the board
   show [AUDIENCE]         the board as the audience may see it (public, a player,
-                          arbiter: no more than this terminal's own before the end)
+                          arbiter: no more than this terminal's own before the end),
+                          and the figures off it
+  reveal                  every setup, once the game is over
   status                  the phase, whose turn, the turns played, the log
   export FILE [public]    the game's full record (after the end) or its public one
   wait [SECONDS]          let the readers scan
@@ -342,9 +350,18 @@ class GameConsole(OldConsoleWords):
             view = game_view(self.game, state, audience, resigned=self.session.resigned)
         for line in board_text(view):
             self.say(line)
-        for key in ("score", "hands", "teams"):
+        for key in ("score", "hands", "teams", "off_board"):  # off the board [Giganten K6]
             if key in view:
                 self.say(f"{key}: {json.dumps(view[key])}")
+
+    def _cmd_reveal(self, words: list[str]) -> None:
+        state, log = self.session.state, self.session.log
+        if state is None or self.session.phase != OVER or log is None:
+            raise ValueError("the setups are revealed only after the game: play it to its"
+                             " end (or resign) first")
+        revealed = reveal_after_game(self.game, state, log.header.body, ended=True)
+        for name, setup in revealed["setup"].items():  # after the game only [R12]
+            self.say(f"setup of {name} (revealed): {json.dumps(setup)}")
 
     def _cmd_status(self, words: list[str]) -> None:
         session, state = self.session, self.session.state

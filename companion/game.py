@@ -472,6 +472,37 @@ def implied_turn(game: Game, state: GameState[Any]) -> Any:
     return None
 
 
+@dataclass(frozen=True)
+class Aside:
+    """One player's pieces that have left the board, as one audience may see them:
+    ``kinds`` (sorted) where the game's rules show them face up, None where only their
+    number is seen (Giganten's ``outcome-only`` policy [K6, I2])."""
+
+    count: int
+    kinds: tuple[str, ...] | None = None
+
+
+@runtime_checkable
+class OffBoard(Protocol):
+    """A game whose pieces that left the board stay beside it for all to see, face up or
+    face down (Giganten [K6])."""
+
+    def off_board(self, state: GameState[Any], audience: Audience) -> Mapping[int, Aside]:
+        """Every player's pieces off the board (player index -> ``Aside``) as
+        ``audience`` may see them now: the game's hidden-information rules."""
+        ...
+
+
+def off_board(game: Game, state: GameState[Any], audience: Audience
+              ) -> Mapping[int, Aside] | None:
+    """The pieces beside the board as ``audience`` may see them (``OffBoard``); None for
+    a game whose rules keep no such pieces in view (Strategus R12: every enemy figure is
+    face down; Gimmel's captures are its public score and hands [S4])."""
+    if isinstance(game, OffBoard):
+        return game.off_board(state, audience)
+    return None
+
+
 @runtime_checkable
 class Seats(Protocol):
     """A game whose players depend on its options (Giganten's four players [V9])."""

@@ -27,12 +27,7 @@ from typing import Any
 from companion.archive.game_records import generic_record
 from companion.config import Config
 from companion.game import PUBLIC, Audience, Game, GameError, GameState
-from companion.game_events import (
-    ComputerTurn,
-    GameEvent,
-    IntentRefused,
-    TurnCommitted,
-)
+from companion.game_events import ComputerTurn, GameEvent, IntentRefused, TurnCommitted
 from companion.games import get_game
 from companion.identities import sim_identities
 from companion.ledger.fairplay import Entropy
@@ -47,6 +42,7 @@ from hardware.protocol import Reader
 from hardware.simgame import GameHands, SimGameTable, laid_out
 from ui import i18n
 from ui.control_base import HOME, ControllerError
+from ui.control_game_auto import AutoPlay
 from ui.control_game_base import (
     DEFAULT_BUDGET,
     GAME_OVER,
@@ -64,8 +60,10 @@ from ui.control_game_base import (
     read_side,
 )
 from ui.control_game_live import LiveBoard, live_physical, live_placeable
+from ui.control_game_private import PrivateMoments
+from ui.control_game_reveal import RevealAfterGame
 from ui.control_game_setup import setup_problems, setup_progress
-from ui.control_game_think import ComputerThinking, Thinking
+from ui.control_game_think import Thinking
 from ui.control_giganten import GigantenChoices
 from ui.control_giganten_setup import GigantenSetup
 from ui.game_words import (
@@ -75,12 +73,12 @@ from ui.game_words import (
     kind_name,
     now_line,
     result_text,
-    score_lines,
 )
 
 JSON = dict[str, Any]
 
-class GameController(ComputerThinking, LiveBoard, GigantenChoices, GigantenSetup):
+class GameController(AutoPlay, LiveBoard, GigantenChoices, GigantenSetup, RevealAfterGame,
+                     PrivateMoments):
     """One generic game in the app, from the home screen's choice to the saved record."""
 
     def __init__(self, *, log_dir: Path | None = None, reader: Reader | None = None,
@@ -191,7 +189,8 @@ class GameController(ComputerThinking, LiveBoard, GigantenChoices, GigantenSetup
         # The seated game: its players as the options seat them [Giganten V9].
         self.game, self.choice, self.log_path = session.game, choice, session.log_path
         self.record_path, self.dismissed, self._seen = None, 0, 0
-        self.thinking = False
+        self.thinking, self.auto_left = False, 0
+        self.reset_private()
         if reader is None:
             # The reader's noise model: public, any seed will do.
             sim = SimGameTable(session, seed=1, board=board)
@@ -254,6 +253,7 @@ class GameController(ComputerThinking, LiveBoard, GigantenChoices, GigantenSetup
         changed = (len(sim.events) != self._seen or screen != self.screen
                    or self.thinking != was_thinking or progress != self._progress_shown)
         self.screen, self._seen = screen, len(sim.events)
+        self.log_moments()  # the setup's private moments, once the log exists
         if session.phase == OVER:
             self._save_record()
         if changed:
@@ -475,7 +475,7 @@ class GameController(ComputerThinking, LiveBoard, GigantenChoices, GigantenSetup
         """The game's course so far, one line per turn and milestone, the latest last."""
         audience = self.audience if audience is None else audience
         lines = [line for view in self.event_views(audience)
-                 if (line := event_line(view)) is not None]
+                 if (line := event_line(view)) is not None] + self.private_lines()
         return lines[-MESSAGE_LIMIT:]
 
     def what_now(self, audience: Audience | None = None) -> str:
@@ -541,12 +541,6 @@ class GameController(ComputerThinking, LiveBoard, GigantenChoices, GigantenSetup
         if state is None or self.session.phase != PLAY:
             return ""
         return i18n.tr("gm_to_move", player=i18n.player(self._game().players[state.to_move]))
-
-    def counts(self, audience: Audience | None = None) -> list[str]:
-        """The game's public counts (Gimmel's score and both hands), always shown."""
-        if self.state() is None:
-            return []
-        return score_lines(self.board_view(audience))
 
     def setup_progress(self) -> list[JSON]:
         """Per side: pieces placed, expected, ready (``ui.control_game_setup``)."""

@@ -39,11 +39,23 @@ class GameDrawer(BoxLayout):
         self.place = slotted("", self._place, "place")
         self.remove = slotted("", self._remove, "remove")
         self.close = slotted("", close, "drawer_close")
+        # "Auto" (ui.control_game_auto): the computer plays every side, a demonstration.
+        self.auto_one = slotted("", lambda: games.auto(1), "auto_one")
+        self.auto_all = slotted("", self._auto, "auto")
         rows = [self.title, button_row(self.set_up, self.carry), self.square,
-                button_row(self.kind, self.place), button_row(self.remove), self.close]
+                button_row(self.kind, self.place), button_row(self.remove),
+                button_row(self.auto_one, self.auto_all), self.close]
         for widget in rows:
             self.add_widget(widget)
         self.height = sum(w.height for w in rows) + self.spacing * (len(rows) - 1)
+
+    def _auto(self) -> None:
+        """"Auto: to the end", or "Stop Auto" while it runs (the same place)."""
+        if self.games.auto_running:
+            self.games.stop_auto()
+        else:
+            self.games.auto()
+        self.refresh()
 
     def _kinds(self) -> list[str]:
         return self.games.placeable() if self.games.sim is not None else []
@@ -91,3 +103,8 @@ class GameDrawer(BoxLayout):
         self.remove.text = i18n.tr("gm_remove")
         self.remove.disabled = not occupied
         self.close.text = i18n.tr("drawer_close")
+        playing = running and screen == GAME_PLAY
+        self.auto_one.text = i18n.tr("gm_auto_one")
+        self.auto_all.text = i18n.tr("gm_auto_stop" if games.auto_running else "gm_auto_all")
+        self.auto_one.disabled = not playing or games.auto_running
+        self.auto_all.disabled = not playing

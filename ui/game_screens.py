@@ -30,7 +30,7 @@ from ui.plain_text import plain
 from ui.reveal_card import RevealCard
 from ui.sim_drawer import button_row, slotted
 from ui.theme import PROMPT_COLOUR
-from ui.widgets import MessageArea, label
+from ui.widgets import MessageArea, label, safely
 
 SHOWN_PROBLEMS = 1
 """Setup problems the hold line says at once (the first; the count of the others)."""
@@ -162,11 +162,22 @@ class GameSetupScreen(GameTableScreen):
             super()._tap(square)
 
     def _hold(self, index: int, *_: Any) -> None:
-        """While the owner holds the button, the line says their problems (and asks the
-        others to look away)."""
+        """The private moment (``ui.control_game_private``): while the owner holds the
+        button, the board shows their own setup and the line says their problems (and asks
+        the others to look away); a game that hides nothing has only the line."""
         players = self.games.players
         if index >= len(players):
             return
+        if self.games.something_private():
+            safely(partial(self.games.request_private, players[index]))
+            safely(self.games.hold_private)
+        self._look_away(players[index])
+
+    def _look_away(self, player: str) -> None:
+        private = self.games.private_view()
+        if private is not None:
+            self.board.show(private["board"], physical=self.games.physical(), draggable=True)
+        players, index = self.games.players, self.games.players.index(player)
         problems = self.games.setup_problems(players[index])
         said = "; ".join(problems[:SHOWN_PROBLEMS]) or i18n.tr("gm_no_problems")
         if len(problems) > SHOWN_PROBLEMS:  # the line keeps its height: the first ones
@@ -175,6 +186,8 @@ class GameSetupScreen(GameTableScreen):
                                 problems=said)
 
     def _release(self, *_: Any) -> None:
+        if self.games.private_request is not None:  # blank at once, then the shared board
+            self.games.end_private()
         self.refresh()
 
     def refresh(self) -> None:
@@ -197,6 +210,8 @@ class GameSetupScreen(GameTableScreen):
             hold.disabled = index >= len(players) or index == computer
         self.start.text = i18n.tr("start")
         self.start.disabled = not all(s["ready"] for s in sides)
+        if games.private_view() is not None and games.private_request is not None:
+            self._look_away(games.private_request)  # still held: the owner's view stays
 
 
 class GamePlayScreen(GameTableScreen):
@@ -265,12 +280,13 @@ class GameOverScreen(Screen):
         self.title = label(font_size="22sp", size_hint_y=None, height=44)
         self.winner = label(size_hint_y=None, height=72)
         self.counts = label(size_hint_y=None, height=66, font_size="12sp")
+        self.reveal = label(size_hint_y=None, height=30, font_size="13sp")
         self.record = label(font_size="13sp")
         self.home = slotted("", games.go_home, "home")
         self.details = DetailsDrawer()
         self.details_button = details_button(
             lambda: self.details.show(game_details_lines(games)))
-        for widget in (self.title, self.winner, self.counts, self.record,
+        for widget in (self.title, self.winner, self.counts, self.reveal, self.record,
                        button_row(self.details_button, self.home)):
             panel.add_widget(widget)
         root.add_widget(self.board)
@@ -282,7 +298,9 @@ class GameOverScreen(Screen):
         games = self.games
         if games.game is None or games.sim is None or games.screen != GAME_OVER:
             return
-        self.board.show(games.board_view())
+        view = games.over_view()  # the setups revealed [Strategus R12, fair play]
+        self.board.show(view)
+        self.reveal.text = i18n.tr("gm_revealed") if view.get("revealed") else ""
         self.title.text = i18n.tr("gm_over_title", title=games.game.title)
         self.winner.text = games.result()
         self.counts.text = "\n".join(games.counts())

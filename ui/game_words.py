@@ -8,6 +8,7 @@ the same words the screen shows.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -68,6 +69,23 @@ def score_lines(view: Mapping[str, Any]) -> list[str]:
         for name, stones in hands.items():
             lines.append(i18n.tr("gm_hand", player=player_name(name), stones=", ".join(
                 f"{kind_name(kind)} {count}" for kind, count in stones.items())))
+    return lines
+
+
+def aside_lines(view: Mapping[str, Any]) -> list[str]:
+    """The figures off the board where the view has them [Giganten K6]: their kinds where
+    the view shows them face up (a repeated one counted: ``Stego ×2``), else their number
+    face down [I2]."""
+    lines: list[str] = []
+    for name, entry in dict(view.get("off_board") or {}).items():
+        kinds = entry.get("kinds")
+        if kinds is None:
+            figures = i18n.tr("face_down", count=entry.get("count", 0))
+        else:
+            counted = Counter(kind_name(str(kind)) for kind in kinds)
+            figures = ", ".join(kind if n == 1 else f"{kind} ×{n}"
+                                for kind, n in counted.items()) or i18n.tr("none")
+        lines.append(i18n.tr("off_board", player=player_name(str(name)), figures=figures))
     return lines
 
 

@@ -6,7 +6,9 @@ a player's index, ``PUBLIC`` or ``ARBITER``. The board comes ONLY from
 ``GameState.observation(audience)`` (each game's hidden-information rules), plus facts
 everyone may know: the game, the board's size, who is to move, the end, the public part of
 the last turn (``Played.public``) and a game's public counts (Gimmel's score and hands,
-which its rules show everyone [S4]).
+which its rules show everyone [S4]) and the pieces beside the board as the game's
+``off_board`` hook lets the audience see them (Giganten's, face up or counted [K6, I2]).
+The setups come out only after the game (``reveal_after_game``).
 
 Who sees what in the events:
 
@@ -31,6 +33,7 @@ from companion.game import (
     ARBITER,
     HIDDEN,
     PUBLIC,
+    Aside,
     Audience,
     Game,
     GameState,
@@ -38,6 +41,7 @@ from companion.game import (
     Piece,
     Seen,
     Square,
+    off_board,
     other_team,
     public_turn,
     teams_of,
@@ -100,6 +104,10 @@ def game_view(game: Game, state: GameState[Any], audience: Audience, *,
         view.update(to_move=None, reason=declared.get("reason"),
                     winner=game.players[won] if isinstance(won, int) else None)
     view.update(_public_parts(game, state))
+    aside = off_board(game, state, audience)
+    if aside is not None:  # face up or counted, as the game's rules say [Giganten K6, I2]
+        view["off_board"] = {game.players[player]: _aside_json(pieces)
+                             for player, pieces in sorted(aside.items())}
     teams = teams_of(game)
     if len(set(teams)) < len(teams):  # partners [Giganten V9]: public, as the seats are
         view["teams"] = [[name for name, mine in zip(game.players, teams, strict=True)
@@ -109,6 +117,38 @@ def game_view(game: Game, state: GameState[Any], audience: Audience, *,
         if legal:
             view["legal"] = legal
     return view
+
+
+def _aside_json(aside: Aside) -> JSON:
+    out: JSON = {"count": aside.count}
+    if aside.kinds is not None:
+        out["kinds"] = list(aside.kinds)
+    return out
+
+
+def reveal_after_game(game: Game, state: GameState[Any], header: Mapping[str, Any], *,
+                      ended: bool = False) -> JSON:
+    """Every setup (from the log's ``header``: its ``"setup"``, its ``"secrets"``) and
+    every piece now on the board, for everyone, once the game is over (``ended``: by a
+    resignation or a result declared at the desk, which the state does not know).
+    Strategus R12 and Giganten's fair play reveal them after the end; a game that starts
+    empty (Gimmel) reveals an empty setup. ``ValueError`` while the game runs: nothing
+    hidden may leak early."""
+    if not state.is_over() and not ended:
+        raise ValueError("the setups are revealed only after the game")
+    sides: dict[str, dict[str, str]] = {name: {} for name in game.players}
+    for square, entry in dict(header.get("setup", {})).items():
+        owner, kind = entry
+        sides[game.players[owner]][str(square)] = str(kind)
+    geometry = state.geometry
+    figures: dict[str, dict[str, str]] = {name: {} for name in game.players}
+    for sq, piece in sorted(state.pieces().items()):
+        figures[game.players[piece.owner]][geometry.name(sq)] = piece.kind
+    out: JSON = {"setup": sides, "figures": figures}
+    secrets = header.get("secrets")
+    if isinstance(secrets, Mapping) and secrets:  # a secret trap, shown with the setup [V5]
+        out["secrets"] = {str(name): dict(secret) for name, secret in secrets.items()}
+    return out
 
 
 def legal_squares(game: Game, state: GameState[Any], origin: str) -> list[str]:

@@ -68,7 +68,7 @@ KINDS = ("elephant", "grizzly", "rhino", "gorilla", "lion", "tiger", "wolf", "fo
          "mouse", "trap", "apple")
 """Strategus's kinds."""
 result: dict[str, Any] = {"screens": [], "turns": {}, "cards": 0, "card_problems": [],
-                          "moved": [],
+                          "moved": [], "private": [], "auto": {}, "revealed": {},
                           "winners": [],
                           "layout": [], "layout_checks": 0, "leaks": [], "checks": 0}
 
@@ -216,8 +216,8 @@ def check_card(card: Any) -> None:
 
 
 def dismiss_card() -> Iterator[None]:
-    card = app.manager.current_screen.card
-    if card.showing:
+    card = getattr(app.manager.current_screen, "card", None)  # none after the end
+    if card is not None and card.showing:
         result["cards"] += 1
         check_card(card)
         touch(window_center(card))
@@ -235,6 +235,23 @@ def person_turn(rng: random.Random) -> Iterator[None]:
         yield from place(square, kind)
     else:
         yield from move(data["path"][0], data["path"][-1])
+
+
+def private_moment(person: str) -> Iterator[None]:
+    """The person's hold button pressed and released: their own kinds while held."""
+    hold = next(b for b in app.manager.current_screen.walk()
+                if getattr(b, "slot", None) == f"problems{games.players.index(person)}")
+    hold.dispatch("on_press")
+    yield
+    check()
+    private = games.private_view()
+    own = [f for f in private["board"]["figures"] if "kind" in f] if private else []
+    hold.dispatch("on_release")
+    yield
+    check()
+    result["private"].append([len(own), games.private_view() is None,
+                              any(person in line or i18n.player(person) in line
+                                  for line in games.messages())])
 
 
 def choose(title: str, computer: str, level_presses: int) -> Iterator[None]:
@@ -263,6 +280,7 @@ def play(title: str, computer: str, person: str, rng: random.Random) -> Iterator
     yield from settle()
     if games.screen == GAME_SETUP:
         yield from in_drawer(i18n.tr("gm_set_up"))
+        yield from private_moment(person)
         yield from press(i18n.tr("start"))
     assert games.screen == GAME_PLAY, games.screen
     played = 0
@@ -277,6 +295,12 @@ def play(title: str, computer: str, person: str, rng: random.Random) -> Iterator
             yield from person_turn(rng)
         yield from settle()
         played += 1
+    if games.screen == GAME_PLAY:  # "Auto: 1 turn": the computer plays whoever is to move
+        before = games.session.turns
+        yield from dismiss_card()
+        yield from in_drawer(i18n.tr("gm_auto_one"))
+        yield from settle()
+        result["auto"][title] = games.session.turns - before
     result["turns"][title] = games.session.turns
     yield from dismiss_card()
     if games.screen == GAME_PLAY:
@@ -285,6 +309,7 @@ def play(title: str, computer: str, person: str, rng: random.Random) -> Iterator
     yield from settle()
     assert games.screen == GAME_OVER, games.screen
     result["winners"].append(games.result())
+    result["revealed"][title] = i18n.tr("gm_revealed") in texts(Window)
     assert games.result() in texts(Window), "the winner is on the screen"
     yield from press(i18n.tr("home"))
 

@@ -31,6 +31,11 @@ def test_strategus_and_gimmel_are_played_by_touch(run_kivy: RunKivy, language: s
     assert shown["slots_seen"] > 20 and shown["moved"] == [], "a control moved"
     assert shown["checks"] > 10 and shown["leaks"] == []
     assert shown["resumed"] == "game_over", "Resume opened the latest game: Gimmel's"
+    # The private moment of Strategus's setup: the person's own 40 kinds while held,
+    # blank at release, and everyone told [issue 13].
+    assert shown["private"] == [[40, True, True]], shown["private"]
+    assert shown["auto"] and all(turns == 1 for turns in shown["auto"].values()), shown["auto"]
+    assert shown["revealed"] == {"Strategus": True, "Gimmel": False}, shown["revealed"]
 
 
 def test_the_tour_uses_the_shared_runner() -> None:

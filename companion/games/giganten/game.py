@@ -15,6 +15,8 @@ from typing import Any
 
 from companion.game import (
     JSON,
+    Aside,
+    Audience,
     GameError,
     Geometry,
     Kind,
@@ -27,6 +29,7 @@ from companion.games.giganten.choices import caught_turn, pending_choices
 from companion.games.giganten.codec import public_turn_json, turn_from_json, turn_json
 from companion.games.giganten.figures import KIND_BY_ID, KINDS, STANDARD_SET
 from companion.games.giganten.figures import Kind as KindId
+from companion.games.giganten.observe import off_board
 from companion.games.giganten.options import (
     board_of,
     first_of,
@@ -35,7 +38,7 @@ from companion.games.giganten.options import (
     rules_of,
 )
 from companion.games.giganten.players import TWO_PLAYERS, Player
-from companion.games.giganten.position import Advance, GigantenState
+from companion.games.giganten.position import RULEBOOK, Advance, GigantenState
 from companion.games.giganten.scenario import answer
 from companion.games.giganten.setup import (
     Problem,
@@ -217,6 +220,13 @@ class Giganten:
         if not isinstance(state, GigantenState):
             return ()
         return pending_choices(state, board)
+
+    def off_board(self, state: Any, audience: Audience) -> dict[int, Aside]:
+        """The figures beside the board, face up or counted by the reveal policy [K6, I2]."""
+        position = state if isinstance(state, GigantenState) else None
+        if position is None:
+            raise GameError("not a Giganten position")
+        return off_board(position.rules_state, audience, position.policy == RULEBOOK)
 
     def scenario(self, data: Mapping[str, Any]) -> JSON:
         """Answer a Giganten scenario (warnings about unknown fields are dropped here)."""
