@@ -33,13 +33,20 @@ def moved_board(state: GigantenState, turn: Turn) -> dict[Square, Piece]:
     return board
 
 
+ADVANCE_ANSWERS = (Advance(True), Advance(False))
+"""The answers to an advance offer, as the screen lists them to everyone: both, even
+for a winner that may not move in (a Blitz never moves forward [M4]), whose advance is
+then refused to its owner only. Listing only "stay" would tell the challenger and the
+public the winner's kind under ``outcome-only`` [I2] (``tests/test_attacks_generic.py``)."""
+
+
 def pending_choices(state: GigantenState, board: Mapping[Square, Piece]) -> Sequence[Any]:
     """The mover's open choices on ``board``: the legal turns it shows the move of (a
     challenge to choose or decline [C1, M7]), or the answers to an open advance [K5]."""
     if state.is_over():
         return ()
-    if state.offer is not None:
-        return tuple(state.legal_turns()) if dict(board) == dict(state.pieces()) else ()
+    if state.offer is not None:  # kind-blind: both answers, whatever the winner [K5, I3]
+        return ADVANCE_ANSWERS if dict(board) == dict(state.pieces()) else ()
     placed = placements_shown(state, board)
     if placed:
         return placed

@@ -1,0 +1,82 @@
+"""Attacks on Giganten's hidden information on the generic path (issue #13).
+
+Each test is an attack by one audience (the opponent, a V9 partner, the public) on what
+``companion.views.games`` lets it see of a Giganten game played through the game
+interface, asserting that nothing hidden leaks [I1–I4]. The positions are built with the
+rules' own scenario format (``tests.helpers.make_state``); the session's events go through
+the same view function the terminal, the app and the club feed use.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.game import ARBITER, PUBLIC, Audience
+from companion.game_events import ChoiceNeeded, IntentRefused, TurnCommitted
+from companion.games.giganten import GAME
+from companion.games.giganten.choices import pending_choices
+from companion.games.giganten.position import OUTCOME_ONLY, Advance, GigantenState
+from companion.views.games import event_view
+from tests.helpers import HOMES, make_state, turn
+
+YELLOW, ORANGE = 0, 1
+
+
+def _challenge(defender: str) -> GigantenState:
+    """Yellow's Tri moves e4 → e5 and challenges orange's ``defender`` on e6 (forward
+    for orange is towards yellow, so the winner's advance into e5 is a forward step),
+    under ``outcome-only`` (no combatant's kind is shown [I2])."""
+    rules = make_state({**HOMES, "e4": "yellow tri", "e6": f"orange {defender}"})
+    state = GigantenState(rules, OUTCOME_ONLY)
+    state.push(turn(rules, "e4", "e5", "e6"))
+    assert state.offer is not None and state.offer.player == ORANGE, "the defender won"
+    return state
+
+
+def _choices_seen(state: GigantenState, audience: Audience) -> Any:
+    choices = pending_choices(state, state.pieces())
+    event = ChoiceNeeded(state.to_move, tuple(GAME.turn_to_json(state, t) for t in choices))
+    return event_view(GAME, event, audience)
+
+
+@pytest.mark.parametrize("audience", [YELLOW, PUBLIC])
+def test_an_advance_offer_does_not_tell_that_the_winner_cannot_advance(
+        audience: Audience) -> None:
+    """Attack: a challenged Blitz wins [K4.1] and may not advance (it never moves forward
+    [M4]); a Tyra wins as well and may. If the offer listed only "stay" for the
+    Blitz, the challenger and the public would learn its kind under ``outcome-only``. The
+    offer is kind-blind [K5]: both answers, whatever the winner is."""
+    seen = {defender: _choices_seen(_challenge(defender), audience)
+            for defender in ("blitz", "tyra1")}
+    assert seen["blitz"] == seen["tyra1"]
+    assert seen["blitz"]["choices"] == [{"advance": True}, {"advance": False}]
+
+
+def test_a_winner_that_may_not_advance_is_refused_to_its_owner_only() -> None:
+    """The Blitz's player who answers "advance" anyway is refused with the rule; the
+    challenger and the public see only that an answer was refused [I3]."""
+    state = _challenge("blitz")
+    choices = pending_choices(state, state.pieces())
+    assert Advance(True) in choices
+    with pytest.raises(Exception) as caught:
+        state.push(Advance(True))
+    refused = IntentRefused(ORANGE, getattr(caught.value, "rule", "?"), str(caught.value))
+    assert "rule" in event_view(GAME, refused, ORANGE)
+    assert "rule" in event_view(GAME, refused, ARBITER)
+    for audience in (YELLOW, PUBLIC):
+        assert event_view(GAME, refused, audience) == {"event": "intent refused"}
+
+
+def test_an_outcome_only_challenge_names_no_kind_to_anyone_but_the_arbiter() -> None:
+    """Attack: read the kinds of a challenge under ``outcome-only`` from the turn event
+    (its public part and its moment of reveal) as the opponent and as the public."""
+    rules = make_state({**HOMES, "e4": "yellow tri", "e6": "orange blitz"})
+    state = GigantenState(rules, OUTCOME_ONLY)
+    played = state.push(turn(rules, "e4", "e5", "e6"))
+    event = TurnCommitted(YELLOW, 1, GAME.turn_to_json(state, turn(rules, "e4", "e5", "e6")),
+                          played.public, played.reveal)
+    for audience in (YELLOW, ORANGE, PUBLIC):
+        text = str(event_view(GAME, event, audience))
+        assert "blitz" not in text and "tri" not in text and "K4.1" not in text, text
