@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from companion.game import ARBITER, PUBLIC, Audience
+from companion.game import ARBITER, PUBLIC, Audience, IllegalMove
 from companion.game_events import ChoiceNeeded, IntentRefused, TurnCommitted
 from companion.games.giganten import GAME
-from companion.games.giganten.choices import pending_choices
+from companion.games.giganten.choices import moved_board, pending_choices
 from companion.games.giganten.position import OUTCOME_ONLY, Advance, GigantenState
 from companion.views.games import event_view
 from tests.helpers import HOMES, make_state, turn
@@ -60,9 +60,9 @@ def test_a_winner_that_may_not_advance_is_refused_to_its_owner_only() -> None:
     state = _challenge("blitz")
     choices = pending_choices(state, state.pieces())
     assert Advance(True) in choices
-    with pytest.raises(Exception) as caught:
+    with pytest.raises(IllegalMove) as caught:
         state.push(Advance(True))
-    refused = IntentRefused(ORANGE, getattr(caught.value, "rule", "?"), str(caught.value))
+    refused = IntentRefused(ORANGE, caught.value.rule, caught.value.reason)
     assert "rule" in event_view(GAME, refused, ORANGE)
     assert "rule" in event_view(GAME, refused, ARBITER)
     for audience in (YELLOW, PUBLIC):
@@ -80,3 +80,39 @@ def test_an_outcome_only_challenge_names_no_kind_to_anyone_but_the_arbiter() -> 
     for audience in (YELLOW, ORANGE, PUBLIC):
         text = str(event_view(GAME, event, audience))
         assert "blitz" not in text and "tri" not in text and "K4.1" not in text, text
+
+
+@pytest.mark.parametrize("audience", [ORANGE, PUBLIC])
+def test_whether_the_screen_asks_about_a_challenge_does_not_tell_the_movers_kind(
+        audience: Audience) -> None:
+    """Attack: watch whether a step next to an enemy brings the question "challenge or
+    not?". A Blitz never challenges [C1]; if only the other kinds were asked, the turn
+    committed without a question would name the Blitz. Every kind is asked the same
+    (kind-blind, as Giganten's own ``ChallengePrompt``)."""
+    seen = {}
+    for kind in ("blitz", "tri", "flug", "culak"):
+        rules = make_state({**HOMES, "e4": f"yellow {kind}", "c4": "orange stego"})
+        state = GigantenState(rules, OUTCOME_ONLY)
+        board = moved_board(state, turn(rules, "e4", "d4"))
+        choices = pending_choices(state, board)
+        event = ChoiceNeeded(YELLOW, tuple(GAME.turn_to_json(state, t) for t in choices))
+        seen[kind] = event_view(GAME, event, audience)
+    assert all(view == seen["tri"] for view in seen.values()), seen
+    assert seen["blitz"]["choices"] == [{"path": ["e4", "d4"]},
+                                        {"path": ["e4", "d4"], "challenge": "c4"}]
+
+
+def test_a_challenge_the_figure_may_not_make_is_refused_to_its_owner_only() -> None:
+    """The Blitz's player who chooses the challenge is refused with the rule; the others
+    see only a refusal, and the question stays open (the mover then declines)."""
+    rules = make_state({**HOMES, "e4": "yellow blitz", "c4": "orange stego"})
+    state = GigantenState(rules, OUTCOME_ONLY)
+    challenge = turn(rules, "e4", "d4", "c4")
+    assert challenge in pending_choices(state, moved_board(state, challenge))
+    with pytest.raises(IllegalMove) as caught:
+        state.push(challenge)
+    refused = IntentRefused(YELLOW, caught.value.rule, caught.value.reason)
+    assert event_view(GAME, refused, YELLOW)["rule"] == caught.value.rule
+    for audience in (ORANGE, PUBLIC):
+        assert event_view(GAME, refused, audience) == {"event": "intent refused"}
+    state.push(turn(rules, "e4", "d4"))  # declined: the step alone is legal

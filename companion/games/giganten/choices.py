@@ -52,10 +52,40 @@ def pending_choices(state: GigantenState, board: Mapping[Square, Piece]) -> Sequ
         return placed
     legal = state.rules_state.legal_turns()
     shown = [turn for turn in legal if moved_board(state, turn) == dict(board)]
+    shown += _kind_blind_challenges(state, shown)
     if any(turn.challenge is not None for turn in shown) or len(shown) > 1 \
             or any(_continues(turn, other) for turn in shown for other in legal):
         return tuple(shown)
     return ()
+
+
+def _kind_blind_challenges(state: GigantenState, shown: Sequence[Turn]) -> list[Turn]:
+    """The challenges of the enemies orthogonally next to where a figure stepped, which
+    the rules do not list for its kind (a Blitz never challenges [C1]): offered all the
+    same, and refused to its owner only when chosen. Whether the screen asks about a
+    challenge must not tell the opponent and the public what the figure is [I3]; the
+    enemies next to a square depend on the board only (as Giganten's own session asks,
+    ``ChallengePrompt``). A scout's flight [M7] and placed reserves [V6] keep the rules'
+    own choices."""
+    rules = state.rules_state
+    board = rules.board
+    extra: list[Turn] = []
+    for turn in shown:
+        if turn.challenge is not None or turn.place or turn.second or len(turn.path) != 2:
+            continue
+        at = turn.path[-1]
+        file, rank = at % board.files, at // board.files
+        for df, dr in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+            f, r = file + df, rank + dr
+            if not (0 <= f < board.files and 0 <= r < board.ranks):
+                continue
+            enemy = r * board.files + f
+            other = rules.occ[enemy]
+            candidate = turn._replace(challenge=enemy)
+            if other >= 0 and rules.is_enemy(state.to_move, other) \
+                    and candidate not in shown and candidate not in extra:
+                extra.append(candidate)
+    return extra
 
 
 def _continues(turn: Turn, other: Turn) -> bool:
