@@ -9,6 +9,7 @@ the same view function the terminal, the app and the club feed use.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from companion.game_events import ChoiceNeeded, IntentRefused, TurnCommitted
 from companion.games.giganten import GAME
 from companion.games.giganten.choices import moved_board, pending_choices
 from companion.games.giganten.position import OUTCOME_ONLY, Advance, GigantenState
+from companion.table.opponent import announce
 from companion.views.games import event_view
 from tests.helpers import HOMES, make_state, turn
 
@@ -116,3 +118,15 @@ def test_a_challenge_the_figure_may_not_make_is_refused_to_its_owner_only() -> N
     for audience in (ORANGE, PUBLIC):
         assert event_view(GAME, refused, audience) == {"event": "intent refused"}
     state.push(turn(rules, "e4", "d4"))  # declined: the step alone is legal
+
+
+def test_the_computers_announced_turn_names_no_hidden_kind() -> None:
+    """Attack: read the computer's kinds from its announcement (``ComputerTurn``, shown to
+    everyone: its words and its turn's JSON) under ``outcome-only``: squares only."""
+    rules = make_state({**HOMES, "e4": "yellow tyra1", "e6": "orange deino7"})
+    state = GigantenState(rules, OUTCOME_ONLY)
+    for chosen in state.legal_turns():
+        said = announce(GAME, state, chosen).event
+        for audience in (ORANGE, PUBLIC):
+            text = json.dumps(event_view(GAME, said, audience))
+            assert "tyra" not in text and "deino" not in text, text
