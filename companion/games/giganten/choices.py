@@ -7,6 +7,10 @@ shows the move but not the answer: ``pending_choices`` lists the legal turns who
 challenge, or the move may still go on (a second step or a second figure's, V8: the old
 session's "move on or confirm"; likewise after reserve figures are put down, V6). After
 a challenge, the winner's advance [K5] is offered on a matching board.
+
+Everyone sees the questions, so they are kind-blind [I3]: a step next to an enemy asks
+about every enemy beside it, and an advance offers both answers, even where the rules
+refuse them for the figure's kind (a Blitz); the refusal then goes to its owner only.
 """
 
 from __future__ import annotations
@@ -41,8 +45,8 @@ public the winner's kind under ``outcome-only`` [I2] (``tests/test_attacks_gener
 
 
 def pending_choices(state: GigantenState, board: Mapping[Square, Piece]) -> Sequence[Any]:
-    """The mover's open choices on ``board``: the legal turns it shows the move of (a
-    challenge to choose or decline [C1, M7]), or the answers to an open advance [K5]."""
+    """The mover's open choices on ``board``: the turns it shows the move of (a challenge
+    to choose or decline [C1, M7], kind-blind), or the answers to an open advance [K5]."""
     if state.is_over():
         return ()
     if state.offer is not None:  # kind-blind: both answers, whatever the winner [K5, I3]
