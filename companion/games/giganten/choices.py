@@ -7,6 +7,10 @@ shows the move but not the answer: ``pending_choices`` lists the legal turns who
 challenge, or the move may still go on (a second step or a second figure's, V8: the old
 session's "move on or confirm"; likewise after reserve figures are put down, V6). After
 a challenge, the winner's advance [K5] is offered on a matching board.
+
+Everyone sees the questions, so they are kind-blind [I3]: a step next to an enemy asks
+about every enemy beside it, and an advance offers both answers, even where the rules
+refuse them for the figure's kind (a Blitz); the refusal then goes to its owner only.
 """
 
 from __future__ import annotations
@@ -33,22 +37,59 @@ def moved_board(state: GigantenState, turn: Turn) -> dict[Square, Piece]:
     return board
 
 
+ADVANCE_ANSWERS = (Advance(True), Advance(False))
+"""The answers to an advance offer, as the screen lists them to everyone: both, even
+for a winner that may not move in (a Blitz never moves forward [M4]), whose advance is
+then refused to its owner only. Listing only "stay" would tell the challenger and the
+public the winner's kind under ``outcome-only`` [I2] (``tests/test_attacks_generic.py``)."""
+
+
 def pending_choices(state: GigantenState, board: Mapping[Square, Piece]) -> Sequence[Any]:
-    """The mover's open choices on ``board``: the legal turns it shows the move of (a
-    challenge to choose or decline [C1, M7]), or the answers to an open advance [K5]."""
+    """The mover's open choices on ``board``: the turns it shows the move of (a challenge
+    to choose or decline [C1, M7], kind-blind), or the answers to an open advance [K5]."""
     if state.is_over():
         return ()
-    if state.offer is not None:
-        return tuple(state.legal_turns()) if dict(board) == dict(state.pieces()) else ()
+    if state.offer is not None:  # kind-blind: both answers, whatever the winner [K5, I3]
+        return ADVANCE_ANSWERS if dict(board) == dict(state.pieces()) else ()
     placed = placements_shown(state, board)
     if placed:
         return placed
     legal = state.rules_state.legal_turns()
     shown = [turn for turn in legal if moved_board(state, turn) == dict(board)]
+    shown += _kind_blind_challenges(state, shown)
     if any(turn.challenge is not None for turn in shown) or len(shown) > 1 \
             or any(_continues(turn, other) for turn in shown for other in legal):
         return tuple(shown)
     return ()
+
+
+def _kind_blind_challenges(state: GigantenState, shown: Sequence[Turn]) -> list[Turn]:
+    """The challenges of the enemies orthogonally next to where a figure stepped, which
+    the rules do not list for its kind (a Blitz never challenges [C1]): offered all the
+    same, and refused to its owner only when chosen. Whether the screen asks about a
+    challenge must not tell the opponent and the public what the figure is [I3]; the
+    enemies next to a square depend on the board only (as Giganten's own session asks,
+    ``ChallengePrompt``). A scout's flight [M7] and placed reserves [V6] keep the rules'
+    own choices."""
+    rules = state.rules_state
+    board = rules.board
+    extra: list[Turn] = []
+    for turn in shown:
+        if turn.challenge is not None or turn.place or turn.second or len(turn.path) != 2:
+            continue
+        at = turn.path[-1]
+        file, rank = at % board.files, at // board.files
+        for df, dr in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+            f, r = file + df, rank + dr
+            if not (0 <= f < board.files and 0 <= r < board.ranks):
+                continue
+            enemy = r * board.files + f
+            other = rules.occ[enemy]
+            candidate = turn._replace(challenge=enemy)
+            if other >= 0 and rules.is_enemy(state.to_move, other) \
+                    and candidate not in shown and candidate not in extra:
+                extra.append(candidate)
+    return extra
 
 
 def _continues(turn: Turn, other: Turn) -> bool:
