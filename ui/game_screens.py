@@ -52,6 +52,8 @@ class GameTableScreen(Screen):
         self.drawer = GameDrawer(games, lambda: self.board.selected, self._toggle_drawer,
                                  self._deselect)
         self.drawer_open = False
+        self._drawer_game: object = None
+        """The game the drawer was last shown for: a new game opens with the controls."""
         self.zoom = slotted("", self.board.zoom_out, "whole_board")
         self.sim = slotted("", self._toggle_drawer, "simulation")
         self.details = DetailsDrawer()
@@ -111,6 +113,13 @@ class GameTableScreen(Screen):
     def refresh_common(self) -> None:
         """The board, the common buttons, the drawer and the messages."""
         games = self.games
+        if games.log_path != self._drawer_game:
+            # A game that ended with the drawer open (its last turn carried out there)
+            # must not open the next game with the drawer over the controls.
+            self._drawer_game = games.log_path
+            if self.drawer_open:
+                self.drawer_open = False
+                self._place_panel()
         self.board.show(games.board_view(selected=self.board.selected),
                         physical=games.physical(), targets=games.challenge_targets(),
                         draggable=True)
