@@ -25,6 +25,7 @@ import random
 import sys
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -40,12 +41,12 @@ from kivy.core.window import Window  # noqa: E402  (Kivy reads the settings at i
 from kivy.tests.common import UnitTestTouch  # noqa: E402
 
 from companion.table.opponent import choose_turn  # noqa: E402
+from tests.ui.touches import Stuck, Touches  # noqa: E402
 from tests.ui.tour import PIN, refereed_controller, run_frames  # noqa: E402
 from ui import i18n  # noqa: E402
 from ui.app import build_app  # noqa: E402
 from ui.control_game import GAME_OVER, GAME_PLAY, GAME_SETUP  # noqa: E402
 from ui.control_game_referee import RefereeGameController  # noqa: E402
-from ui.game_words import kind_name  # noqa: E402
 from ui.testing import (  # noqa: E402
     clipped,
     find_button,
@@ -58,21 +59,20 @@ from ui.testing import (  # noqa: E402
 )
 from ui.tokens import FACE  # noqa: E402
 
-FRAMES_FOR_A_BUTTON = 30
-
 controller = refereed_controller()
 controller.set_language(LANGUAGE)
 controller.defaults = replace(controller.defaults, referee=True, time_control="5+2")
 games = RefereeGameController(log_dir=controller.log_dir, budget=0.05)
 app = build_app(controller, games)
+touches = Touches(app, lambda: check())
+press, press_slot = touches.press, touches.press_slot
+board, reachable, tap_square, move = (touches.board, touches.reachable, touches.tap_square,
+                                      touches.move)
+place = partial(touches.place, games)
 result: dict[str, Any] = {"screens": [], "moved": [], "layout": [], "layout_checks": 0,
                           "leaks": [], "leak_checks": 0, "messages": [], "clocks": [],
                           "results": [], "now": [], "draw": []}
 places_seen: dict[str, dict[str, tuple[float, ...]]] = {}
-
-
-class Stuck(RuntimeError):
-    """A button that should be there is not."""
 
 
 def check() -> None:
@@ -108,79 +108,6 @@ def check() -> None:
             if token == FACE:  # two people share the screen: no figure shows its face
                 result["leaks"].append(square)
         result["leak_checks"] += 1
-
-
-def press(text: str) -> Iterator[None]:
-    """Touch the button reading ``text`` once it is on the screen and enabled."""
-    for _ in range(FRAMES_FOR_A_BUTTON):
-        button = find_button(Window, text)
-        if button is not None and not button.disabled:
-            touch(window_center(button))
-            yield
-            yield
-            check()
-            return
-        yield
-    raise Stuck(f"no button {text!r} on the {app.manager.current} screen; texts:"
-                f" {texts(Window)[:40]}")
-
-
-def press_slot(name: str) -> Iterator[None]:
-    button = next(b for b in app.manager.current_screen.walk()
-                  if getattr(b, "slot", None) == name)
-    touch(window_center(button))
-    yield
-    yield
-
-
-def board() -> Any:
-    return app.manager.current_screen.board
-
-
-def reachable(square: str) -> Iterator[None]:
-    widget = board()
-    if widget.zoomed and widget.square_center(square) is None:
-        yield from press(i18n.tr("whole_board"))
-    if widget.needs_zoom and not widget.zoomed:
-        touch(widget.square_center(square))  # on the overview a touch zooms in
-        yield
-        yield
-
-
-def tap_square(square: str) -> Iterator[None]:
-    yield from reachable(square)
-    touch(board().square_center(square))
-    yield
-    yield
-
-
-def move(origin: str, target: str) -> Iterator[None]:
-    """Drag a figure; when the target is outside the part shown, pick it in two taps."""
-    yield from reachable(origin)
-    widget = board()
-    start, end = widget.square_center(origin), widget.square_center(target)
-    if end is not None:
-        touch(start, end)
-        yield
-        yield
-        return
-    if widget.selected != origin:
-        yield from tap_square(origin)
-    yield from tap_square(target)
-
-
-def place(square: str, kind: str) -> Iterator[None]:
-    """Select the empty square, then in the drawer pick the stone and place it."""
-    yield from reachable(square)
-    if board().selected != square:
-        yield from tap_square(square)
-    yield from press(i18n.tr("simulation"))
-    for _ in range(len(games.placeable())):
-        if find_button(Window, i18n.tr("gm_kind_next", kind=kind_name(kind))) is not None:
-            break
-        yield from press_slot("kind")
-    yield from press(i18n.tr("gm_place", square=square))
-    yield from press(i18n.tr("drawer_close"))
 
 
 def wait(seconds: float) -> Iterator[None]:

@@ -22,6 +22,7 @@ import random
 import sys
 import tempfile
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,7 @@ configure_kivy((800, 480))
 from kivy.core.window import Window  # noqa: E402  (Kivy reads the settings at import)
 
 from companion.table.opponent import choose_turn  # noqa: E402
+from tests.ui.touches import Touches  # noqa: E402
 from tests.ui.tour import run_frames  # noqa: E402
 from ui import i18n  # noqa: E402
 from ui.app import build_app  # noqa: E402
@@ -55,7 +57,6 @@ from ui.testing import (  # noqa: E402
 )
 from ui.tokens import FACE  # noqa: E402
 
-FRAMES_FOR_A_BUTTON = 30
 LONGEST = 400
 """Turns at most while waiting for a Strategus combat."""
 
@@ -64,6 +65,11 @@ controller = Controller(log_dir=logs)
 controller.set_language(LANGUAGE)
 games = RefereeGameController(log_dir=logs, budget=0.05)  # what the app builds
 app = build_app(controller, games)
+touches = Touches(app, lambda: check())
+press, press_slot, in_drawer = touches.press, touches.press_slot, touches.in_drawer
+board, reachable, tap_square, move = (touches.board, touches.reachable, touches.tap_square,
+                                      touches.move)
+place = partial(touches.place, games)
 KINDS = ("elephant", "grizzly", "rhino", "gorilla", "lion", "tiger", "wolf", "fox", "hare",
          "mouse", "trap", "apple")
 """Strategus's kinds."""
@@ -75,10 +81,6 @@ result: dict[str, Any] = {"screens": [], "turns": {}, "cards": 0, "card_problems
 
 places_seen: dict[str, dict[str, tuple[float, ...]]] = {}
 """Per screen: where each fixed control (its ``slot``) was first seen."""
-
-
-class Stuck(RuntimeError):
-    """A button that should be there is not."""
 
 
 def check() -> None:
@@ -115,80 +117,6 @@ def check() -> None:
                     games.game.name == "strategus"):
                 result["leaks"].append({"square": square, "game": games.game.name})
         result["checks"] += 1
-
-
-def press(text: str) -> Iterator[None]:
-    """Touch the button reading ``text`` once it is on the screen."""
-    for _ in range(FRAMES_FOR_A_BUTTON):
-        button = find_button(Window, text)
-        if button is not None and not button.disabled:
-            touch(window_center(button))
-            yield
-            yield
-            check()
-            return
-        yield
-    raise Stuck(f"no button {text!r} on the {app.manager.current} screen; texts:"
-                f" {texts(Window)[:40]}")
-
-
-def in_drawer(*presses: str) -> Iterator[None]:
-    screen = app.manager.current
-    yield from press(i18n.tr("simulation"))
-    for text in presses:
-        yield from press(text)
-    if app.manager.current == screen:  # the computer's turn carried out may end the game
-        yield from press(i18n.tr("drawer_close"))
-
-
-def board() -> Any:
-    return app.manager.current_screen.board
-
-
-def reachable(square: str) -> Iterator[None]:
-    widget = board()
-    if widget.zoomed and widget.square_center(square) is None:
-        yield from press(i18n.tr("whole_board"))
-    if widget.needs_zoom and not widget.zoomed:
-        touch(widget.square_center(square))  # on the overview a touch zooms in
-        yield
-        yield
-
-
-def tap_square(square: str) -> Iterator[None]:
-    yield from reachable(square)
-    touch(board().square_center(square))
-    yield
-    yield
-
-
-def move(origin: str, target: str) -> Iterator[None]:
-    """Drag a figure; when the target is outside the part shown, pick it in two taps."""
-    yield from reachable(origin)
-    widget = board()
-    start, end = widget.square_center(origin), widget.square_center(target)
-    if end is not None:
-        touch(start, end)
-        yield
-        yield
-        return
-    if widget.selected != origin:
-        yield from tap_square(origin)
-    yield from tap_square(target)
-
-
-def place(square: str, kind: str) -> Iterator[None]:
-    """Select the empty square, then in the drawer pick the stone and place it."""
-    yield from reachable(square)
-    if board().selected != square:
-        yield from tap_square(square)
-    yield from press(i18n.tr("simulation"))
-    for _ in range(len(games.placeable())):
-        if find_button(Window, i18n.tr("gm_kind_next", kind=kind_name(kind))) is not None:
-            break
-        yield from press_slot("kind")
-    yield from press(i18n.tr("gm_place", square=square))
-    yield from press(i18n.tr("drawer_close"))
 
 
 def settle() -> Iterator[None]:
@@ -263,15 +191,6 @@ def choose(title: str, computer: str, level_presses: int) -> Iterator[None]:
     for _ in range(level_presses):
         yield from press_slot("level")
     check()
-
-
-def press_slot(name: str) -> Iterator[None]:
-    """Touch the button of the fixed place ``name`` on the screen shown."""
-    button = next(b for b in app.manager.current_screen.walk()
-                  if getattr(b, "slot", None) == name)
-    touch(window_center(button))
-    yield
-    yield
 
 
 def play(title: str, computer: str, person: str, rng: random.Random) -> Iterator[None]:

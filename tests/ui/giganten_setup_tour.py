@@ -34,6 +34,7 @@ configure_kivy((800, 480))
 
 from kivy.core.window import Window  # noqa: E402  (Kivy reads the settings at import)
 
+from tests.ui.touches import Touches  # noqa: E402
 from tests.ui.tour import run_frames  # noqa: E402
 from ui import i18n  # noqa: E402
 from ui.app import build_app  # noqa: E402
@@ -51,21 +52,17 @@ from ui.testing import (  # noqa: E402
     window_center,
 )
 
-FRAMES_FOR_A_BUTTON = 30
-
 logs = Path(tempfile.mkdtemp())
 controller = Controller(log_dir=logs)
 controller.set_language(LANGUAGE)
 games = RefereeGameController(log_dir=logs, budget=0.05)  # what the app builds
 app = build_app(controller, games)
+touches = Touches(app, lambda: check())
+press = touches.press
 result: dict[str, Any] = {"screens": [], "moved": [], "layout": [], "layout_checks": 0,
                           "leaks": [], "checks": 0, "traps": {}, "refused_said": False,
                           "moments": [], "progress": {}, "players": {}, "to_move": {}}
 places_seen: dict[str, dict[str, tuple[float, ...]]] = {}
-
-
-class Stuck(RuntimeError):
-    """A button that should be there is not."""
 
 
 def screen() -> Any:
@@ -115,21 +112,6 @@ def check() -> None:
             result["moved"].append(f"{manager.current}: {slot} {places[slot]} -> {place}")
             places[slot] = place
     check_traps()
-
-
-def press(text: str) -> Iterator[None]:
-    """Touch the button reading ``text`` once it is on the screen."""
-    for _ in range(FRAMES_FOR_A_BUTTON):
-        button = find_button(Window, text)
-        if button is not None and not button.disabled:
-            touch(window_center(button))
-            yield
-            yield
-            check()
-            return
-        yield
-    raise Stuck(f"no button {text!r} on the {app.manager.current} screen; texts:"
-                f" {texts(Window)[:40]}")
 
 
 def settle() -> Iterator[None]:

@@ -27,7 +27,7 @@ def test_giganten_is_played_by_touch_on_the_generic_path(run_kivy: RunKivy,
     assert shown["turns"] >= 4, "turns played by touch, over the games"
     assert shown["cards"] >= 1, "a combat's reveal card was seen and tapped away"
     assert shown["challenges_tapped"] >= 1, "a challenge was tapped on the board"
-    assert 1 <= len(shown["winners"]) <= 3, "a game or more (one ended early by the rules)"
+    assert 1 <= len(shown["winners"]) <= 5, "a game or more (one ended early by the rules)"
     assert shown["layout_checks"] > 40
     assert shown["layout"] == [], "texts overlap or are cut off"
     assert shown["slots_seen"] > 15 and shown["moved"] == [], "a control moved"
