@@ -38,7 +38,7 @@ from ui.game_screens import GamePlayScreen, GameSetupScreen, stacked
 from ui.pin_pad import PinPad
 from ui.referee_panel import REASONS, ClockFaces
 from ui.sim_drawer import button_row, slotted
-from ui.theme import PROMPT_COLOUR, TOUCH_MIN
+from ui.theme import PROMPT_COLOUR
 from ui.widgets import label, middle_label
 
 PLAYERS_SHOWN = 2
@@ -193,9 +193,10 @@ class GameArbiterPanel(ModalView):
         self.message = Label(halign="left", valign="top", font_size="13sp")
         self.message.bind(size=lambda lab, s: setattr(lab, "text_size", s))
         self.close_button = slotted("", self.close, "arbiter_close")
-        for widget in (self.title, self.reason, _row(*self.reasons),
-                       _row(self.pause, self.resume), _row(self.take_back, self.look, self.draw),
-                       _row(*self.wins), _row(*self.flags), self.message,
+        for widget in (self.title, self.reason, button_row(*self.reasons),
+                       button_row(self.pause, self.resume),
+                       button_row(self.take_back, self.look, self.draw),
+                       button_row(*self.wins), button_row(*self.flags), self.message,
                        self.close_button):
             right.add_widget(widget)
         root.add_widget(self.pad)
@@ -300,13 +301,6 @@ class GameArbiterPanel(ModalView):
         self.pad.take()
         self.message.text = ""
         self.dismiss(animation=False)
-
-
-def _row(*buttons: Any) -> Any:
-    row = BoxLayout(size_hint_y=None, height=TOUCH_MIN, spacing=4)
-    for widget in buttons:
-        row.add_widget(widget)
-    return row
 
 
 __all__ = ["GameArbiterPanel", "RefereeGamePlayScreen", "RefereeGameSetupScreen"]
