@@ -13,7 +13,6 @@ audience shows a kind Giganten's own views (``companion.views.giganten``) hide f
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from pathlib import Path
@@ -21,18 +20,18 @@ from typing import Any
 
 import pytest
 
-from companion.archive.game_records import verify_log, verify_record
 from companion.game import PUBLIC
 from companion.games.giganten.figures import KINDS
-from companion.ledger.record import verify as read_log
 from companion.table.opponent import choose_turn
 from companion.views import view_for
 from ui import i18n
 from ui.control_base import HOME, LANDSCAPE, SETUP_SCREEN, GameOptions
-from ui.control_game import GAME_OVER, GAME_PLAY, GAME_SETUP, GameController
+from ui.control_game import GAME_PLAY, GAME_SETUP, GameController
 from ui.controller import Controller
 from ui.giganten_path import confirm_landscape, plays_generic
 from ui.giganten_words import target
+
+from .test_game_controller import assert_verified
 
 KIND_WORDS = {word.lower() for kind in KINDS if kind.id != "nest"
               for word in (kind.id, *(i18n.STRINGS.get(f"kind_{kind.id}", {}).values()))}
@@ -122,18 +121,6 @@ def play_to_the_end(c: GameController, rng: random.Random, *, limit: int = 3000,
         if each is not None:
             each(c)
     return turns
-
-
-def assert_verified(c: GameController) -> None:
-    assert c.screen == GAME_OVER
-    assert c.result(), "the winner and the reason are said"
-    assert c.record_path is not None and c.record_path.exists()
-    record = json.loads(c.record_path.read_text())
-    verdict = verify_record(record)
-    assert verdict.problems == [], verdict.summary()
-    assert record["result"] is not None
-    assert c.log_path is not None
-    assert verify_log(read_log(c.log_path)).problems == []
 
 
 def test_the_switch_point_plays_giganten_on_the_generic_path() -> None:

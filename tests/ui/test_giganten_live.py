@@ -45,15 +45,18 @@ def opened(hands: Hands, tmp_path: Path, computer: str | None) -> GameController
     return c
 
 
-def set_up(hands: Hands, c: GameController) -> None:
-    """Both players put down a valid setup in their zones [S1-S4] with the club's tags."""
+def set_up(hands: Hands, c: GameController, kept: tuple[str, ...] = ()) -> None:
+    """Both players put down a valid setup in their zones [S1-S4] with the club's tags;
+    Yellow keeps the kinds ``kept`` back beside the board (the reserve [V6])."""
     game, options = hands.game, c.session.options
     hands.tags = dict(GameRegistry.of_gigantens(game, hands.registry, options)
                       .for_game(options))
     hands.box = sorted(hands.tags)
-    kinds = [kind.id for kind in game.kinds(options) for _ in range(kind.count)]
     rng = random.Random(3)
     for player in (0, 1):
+        kinds = [kind.id for kind in game.kinds(options) for _ in range(kind.count)]
+        for kind in kept if player == 0 else ():
+            kinds.remove(kind)
         zone = sorted(game.setup_zone(player, options))
         for _ in range(1000):
             rng.shuffle(zone)
@@ -153,27 +156,7 @@ def test_a_reserve_figure_is_put_down_by_hand_on_the_readers(hands: Hands,
     old.new_game(GameOptions(first="yellow", seed=5, variants=("V6",)))
     confirm_landscape(old, c)
     assert c.active and not c.simulated and c.screen == GAME_SETUP
-    game, options = hands.game, c.session.options
-    hands.tags = dict(GameRegistry.of_gigantens(game, hands.registry, options)
-                      .for_game(options))
-    hands.box = sorted(hands.tags)
-    rng = random.Random(3)
-    for player in (0, 1):
-        kinds = [kind.id for kind in game.kinds(options) for _ in range(kind.count)]
-        if player == 0:
-            for kept in ("tri", "dilo", "stego"):  # the reserve, beside the board [V6]
-                kinds.remove(kept)
-        zone = sorted(game.setup_zone(player, options))
-        for _ in range(1000):
-            rng.shuffle(zone)
-            chosen = dict(zip(zone, kinds, strict=False))
-            if not game.check_setup(player, chosen, options):
-                break
-        hands.show({}, {sq: Piece(player, kind) for sq, kind in chosen.items()})
-    hands.until(lambda: all(side["ready"] for side in c.setup_progress()),
-                "both setups read and checked, Yellow's reserve kept back")
-    c.start()
-    assert c.screen == GAME_PLAY
+    set_up(hands, c, kept=("tri", "dilo", "stego"))  # the reserve, beside the board [V6]
     for _ in range(12):
         state = c.session.state
         assert state is not None
