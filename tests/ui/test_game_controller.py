@@ -70,6 +70,7 @@ def one_turn(c: GameController, rng: random.Random) -> None:
 
 def play_to_the_end(c: GameController, rng: random.Random, *, limit: int = 2000,
                     each: Any = None) -> int:
+    """Turns until the game ends or ``limit`` turns were made (the game may go on)."""
     turns = 0
     while c.screen == GAME_PLAY and turns < limit:
         one_turn(c, rng)
@@ -77,6 +78,17 @@ def play_to_the_end(c: GameController, rng: random.Random, *, limit: int = 2000,
         if each is not None:
             each(c)
     return turns
+
+
+def play_out(c: GameController, rng: random.Random, *, each: Any = None) -> None:
+    """A whole game: random turns may wander without an end (no rule ends a long game), so
+    after 600 turns the player to move resigns, as a tired player would; the game is over."""
+    play_to_the_end(c, rng, limit=600, each=each)
+    if c.screen == GAME_PLAY:
+        state = c.state()
+        assert state is not None and c.game is not None
+        c.resign(c.game.players[state.to_move])
+    assert c.screen == GAME_OVER
 
 
 def power_cut(c: GameController, log_dir: Path) -> GameController:
@@ -133,7 +145,7 @@ def test_a_whole_strategus_game_against_the_computer_with_a_power_cut(tmp_path: 
     assert c.computer is not None and c.computer.player == 1, "still against the computer"
     c.poll(0.05)
     assert c.session.chosen is not None, "the computer announces its turn again"
-    play_to_the_end(c, rng)
+    play_out(c, rng)
     assert_verified(c)
     assert "wins" in c.result() or "draw" in c.result()
     c.go_home()
@@ -160,7 +172,7 @@ def test_a_whole_gimmel_game_against_the_computer_with_a_power_cut(tmp_path: Pat
         c = power_cut(c, tmp_path)
         assert c.screen == GAME_PLAY and c.computer is not None
         assert c.computer.level == "easy"
-        play_to_the_end(c, rng)
+        play_out(c, rng)
         assert_verified(c)
         assert "gewinnt" in c.result() or "Unentschieden" in c.result()
         assert any("Punkte" in line for line in c.counts())
@@ -258,8 +270,7 @@ def test_no_view_of_the_app_shows_a_hidden_strategus_kind(tmp_path: Path) -> Non
         c.set_up()
         checks += assert_no_leak(c)
         c.start()
-        play_to_the_end(c, rng, each=each)
-        assert c.screen == GAME_OVER
+        play_out(c, rng, each=each)
         c.close()
         if combats > 0 and checks > 100:
             break
