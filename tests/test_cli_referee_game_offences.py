@@ -55,6 +55,9 @@ def test_gimmel_the_second_illegal_move_loses(home: Path, tmp_path: Path) -> Non
     assert mode(record) == 0o600 and "(referee): verified" in verified(record)
     document = json.loads(record.read_text("utf-8"))
     assert [n["event"] for n in document["desk"]].count("offence") == 2
+    exported = tmp_path / "exported.json"  # giganten export LOG --kind referee, the same
+    assert run("export", log, "--kind", "referee", "-o", exported).code == 0
+    assert mode(exported) == 0o600 and "(referee): verified" in verified(exported)
     public = tmp_path / "public.json"
     assert run("export", log, "--kind", "public", "-o", public).code == 0
     assert "T3" not in public.read_text("utf-8") and mode(public) == 0o644

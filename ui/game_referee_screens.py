@@ -205,6 +205,9 @@ class GameArbiterPanel(ModalView):
         root.add_widget(right)
         self.add_widget(root)
         self.confirm = ConfirmPanel()
+        # Adjust asks with two buttons per player: a panel of its own keeps every answer
+        # in its place (the other questions have one).
+        self.adjust_confirm = ConfirmPanel()
         self.look_panel = LookPanel(games)
 
     def open_panel(self) -> None:
@@ -271,7 +274,7 @@ class GameArbiterPanel(ModalView):
                     partial(self._do, "adjust", pin, "", player, seconds), True)
                    for player in self.games.players
                    for key, seconds in (("gr_adjust_more", 60.0), ("gr_adjust_less", -60.0))]
-        self.confirm.ask(i18n.tr("gr_confirm_adjust"), choices)
+        self.adjust_confirm.ask(i18n.tr("gr_confirm_adjust"), choices)
 
     def _ask_win(self, index: int) -> None:
         player = self.games.players[index]
