@@ -9,16 +9,17 @@ monotonic clock), switch after every committed turn and end the game on a flag [
 player's dispute stops them; the arbiter's actions (pause, clocks on, adjust a clock,
 take back a turn, end the game: a draw, a win, a loss on time) go through the desk behind
 the PIN, typed for every action. The club's illegal-move policy (``[referee]``) counts
-every move the rules refuse, adds its penalty and ends the game at the N-th [W3]. Every desk event reaches the screen as its public view
-(``companion.views.desk``), and the club feed (``club.game_feed``) when an event is
-configured. After a power cut ``resume`` brings back the clocks as last logged, paused,
-and the arbiter's "clocks on" is refused until the board matches the game. No rules here.
+every move the rules refuse, adds its penalty and ends the game at the N-th [W3]. Every
+desk event reaches the screen as its public view (``companion.views.desk``), and the club
+feed (``club.game_feed``) when an event is configured. After a power cut ``resume`` brings
+back the clocks as last logged, paused, and the arbiter's "clocks on" is refused until the
+board matches the game. No rules here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -59,7 +60,7 @@ class RefereeChoice:
     pin_hash: str
     arbiter: str
     time: TimeControl | None
-    illegal: IllegalMovePolicy = IllegalMovePolicy()
+    illegal: IllegalMovePolicy = field(default_factory=IllegalMovePolicy)
 
 
 def referee_choice(options: GameOptions, config: RefereeConfig) -> RefereeChoice | None:

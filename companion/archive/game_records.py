@@ -118,8 +118,8 @@ def _secrets(header: Mapping[str, Any]) -> JSON:
 
 def generic_record(path: FilePath, kind: str) -> JSON | None:
     """The ``kind`` record (``full`` or ``referee``, after the end only, or ``public``)
-    of the generic game logged at ``path``; None for a Giganten log. ``RecordRefused`` (one line) for a
-    log the record cannot be made of."""
+    of the generic game logged at ``path``; None for a Giganten log. ``RecordRefused``
+    (one line) for a log the record cannot be made of."""
     entries = read_log(path)
     if not game_log.is_generic_header(entries[0].body):
         return None

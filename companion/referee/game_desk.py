@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.clock import ClockError, GameClock, TimeControl
+from companion.config import IllegalMovePolicy
 from companion.events import (
     ArbiterLooked,
     ClockAdjusted,
@@ -37,7 +38,6 @@ from companion.events import (
     SettingChanged,
     SetupTimeUp,
 )
-from companion.config import IllegalMovePolicy
 from companion.game import ARBITER, GameError, options_json, other_team, team_of
 from companion.game_events import GameEnded, GameEvent, IntentRefused, TurnCommitted
 from companion.ledger.game_log import CORRECTION, TURN
