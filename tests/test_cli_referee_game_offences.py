@@ -104,4 +104,4 @@ def test_a_wrong_pin_sets_nothing_and_bad_values_get_one_line(home: Path,
     fixed = run("referee", "--config", config(tmp_path), "--game", "gimmel", "--sim",
                 "--script", script(tmp_path / "c.txt", "set policy outcome-only"))
     assert fixed.code == 2 and fixed.err.count("\n") == 1
-    assert "set policy: during play the arbiter sets time, penalty or lose-after" in fixed.err
+    assert "during play the arbiter sets time, penalty or lose-after" in fixed.err

@@ -386,8 +386,9 @@ class GameDesk:
             raise RefereeError("set during the game: the game is not running (before play"
                                " set needs no PIN; after the end nothing changes).")
         if name not in ("time", "penalty", "lose-after"):
-            raise RefereeError(f"set {name}: during play the arbiter sets time, penalty or"
-                               " lose-after; the game's own settings are fixed in its log")
+            raise RefereeError(f"set {name}: the game's own settings are fixed once play"
+                               " begins (they are in the game log's header); during play"
+                               " the arbiter sets time, penalty or lose-after")
         refused = self.authorise(pin, f"set {name}", now)
         if refused:
             return refused
