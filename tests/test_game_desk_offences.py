@@ -152,3 +152,26 @@ def test_before_play_the_policy_is_set_without_the_pin(tmp_path: Path) -> None:
     assert desk.illegal == IllegalMovePolicy(120.0, 3)
     with pytest.raises(RefereeError, match="from 0 up"):
         desk.change("lose-after", "-1", 1.0)
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.messages: list[tuple[str, str, dict[str, object]]] = []
+
+    def feed(self, kind: str, text: str, view: dict[str, object], at: float) -> None:
+        self.messages.append((kind, text, view))
+
+    def status(self, status: dict[str, object]) -> None:
+        pass
+
+
+def test_the_club_feed_gets_the_count_not_the_rule(tmp_path: Path) -> None:
+    from club.game_feed import GameTableFeed
+
+    session, desk = desk_of(tmp_path, IllegalMovePolicy(penalty_s=60.0))
+    sink = Recorder()
+    feed = GameTableFeed(sink, GIMMEL, session.options, clock=lambda: 0.0)
+    feed.update(session, illegal(session, desk, 5.0))
+    offences = [(kind, view) for kind, _, view in sink.messages if kind == "offence"]
+    assert offences == [("offence", {"player": "white", "count": 1, "penalty_s": 60.0})]
+    assert "T3" not in str(sink.messages)
