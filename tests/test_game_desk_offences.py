@@ -175,3 +175,16 @@ def test_the_club_feed_gets_the_count_not_the_rule(tmp_path: Path) -> None:
     offences = [(kind, view) for kind, _, view in sink.messages if kind == "offence"]
     assert offences == [("offence", {"player": "white", "count": 1, "penalty_s": 60.0})]
     assert "T3" not in str(sink.messages)
+
+
+def test_set_time_during_play_gives_a_game_without_clocks_its_clocks(tmp_path: Path) -> None:
+    session, desk = desk_of(tmp_path, time=None)
+    assert desk.clock is None
+    said = desk.change_locked(PIN, "time", "10+5", 3.0)
+    assert said[0] == SettingChanged("time", "10+5")
+    started = desk.observe([], 4.0)
+    assert started and desk.clock is not None and desk.clock.running == 0
+    assert desk.clocks(10.0).remaining == (594.0, 600.0)
+    with pytest.raises(RefereeError, match="set time"):
+        desk.change_locked(PIN, "time", "soon", 11.0)
+    session.close()
