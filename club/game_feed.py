@@ -33,6 +33,7 @@ from companion.events import (
     Corrected,
     DrawDeclined,
     DrawOffered,
+    Offence,
 )
 from companion.game import PUBLIC, Game, seated
 from companion.game_events import GameEvent
@@ -98,6 +99,10 @@ class GameTableFeed:
         if isinstance(event, DrawDeclined):
             return "draw-declined", f"{names[event.player]} declined the draw", \
                 {"player": names[event.player], "offered_by": names[event.offered_by]}
+        if isinstance(event, Offence):  # the count, never the rule [R22]
+            return "offence", f"{names[event.player]}: illegal move no. {event.count}", \
+                {"player": names[event.player], "count": event.count,
+                 "penalty_s": event.penalty_s}
         if not isinstance(event, GameEvent):
             return None  # the clocks: in the status
         view = event_view(self.game, event, PUBLIC, self.geometry)

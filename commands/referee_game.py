@@ -40,7 +40,9 @@ from companion.events import (
     Corrected,
     DrawDeclined,
     DrawOffered,
+    Offence,
     PinRefused,
+    SettingChanged,
     SetupTimeUp,
 )
 from companion.game import ARBITER, Game, GameError, GameState, seated
@@ -48,6 +50,7 @@ from companion.game_events import GameEvent
 from companion.identities import sim_identities
 from companion.ledger.game_log import ReplayError
 from companion.ledger.record import LogError, default_log_dir, new_log_path
+from companion.ledger.record import verify as read_log
 from companion.referee.desk import RefereeError
 from companion.referee.game_desk import DeskEvent, GameDesk
 from companion.table.game_session import OVER, SETUP, GameSession
@@ -65,12 +68,16 @@ Referee mode: every command of giganten play --game (help there), and
     draw offer PLAYER        offer a draw; it stands until the next turn [W3]
     draw accept|decline PLAYER   an opponent answers it (accept: the game is drawn)
     clocks                   show the clocks
-  before play begins (no PIN):
-    set NAME VALUE           time (like 30+10, or none), policy (rulebook, outcome-only)
+  before play begins (no PIN; during play the arbiter's, with the PIN):
+    set NAME VALUE           time (like 30+10, or none), penalty (s per illegal move),
+                             lose-after (N illegal moves, 0: never); before play also
+                             the game's own settings, like policy (rulebook, outcome-only)
   the arbiter (the PIN is asked for next; in a script it is the next line):
     pause [REASON]           stop the clocks;  resume: let them run again
     show PLAYER [REASON]     during the game: see a player's view (everyone is told)
     look REASON              see the full position (everyone is told)
+    export FILE referee      the arbiter's record: every setup, the log with the desk's
+                             notes (secret, mode 0600; during the game everyone is told)
     enter FROM TO REASON     a turn a reader missed (or enter {JSON} REASON); then fix
     adjust PLAYER ±SECONDS REASON    give or take clock time (FIDE 7.5)
     takeback N REASON        put the game back as it stood after N turns, then: fix
@@ -159,6 +166,11 @@ class RefereeGameConsole(EventGameConsole):
             return f"{names[event.player]} declined the draw: play on"
         if isinstance(event, SetupTimeUp):
             return "the setup time is up: the arbiter decides what happens"
+        if isinstance(event, Offence):  # no rule: the mover read it in the refusal [R22]
+            penalty = f"; {event.penalty_s:g} s to the opponent" if event.penalty_s else ""
+            return f"{names[event.player]}: illegal move no. {event.count}{penalty}"
+        if isinstance(event, SettingChanged):
+            return f"the arbiter set {event.name} to {event.value}"
         if isinstance(event, PinRefused):
             wait = f"; wait {event.wait:g} s before the next try" if event.wait else ""
             return f"wrong arbiter PIN ({event.wrong} in a row): nothing was done{wait}"
@@ -255,12 +267,36 @@ class RefereeGameConsole(EventGameConsole):
         self.show(self.desk.enter(self._pin(), turn, text[end:].strip(), self.sim.now))
 
     def _cmd_set(self, words: list[str]) -> None:
-        """``set NAME VALUE`` before play begins: ``time 30+10`` (or ``none``), ``policy
-        outcome-only`` [I2]; fixed once the game runs (the log's header holds them)."""
+        """``set NAME VALUE`` before play begins: ``time 30+10`` (or ``none``), ``penalty
+        120``, ``lose-after 2``, ``policy outcome-only`` [I2]; during play the arbiter's
+        (the PIN): ``time``, ``penalty``, ``lose-after``, logged and told to everyone."""
         if len(words) != 2:
-            raise ValueError("set NAME VALUE, like: set time 30+10 or set policy outcome-only")
-        self.say(f"set: {self.desk.change(words[0], words[1], self.sim.now)} (until play"
-                 " begins)")
+            raise ValueError("set NAME VALUE, like: set time 30+10, set lose-after 2 or set"
+                             " policy outcome-only")
+        if self.session.phase == SETUP:
+            self.say(f"set: {self.desk.change(words[0], words[1], self.sim.now)} (until"
+                     " play begins)")
+            return
+        if self.session.phase == OVER:
+            raise ValueError("set: the game is over, nothing changes now")
+        if words[0] not in ("time", "penalty", "lose-after"):  # before the PIN is asked
+            self.desk.change_locked("", words[0], words[1], self.sim.now)
+        self.show(self.desk.change_locked(self._pin(), words[0], words[1], self.sim.now))
+
+    def _cmd_export(self, words: list[str]) -> None:
+        """``export FILE referee``: the arbiter's record (every setup, the whole log with
+        the desk's notes; secret, mode 0600); during the game behind the PIN, logged and
+        told like ``look``. Otherwise as ``giganten play --game`` (full, public)."""
+        if len(words) != 2 or words[1] != "referee":
+            super()._cmd_export(words)
+            return
+        if self.session.phase != OVER:
+            view, events = self.desk.look(self._pin(), f"the referee record written to"
+                                          f" {words[0]}", self.sim.now)
+            self.show(events)
+            if view is None:
+                return
+        self.say(write_referee_record(self.session.log_path, Path(words[0])))
 
     def _cmd_decide(self, words: list[str]) -> None:
         """``decide RESULT REASON``, the old desk's word: a WINNER or draw (``result``)."""
@@ -314,6 +350,24 @@ class RefereeGameConsole(EventGameConsole):
         if len(words) != 1 or words[0] not in self.game.players:
             raise ValueError(f"usage: {usage}; the players are {', '.join(self.game.players)}")
         return self.game.players.index(words[0])
+
+
+def write_referee_record(log_path: Path, path: Path) -> str:
+    """Write the arbiter's record of the game logged at ``log_path`` to ``path`` (mode
+    0600: every setup is in it); the line that says so. ``ValueError`` in one line."""
+    from companion.archive.game_records import referee_record
+    from companion.ledger.record import write_json_atomic
+
+    try:
+        record = referee_record(read_log(log_path))
+    except (LogError, ReplayError, GameError) as err:
+        raise ValueError(f"export: {err}") from None
+    try:
+        write_json_atomic(path, record, mode=0o600)
+    except OSError as err:
+        raise ValueError(f"cannot write {path}: {err.strerror or err}") from None
+    return (f"Wrote the referee record (secret: mode 0600) to {path}; check it with:"
+            f" giganten verify {path}")
 
 
 def game_options(game: Game, rules: str | None) -> dict[str, Any]:
@@ -431,7 +485,7 @@ def referee_sim(args: argparse.Namespace, game: Game, desk_config: RefereeConfig
     sim, hands = _table(session, seed, _timing(args))
     base = GameConsole(game, sim, hands, audience, seed, secret_setup=args.seed is None)
     desk = GameDesk(session, desk_config.pin_hash or "", desk_config.arbiter,
-                    desk_config.time, now=sim.now)
+                    desk_config.time, now=sim.now, illegal=desk_config.illegal)
     console = RefereeGameConsole(base, desk, game_event_link(args, base, log_path))
     say_start(console, f"on the simulated board; seed {seed}", desk_config, options,
               log_path, args.audience)
@@ -467,4 +521,4 @@ def resume_sim(args: argparse.Namespace, path: Path, desk_config: RefereeConfig)
 
 __all__ = ["REFEREE_GAME_HELP", "RefereeGameConsole", "desk_settings", "game_options",
            "new_game_options", "referee_audience", "referee_sim", "resume_sim", "rules_line",
-           "say_resumed", "say_start"]
+           "say_resumed", "say_start", "write_referee_record"]

@@ -102,7 +102,7 @@ def referee_live(args: argparse.Namespace, game: Game, reader: Reader,
         reader.close()
         raise UsageError(str(err)) from None
     desk = GameDesk(session, desk_config.pin_hash or "", desk_config.arbiter,
-                    desk_config.time, now=now)
+                    desk_config.time, now=now, illegal=desk_config.illegal)
     # A wrong --event closes the table (the reader with it) and the session, in one line.
     console = live_console(session, reader, audience, desk, args, log_path)
     say_start(console, f"on the real board ({reader.name}); pieces from {path}", desk_config,

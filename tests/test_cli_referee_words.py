@@ -107,7 +107,7 @@ def test_set_changes_the_time_and_the_policy_before_play_only(home: Path,
     assert header["options"]["policy"] == "outcome-only"
     locked = referee(tmp_path / "locked", "setup all", "start", "set policy rulebook",
                      code=2)
-    assert "The settings are fixed once play begins" in locked
+    assert "set policy: the game's own settings are fixed once play begins" in locked
     for line, error in (("set policy loud", "set policy: "), ("set first 1", "set what?"),
                         ("set time soon", "set time: ")):
         refused = referee(tmp_path / line.replace(" ", "-"), line, code=2)

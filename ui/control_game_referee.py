@@ -6,18 +6,20 @@ through its adapter): ``GameController`` with the arbiter's desk
 Pure Python (no Kivy): the game clocks and the setup timer run on the table's time
 (``sim.now``: the simulated readers' clock, moved by ``poll(dt)``; the real readers'
 monotonic clock), switch after every committed turn and end the game on a flag [W3]; a
-player's dispute stops them; the arbiter's actions (pause, clocks on, take back a turn,
-end the game: a draw, a win, a loss on time) go through the desk behind the PIN, typed for
-every action. Every desk event reaches the screen as its public view
-(``companion.views.desk``), and the club feed (``club.game_feed``) when an event is
-configured. After a power cut ``resume`` brings back the clocks as last logged, paused,
-and the arbiter's "clocks on" is refused until the board matches the game. No rules here.
+player's dispute stops them; the arbiter's actions (pause, clocks on, adjust a clock,
+take back a turn, end the game: a draw, a win, a loss on time) go through the desk behind
+the PIN, typed for every action. The club's illegal-move policy (``[referee]``) counts
+every move the rules refuse, adds its penalty and ends the game at the N-th [W3]. Every
+desk event reaches the screen as its public view (``companion.views.desk``), and the club
+feed (``club.game_feed``) when an event is configured. After a power cut ``resume`` brings
+back the clocks as last logged, paused, and the arbiter's "clocks on" is refused until the
+board matches the game. No rules here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +27,7 @@ from club.config import EventTarget
 from club.game_feed import GameEventLink
 from club.link import EventLinkError, outbox_path
 from companion.clock import ClockError, TimeControl, format_time
-from companion.config import RefereeConfig
+from companion.config import IllegalMovePolicy, RefereeConfig
 from companion.events import Clocks, PinRefused
 from companion.game import PUBLIC, Audience
 from companion.game_events import BoardMatches, FixBoard, GameEvent
@@ -45,18 +47,20 @@ from ui.game_words import event_line, now_line
 
 JSON = dict[str, Any]
 
-ACTIONS = ("pause", "resume", "takeback", "result", "look")
+ACTIONS = ("pause", "resume", "adjust", "takeback", "result", "look")
 """The arbiter's actions of ``RefereeGameController.arbiter``."""
 
 
 @dataclass(frozen=True)
 class RefereeChoice:
     """Referee mode chosen for the next game: the PIN's hash (empty: none set, and no
-    arbiter action can be done), who holds it, the time control (None: no clocks)."""
+    arbiter action can be done), who holds it, the time control (None: no clocks), the
+    illegal-move policy (``[referee] illegal_penalty_seconds``, ``illegal_loss_after``)."""
 
     pin_hash: str
     arbiter: str
     time: TimeControl | None
+    illegal: IllegalMovePolicy = field(default_factory=IllegalMovePolicy)
 
 
 def referee_choice(options: GameOptions, config: RefereeConfig) -> RefereeChoice | None:
@@ -70,7 +74,7 @@ def referee_choice(options: GameOptions, config: RefereeConfig) -> RefereeChoice
                 else config.time)
     except ClockError as err:
         raise ControllerError(str(err)) from None
-    return RefereeChoice(config.pin_hash or "", config.arbiter, time)
+    return RefereeChoice(config.pin_hash or "", config.arbiter, time, config.illegal)
 
 
 class RefereeGameController(GameController):
@@ -108,7 +112,8 @@ class RefereeGameController(GameController):
         super().new_game(choice)
         if referee is not None:
             self._open_desk(GameDesk(self.session, referee.pin_hash, referee.arbiter,
-                                     referee.time, now=self._now()), [])
+                                     referee.time, now=self._now(),
+                                     illegal=referee.illegal), [])
 
     def resume(self, path: Path | None = None) -> None:
         """As ``GameController.resume``; a refereed game (its log holds the desk's
@@ -191,12 +196,12 @@ class RefereeGameController(GameController):
         sim = self.sim
         if sim is None or self.game is None:
             return
-        session_events: list[GameEvent] = [e for e in said if not isinstance(e, DeskEvent)]
-        sim.events += session_events
-        self._publish(session_events)
-        for event in said:
+        for event in said:  # in the desk's order: an offence before the end it brings
             view = desk_event_view(self.game, event)
             if view is None:
+                if not isinstance(event, DeskEvent):
+                    sim.events.append(event)
+                    self._publish([event])
                 continue
             self._publish([event])
             if view["type"] != "clocks":  # the faces show them: no line per turn
@@ -249,8 +254,9 @@ class RefereeGameController(GameController):
     # --- The arbiter (behind the PIN) ----------------------------------------------------
 
     def arbiter(self, pin: str, action: str, reason: str, *, turns: int = 0,
-                result: str = "") -> JSON | None:
+                result: str = "", player: str = "", seconds: float = 0.0) -> JSON | None:
         """An arbiter's action behind the PIN: ``pause``, ``resume`` (the clocks on),
+        ``adjust`` (``seconds`` more, or less, on ``player``'s clock, FIDE 7.5),
         ``takeback`` (the game as it stood after ``turns`` turns: then the board is put
         back, square by square), ``result`` (``draw``, ``time PLAYER``: PLAYER lost on
         time, ``decision WINNER|nobody``) [W3] or ``look`` (returns the full position, the
@@ -271,6 +277,8 @@ class RefereeGameController(GameController):
         calls: dict[str, Callable[[], list[GameEvent | DeskEvent]]] = {
             "pause": lambda: desk.pause(pin, reason, now),
             "resume": lambda: desk.resume(pin, now),
+            "adjust": lambda: desk.adjust(pin, self._player_index(player), seconds, reason,
+                                          now),
             "takeback": lambda: desk.take_back(pin, turns, reason, now),
             "result": lambda: desk.decide(pin, result, reason, now),
             "look": look,
@@ -297,7 +305,7 @@ class RefereeGameController(GameController):
         if session.phase == SETUP or session.state is None:
             return "err_not_started"
         clock = self.desk.clock
-        if action in ("pause", "resume") and clock is None:
+        if action in ("pause", "resume", "adjust") and clock is None:
             return "err_no_clocks"
         if action == "pause" and clock is not None and clock.paused is not None:
             return "gr_err_paused"
@@ -329,6 +337,11 @@ class RefereeGameController(GameController):
         held, hands.aside = hands.aside, []  # pieces taken off come back first
         hands.show(dict(state.pieces()), held)
         self.settle()
+
+    def _player_index(self, player: str) -> int:
+        if player not in self.players:
+            raise ControllerError(i18n.tr("gm_err_not_now"))
+        return self.players.index(player)
 
     def _desk(self) -> GameDesk:
         if self.desk is None or self.sim is None:

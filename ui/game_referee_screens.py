@@ -12,7 +12,8 @@ down.
 
 The arbiter's panel: the PIN typed on its own pad (``ui.pin_pad``), anew for every action;
 the reason picked from a short list; pause and clocks on, take back one turn, look (the
-whole position behind look-away and hold-to-see, ``ui.arbiter_look``), a draw, either
+whole position behind look-away and hold-to-see, ``ui.arbiter_look``), adjust a clock
+(asks whose, a minute more or less, FIDE 7.5), a draw, either
 player's win, either player's loss on time (each that cannot be undone asked first, naming
 the arbiter). A wrong PIN shows the refusal in the panel. No rule is decided here:
 everything goes to the controller, which hands it to the desk.
@@ -185,6 +186,7 @@ class GameArbiterPanel(ModalView):
         self.resume = slotted("", partial(self._do, "resume"), "resume")
         self.take_back = slotted("", self._ask_take_back, "takeback")
         self.look = slotted("", self._look, "look")
+        self.adjust = slotted("", self._ask_adjust, "adjust")
         self.draw = slotted("", partial(self._ask_result, "draw"), "draw")
         self.wins = [slotted("", partial(self._ask_win, index), f"wins{index}")
                      for index in range(PLAYERS_SHOWN)]
@@ -195,7 +197,7 @@ class GameArbiterPanel(ModalView):
         self.close_button = slotted("", self.close, "arbiter_close")
         for widget in (self.title, self.reason, button_row(*self.reasons),
                        button_row(self.pause, self.resume),
-                       button_row(self.take_back, self.look, self.draw),
+                       button_row(self.take_back, self.look, self.adjust, self.draw),
                        button_row(*self.wins), button_row(*self.flags), self.message,
                        self.close_button):
             right.add_widget(widget)
@@ -203,6 +205,9 @@ class GameArbiterPanel(ModalView):
         root.add_widget(right)
         self.add_widget(root)
         self.confirm = ConfirmPanel()
+        # Adjust asks with two buttons per player: a panel of its own keeps every answer
+        # in its place (the other questions have one).
+        self.adjust_confirm = ConfirmPanel()
         self.look_panel = LookPanel(games)
 
     def open_panel(self) -> None:
@@ -222,10 +227,10 @@ class GameArbiterPanel(ModalView):
             widget.text = i18n.tr(key)
         self.pause.text, self.resume.text = i18n.tr("pause"), i18n.tr("resume_clocks")
         self.take_back.text, self.draw.text = i18n.tr("gr_take_back"), i18n.tr("gr_draw")
-        self.look.text = i18n.tr("look")
+        self.look.text, self.adjust.text = i18n.tr("look"), i18n.tr("gr_adjust")
         for action, widget in (("pause", self.pause), ("resume", self.resume),
                                ("takeback", self.take_back), ("result", self.draw),
-                               ("look", self.look)):
+                               ("look", self.look), ("adjust", self.adjust)):
             widget.disabled = games.arbiter_unavailable(action) is not None
         players = games.players
         for key, widgets in (("gr_wins", self.wins), ("gr_lost_on_time", self.flags)):
@@ -262,6 +267,15 @@ class GameArbiterPanel(ModalView):
             (i18n.tr("arbiter_does", arbiter=self.games.arbiter_name),
              partial(self._do, "takeback", pin), True)])
 
+    def _ask_adjust(self) -> None:
+        """Whose clock, a minute more or less: one button each, then the desk."""
+        pin = self.pad.take()
+        choices = [(i18n.tr(key, player=i18n.player(player)),
+                    partial(self._do, "adjust", pin, "", player, seconds), True)
+                   for player in self.games.players
+                   for key, seconds in (("gr_adjust_more", 60.0), ("gr_adjust_less", -60.0))]
+        self.adjust_confirm.ask(i18n.tr("gr_confirm_adjust"), choices)
+
     def _ask_win(self, index: int) -> None:
         player = self.games.players[index]
         self._ask_result(f"decision {player}", i18n.tr("gr_wins", player=i18n.player(player)))
@@ -278,14 +292,15 @@ class GameArbiterPanel(ModalView):
             (i18n.tr("gr_arbiter_ends", arbiter=self.games.arbiter_name),
              partial(self._do, "result", pin, result), True)])
 
-    def _do(self, action: str, pin: str | None = None, result: str = "") -> None:
+    def _do(self, action: str, pin: str | None = None, result: str = "", player: str = "",
+            seconds: float = 0.0) -> None:
         games = self.games
         self.message.text = ""  # never the last action's "Done" beside a new answer
         typed = self.pad.take() if pin is None else pin
         turns = max(0, games.session.turns - 1) if games.sim is not None else 0
         try:
             games.arbiter(typed, action, i18n.tr(self.reason_key), turns=turns,
-                          result=result)
+                          result=result, player=player, seconds=seconds)
         except ControllerError as err:
             self.message.text = str(err)
             self.refresh()

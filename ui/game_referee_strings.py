@@ -32,6 +32,11 @@ GAME_REFEREE_STRINGS: dict[str, dict[str, str]] = {
                        "de": "Schiedsrichter: PIN eingeben, dann wählen"},
     "gr_take_back": {"en": "Take back 1", "de": "1 zurück"},
     "gr_draw": {"en": "Draw", "de": "Remis"},
+    "gr_adjust": {"en": "Adjust", "de": "Uhr korrigieren"},
+    "gr_confirm_adjust": {"en": "Adjust a clock (FIDE 7.5): whose, and by how much?",
+                          "de": "Eine Uhr korrigieren (FIDE 7.5): wessen, und um wie viel?"},
+    "gr_adjust_more": {"en": "{player} +1 min", "de": "{player} +1 Min."},
+    "gr_adjust_less": {"en": "{player} -1 min", "de": "{player} -1 Min."},
     "gr_wins": {"en": "{player} wins", "de": "{player} gewinnt"},
     "gr_lost_on_time": {"en": "{player}: lost on time", "de": "{player}: verliert auf Zeit"},
     "gr_confirm_take_back": {"en": "Take the game back one turn? The board is then put back"
@@ -51,6 +56,9 @@ GAME_REFEREE_STRINGS: dict[str, dict[str, str]] = {
                            "de": "Dieses Spiel hat keinen Schiedsrichter: Schiedsrichtermodus"
                                  " vor einem neuen Spiel in den Einstellungen wählen"},
     "gr_reason_agreed": {"en": "agreed at the table", "de": "am Tisch vereinbart"},
+    # --- The end after too many illegal moves (the club's illegal-move policy) [W3]
+    "gm_reason_illegal": {"en": "the other side made too many illegal moves",
+                          "de": "die andere Seite hat zu viele regelwidrige Züge gemacht"},
     "gr_err_paused": {"en": "The clocks are stopped already: Clocks on lets them run",
                       "de": "Die Uhren stehen schon: Uhren an lässt sie laufen"},
     "gr_err_running": {"en": "The clocks are running: nothing to let run",

@@ -10,6 +10,10 @@ Format ``companion-game-record/1`` (a JSON document), kinds:
   ``result`` (``{"winner", "reason"}`` or null while playing) and ``log_head``; from
   referee mode, ``declared`` (a result declared at the desk [W3], or null) and
   ``corrections`` (every take-back as logged; ``turns`` are the turns that stood).
+- ``referee`` (the arbiter's, from referee mode; secret like ``full``): the full record
+  and ``desk``, the desk's notes as logged (``{"time", "event", ...}``: clocks, pauses,
+  looks, adjustments, offences with their rule ids, settings, wrong PINs). Written by
+  ``export FILE referee`` at the referee terminal (during the game behind the PIN).
 - ``public`` (what everyone saw): ``game``, ``options``, ``players``, ``commitments``,
   ``turns`` (``{"player", "turn", "public"}``: ``turn`` is the turn's public form,
   ``companion.game.public_turn``, and ``public`` is ``Played.public``), ``corrections`` (the
@@ -40,7 +44,7 @@ from companion.ledger.record import Entry, FilePath
 from companion.ledger.record import verify as read_log
 
 GENERIC_FORMAT = "companion-game-record/1"
-FULL, PUBLIC = "full", "public"
+FULL, PUBLIC, REFEREE = "full", "public", "referee"
 JSON = dict[str, Any]
 
 
@@ -63,6 +67,14 @@ def full_record(entries: Sequence[Entry]) -> JSON:
             **_secrets(header), "turns": course.bodies, "resigned": course.resigned,
             "declared": course.declared, "corrections": course.corrections,
             "result": game_log.result_of(course, game), "log_head": entries[-1].hash}
+
+
+def referee_record(entries: Sequence[Entry]) -> JSON:
+    """The arbiter's record of the game in ``entries``: the full record (every setup)
+    with the desk's notes in the order logged (secret: mode 0600)."""
+    desk = [{"time": entry.time, **entry.body} for entry in entries[1:]
+            if entry.type == game_log.NOTE]
+    return {**full_record(entries), "kind": REFEREE, "desk": desk}
 
 
 def public_record(entries: Sequence[Entry]) -> JSON:
@@ -105,19 +117,19 @@ def _secrets(header: Mapping[str, Any]) -> JSON:
 
 
 def generic_record(path: FilePath, kind: str) -> JSON | None:
-    """The ``kind`` record (``full``, after the end only, or ``public``) of the generic
-    game logged at ``path``; None for a Giganten log. ``RecordRefused`` (one line) for a
-    log the record cannot be made of."""
+    """The ``kind`` record (``full`` or ``referee``, after the end only, or ``public``)
+    of the generic game logged at ``path``; None for a Giganten log. ``RecordRefused``
+    (one line) for a log the record cannot be made of."""
     entries = read_log(path)
     if not game_log.is_generic_header(entries[0].body):
         return None
     try:
         if kind == PUBLIC:
             return public_record(entries)
-        if kind != FULL:
-            raise RecordRefused(f"a {entries[0].body['game']} game has full and public"
-                                f" records, not {kind!r}")
-        record = full_record(entries)
+        if kind not in (FULL, REFEREE):
+            raise RecordRefused(f"a {entries[0].body['game']} game has full, referee and"
+                                f" public records, not {kind!r}")
+        record = full_record(entries) if kind == FULL else referee_record(entries)
     except (GameError, game_log.ReplayError) as err:
         raise RecordRefused(f"{path}: {err}") from None
     if record["result"] is None:
@@ -149,7 +161,7 @@ def verify_log(entries: Sequence[Entry]) -> Verdict:
 
 
 def verify_record(document: Mapping[str, Any]) -> Verdict:
-    """Check a generic game's record (``full`` or ``public``)."""
+    """Check a generic game's record (``full``, ``referee`` or ``public``)."""
     kind = document.get("kind")
     verdict = Verdict(str(kind))
     if kind == PUBLIC:
@@ -166,10 +178,11 @@ def verify_record(document: Mapping[str, Any]) -> Verdict:
             return verdict
         record = {**document, "setup": reveal.get("setup"), "fairplay": fairplay,
                   "turns": turns, **_secrets(reveal)}
-    elif kind == FULL:
+    elif kind in (FULL, REFEREE):  # the desk's notes of a referee record: the arbiter's
         record = dict(document)
     else:
-        verdict.problems.append(Problem("", f"unknown record kind {kind!r}: public or full"))
+        verdict.problems.append(Problem("", f"unknown record kind {kind!r}: public, full or"
+                                            " referee"))
         return verdict
     _check(record, document.get("result"), verdict, ended=document.get("result") is not None)
     return verdict

@@ -50,9 +50,9 @@ from companion.reads import Uid
 
 TURN, RESIGN, END = "turn", "resign", "end"
 CORRECTION, RESULT, NOTE = "correction", "result", "referee"
-DECLARED = ("time", "draw", "decision")
+DECLARED = ("time", "draw", "decision", "illegal")
 """The reasons of a declared result: a loss on time, an agreed draw, the arbiter's
-decision [W3]."""
+decision, a loss after too many illegal moves (the desk's policy) [W3]."""
 RESIGNED = "resigned"
 """The end reason of a game a player resigned."""
 

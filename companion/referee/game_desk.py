@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.clock import ClockError, GameClock, TimeControl
+from companion.config import IllegalMovePolicy
 from companion.events import (
     ArbiterLooked,
     ClockAdjusted,
@@ -32,14 +33,17 @@ from companion.events import (
     Corrected,
     DrawDeclined,
     DrawOffered,
+    Offence,
     PinRefused,
+    SettingChanged,
     SetupTimeUp,
 )
 from companion.game import ARBITER, GameError, options_json, other_team, team_of
-from companion.game_events import GameEnded, GameEvent, TurnCommitted
+from companion.game_events import GameEnded, GameEvent, IntentRefused, TurnCommitted
 from companion.ledger.game_log import CORRECTION, TURN
 from companion.ledger.record import verify as read_log
 from companion.referee.desk import FIRST_WAIT_S, FREE_TRIES, LONGEST_WAIT_S, RefereeError, check_pin
+from companion.referee.game_offences import POLICY_NOTE, changed, logged_policy, offending
 from companion.referee.seat import NOTE, NoteError, write_note
 from companion.table.game_corrections import CorrectionError
 from companion.table.game_session import OVER, PLAY, SETUP, GameSession
@@ -48,9 +52,12 @@ from companion.views.games import game_view
 JSON = dict[str, Any]
 
 DeskEvent = (Clocks | ClockPaused | ClockResumed | ClockAdjusted | ArbiterLooked | PinRefused
-             | SetupTimeUp | DrawOffered | DrawDeclined | Corrected)
+             | SetupTimeUp | DrawOffered | DrawDeclined | Corrected | Offence
+             | SettingChanged)
 """What the desk says itself (public: clocks, the end of the setup time, the fact of a
-look, a clock adjusted, a take-back, a draw offered or declined; never a position)."""
+look, a clock adjusted, a take-back, a draw offered or declined, an illegal move counted, a
+setting changed; never a position. An offence's rule id is the arbiter's and its player's
+only [R22]: ``companion.views.desk`` leaves it out)."""
 
 
 @dataclass
@@ -85,9 +92,12 @@ class GameDesk:
     with :meth:`observe` and call :meth:`tick` between them (a flag ends the game)."""
 
     def __init__(self, session: GameSession, pin_hash: str, arbiter: str,
-                 time: TimeControl | None, now: float | None = None) -> None:
+                 time: TimeControl | None, now: float | None = None,
+                 illegal: IllegalMovePolicy | None = None) -> None:
         """``now``: when the table opened; the setup timer (``time.setup_s``) runs from
-        then while the game is in its setup (None: no setup timer, as after a restart)."""
+        then while the game is in its setup (None: no setup timer, as after a restart).
+        ``illegal``: the illegal-move policy (``[referee] illegal_penalty_seconds`` and
+        ``illegal_loss_after``; None: off), logged when play begins."""
         self.session = session
         self.arbiter = arbiter
         self.guard = PinGuard(pin_hash)
@@ -95,6 +105,10 @@ class GameDesk:
         if self.clock is not None and now is not None and session.phase == SETUP:
             self.clock.start_setup(now)
         self._setup_told = False
+        self.illegal = illegal or IllegalMovePolicy()
+        self.offences = [0] * len(session.game.players)
+        """Each player's illegal moves so far (``companion.referee.game_offences``)."""
+        self._policy_logged = False
         self.draw_offer: int | None = None
         """The player whose draw offer stands (until the next turn, a take-back or the
         end) [W3]."""
@@ -107,7 +121,10 @@ class GameDesk:
         is nobody's). A clock that cannot be read back is said, and the game has none."""
         desk = cls(session, pin_hash, arbiter, None)
         logged: JSON | None = None
-        for entry in read_log(session.log_path)[1:]:
+        entries = read_log(session.log_path)[1:]
+        desk.illegal, desk.offences = logged_policy(entries, len(session.game.players))
+        desk._policy_logged = True  # noted when play began, if it was on
+        for entry in entries:
             desk.draw_offer = _offer_after(desk.draw_offer, entry.type, entry.body)
             if entry.type == NOTE and isinstance(entry.body.get("clock"), dict):
                 logged = entry.body["clock"]
@@ -142,11 +159,11 @@ class GameDesk:
         clock, state = self.clock, self.session.state
         if state is None:  # the setup: only its timer runs
             return self.tick(now)
+        out = self._log_policy(now) + self._offences(events, now)
         if any(isinstance(e, TurnCommitted) for e in events) or self.session.phase != PLAY:
             self.draw_offer = None  # an offer stands until the next turn [W3]
         if clock is None:
-            return []
-        out: list[GameEvent | DeskEvent] = []
+            return out
         if not clock.started and self.session.phase == PLAY:
             clock.start(state.to_move, now)
             self._note({"event": "clock_start"}, now)
@@ -157,6 +174,51 @@ class GameDesk:
             self._note({"event": "clock"}, now)
             out.append(self.clocks(now))
         return out + self._stop(now) + self.tick(now)
+
+    # -- the illegal-move policy ----------------------------------------------------------
+
+    def _log_policy(self, now: float) -> list[GameEvent | DeskEvent]:
+        """Note the policy once play begins (unless it is off), so a resume keeps it."""
+        if self._policy_logged or self.session.phase != PLAY:
+            return []
+        self._policy_logged = True
+        policy = self.illegal
+        if policy.penalty_s or policy.lose_after:
+            self._note({"event": POLICY_NOTE, "penalty_s": policy.penalty_s,
+                        "lose_after": policy.lose_after}, now)
+        return []
+
+    def _offences(self, events: Sequence[GameEvent], now: float
+                  ) -> list[GameEvent | DeskEvent]:
+        """Every move the rules refused during play counts against its player."""
+        out: list[GameEvent | DeskEvent] = []
+        for event in events:
+            found = offending(event, len(self.session.game.players))
+            if found is not None and self.session.phase == PLAY:
+                out += self._offence(found.player, found.rule, now)
+        return out
+
+    def _offence(self, player: int, rule: str, now: float) -> list[GameEvent | DeskEvent]:
+        """Count, log and punish one illegal move (``docs/referee.md``, FIDE 7.5): the
+        penalty goes to each opponent's clock while it runs; the ``lose_after``-th loses
+        the game for the player's team [W3]."""
+        self.offences[player] += 1
+        count, policy, clock = self.offences[player], self.illegal, self.clock
+        running = clock is not None and clock.started and not clock.stopped
+        penalty = policy.penalty_s if running else 0.0
+        game = self.session.game
+        if penalty and clock is not None:
+            for other in range(len(game.players)):
+                if team_of(game, other) != team_of(game, player):
+                    clock.adjust(other, penalty, now)
+        self._note({"event": "offence", "player": player, "rule": rule, "count": count,
+                    "penalty_s": penalty}, now)
+        out: list[GameEvent | DeskEvent] = [Offence(player, rule, count, penalty)]
+        if penalty:
+            out.append(self.clocks(now))
+        if policy.lose_after and count >= policy.lose_after:
+            out += self._declare(self._opponent(player), "illegal", "table", now)
+        return out
 
     def tick(self, now: float) -> list[GameEvent | DeskEvent]:
         """A flag at ``now`` ends the game: a loss on time [W3]; the end of the setup time
@@ -275,13 +337,16 @@ class GameDesk:
 
     def change(self, name: str, value: str, now: float) -> str:
         """``set NAME VALUE`` before play begins (after it the options are in the log's
-        header): ``time`` (like ``30+10``, or ``none``; the setup timer starts again) or
-        an option the game checks, like Giganten's ``policy`` [I2]. Returns what is set
-        now; ``RefereeError`` in one line for anything else."""
+        header): ``time`` (like ``30+10``, or ``none``; the setup timer starts again), the
+        illegal-move policy's ``penalty`` (seconds) and ``lose-after`` (N, 0: never) or an
+        option the game checks, like Giganten's ``policy`` [I2]. Returns what is set now;
+        ``RefereeError`` in one line for anything else. During play: :meth:`change_locked`."""
         session = self.session
         if session.phase != SETUP:
-            raise RefereeError("The settings are fixed once play begins (they are in the"
-                               " game log's header).")
+            raise RefereeError("The settings are locked once play begins: the arbiter"
+                               " changes time, penalty or lose-after with the PIN.")
+        if name in ("penalty", "lose-after"):
+            return self._set_policy(name, value)
         if name == "time":
             try:
                 time = None if value == "none" else TimeControl.parse(value)
@@ -300,7 +365,52 @@ class GameDesk:
             raise RefereeError(f"set {name}: {err}") from None
         return f"{name} {value}"
 
+    def _set_policy(self, name: str, value: str) -> str:
+        try:
+            self.illegal = changed(self.illegal, name, value)
+        except ValueError as err:
+            raise RefereeError(str(err)) from None
+        return f"{name} {value}"
+
     # -- the arbiter (behind the PIN) -----------------------------------------------------
+
+    def change_locked(self, pin: str, name: str, value: str,
+                      now: float) -> list[GameEvent | DeskEvent]:
+        """``set NAME VALUE`` during play, behind the PIN, as Giganten's desk allows it:
+        ``time`` (the new control for what is left of the game: its increment from the
+        next turn; the times left stay), ``penalty`` or ``lose-after``. Logged (a
+        ``setting`` entry, applied again after a power cut) and told to everyone. The
+        game's own options (the board, the reveal policy [I2]) are in the log's header
+        and stay."""
+        if self.session.phase != PLAY:
+            raise RefereeError("set during the game: the game is not running (before play"
+                               " set needs no PIN; after the end nothing changes).")
+        if name not in ("time", "penalty", "lose-after"):
+            raise RefereeError(f"set {name}: the game's own settings are fixed once play"
+                               " begins (they are in the game log's header); during play"
+                               " the arbiter sets time, penalty or lose-after")
+        refused = self.authorise(pin, f"set {name}", now)
+        if refused:
+            return refused
+        if name == "time":
+            self._set_time(value, now)
+        else:
+            self._set_policy(name, value)
+        self._note({"event": "setting", "name": name, "value": value}, now)
+        out: list[GameEvent | DeskEvent] = [SettingChanged(name, value)]
+        return out + ([self.clocks(now)] if self.clock is not None else [])
+
+    def _set_time(self, value: str, now: float) -> None:
+        """A new time control during play: the clocks keep their times left; a game
+        without clocks gets them, running from the next look at the game."""
+        try:
+            control = TimeControl.parse(value)
+        except ClockError as err:
+            raise RefereeError(f"set time: {err}") from None
+        if self.clock is None:
+            self.clock = GameClock(control, players=len(self.session.game.players))
+        else:
+            self.clock.control = control
 
     def authorise(self, pin: str, action: str, now: float) -> list[GameEvent | DeskEvent]:
         """Empty if ``pin`` is right; else the refusal, logged, and nothing done."""
@@ -389,7 +499,9 @@ class GameDesk:
         events = self.session.intent({"declare": turn}, now=now)
         if any(isinstance(event, TurnCommitted) for event in events):
             self._note({"event": "enter", "turn": turn, "reason": reason}, now)
-        return [*events, *self.observe(events, now)]
+        # The arbiter's own refused entry is no player's illegal move.
+        followed = [e for e in events if not isinstance(e, IntentRefused)]
+        return [*events, *self.observe(followed, now)]
 
     def take_back(self, pin: str, turns: int, reason: str,
                   now: float) -> list[GameEvent | DeskEvent]:

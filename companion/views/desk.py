@@ -1,8 +1,7 @@
 """What everyone may see of the generic arbiter's desk (``companion.referee.game_desk``):
 its own events (the clocks, a pause or a dispute, the clocks running again, the fact of a
 look, a clock adjusted, a take-back, a refused PIN, the end of the setup time, a draw offered or
-declined) for any game
-of the registry.
+declined, an illegal move counted, a setting changed) for any game of the registry.
 
 They are public facts, never a position: the views carry the same ``type`` and fields as
 Giganten's (``companion.views.giganten``), so one wording serves both (``ui.i18n``). The
@@ -24,7 +23,9 @@ from companion.events import (
     Corrected,
     DrawDeclined,
     DrawOffered,
+    Offence,
     PinRefused,
+    SettingChanged,
     SetupTimeUp,
 )
 from companion.game import Game
@@ -79,6 +80,18 @@ def desk_event_view(game: Game, event: object) -> JSON | None:
         return {"type": "draw_declined", "player": who, "offered_by": offerer,
                 "text": f"{who.capitalize()} declined the draw {offerer.capitalize()}"
                         " offered: play on [W3]"}
+    if isinstance(event, Offence):
+        # The count and the penalty, never the rule: it may name the piece [R22]; the
+        # player to move read it in the refusal itself (``views.games``).
+        who = names[event.player]
+        penalty = (f": {event.penalty_s:g} s added to the opponent's clock"
+                   if event.penalty_s else "")
+        return {"type": "offence", "player": who, "count": event.count,
+                "penalty_s": event.penalty_s,
+                "text": f"{who.capitalize()}: illegal move no. {event.count}{penalty}"}
+    if isinstance(event, SettingChanged):
+        return {"type": "setting_changed", "name": event.name, "value": event.value,
+                "text": f"The arbiter changed the {event.name} to {event.value}"}
     if isinstance(event, SetupTimeUp):
         return {"type": "setup_time_up",
                 "text": "The setup time is up: the arbiter decides how to go on"}

@@ -8,7 +8,8 @@ play by dragging figures; the clocks run; a player's dispute (asked which player
 arbiter's panel: a wrong PIN refused, the right one lets the clocks run, a take-back
 confirmed naming the arbiter, the board put back with "Put back", the clocks on again, a
 few more turns, the arbiter declares a win; on the way a player's draw offer declined.
-Then Gimmel in short: a few stones placed, an agreed draw. Then Giganten, whose referee
+Then Gimmel in short: a few stones placed, the arbiter's "Adjust" (a minute more for
+Black, asked whose first), an agreed draw. Then Giganten, whose referee
 mode is on the generic path too (the landscape's "Confirm"): the arbiter's look behind
 look-away and hold-to-see (the shared board stays public), a draw offered and accepted.
 After every step: no text overlaps another or is cut off, no control moves, no Strategus
@@ -227,6 +228,12 @@ def gimmel(rng: random.Random) -> Iterator[None]:
         yield from turn(rng)
     result["clocks"].append(" ".join(f.text for f in
                                      app.manager.current_screen.faces.faces.values()))
+    # The arbiter adjusts a clock: asked whose first, a minute more for Black.
+    yield from arbiter(PIN, i18n.tr("gr_adjust"),
+                       i18n.tr("gr_adjust_more", player=i18n.player("black")))
+    result["adjusted"] = panel_message()
+    result["adjusted_line"] = games.messages()[-1]
+    yield from press(i18n.tr("arbiter_close"))
     yield from arbiter(PIN, i18n.tr("gr_lost_on_time", player=i18n.player("white")))
     yield from press(i18n.tr("cancel"))  # asked first: nothing done
     assert games.screen == GAME_PLAY, games.screen

@@ -3,7 +3,8 @@
 the home screen, played by synthetic touches at 800 × 480 in English and German: the setup
 time counted down, the clocks, a draw offered and declined, a dispute, a wrong PIN refused
 on the arbiter's pad, the clocks on again, a take-back confirmed and the board put back,
-the arbiter's decision and an agreed draw; Giganten's referee mode through the landscape's
+the arbiter's decision, a clock adjusted ("Adjust") and an agreed draw; Giganten's referee
+mode through the landscape's
 "Confirm": the arbiter's look behind look-away and hold-to-see, a draw offered and
 accepted. After every step no text
 overlaps another or is cut off, no control moves, and no Strategus figure shows its face
@@ -50,6 +51,8 @@ def test_referee_mode_of_the_generic_games_by_touch(run_kivy: RunKivy, language:
     assert not shown["now"][1].startswith(words["fix"]), "the board was put back"
     assert words["wins"] in shown["results"][0]
     assert words["draw"] in shown["results"][1] and shown["record"]
+    assert shown["adjusted"].startswith(words["done"]), shown["adjusted"]
+    assert "+60" in shown["adjusted_line"], shown["adjusted_line"]  # told to everyone
     assert shown["draw"][0] == words["answer"], shown["draw"]
     assert words["declined"] in shown["draw"][1], shown["draw"]
     # Giganten's referee mode on the generic path: the look, then an agreed draw.
