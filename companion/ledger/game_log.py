@@ -12,7 +12,10 @@ The entries of a ``GameLog`` (``companion.ledger.record``) of a generic game:
   secret setup choices where a game has them (Giganten's trap [V5]), committed with each
   side's setup. The log is secret (0600): it holds the setups.
 - ``"turn"``: ``{"player": p, "turn": <the game's turn JSON>}`` for every committed turn,
-  appended (and synced) before the turn is shown;
+  appended (and synced) before the turn is shown, with ``"out"``: the UIDs of the tags
+  the turn took out of the game (a captured figure, a combat's loser), where it took any,
+  so that a session resumed after a power cut still refuses them on the board
+  (``companion.table.tag_match``); the records never copy it (``Replayed.bodies``);
 - ``"resign"``: ``{"player": p}``;
 - ``"end"``: ``{"winner": p | null, "reason": word}``, once;
 - referee mode (``companion.referee.game_desk``): ``"correction"`` (``{"correction":
@@ -49,6 +52,8 @@ from companion.ledger.record import Entry
 from companion.reads import Uid
 
 TURN, RESIGN, END = "turn", "resign", "end"
+OUT = "out"
+"""The key of a turn entry's tags taken out of the game (UIDs: secret, as the log is)."""
 CORRECTION, RESULT, NOTE = "correction", "result", "referee"
 DECLARED = ("time", "draw", "decision")
 """The reasons of a declared result: a loss on time, an agreed draw, the arbiter's
@@ -231,6 +236,13 @@ class Replayed:
     """A result declared at the referee's desk (``{"winner", "reason"}``), if any."""
     corrections: list[dict[str, Any]] = field(default_factory=list)
     """Every take-back, as logged."""
+    outs: list[frozenset[Uid]] = field(default_factory=list)
+    """The tags each turn that stands took out of the game (its entry's ``"out"``)."""
+
+    @property
+    def gone(self) -> frozenset[Uid]:
+        """Every tag the turns that stand took out of the game."""
+        return frozenset().union(*self.outs)
 
 
 def replay(game: Game, entries: Sequence[Entry]) -> Replayed:
@@ -266,6 +278,7 @@ def play_turn(game: Game, course: Replayed, body: Mapping[str, Any], where: str)
         raise ReplayError(f"{where}: a turn after the game was over")
     if _player(game, body, where) != state.to_move:
         raise ReplayError(f"{where}: the turn is not played by the player to move")
+    out = _out(body, where)
     try:
         turn = game.turn_from_json(state, body.get("turn"))
         state.push(turn)
@@ -273,6 +286,24 @@ def play_turn(game: Game, course: Replayed, body: Mapping[str, Any], where: str)
         raise ReplayError(f"{where}: the rules refuse the turn ({err})") from None
     course.turns.append(dict(body["turn"]))
     course.bodies.append({"player": body["player"], "turn": body["turn"]})
+    course.outs.append(out)
+
+
+def _out(body: Mapping[str, Any], where: str) -> frozenset[Uid]:
+    """A turn entry's tags out of the game (none in a log written before they were)."""
+    out = body.get(OUT, [])
+    if not isinstance(out, list) or not all(isinstance(uid, str) for uid in out):
+        raise ReplayError(f"{where}: the tags out of the game are malformed (a list of"
+                          " UIDs)")
+    return frozenset(out)
+
+
+def turn_body(player: int, turn: Any, out: frozenset[Uid]) -> dict[str, Any]:
+    """A turn entry's body: ``out`` (the tags it took out of the game) only if any."""
+    body: dict[str, Any] = {"player": player, "turn": turn}
+    if out:
+        body[OUT] = sorted(out)
+    return body
 
 
 def take_back(course: Replayed, body: Mapping[str, Any], where: str) -> None:
@@ -287,6 +318,7 @@ def take_back(course: Replayed, body: Mapping[str, Any], where: str) -> None:
         course.state.pop()
         course.turns.pop()
         course.bodies.pop()
+        course.outs.pop()
     course.corrections.append(dict(body))
 
 
