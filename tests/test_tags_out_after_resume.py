@@ -223,3 +223,4 @@ def test_giganten_a_captured_figure_put_back_during_a_power_cut_is_told(
         run.sim.intent({"resign": run.state.to_move})
     run.session.close()
     assert verify_path(run.log_path).status == EXIT_VERIFIED
+

@@ -319,6 +319,9 @@ def take_back(course: Replayed, body: Mapping[str, Any], where: str) -> None:
         course.turns.pop()
         course.bodies.pop()
         course.outs.pop()
+    # The arbiter puts the figures back, any of their kind (two of one kind look alike):
+    # the tags out of the game are learned afresh, as the session does (``tags_back_to``).
+    course.outs = [frozenset()] * len(course.outs)
     course.corrections.append(dict(body))
 
 

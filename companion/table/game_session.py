@@ -260,8 +260,10 @@ class GameSession:
         arbiter oversees the take-back; a captured piece comes back as any of its kind)."""
         then = self.places_before.get(turns, TagPlaces())
         same = {sq: uid for sq, uid in then.on.items() if self.places.on.get(sq) == uid}
-        self.outs = self.outs[:turns]  # the turns that stand still took theirs out
-        self.places = TagPlaces(same, frozenset().union(*self.outs))
+        # Any figure of a kind may come back, so none is out of the game from here on
+        # (as the log's replay has it: ``game_log.take_back``).
+        self.outs = [frozenset()] * turns
+        self.places = TagPlaces(same)
         self.places_before = {n: p for n, p in self.places_before.items() if n < turns}
 
     def board_answer(self, now: float) -> list[GameEvent]:
