@@ -14,11 +14,11 @@ import pytest
 
 from companion.demo import make_bots, take_turn
 from companion.game import ARBITER, PUBLIC, GameState, off_board
-from companion.table.game_session import PLAY
 from companion.game_demo import new_demo
 from companion.games import get_game
 from companion.games.giganten.state import GameState as GigantenRules
 from companion.games.giganten.turns import TurnResult
+from companion.table.game_session import PLAY
 from companion.views import POLICIES, RULEBOOK, view_for
 from companion.views.games import game_view, reveal_after_game
 from companion.views.giganten import reveal_after_game as gigantens_reveal

@@ -116,7 +116,7 @@ def test_eight_address_lines_refuse_the_v9_board_in_one_line(factory: MockFactor
                                          r" board has 392: add a ninth \(wiring\.md.*GPIO2"):
         MatrixSettings().check_board(FILES, RANKS)
     eight = V9_CONFIG.replace("21, 2]", "21]")
-    with pytest.raises(ConfigError, match="8 address lines select at most 256 readers, the"
-                                          " board has 392; give 9 .*A8 on GPIO2") as refused:
+    with pytest.raises(ConfigError, match=r"8 address lines select at most 256 readers, the"
+                                          r" board has 392; give 9 .*A8 on GPIO2") as refused:
         parse_config(eight)
     assert len(str(refused.value).splitlines()) == 1
