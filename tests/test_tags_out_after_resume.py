@@ -224,3 +224,29 @@ def test_giganten_a_captured_figure_put_back_during_a_power_cut_is_told(
     run.session.close()
     assert verify_path(run.log_path).status == EXIT_VERIFIED
 
+
+
+def test_after_a_take_back_the_figures_still_beside_the_board_stay_out_of_the_game(
+        tmp_path: Path) -> None:
+    """The arbiter takes back a turn [W3] after a power cut; once the board matches, the
+    figures captured before it and still beside the board are out of the game again (the
+    log's ``"tags"`` entry), so one put back during the next power cut is told."""
+    sim, hands = _table(get_game("strategus"), tmp_path, 3)
+    rng = random.Random(1)
+    found = _until_captured(sim, hands, rng)
+    state = sim.session.state
+    assert state is not None
+    stand = sim.session.turns
+    hands.play(rng.choice(list(state.legal_turns())))  # one more turn, then the cut
+    sim.session.close()
+    resumed, _ = GameSession.resume(sim.session.log_path)
+    sim.restart(resumed)
+    assert any(isinstance(e, BoardMatches) for e in sim.run_for())
+    assert resumed.state is not None
+    resumed.take_back(stand, {"reason": "a misread", "by": "arbiter"}, sim.now)
+    assert resumed.turns == stand and resumed.pool is not None
+    hands.show(dict(resumed.state.pieces()))  # the arbiter puts the game back
+    assert not resumed.fixing and resumed.pool is None
+    assert found[0] in resumed.places.gone
+    _told_the_same_after_a_cut(sim, found)
+    _play_out(sim, hands, rng, 600)

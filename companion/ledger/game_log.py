@@ -23,7 +23,11 @@ The entries of a ``GameLog`` (``companion.ledger.record``) of a generic game:
   turns), ``"result"`` (``{"winner", "reason", "by"}``: a result the rules do not produce,
   such as a loss on time, an agreed draw or the arbiter's decision [W3]; an ``"end"``
   follows it) and ``"referee"`` (the desk's own notes: clocks, looks, disputes; they change
-  nothing in the game).
+  nothing in the game);
+- ``"tags"``: ``{"out": [UID, ...]}``, the tags out of the game once the board matched
+  after a take-back: the arbiter puts the figures back, any of their kind (two of one kind
+  look alike), so the tags out are those out before the take-back that are not on the
+  board then (``companion.table.game_corrections``).
 
 ``replay`` rebuilds the game's state from the entries through the interface only, for
 resuming after a power cut and for ``giganten verify``.
@@ -51,7 +55,7 @@ from companion.ledger.fairplay import (
 from companion.ledger.record import Entry
 from companion.reads import Uid
 
-TURN, RESIGN, END = "turn", "resign", "end"
+TURN, RESIGN, END, TAGS = "turn", "resign", "end", "tags"
 OUT = "out"
 """The key of a turn entry's tags taken out of the game (UIDs: secret, as the log is)."""
 CORRECTION, RESULT, NOTE = "correction", "result", "referee"
@@ -238,11 +242,16 @@ class Replayed:
     """Every take-back, as logged."""
     outs: list[frozenset[Uid]] = field(default_factory=list)
     """The tags each turn that stands took out of the game (its entry's ``"out"``)."""
+    out: frozenset[Uid] = frozenset()
+    """The tags out of the game when the board last matched after a take-back."""
+    pool: frozenset[Uid] | None = None
+    """After a take-back until the board matched: the tags that were out before it."""
 
     @property
     def gone(self) -> frozenset[Uid]:
-        """Every tag the turns that stand took out of the game."""
-        return frozenset().union(*self.outs)
+        """Every tag out of the game now (none known while a take-back is being put right:
+        ``pool``)."""
+        return self.out.union(*self.outs)
 
 
 def replay(game: Game, entries: Sequence[Entry]) -> Replayed:
@@ -266,6 +275,8 @@ def replay(game: Game, entries: Sequence[Entry]) -> Replayed:
             take_back(course, entry.body, where)
         elif entry.type == RESULT:
             declare(game, course, entry.body, where)
+        elif entry.type == TAGS:
+            course.out, course.pool = _out(entry.body, where), None
         else:
             raise ReplayError(f"{where}: an entry of type {entry.type!r} has no place here")
     return course
@@ -314,14 +325,16 @@ def take_back(course: Replayed, body: Mapping[str, Any], where: str) -> None:
         raise ReplayError(f"{where}: a take-back after the game was over")
     if type(to) is not int or not 0 <= to < len(course.turns):
         raise ReplayError(f"{where}: a take-back to no earlier turn")
+    pool = course.gone | (course.pool or frozenset())
     while len(course.turns) > to:
         course.state.pop()
         course.turns.pop()
         course.bodies.pop()
         course.outs.pop()
     # The arbiter puts the figures back, any of their kind (two of one kind look alike):
-    # the tags out of the game are learned afresh, as the session does (``tags_back_to``).
+    # which tags are out is known again once the board matches (a ``"tags"`` entry).
     course.outs = [frozenset()] * len(course.outs)
+    course.pool, course.out = pool, frozenset()
     course.corrections.append(dict(body))
 
 

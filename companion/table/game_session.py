@@ -116,8 +116,9 @@ class GameSession:
         """``places`` after each number of turns played here (a take-back goes back to
         them; none from before a resume)."""
         self.outs: list[frozenset[Uid]] = []
-        """The tags each turn that stands took out of the game, as logged with it (a
-        resume and a take-back keep those of the turns that stand)."""
+        """The tags each turn that stands took out of the game, as logged with it."""
+        self.pool: frozenset[Uid] | None = None
+        """After a take-back until the board matches: the tags out before it."""
         self.chosen: Chosen | None = None
         """The computer's announced turn (``companion.table.opponent``) until it is
         carried out: the only turn the board may then show."""
@@ -166,6 +167,7 @@ class GameSession:
         # Which tag stands where is learned from the board; which are out of the game
         # the log says, so a captured figure put back during the cut is told as such.
         session.outs, session.places = list(course.outs), TagPlaces({}, course.gone)
+        session.pool = course.pool
         events: list[GameEvent] = []
         result = game_log.result_of(course, game)
         if result is not None:
@@ -260,8 +262,9 @@ class GameSession:
         arbiter oversees the take-back; a captured piece comes back as any of its kind)."""
         then = self.places_before.get(turns, TagPlaces())
         same = {sq: uid for sq, uid in then.on.items() if self.places.on.get(sq) == uid}
-        # Any figure of a kind may come back, so none is out of the game from here on
-        # (as the log's replay has it: ``game_log.take_back``).
+        # Any figure of its kind may come back: the tags out are known again once the
+        # board matches (``game_corrections.settled``; the log's replay does the same).
+        self.pool = self.places.gone | (self.pool or frozenset())
         self.outs = [frozenset()] * turns
         self.places = TagPlaces(same)
         self.places_before = {n: p for n, p in self.places_before.items() if n < turns}
@@ -362,6 +365,8 @@ class GameSession:
             if wrong:  # the right kinds, the wrong tags: two pieces swapped [tag_match]
                 return self._say(refusal(PUBLIC, wrong, self.board, self._name))
             self.places = learned(self.places, self.board_tags)
+            if self.pool is not None:  # a take-back put right
+                self.places = game_corrections.settled(self, now)
             was_fixing, self.fixing = self.fixing, False
             self._said = None
             return [BoardMatches()] if was_fixing else []
