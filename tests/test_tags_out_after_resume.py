@@ -15,6 +15,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from companion.archive.verdict import EXIT_VERIFIED
 from companion.archive.verifier import verify_path
 from companion.demo import make_bots, take_turn
@@ -24,6 +26,7 @@ from companion.games import get_game
 from companion.games.giganten.state import GameState as GigantenRules
 from companion.games.giganten.turns import TurnResult
 from companion.identities import sim_identities
+from companion.ledger import game_log
 from companion.reads import Uid
 from companion.table.game_session import OVER, PLAY, GameSession
 from companion.table.tag_match import WRONG_TAGS
@@ -250,3 +253,13 @@ def test_after_a_take_back_the_figures_still_beside_the_board_stay_out_of_the_ga
     assert found[0] in resumed.places.gone
     _told_the_same_after_a_cut(sim, found)
     _play_out(sim, hands, rng, 600)
+
+
+def test_a_log_whose_tags_out_are_malformed_is_refused_in_one_line(tmp_path: Path) -> None:
+    sim, _ = _table(get_game("gimmel"), tmp_path, 0)
+    sim.session.log_entry(game_log.TAGS, {game_log.OUT: [5]}, sim.now)
+    sim.session.close()
+    with pytest.raises(game_log.ReplayError) as refused:
+        GameSession.resume(sim.session.log_path)
+    assert str(refused.value) == ("log line 2: the tags out of the game are malformed (a list"
+                                  " of UIDs)")
