@@ -268,6 +268,8 @@ def scan_ms(platform: Platform, files: int, ranks: int, figures: int, sweeps: in
 
 
 DIRECT = MatrixSettings(timeout_ms=TIMEOUT_MS)
+V9_DIRECT = MatrixSettings(address_pins=(*DIRECT.address_pins, 2), timeout_ms=TIMEOUT_MS)
+"""Four players' 28 × 14 board [V9]: a ninth address line, A8 on GPIO2 (wiring.md)."""
 TILE = MatrixSettings(address_pins=(5, 6, 12, 13, 16, 19), reset_address_pins=(22, 23, 24),
                       timeout_ms=TIMEOUT_MS)
 
@@ -321,10 +323,13 @@ def main(argv: list[str] | None = None) -> int:
 
     tile_ms, tile_transfers, tile_switches = scan_ms(MCU, 7, 7, 13, sweeps, TILE)
     direct_ms, direct_transfers, direct_switches = scan_ms(PI, 14, 14, FIGURES, sweeps, DIRECT)
+    v9_ms, v9_transfers, _ = scan_ms(PI, 28, 14, 2 * FIGURES, sweeps, V9_DIRECT)
     out(f"# sections: one 7x7 tile, 13 figures: {tile_transfers} transfers, {tile_switches}"
         " row switches per sweep; four tiles in parallel")
     out(f"# direct: 196 squares, {FIGURES} figures: {direct_transfers} transfers,"
         f" {direct_switches} row switches per sweep")
+    out(f"# direct, four players [V9]: 392 squares on nine address lines, {2 * FIGURES}"
+        f" figures: {v9_transfers} transfers per sweep")
     out(f"# mfrc522 0.0.7 direct (estimate): {196 - FIGURES} x {empty.chip_us / 1000:.0f} ms"
         f" + {FIGURES} x {uid4.chip_us / 1000:.1f} ms ="
         f" {((196 - FIGURES) * empty.chip_us + FIGURES * uid4.chip_us) / 1e6:.1f} s a sweep,"
@@ -341,6 +346,7 @@ def main(argv: list[str] | None = None) -> int:
         f"METRIC spi_ops_uid4_mfrc522pkg {uid4.accesses} ops",
         f"METRIC scan_ms_sections {tile_ms:.1f} ms",
         f"METRIC scan_ms_direct {direct_ms:.1f} ms",
+        f"METRIC scan_ms_direct_v9 {v9_ms:.1f} ms",
     ]
     for line in metrics:
         out(line)

@@ -68,6 +68,9 @@ __all__ = [
 NOT_FOUND = "no MFRC522 answered here when the board was opened (VersionReg {:#04x})"
 """The ``fault`` of a square whose chip was missing at ``open()``, until it answers."""
 
+NINTH_LINE = "add a ninth (wiring.md, \"Four players\": A8 on GPIO2, header pin 3)"
+"""What to do when a 28 × 14 board [Giganten V9] meets eight address lines."""
+
 _ABSENT = (0x00, 0xFF)
 """VersionReg values that mean no chip: MISO pulled down (0x00) or floating high (0xFF)."""
 
@@ -164,8 +167,12 @@ class MatrixSettings:
         """Raise ``ValueError`` if these pins cannot address every square and row."""
         squares = files * ranks
         if squares > 1 << len(self.address_pins):
+            bits = (squares - 1).bit_length()
+            # Four players' 28 × 14 board [V9] is the one the family needs: say its pin.
+            how = NINTH_LINE if bits == 9 else f"give {bits} (wiring.md)"
             raise ValueError(f"{len(self.address_pins)} address_pins select at most"
-                             f" {1 << len(self.address_pins)} readers, the board has {squares}")
+                             f" {1 << len(self.address_pins)} readers, the board has {squares}:"
+                             f" {how}")
         if self.reset_address_pins and ranks > 1 << len(self.reset_address_pins):
             raise ValueError(f"{len(self.reset_address_pins)} reset_address_pins select at"
                              f" most {1 << len(self.reset_address_pins)} rows, the board has"

@@ -83,8 +83,12 @@ class GameHands:
         self.sim = sim
         self.identities = dict(identities)
         on_board = set(sim.board.tags().values())
-        self.box = [uid for uid in sorted(identities) if uid not in on_board]
-        self.aside: list[Uid] = []
+        # A resumed game's captured pieces lie beside the board, not in the box: the log
+        # says which tags are out of the game (``GameSession.places.gone``).
+        gone = sim.session.places.gone
+        off = [uid for uid in sorted(identities) if uid not in on_board]
+        self.box = [uid for uid in off if uid not in gone]
+        self.aside: list[Uid] = [uid for uid in off if uid in gone]
         self.on_step: Callable[[], None] | None = None
 
     def _step(self) -> None:
@@ -194,10 +198,12 @@ class GameHands:
 
 def laid_out(session: GameSession) -> SimBoard:
     """A simulated board holding the session's pieces where its game has them (a game
-    resumed after a power cut: the pieces stood where they were)."""
+    resumed after a power cut: the pieces stood where they were), never with a tag the
+    game took out of it (the log's ``"out"``: those figures lie beside the board)."""
     geometry = session.game.geometry(session.options)
     board = SimBoard(geometry.files, geometry.ranks)
-    free = dict(session.identities)
+    free = {uid: who for uid, who in session.identities.items()
+            if uid not in session.places.gone}
     state = session.state
     for sq, piece in sorted((state.pieces() if state is not None else {}).items()):
         uid = next(u for u, who in free.items() if Piece(who.owner, who.kind) == piece)

@@ -14,7 +14,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 METRICS = {"spi_ops_empty": "ops", "spi_ops_uid4": "ops", "spi_ops_uid7": "ops",
            "spi_ops_empty_mfrc522pkg": "ops", "spi_ops_uid4_mfrc522pkg": "ops",
-           "scan_ms_sections": "ms", "scan_ms_direct": "ms", "spi_ops_slow_uid7": "ops",
+           "scan_ms_sections": "ms", "scan_ms_direct": "ms", "scan_ms_direct_v9": "ms",
+           "spi_ops_slow_uid7": "ops",
            "wupas_empty": "frames",
            **{f"square_ms_{what}_{platform}": "ms" for what in ("empty", "uid4", "uid7",
                                                                  "slow_uid7")

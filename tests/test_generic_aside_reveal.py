@@ -18,6 +18,7 @@ from companion.game_demo import new_demo
 from companion.games import get_game
 from companion.games.giganten.state import GameState as GigantenRules
 from companion.games.giganten.turns import TurnResult
+from companion.table.game_session import PLAY
 from companion.views import POLICIES, RULEBOOK, view_for
 from companion.views.games import game_view, reveal_after_game
 from companion.views.giganten import reveal_after_game as gigantens_reveal
@@ -39,13 +40,17 @@ def test_figures_off_the_board_show_no_audience_more_than_gigantens_own(
         policy: str, tmp_path: Path) -> None:
     """Every audience, after every turn of a bots' game: the generic view's figures off the
     board [K6] are exactly Giganten's own view's (counts always, kinds face up under
-    ``rulebook``, to their owner only under ``outcome-only`` [I2])."""
+    ``rulebook``, to their owner only under ``outcome-only`` [I2]), power cuts included:
+    the resumed session still knows which tags are out of the game (the log's)."""
     start, history = _bots_history(6, 400)
     run = GenericRun.start(start, tmp_path / "aside.log", policy=policy, seed=6)
     game = run.session.game
     compared = kinds_hidden = 0
-    for action in history:
+    for number, action in enumerate(history, 1):
         run.play(action.turn, advanced=action.advanced)
+        if number % 40 == 0 and run.session.phase == PLAY:
+            run.cut()  # the figures off the board and their tags survive a power cut
+            assert run.session.places.gone, "captured tags are still out of the game"
         rules_state = run.state.rules_state
         for audience in (*range(len(game.players)), PUBLIC, ARBITER):
             name = {PUBLIC: "public", ARBITER: "arbiter"}.get(audience) \
@@ -55,7 +60,7 @@ def test_figures_off_the_board_show_no_audience_more_than_gigantens_own(
             assert shown == own, (name, policy, shown, own)
             kinds_hidden += sum("kinds" not in entry for entry in shown.values())
             compared += 1
-    assert compared > 100
+    assert compared > 100 and run.cuts >= 2
     assert any(entry["count"] for entry in shown.values()), "figures left the board"
     # Under outcome-only an enemy's figures off the board are counted, never named [I2].
     assert (kinds_hidden > 0) == (policy != RULEBOOK)

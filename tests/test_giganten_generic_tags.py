@@ -119,15 +119,30 @@ def test_a_trapped_figure_comes_back_with_its_own_tag_and_the_game_verifies(
         tmp_path: Path) -> None:
     """V5c: a figure a secret trap took off is set aside, not out of the game: its own tag
     comes back onto its owner's first rank (face down: the squares only, for everyone
-    else [I3]); the game survives power cuts, and its log and records verify."""
+    else [I3]); the game survives power cuts, one just before the figure comes back
+    while a captured figure of its kind lies beside the board too (the log says which tag
+    is out of the game, so the hands bring the trapped one), and its log and records
+    verify."""
     old, start = _trap_game(4, ("V5", "V5c"))
     history = list(old.reference.history)
     back = [a for a in history if isinstance(a, TurnResult) and a.turn.reenter]
     assert back, "a trapped figure came back [V5c]"
     run = GenericRun.start(start, tmp_path / "v5c.log", seed=4)
-    last = history.index(back[-1]) + 1
-    replay_reference(run, history[:last], seed=4)  # no cut: the session keeps every tag
-    replay_reference(run, history[last:], cut_every=7, seed=4)
+    first = history.index(back[0])
+    replay_reference(run, history[:first], cut_every=7, seed=4)
+    reenter = back[0].turn.reenter
+    assert reenter is not None
+    square, kind = reenter
+    piece = Piece(run.state.to_move, KINDS[kind].id)
+    identities, gone = run.session.identities, run.session.places.gone
+    beside = [uid for uid in run.hands.aside
+              if Piece(identities[uid].owner, identities[uid].kind) == piece]
+    trapped = [uid for uid in beside if uid not in gone]
+    assert trapped and len(beside) > len(trapped), "a captured figure of its kind (seeded)"
+    run.cut()  # where it matters: the session forgets nothing out of the game
+    replay_reference(run, history[first:first + 1], seed=4)
+    assert run.sim.board.tag_at(square) in trapped, "the trapped figure's own tag"
+    replay_reference(run, history[first + 1:], cut_every=7, seed=4)
     assert run.cuts >= 2 and not _refused(run)
     assert _normal(run.state.rules_state) == _normal(old.session.state)
     came = [e for e in run.sim.events if isinstance(e, TurnCommitted) and "reenter" in e.turn]
@@ -144,7 +159,7 @@ def test_a_trapped_figure_comes_back_with_its_own_tag_and_the_game_verifies(
 
 def test_a_captured_figure_cannot_come_back_for_a_trapped_one(tmp_path: Path) -> None:
     """V5c lets the trapped figure's tag come back, not a captured figure's of its kind:
-    that one is out of the game [tag_match]."""
+    that one is out of the game [tag_match], after a power cut too."""
     old, start = _trap_game(4, ("V5", "V5c"))
     history = list(old.reference.history)
     index = next(i for i, a in enumerate(history) if isinstance(a, TurnResult)
@@ -160,6 +175,7 @@ def test_a_captured_figure_cannot_come_back_for_a_trapped_one(tmp_path: Path) ->
                 if Piece(identities[uid].owner, identities[uid].kind) == piece]
     if not captured:
         raise AssertionError("no captured figure of the trapped one's kind (seeded)")
+    run.cut()  # the log keeps it out of the game after a power cut too
     run.sim.board.place(square, captured[0])
     events = run.sim.run_for()
     refused = [e for e in events if isinstance(e, BoardRefused) and e.rule == WRONG_TAGS]

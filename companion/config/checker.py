@@ -316,9 +316,11 @@ class Checker:
             return  # already reported
         if 2 ** len(pins) < needed:
             bits = max(needed - 1, 1).bit_length()
+            pin = (" (wiring.md, \"Four players\": A8 on GPIO2)"
+                   if bits == 9 and name == "address_pins" else "")
             self.fail(f"reader.spi.{name}", f"{len(pins)} address lines select at most"
                                              f" {2 ** len(pins)} {what}, the board has {needed};"
-                                             f" give {bits}")
+                                             f" give {bits}{pin}")
 
     def serial(self, table: Mapping[str, Any], files: int, ranks: int,
                required: bool) -> SerialConfig:

@@ -12,7 +12,10 @@ The entries of a ``GameLog`` (``companion.ledger.record``) of a generic game:
   secret setup choices where a game has them (Giganten's trap [V5]), committed with each
   side's setup. The log is secret (0600): it holds the setups.
 - ``"turn"``: ``{"player": p, "turn": <the game's turn JSON>}`` for every committed turn,
-  appended (and synced) before the turn is shown;
+  appended (and synced) before the turn is shown, with ``"out"``: the UIDs of the tags
+  the turn took out of the game (a captured figure, a combat's loser), where it took any,
+  so that a session resumed after a power cut still refuses them on the board
+  (``companion.table.tag_match``); the records never copy it (``Replayed.bodies``);
 - ``"resign"``: ``{"player": p}``;
 - ``"end"``: ``{"winner": p | null, "reason": word}``, once;
 - referee mode (``companion.referee.game_desk``): ``"correction"`` (``{"correction":
@@ -20,7 +23,11 @@ The entries of a ``GameLog`` (``companion.ledger.record``) of a generic game:
   turns), ``"result"`` (``{"winner", "reason", "by"}``: a result the rules do not produce,
   such as a loss on time, an agreed draw or the arbiter's decision [W3]; an ``"end"``
   follows it) and ``"referee"`` (the desk's own notes: clocks, looks, disputes; they change
-  nothing in the game).
+  nothing in the game);
+- ``"tags"``: ``{"out": [UID, ...]}``, the tags out of the game once the board matched
+  after a take-back: the arbiter puts the figures back, any of their kind (two of one kind
+  look alike), so the tags out are those out before the take-back that are not on the
+  board then (``companion.table.game_corrections``).
 
 ``replay`` rebuilds the game's state from the entries through the interface only, for
 resuming after a power cut and for ``giganten verify``.
@@ -48,7 +55,9 @@ from companion.ledger.fairplay import (
 from companion.ledger.record import Entry
 from companion.reads import Uid
 
-TURN, RESIGN, END = "turn", "resign", "end"
+TURN, RESIGN, END, TAGS = "turn", "resign", "end", "tags"
+OUT = "out"
+"""The key of a turn entry's tags taken out of the game (UIDs: secret, as the log is)."""
 CORRECTION, RESULT, NOTE = "correction", "result", "referee"
 DECLARED = ("time", "draw", "decision", "illegal")
 """The reasons of a declared result: a loss on time, an agreed draw, the arbiter's
@@ -231,6 +240,18 @@ class Replayed:
     """A result declared at the referee's desk (``{"winner", "reason"}``), if any."""
     corrections: list[dict[str, Any]] = field(default_factory=list)
     """Every take-back, as logged."""
+    outs: list[frozenset[Uid]] = field(default_factory=list)
+    """The tags each turn that stands took out of the game (its entry's ``"out"``)."""
+    out: frozenset[Uid] = frozenset()
+    """The tags out of the game when the board last matched after a take-back."""
+    pool: frozenset[Uid] | None = None
+    """After a take-back until the board matched: the tags that were out before it."""
+
+    @property
+    def gone(self) -> frozenset[Uid]:
+        """Every tag out of the game now (none known while a take-back is being put right:
+        ``pool``)."""
+        return self.out.union(*self.outs)
 
 
 def replay(game: Game, entries: Sequence[Entry]) -> Replayed:
@@ -254,6 +275,8 @@ def replay(game: Game, entries: Sequence[Entry]) -> Replayed:
             take_back(course, entry.body, where)
         elif entry.type == RESULT:
             declare(game, course, entry.body, where)
+        elif entry.type == TAGS:
+            course.out, course.pool = _out(entry.body, where), None
         else:
             raise ReplayError(f"{where}: an entry of type {entry.type!r} has no place here")
     return course
@@ -266,6 +289,7 @@ def play_turn(game: Game, course: Replayed, body: Mapping[str, Any], where: str)
         raise ReplayError(f"{where}: a turn after the game was over")
     if _player(game, body, where) != state.to_move:
         raise ReplayError(f"{where}: the turn is not played by the player to move")
+    out = _out(body, where)
     try:
         turn = game.turn_from_json(state, body.get("turn"))
         state.push(turn)
@@ -273,6 +297,24 @@ def play_turn(game: Game, course: Replayed, body: Mapping[str, Any], where: str)
         raise ReplayError(f"{where}: the rules refuse the turn ({err})") from None
     course.turns.append(dict(body["turn"]))
     course.bodies.append({"player": body["player"], "turn": body["turn"]})
+    course.outs.append(out)
+
+
+def _out(body: Mapping[str, Any], where: str) -> frozenset[Uid]:
+    """A turn entry's tags out of the game (none in a log written before they were)."""
+    out = body.get(OUT, [])
+    if not isinstance(out, list) or not all(isinstance(uid, str) for uid in out):
+        raise ReplayError(f"{where}: the tags out of the game are malformed (a list of"
+                          " UIDs)")
+    return frozenset(out)
+
+
+def turn_body(player: int, turn: Any, out: frozenset[Uid]) -> dict[str, Any]:
+    """A turn entry's body: ``out`` (the tags it took out of the game) only if any."""
+    body: dict[str, Any] = {"player": player, "turn": turn}
+    if out:
+        body[OUT] = sorted(out)
+    return body
 
 
 def take_back(course: Replayed, body: Mapping[str, Any], where: str) -> None:
@@ -283,10 +325,16 @@ def take_back(course: Replayed, body: Mapping[str, Any], where: str) -> None:
         raise ReplayError(f"{where}: a take-back after the game was over")
     if type(to) is not int or not 0 <= to < len(course.turns):
         raise ReplayError(f"{where}: a take-back to no earlier turn")
+    pool = course.gone | (course.pool or frozenset())
     while len(course.turns) > to:
         course.state.pop()
         course.turns.pop()
         course.bodies.pop()
+        course.outs.pop()
+    # The arbiter puts the figures back, any of their kind (two of one kind look alike):
+    # which tags are out is known again once the board matches (a ``"tags"`` entry).
+    course.outs = [frozenset()] * len(course.outs)
+    course.pool, course.out = pool, frozenset()
     course.corrections.append(dict(body))
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.game_events import GameEvent, NextToMove
 from companion.ledger import game_log
+from companion.table.tag_match import TagPlaces
 
 if TYPE_CHECKING:  # the session calls these functions; importing it would close a circle
     from companion.table.game_session import GameSession
@@ -61,3 +62,14 @@ def declare(session: GameSession, result: Mapping[str, Any], now: float) -> list
                       now)
     session.declared = {"winner": winner, "reason": reason}
     return session.end(winner, reason, now)
+
+
+def settled(session: GameSession, now: float) -> TagPlaces:
+    """The tags once the board matches after a take-back (``session.pool``: the tags out
+    before it): the arbiter put the figures back, any of their kind, so those still beside
+    the board are out of the game. Logged (``game_log.TAGS``) for a resume."""
+    pool = session.pool or frozenset()
+    out = pool - set(session.board_tags.values())
+    session.log_entry(game_log.TAGS, {game_log.OUT: sorted(out)}, now)
+    session.pool = None
+    return TagPlaces(session.places.on, session.places.gone | out)

@@ -115,6 +115,10 @@ class GameSession:
         self.places_before: dict[int, TagPlaces] = {}
         """``places`` after each number of turns played here (a take-back goes back to
         them; none from before a resume)."""
+        self.outs: list[frozenset[Uid]] = []
+        """The tags each turn that stands took out of the game, as logged with it."""
+        self.pool: frozenset[Uid] | None = None
+        """After a take-back until the board matches: the tags out before it."""
         self.chosen: Chosen | None = None
         """The computer's announced turn (``companion.table.opponent``) until it is
         carried out: the only turn the board may then show."""
@@ -160,6 +164,10 @@ class GameSession:
         session.turns = len(course.turns)
         session.resigned, session.declared = course.resigned, course.declared
         session.phase, session.fixing = PLAY, True
+        # Which tag stands where is learned from the board; which are out of the game
+        # the log says, so a captured figure put back during the cut is told as such.
+        session.outs, session.places = list(course.outs), TagPlaces({}, course.gone)
+        session.pool = course.pool
         events: list[GameEvent] = []
         result = game_log.result_of(course, game)
         if result is not None:
@@ -254,6 +262,10 @@ class GameSession:
         arbiter oversees the take-back; a captured piece comes back as any of its kind)."""
         then = self.places_before.get(turns, TagPlaces())
         same = {sq: uid for sq, uid in then.on.items() if self.places.on.get(sq) == uid}
+        # Any figure of its kind may come back: the tags out are known again once the
+        # board matches (``game_corrections.settled``; the log's replay does the same).
+        self.pool = self.places.gone | (self.pool or frozenset())
+        self.outs = [frozenset()] * turns
         self.places = TagPlaces(same)
         self.places_before = {n: p for n, p in self.places_before.items() if n < turns}
 
@@ -353,6 +365,8 @@ class GameSession:
             if wrong:  # the right kinds, the wrong tags: two pieces swapped [tag_match]
                 return self._say(refusal(PUBLIC, wrong, self.board, self._name))
             self.places = learned(self.places, self.board_tags)
+            if self.pool is not None:  # a take-back put right
+                self.places = game_corrections.settled(self, now)
             was_fixing, self.fixing = self.fixing, False
             self._said = None
             return [BoardMatches()] if was_fixing else []
@@ -402,11 +416,11 @@ class GameSession:
         if wrong:
             return self._say(refusal(PUBLIC, wrong, self.board, self._name))
         self._said = None
-        events = self._commit(turn, now)
         caught = {places.on[sq] for sq in played.removed
                   if sq in places.on and sq not in played.aside}  # V5c: they come back
+        events = self._commit(turn, now, places.gone | caught)
         self.places = TagPlaces({sq: uid for sq, uid in places.on.items()
-                                 if sq not in played.removed}, places.gone | caught)
+                                 if sq not in played.removed}, self.places.gone)
         return self._fix_after(events)
 
     def _fix_after(self, events: list[GameEvent]) -> list[GameEvent]:
@@ -462,17 +476,26 @@ class GameSession:
         # The pieces were held beside the board: now the result must be put down.
         return self._fix_after(self._commit(turn, now))
 
-    def _commit(self, turn: Any, now: float) -> list[GameEvent]:
-        """Log the turn (synced), then play it and say so: nothing is shown unlogged."""
+    def _commit(self, turn: Any, now: float, gone: frozenset[Uid] = frozenset()
+                ) -> list[GameEvent]:
+        """Log the turn (synced) with the tags it takes out of the game (``gone``: more
+        the board showed), then say it: nothing is shown unlogged, nothing played
+        unless logged."""
         state, log = self._state(), self._log()
         player = state.to_move
         turn_json = self.game.turn_to_json(state, turn)
-        log.append(game_log.TURN, {"player": player, "turn": turn_json}, time=now)
         before, moves = dict(state.pieces()), turn_moves(self.game, state, turn)
         played = state.push(turn)
+        places = after_turn(self.places, before, dict(state.pieces()), moves, played.aside)
+        out = (places.gone | gone) - self.places.gone
+        try:
+            log.append(game_log.TURN, game_log.turn_body(player, turn_json, out), time=now)
+        except BaseException:
+            state.pop()  # not logged: not played
+            raise
         self.places_before[self.turns] = self.places
-        self.places = after_turn(self.places, before, dict(state.pieces()), moves,
-                                 played.aside)
+        self.places = TagPlaces(places.on, self.places.gone | out)
+        self.outs.append(out)
         self.turns += 1
         self.chosen = None
         events: list[GameEvent] = [TurnCommitted(player, self.turns, turn_json, played.public,

@@ -15,8 +15,11 @@ the board changed. So the session also keeps the tag it knows on each square
 - a tag taken out of the game (a captured piece, a combat's loser) never comes back.
 
 Where the session does not know a square's tag (after a resume, or on squares a take-back
-changed), it is learned from the first board that matches the game. Pure functions and
-one small value; the session (``companion.table.game_session``) keeps them.
+changed), it is learned from the first board that matches the game. Which tags are out of
+the game the log says (``companion.ledger.game_log``: each turn's ``"out"``, and after a
+take-back the figures still beside the board once it matched), so a resume keeps them.
+Pure functions and one small value; the session (``companion.table.game_session``) keeps
+them.
 """
 
 from __future__ import annotations
