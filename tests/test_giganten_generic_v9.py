@@ -18,7 +18,6 @@ from club.game_feed import GameTableFeed
 from companion.archive.game_records import full_record, public_record, verify_record
 from companion.archive.verdict import EXIT_VERIFIED
 from companion.archive.verifier import verify_path
-from companion.demo import make_bots, take_turn
 from companion.game import PUBLIC, Piece, parse_square_name, seated, teams_of
 from companion.game_events import GameEnded, IntentRefused, SetupChecked
 from companion.games.giganten import GAME
@@ -43,21 +42,14 @@ from tests.test_giganten_generic import _compare
 V9 = RuleSet.of(["V9"])
 
 
-def _v9_game(seed: int, variants: tuple[str, ...] = ("V9",), max_plies: int = 400
-             ) -> tuple[GameState, GameState]:
-    """A V9 start (landscape, four setups, first player drawn [S5]) and the demo bots'
-    whole game from it (each bot sees only its own view)."""
+def _v9_start(seed: int) -> GameState:
+    """A V9 start: landscape, four setups, first player drawn [S5]."""
     rng = random.Random(seed)
-    rules = RuleSet.of(variants)
+    rules = RuleSet.of(("V9",))
     board = deal_landscape(rng, rules=rules)
     position, _, _ = random_start(rng, board, rules, guarded=True)
     first = rng.randrange(len(rules.players))
-    start = GameState(board, position, first, rules)
-    played = GameState(board, position, first, rules)
-    bots = make_bots(played, seed)
-    while not played.is_over and played.ply < max_plies:
-        take_turn(played, bots)
-    return start, played
+    return GameState(board, position, first, rules)
 
 
 def test_the_four_seats_of_v9_come_from_the_rule_set() -> None:
@@ -133,7 +125,7 @@ def test_no_generic_view_shows_any_of_the_four_more_than_gigantens_own(
 
 
 def test_a_resignation_gives_the_game_to_the_other_team(tmp_path: Path) -> None:
-    start, _ = _v9_game(8, max_plies=0)
+    start = _v9_start(8)
     run = GenericRun.start(start, tmp_path / "v9.log", seed=8)
     events = run.sim.intent({"resign": 3})  # orange2 gives up for Orange's team [W3]
     [ended] = [e for e in events if isinstance(e, GameEnded)]
@@ -147,7 +139,7 @@ def test_partners_nests_too_close_are_refused_as_gigantens_own_session_does(
         tmp_path: Path) -> None:
     """A team's two Nests at least eight files or ranks apart [V9, R13]: a rule across two
     setups, said to the partner whose Nest is reported, and play does not begin."""
-    start, _ = _v9_game(2, max_plies=0)
+    start = _v9_start(2)
     position = start.position()
     nests = {player: sq for sq, (player, kind) in position.items()
              if KINDS[kind].id == "nest"}
@@ -179,7 +171,7 @@ def test_verify_refuses_a_record_whose_partners_nests_are_too_close(tmp_path: Pa
                                                                    ) -> None:
     """A record sealed over a setup that breaks [V9, R13] (its commitments opening fine):
     ``verify`` checks the rules across setups too, not each player's alone."""
-    start, _ = _v9_game(8, max_plies=0)
+    start = _v9_start(8)
     run = GenericRun.start(start, tmp_path / "v9.log", seed=8)
     run.sim.intent({"resign": 0})
     record = full_record(verify(run.log_path, allow_cut_tail=False))
@@ -204,11 +196,11 @@ def _close(one: str, other: str) -> bool:
 def test_the_club_feed_names_the_four_and_shows_the_public_no_kind(tmp_path: Path) -> None:
     """The club feed of a V9 game (outcome-only [I2]): its status names the four players
     and the teams, and no message names a kind while the game runs."""
-    start, played = _v9_game(9, max_plies=40)
-    run = GenericRun.start(start, tmp_path / "v9.log", policy=OUTCOME_ONLY, seed=9)
+    played = oracle(case_name("bots", 9, ("V9",)))  # the demo bots' first 40 turns, frozen
+    run = GenericRun.start(played.start(), tmp_path / "v9.log", policy=OUTCOME_ONLY, seed=9)
     sink = Recorder()
     feed = GameTableFeed(sink, GAME, run.session.options)  # type: ignore[arg-type]
-    for action in played.history:
+    for action in played.history():
         begun = len(run.sim.events)
         run.play(action.turn, advanced=action.advanced)
         feed.update(run.session, run.sim.events[begun:])
