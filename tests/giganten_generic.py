@@ -1,7 +1,8 @@
 """Giganten played through the generic table path (``GameSession``) on the simulated board.
 
 ``GenericRun`` makes the turns of a reference game (the demo bots', or the history of a
-game played through Giganten's own ``Session``) as a person does: a figure moved on the
+game played through Giganten's own ``Session``, frozen in ``tests/giganten_oracle.py``)
+as a person does: a figure moved on the
 board, a challenge chosen on the screen when the board leaves it open [C1, M7], the
 losers taken off, the winner's advance [K5] moved or declined. Every read goes through
 the real sensing and session code; ``cut`` pulls the plug and resumes from the log.
@@ -10,9 +11,9 @@ the real sensing and session code; ``cut`` pulls the plug and resumes from the l
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from companion.game import Piece
 from companion.game_events import ChoiceNeeded, GameEvent
@@ -21,14 +22,14 @@ from companion.games.giganten.board import Board, deal_landscape
 from companion.games.giganten.choices import moved_board
 from companion.games.giganten.figures import KINDS
 from companion.games.giganten.generate import random_start
-from companion.games.giganten.position import Advance, GigantenState
+from companion.games.giganten.position import RULEBOOK, Advance, GigantenState
 from companion.games.giganten.ruleset import RuleSet
 from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import Turn, TurnResult
 from companion.identities import sim_identities
 from companion.table.game_session import PLAY, GameSession
-from companion.views import RULEBOOK
 from hardware.simgame import GameHands, SimGameTable
+from tests.giganten_oracle import Played
 
 
 def reference_game(seed: int) -> tuple[Board, GameState]:
@@ -148,15 +149,15 @@ def _first_steps(turn: Turn) -> tuple[Turn, ...]:
     return ()
 
 
-def replay_reference(run: GenericRun, history: list[Any], *, cut_every: int = 0,
-                     seed: int = 0) -> None:
-    """Play every turn of ``history`` (``TurnResult``s) through ``run``; a declined advance
+def replay_reference(run: GenericRun, history: Sequence[TurnResult | Played], *,
+                     cut_every: int = 0, seed: int = 0) -> None:
+    """Play every turn of ``history`` (``TurnResult``s, or a frozen history's turns)
+    through ``run``; a declined advance
     is chosen on the screen or left to the next turn, at random [K5]; with ``cut_every``,
     pull the plug after every so many turns, and once while an advance is open."""
     rng = random.Random(seed)
     cut_in_offer = bool(cut_every)
     for number, action in enumerate(history, 1):
-        assert isinstance(action, TurnResult)
         last = number == len(history)
         if run.play(action.turn, advanced=action.advanced, cut_in_offer=cut_in_offer,
                     stay_by_moving=not last and rng.random() < 0.5):

@@ -1,8 +1,9 @@
 """The figures off the board [Giganten K6] and the setups revealed after the game in the
 generic views (``companion.views.games``): an audience never sees more of them than
-Giganten's own views (``companion.views.giganten``) show it, under either reveal policy
-[I2]; the games without pieces kept beside the board (Strategus R12, Gimmel S4) show
-none; the setups only once the game is over (Strategus R12, Giganten's fair play)."""
+Giganten's own views (``companion.views.giganten``) showed it, under either reveal policy
+[I2] (frozen in ``tests/fixtures/giganten_oracle/``, read by ``tests/giganten_oracle.py``);
+the games without pieces kept beside the board (Strategus R12, Gimmel S4) show none; the
+setups only once the game is over (Strategus R12, Giganten's fair play)."""
 
 from __future__ import annotations
 
@@ -12,27 +13,14 @@ from typing import Any
 
 import pytest
 
-from companion.demo import make_bots, take_turn
 from companion.game import ARBITER, PUBLIC, GameState, off_board
 from companion.game_demo import new_demo
 from companion.games import get_game
-from companion.games.giganten.state import GameState as GigantenRules
-from companion.games.giganten.turns import TurnResult
+from companion.games.giganten.position import POLICIES, RULEBOOK
 from companion.table.game_session import PLAY
-from companion.views import POLICIES, RULEBOOK, view_for
 from companion.views.games import game_view, reveal_after_game
-from companion.views.giganten import reveal_after_game as gigantens_reveal
-from tests.giganten_generic import GenericRun, reference_game
-
-
-def _bots_history(seed: int, plies: int) -> tuple[GigantenRules, list[TurnResult]]:
-    _, start = reference_game(seed)
-    played = GigantenRules(start.board, start.position(), start.to_move, start.rules)
-    bots = make_bots(played, seed)
-    while not played.is_over and played.ply < plies:
-        take_turn(played, bots)
-    history = [action for action in played.history if isinstance(action, TurnResult)]
-    return start, history
+from tests.giganten_generic import GenericRun
+from tests.giganten_oracle import case_name, oracle
 
 
 @pytest.mark.parametrize("policy", POLICIES)
@@ -42,20 +30,20 @@ def test_figures_off_the_board_show_no_audience_more_than_gigantens_own(
     board [K6] are exactly Giganten's own view's (counts always, kinds face up under
     ``rulebook``, to their owner only under ``outcome-only`` [I2]), power cuts included:
     the resumed session still knows which tags are out of the game (the log's)."""
-    start, history = _bots_history(6, 400)
-    run = GenericRun.start(start, tmp_path / "aside.log", policy=policy, seed=6)
+    played = oracle(case_name("views", 6, (), policy))  # the bots' game, Giganten's views
+    run = GenericRun.start(played.start(), tmp_path / "aside.log", policy=policy, seed=6)
     game = run.session.game
     compared = kinds_hidden = 0
-    for number, action in enumerate(history, 1):
+    for number, (action, aside) in enumerate(
+            zip(played.history(), played.off_board(), strict=True), 1):
         run.play(action.turn, advanced=action.advanced)
         if number % 40 == 0 and run.session.phase == PLAY:
             run.cut()  # the figures off the board and their tags survive a power cut
             assert run.session.places.gone, "captured tags are still out of the game"
-        rules_state = run.state.rules_state
         for audience in (*range(len(game.players)), PUBLIC, ARBITER):
             name = {PUBLIC: "public", ARBITER: "arbiter"}.get(audience) \
                 or game.players[audience]
-            own = view_for(rules_state, name, policy)["off_board"]
+            own = aside[name]
             shown = game_view(game, run.state, audience)["off_board"]
             assert shown == own, (name, policy, shown, own)
             kinds_hidden += sum("kinds" not in entry for entry in shown.values())
@@ -88,33 +76,23 @@ def test_gigantens_setups_are_revealed_after_the_game_as_its_own_views_reveal_th
         tmp_path: Path) -> None:
     """While the game runs the setups stay hidden (``ValueError``); after the end the
     generic reveal holds every setup and every figure, as ``views.giganten`` does."""
-    start, history = _bots_history(3, 400)
-    run = GenericRun.start(start, tmp_path / "reveal.log", seed=3)
+    played = oracle(case_name("bots", 3))  # the bots' game and Giganten's reveal, frozen
+    run = GenericRun.start(played.start(), tmp_path / "reveal.log", seed=3)
     game = run.session.game
     assert run.session.log is not None
     header = run.session.log.header.body
     with pytest.raises(ValueError, match="only after the game"):
         reveal_after_game(game, run.state, header)
-    for action in history:
+    for action in played.history():
         run.play(action.turn, advanced=action.advanced)
     assert run.state.is_over()
     shown = reveal_after_game(game, run.state, header)
-    own = gigantens_reveal(run.state.rules_state)
+    own = played.data["reveal"]  # [owner, kind, square] as Giganten's own view revealed
     for key in ("setup", "figures"):
         flat = {(player, square, kind) for player, squares in shown[key].items()
                 for square, kind in squares.items()}
-        assert flat == {(owner, square, kind) for square, (owner, kind)
-                        in _position(own[key]).items()}, key
-
-
-def _position(data: object) -> dict[str, tuple[str, str]]:
-    """Giganten's ``position_json`` as square -> (owner, kind)."""
-    out: dict[str, tuple[str, str]] = {}
-    assert isinstance(data, dict)
-    for square, figure in data.items():
-        owner, kind = str(figure).split() if isinstance(figure, str) else figure
-        out[square] = (owner, kind)
-    return out
+        assert flat == {(owner, square, kind) for owner, kind, square in own[key]}, key
+        assert len(flat) == len(own[key]) > 0
 
 
 @pytest.mark.parametrize("name", ["strategus", "gimmel"])

@@ -21,7 +21,7 @@ from companion.games.giganten.figures import KINDS
 from companion.games.giganten.generate import random_start
 from companion.games.giganten.ruleset import RuleSet
 from companion.games.giganten.state import GameState
-from companion.games.giganten.turns import Turn, TurnResult
+from companion.games.giganten.turns import Turn
 from companion.identities import sim_identities
 from companion.ledger.record import verify
 from companion.table.game_session import PLAY, GameSession
@@ -29,7 +29,7 @@ from companion.table.tag_match import WRONG_TAGS
 from companion.views.games import event_view
 from hardware.simgame import GameHands, SimGameTable
 from tests.giganten_generic import GenericRun, replay_reference
-from tests.sim_games import _normal, leaked_kinds
+from tests.giganten_oracle import end_json, leaked_kinds
 from tests.test_giganten_generic import _trap_game
 
 
@@ -124,8 +124,8 @@ def test_a_trapped_figure_comes_back_with_its_own_tag_and_the_game_verifies(
     is out of the game, so the hands bring the trapped one), and its log and records
     verify."""
     old, start = _trap_game(4, ("V5", "V5c"))
-    history = list(old.reference.history)
-    back = [a for a in history if isinstance(a, TurnResult) and a.turn.reenter]
+    history = old.history()
+    back = [a for a in history if a.turn.reenter]
     assert back, "a trapped figure came back [V5c]"
     run = GenericRun.start(start, tmp_path / "v5c.log", seed=4)
     first = history.index(back[0])
@@ -144,7 +144,7 @@ def test_a_trapped_figure_comes_back_with_its_own_tag_and_the_game_verifies(
     assert run.sim.board.tag_at(square) in trapped, "the trapped figure's own tag"
     replay_reference(run, history[first + 1:], cut_every=7, seed=4)
     assert run.cuts >= 2 and not _refused(run)
-    assert _normal(run.state.rules_state) == _normal(old.session.state)
+    assert end_json(run.state.rules_state)["history"] == old.end["history"]
     came = [e for e in run.sim.events if isinstance(e, TurnCommitted) and "reenter" in e.turn]
     assert len(came) == len(back)
     for event in came:
@@ -161,9 +161,8 @@ def test_a_captured_figure_cannot_come_back_for_a_trapped_one(tmp_path: Path) ->
     """V5c lets the trapped figure's tag come back, not a captured figure's of its kind:
     that one is out of the game [tag_match], after a power cut too."""
     old, start = _trap_game(4, ("V5", "V5c"))
-    history = list(old.reference.history)
-    index = next(i for i, a in enumerate(history) if isinstance(a, TurnResult)
-                 and a.turn.reenter)
+    history = old.history()
+    index = next(i for i, a in enumerate(history) if a.turn.reenter)
     run = GenericRun.start(start, tmp_path / "swap.log", seed=4)
     replay_reference(run, history[:index], seed=4)
     reenter = history[index].turn.reenter
@@ -216,11 +215,11 @@ def test_a_game_with_the_agreed_reserve_verifies(tmp_path: Path) -> None:
     """V6a through the generic path: the reserves put down face down, the log and both
     records verify (``verify`` checks the setups through the same hooks) [V6a]."""
     old, start = _trap_game(1, ("V6", "V6a"))
-    history = list(old.reference.history)
-    assert any(isinstance(a, TurnResult) and a.turn.place for a in history)
+    history = old.history()
+    assert any(a.turn.place for a in history)
     run = GenericRun.start(start, tmp_path / "v6a.log", seed=1)
     replay_reference(run, history, cut_every=19, seed=1)
-    assert _normal(run.state.rules_state) == _normal(old.session.state)
+    assert end_json(run.state.rules_state)["history"] == old.end["history"]
     entries = verify(run.log_path, allow_cut_tail=False)
     assert verify_path(run.log_path).status == EXIT_VERIFIED
     for record in (full_record(entries), public_record(entries)):

@@ -2,7 +2,8 @@
 the same turns as through Giganten's own ``Session``, whole games with power cuts, their
 logs, records and ``verify``, and no generic view showing any of the four players (a
 partner no more than an enemy), the public or the arbiter more than
-``companion.views.giganten`` does."""
+``companion.views.giganten`` did (the old session's and views' answers are frozen in
+``tests/fixtures/giganten_oracle/``, read by ``tests/giganten_oracle.py``)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,6 @@ from club.game_feed import GameTableFeed
 from companion.archive.game_records import full_record, public_record, verify_record
 from companion.archive.verdict import EXIT_VERIFIED
 from companion.archive.verifier import verify_path
-from companion.demo import make_bots, take_turn
 from companion.game import PUBLIC, Piece, parse_square_name, seated, teams_of
 from companion.game_events import GameEnded, IntentRefused, SetupChecked
 from companion.games.giganten import GAME
@@ -25,39 +25,31 @@ from companion.games.giganten.board import deal_landscape
 from companion.games.giganten.figures import KINDS
 from companion.games.giganten.generate import random_start
 from companion.games.giganten.options import options_to_json
+from companion.games.giganten.position import OUTCOME_ONLY, RULEBOOK
 from companion.games.giganten.ruleset import RuleSet
 from companion.games.giganten.state import GameState
-from companion.games.giganten.turns import TurnResult
 from companion.identities import sim_identities
 from companion.ledger import game_log
 from companion.ledger.record import verify
 from companion.table.game_session import OVER, PLAY, GameSession
-from companion.views import OUTCOME_ONLY, RULEBOOK
 from companion.views.games import game_view
 from hardware.simgame import GameHands, SimGameTable
 from tests.giganten_generic import GenericRun, replay_reference
-from tests.sim_games import _normal, leaked_kinds, play_sim_game
+from tests.giganten_oracle import case_name, end_json, leaked_kinds, oracle
 from tests.test_game_notes import Recorder
 from tests.test_giganten_generic import _compare
 
 V9 = RuleSet.of(["V9"])
 
 
-def _v9_game(seed: int, variants: tuple[str, ...] = ("V9",), max_plies: int = 400
-             ) -> tuple[GameState, GameState]:
-    """A V9 start (landscape, four setups, first player drawn [S5]) and the demo bots'
-    whole game from it (each bot sees only its own view)."""
+def _v9_start(seed: int) -> GameState:
+    """A V9 start: landscape, four setups, first player drawn [S5]."""
     rng = random.Random(seed)
-    rules = RuleSet.of(variants)
+    rules = RuleSet.of(("V9",))
     board = deal_landscape(rng, rules=rules)
     position, _, _ = random_start(rng, board, rules, guarded=True)
     first = rng.randrange(len(rules.players))
-    start = GameState(board, position, first, rules)
-    played = GameState(board, position, first, rules)
-    bots = make_bots(played, seed)
-    while not played.is_over and played.ply < max_plies:
-        take_turn(played, bots)
-    return start, played
+    return GameState(board, position, first, rules)
 
 
 def test_the_four_seats_of_v9_come_from_the_rule_set() -> None:
@@ -78,36 +70,33 @@ def test_the_four_seats_of_v9_come_from_the_rule_set() -> None:
 def test_the_same_turns_end_as_through_gigantens_own_session(
         seed: int, variants: tuple[str, ...], tmp_path: Path) -> None:
     policy = OUTCOME_ONLY if seed % 2 else RULEBOOK
-    old = play_sim_game(seed, policy=policy, variants=variants)
-    old_state = old.session.state
-    assert old_state is not None and len(old_state.players) == 4
-    reference = old.reference
-    start = GameState(reference.board, reference.start, reference.first, reference.rules)
+    old = oracle(case_name("session", seed, variants))  # through Giganten's own Session
+    assert old.policy == policy
+    start = old.start()
+    assert len(start.players) == 4
     run = GenericRun.start(start, tmp_path / "v9.log", policy=policy, seed=seed)
-    replay_reference(run, list(reference.history), seed=seed)
+    replay_reference(run, old.history(), seed=seed)
     new_state = run.state.rules_state
     assert len({action.player for action in new_state.history}) == 4, "all four played"
-    assert _normal(new_state) == _normal(old_state)
-    assert new_state.position() == old_state.position()
-    assert sorted(new_state.off_board) == sorted(old_state.off_board)
-    assert (new_state.winner, new_state.reason) == (old_state.winner, old_state.reason)
-    assert run.session.phase == (OVER if old_state.is_over else PLAY)
+    new = end_json(new_state)
+    for key in ("history", "position", "off_board", "winner", "reason"):
+        assert new[key] == old.end[key], key
+    assert run.session.phase == (OVER if old.end["over"] else PLAY)
 
 
 def test_a_whole_v9_game_with_power_cuts_is_logged_recorded_and_verified(tmp_path: Path
                                                                          ) -> None:
-    start, played = _v9_game(3)
-    assert played.is_over, "the bots' game ends by the rules"
-    run = GenericRun.start(start, tmp_path / "v9.log", seed=3)
-    replay_reference(run, list(played.history), cut_every=9, seed=3)
+    played = oracle(case_name("bots", 3, ("V9",)))  # the demo bots' game, frozen
+    assert played.end["over"], "the bots' game ends by the rules"
+    run = GenericRun.start(played.start(), tmp_path / "v9.log", seed=3)
+    replay_reference(run, played.history(), cut_every=9, seed=3)
     state = run.state.rules_state
     assert run.session.phase == OVER and run.cuts >= 3
-    assert _normal(state) == _normal(played)
-    assert (state.winner, state.reason) == (played.winner, played.reason)
+    assert end_json(state) == played.end
     [ended] = [e for e in run.sim.events if isinstance(e, GameEnded)]
     assert ended.winner == run.state.winner() in (0, 1), "a team wins, named by its first"
     winner = game_view(run.session.game, run.state, PUBLIC)["winner"]
-    assert winner == ("yellow", "orange")[played.winner or 0]
+    assert winner == ("yellow", "orange")[played.end["winner"] or 0]
     entries = verify(run.log_path, allow_cut_tail=False)
     assert entries[0].body["players"] == ["yellow", "orange", "yellow2", "orange2"]
     assert len(entries[0].body["fairplay"]["commitments"]) == 4
@@ -123,21 +112,20 @@ def test_no_generic_view_shows_any_of_the_four_more_than_gigantens_own(
         seed: int, policy: str, tmp_path: Path) -> None:
     """Every audience over a whole game: the four players, a partner seeing its
     partner's figures no more than an enemy does [I3, V9], the public and the arbiter."""
-    start, played = _v9_game(seed, max_plies=300)
-    run = GenericRun.start(start, tmp_path / "v9.log", policy=policy, seed=seed)
+    played = oracle(case_name("views", seed, ("V9",), policy))  # Giganten's views, frozen
+    run = GenericRun.start(played.start(), tmp_path / "v9.log", policy=policy, seed=seed)
     checked = 0
-    for action in played.history:
-        assert isinstance(action, TurnResult)
+    for action, old in zip(played.history(), played.views(), strict=True):
         begun = len(run.sim.events)
         run.play(action.turn, advanced=action.advanced)
         for event in run.sim.events[begun:]:
-            checked += _compare(run, event, run.state.rules_state, policy)
+            checked += _compare(run, event, old)
     assert checked > 600
-    assert _normal(run.state.rules_state) == _normal(played)
+    assert end_json(run.state.rules_state) == played.end
 
 
 def test_a_resignation_gives_the_game_to_the_other_team(tmp_path: Path) -> None:
-    start, _ = _v9_game(8, max_plies=0)
+    start = _v9_start(8)
     run = GenericRun.start(start, tmp_path / "v9.log", seed=8)
     events = run.sim.intent({"resign": 3})  # orange2 gives up for Orange's team [W3]
     [ended] = [e for e in events if isinstance(e, GameEnded)]
@@ -151,7 +139,7 @@ def test_partners_nests_too_close_are_refused_as_gigantens_own_session_does(
         tmp_path: Path) -> None:
     """A team's two Nests at least eight files or ranks apart [V9, R13]: a rule across two
     setups, said to the partner whose Nest is reported, and play does not begin."""
-    start, _ = _v9_game(2, max_plies=0)
+    start = _v9_start(2)
     position = start.position()
     nests = {player: sq for sq, (player, kind) in position.items()
              if KINDS[kind].id == "nest"}
@@ -183,7 +171,7 @@ def test_verify_refuses_a_record_whose_partners_nests_are_too_close(tmp_path: Pa
                                                                    ) -> None:
     """A record sealed over a setup that breaks [V9, R13] (its commitments opening fine):
     ``verify`` checks the rules across setups too, not each player's alone."""
-    start, _ = _v9_game(8, max_plies=0)
+    start = _v9_start(8)
     run = GenericRun.start(start, tmp_path / "v9.log", seed=8)
     run.sim.intent({"resign": 0})
     record = full_record(verify(run.log_path, allow_cut_tail=False))
@@ -208,11 +196,11 @@ def _close(one: str, other: str) -> bool:
 def test_the_club_feed_names_the_four_and_shows_the_public_no_kind(tmp_path: Path) -> None:
     """The club feed of a V9 game (outcome-only [I2]): its status names the four players
     and the teams, and no message names a kind while the game runs."""
-    start, played = _v9_game(9, max_plies=40)
-    run = GenericRun.start(start, tmp_path / "v9.log", policy=OUTCOME_ONLY, seed=9)
+    played = oracle(case_name("bots", 9, ("V9",)))  # the demo bots' first 40 turns, frozen
+    run = GenericRun.start(played.start(), tmp_path / "v9.log", policy=OUTCOME_ONLY, seed=9)
     sink = Recorder()
     feed = GameTableFeed(sink, GAME, run.session.options)  # type: ignore[arg-type]
-    for action in played.history:
+    for action in played.history():
         begun = len(run.sim.events)
         run.play(action.turn, advanced=action.advanced)
         feed.update(run.session, run.sim.events[begun:])

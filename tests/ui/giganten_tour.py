@@ -13,7 +13,9 @@ done by touch (``GameController.settle``).
 
 After every redraw: no text overlaps another or is cut off, no control leaves its place,
 and no figure of the computer's side shows a face (a kind) on the board or a kind's name
-in a line that Giganten's own view for the person (``companion.views.giganten``) hides.
+in a line that Giganten's own view for the person (``companion.views.giganten``) hid: its
+own figures' kinds, and those off the board it may know [K6, I2]
+(``tests.giganten_oracle``).
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from kivy.core.window import Window  # noqa: E402  (Kivy reads the settings at i
 
 from companion.games.giganten.figures import KINDS  # noqa: E402
 from companion.table.opponent import choose_turn  # noqa: E402
-from companion.views import view_for  # noqa: E402
+from tests.giganten_oracle import known_aside, known_on_board  # noqa: E402
 from tests.ui.touches import Touches  # noqa: E402
 from tests.ui.tour import run_frames  # noqa: E402
 from ui import i18n  # noqa: E402
@@ -97,8 +99,8 @@ def check_secrets() -> None:
     if games.game is None or state is None or games.computer is None:
         return
     rules = state.rules_state  # type: ignore[attr-defined]
-    mine = view_for(rules, PERSON, state.policy)
-    known = {f["square"]: f.get("kind") for f in mine["figures"]}
+    person = rules.players.index(next(p for p in rules.players if p.name == PERSON))
+    known: dict[str, str | None] = dict(known_on_board(rules, person))
     screen = app.manager.current_screen
     physical = games.physical()
     for square, token in getattr(screen, "board", None).drawn_tokens.items():
@@ -108,9 +110,8 @@ def check_secrets() -> None:
     lines = [t for t in texts(Window) if card is None or not card.showing
              or t not in {label.text for label in card.sides}]
     allowed = {str(kind) for kind in known.values() if kind is not None}
-    # The figures off the board as Giganten's own view shows them to the person [K6, I2].
-    allowed |= {str(kind) for entry in mine["off_board"].values()
-                for kind in entry.get("kinds", ())}
+    # The figures off the board as Giganten's own view showed them to the person [K6, I2].
+    allowed |= known_aside(rules, person, state.policy)
     hidden = kind_words(allowed)
     for line in lines:
         if line == games.result():

@@ -8,7 +8,8 @@ bots) on the simulated board, the person's turns made as on the screen (a figure
 the figure to challenge tapped, "No challenge", "Advance", "Stay"), the computer's turns
 carried out ("Done", or the drawer's "Carry out"), a power cut in the middle, the record
 saved and verified. And the leak test: after every action no view the controller gives an
-audience shows a kind Giganten's own views (``companion.views.giganten``) hide from it.
+audience shows a kind Giganten's own views (``companion.views.giganten``) hid from it: a
+figure's kind on the board to its owner only (``tests.giganten_oracle.known_on_board``).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import pytest
 from companion.game import PUBLIC
 from companion.games.giganten.figures import KINDS
 from companion.table.opponent import choose_turn
-from companion.views import view_for
+from tests.giganten_oracle import known_on_board
 from ui import i18n
 from ui.control_base import HOME, LANDSCAPE, SETUP_SCREEN, GameOptions
 from ui.control_game import GAME_PLAY, GAME_SETUP, GameController
@@ -248,9 +249,7 @@ def assert_no_leak(c: GameController) -> int:
         view = c.board_view(audience)
         if state is not None:
             rules = state.rules_state  # type: ignore[attr-defined]
-            name = "public" if audience == PUBLIC else rules.players[audience].name
-            known = {f["square"]: f.get("kind") for f in view_for(rules, name,
-                                                                   state.policy)["figures"]}
+            known = known_on_board(rules, None if audience == PUBLIC else audience)
             for figure in view["figures"]:
                 if "kind" in figure:
                     assert known.get(figure["square"]) == figure["kind"], (audience, figure)

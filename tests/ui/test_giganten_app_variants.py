@@ -6,7 +6,8 @@ each player's trap chosen in a private moment (``set_trap``: the square said bac
 owner only), a reserve figure put down through the drawer and confirmed with "Done", four
 seats in two teams. Whole games on the simulated board with a power cut and resume, the
 record saved and verified; after every action no view the controller gives any audience
-shows a kind Giganten's own views (``companion.views.giganten``) hide from it, and no line
+shows a kind Giganten's own views (``companion.views.giganten``) hid from it (a figure's
+kind on the board to its owner only, ``tests.giganten_oracle.known_on_board``), and no line
 names a trap square to anyone but its owner before it springs.
 """
 
@@ -20,7 +21,7 @@ import pytest
 
 from companion.game import PUBLIC
 from companion.games.giganten.movegen import reserve_squares
-from companion.views import view_for
+from tests.giganten_oracle import known_on_board
 from tests.ui.test_giganten_app import (
     KIND_WORDS,
     assert_verified,
@@ -57,9 +58,7 @@ def assert_no_leak(c: GameController, traps: dict[int, str]) -> int:
         view = c.board_view(audience)
         if state is not None:
             rules = state.rules_state  # type: ignore[attr-defined]
-            name = "public" if audience == PUBLIC else rules.players[audience].name
-            known = {f["square"]: f.get("kind")
-                     for f in view_for(rules, name, state.policy)["figures"]}
+            known = known_on_board(rules, None if audience == PUBLIC else audience)
             for figure in view["figures"]:
                 if "kind" in figure:
                     assert known.get(figure["square"]) == figure["kind"], (audience, figure)
