@@ -59,6 +59,26 @@ def test_the_referee_terminal_never_shows_the_arbiter_view_without_the_pin(
     assert refused.code == 2 and "look (behind the PIN)" in refused.err
 
 
+def test_a_refereed_game_ends_drawn_at_the_turn_limit_verifies_and_resumes_so(
+        tmp_path: Path) -> None:
+    """[W3] The referee rules go into the game's rules: ``turn_limit=3`` draws the game at
+    the third turn; the log verifies to that result and a resume restores it."""
+    pin_hash = hash_pin(PIN, iterations=1000)
+    done = run("referee", "--sim", "--seed", 2, "--rules", "turn_limit=3", "--pin-hash",
+               pin_hash, "--log-dir", tmp_path / "logs", "--script",
+               script(tmp_path / "a.txt", "setup all", "start", "auto 6", "status"))
+    assert done.code == 0, done.err
+    assert 'game over: resigned false, reason "turn limit", winner null' in done.out
+    assert "over after 3 turns; winner nobody (a draw) (turn limit)" in done.out
+    log = next((tmp_path / "logs").glob("game-*.log"))
+    checked = run("verify", log)
+    assert checked.code == 0 and "3 turns replayed" in checked.out, checked.out
+    again = run("referee", "--resume", log, "--sim", "--pin-hash", pin_hash, "--script",
+                script(tmp_path / "b.txt", "status"))
+    assert again.code == 0, again.err
+    assert "over after 3 turns; winner nobody (a draw) (turn limit)" in again.out
+
+
 def test_referee_mode_needs_a_pin(tmp_path: Path) -> None:
     done = run("referee", "--sim", "--config", _config(tmp_path, ""))
     assert done.code == 2
