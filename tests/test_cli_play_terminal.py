@@ -95,3 +95,40 @@ def test_a_backend_that_cannot_start_is_an_error_not_a_fallback(
     assert configured.code == 2
     assert "backend 'serial' needs [[reader.serial.tiles]] in the config" in configured.err
     assert not home.exists()
+
+
+def test_an_edited_log_is_refused_naming_the_line(tmp_path: Path) -> None:
+    log = _generic_log(tmp_path)
+    lines = log.read_text("utf-8").split("\n")
+    number = next(i for i, line in enumerate(lines) if '"type":"turn"' in line)
+    entry = json.loads(lines[number])
+    entry["turn"]["path"].reverse()  # the first move, played backwards
+    lines[number] = json.dumps(entry, sort_keys=True, separators=(",", ":"))
+    log.write_text("\n".join(lines), "utf-8")
+    before = log.read_bytes()
+    for command in (["resume", log, "--sim"], ["export", log]):
+        done = run(*command)
+        assert done.code == 2
+        assert f"{log} line {number + 1} " in done.err
+        assert done.err.count("\n") == 1 and "Traceback" not in done.err
+        assert done.out == ""
+        assert log.read_bytes() == before
+
+
+def test_resume_on_an_empty_board_lists_the_squares_to_fill_and_goes_on_once_filled(
+        tmp_path: Path) -> None:
+    """``--empty-board``: the session lists the squares to fill and waits (``status``
+    says so, nothing is played); once the board is put back the game goes on."""
+    log = _generic_log(tmp_path)
+    before = log.read_bytes()
+    waiting = run("resume", log, "--sim", "--empty-board", "--script",
+                  script(tmp_path / "look.txt", "status"))
+    assert waiting.code == 0, waiting.err
+    fix = next(line for line in waiting.out.splitlines() if line.startswith("fix board: "))
+    assert fix.count("place yellow's piece") >= 20 and fix.count("place orange's piece") >= 20
+    assert "2 turns played; yellow to move; the board must be fixed first" in waiting.out
+    assert log.read_bytes() == before  # nothing was played
+    going = run("resume", log, "--sim", "--empty-board", "--script",
+                script(tmp_path / "go.txt", "auto 1", "status"))
+    assert going.code == 0, going.err
+    assert "Giganten: 3 turns played" in going.out  # the hands put it back, then played
