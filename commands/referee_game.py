@@ -364,7 +364,7 @@ def rules_line(game: Game, options: dict[str, Any]) -> str | None:
 
 
 def desk_settings(args: argparse.Namespace) -> RefereeConfig:
-    """``[referee]`` with the command line on top (``commands.referee.referee_config``);
+    """``[referee]`` with the command line on top (``commands.referee_config.referee_config``);
     ``UsageError`` if no arbiter PIN is set: referee mode does not start without one."""
     desk_config, _ = referee_config(args)
     if not desk_config.pin_hash:
