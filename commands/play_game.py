@@ -89,6 +89,9 @@ class GameConsole(OldConsoleWords):
     """A terminal front end for one generic game on the simulated board (with the words of
     Giganten's old console: ``commands.console_words``)."""
 
+    program = "giganten play"
+    """The command a failing script line is told under (``giganten referee`` there)."""
+
     def __init__(self, game: Game, sim: SimGameTable, hands: GameHands, audience: int,
                  seed: int, say: Callable[[str], None] = print,
                  computer: Computer | None = None, secret_setup: bool = False) -> None:
@@ -136,7 +139,7 @@ class GameConsole(OldConsoleWords):
         try:
             keepalive.ready()
             return source.run(self.execute, say=self.say, err=sys.stderr,
-                              program="giganten play", errors=CommandError)
+                              program=self.program, errors=CommandError)
         except KeyboardInterrupt:
             self.say("Interrupted.")
             return 130

@@ -85,6 +85,8 @@ class RefereeGameConsole(EventGameConsole):
     """``GameConsole`` with the arbiter's desk around its session (and the club feed of
     ``--event``, the clocks included)."""
 
+    program = "giganten referee"
+
     def __init__(self, base: GameConsole, desk: GameDesk,
                  link: GameEventLink | None = None) -> None:
         super().__init__(base, link)

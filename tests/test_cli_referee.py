@@ -93,6 +93,7 @@ def test_a_wrong_pin_in_a_script_does_nothing_and_a_missing_one_stops_it(
                "--log-dir", tmp_path / "logs")
     assert done.code == 2
     assert "s.txt line 3: the arbiter PIN is missing" in done.err
+    assert done.err.startswith("giganten referee: ")  # the command typed, not "play"
 
 
 def test_set_pin_writes_the_hash_into_the_referee_section(tmp_path: Path) -> None:
