@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from commands.play import Source, command_source
+from commands.play_source import Source, command_source
 from companion.console import (
     ENROL_HELP,
     CommandError,

@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from commands.play import Source, _with_usage_errors, command_source
+from commands.play_source import Source, _with_usage_errors, command_source
 from companion.game import Game, GameError
 from companion.game_registry import (
     ENROL_OPTIONS,

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from club.game_feed import GameEventLink
 from club.link import EventLinkError, event_target, outbox_path
-from commands.play import Source, _with_usage_errors
 from commands.play_game import GameConsole, _play, resume
+from commands.play_source import Source, _with_usage_errors
 from companion.config import ConfigError, load_config
 from companion.game_events import GameEvent
 from hardware.assemble import UsageError

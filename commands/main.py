@@ -58,7 +58,7 @@ def _add_backend(parser: argparse.ArgumentParser) -> None:
 
 def _add_table(parser: argparse.ArgumentParser) -> None:
     """Options of play and resume: registry, logs, script, audience, simulated readers."""
-    from commands.play import TIMINGS
+    from commands.play_source import TIMINGS
     from companion.console import AUDIENCES
     from companion.views import PUBLIC
 
@@ -91,12 +91,8 @@ def _add_table(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_rules(parser: argparse.ArgumentParser) -> None:
-    """``--variants``, ``--policy`` and ``--old-session`` of a new game (play, referee)."""
+    """``--variants`` and ``--policy`` of a new game (play, referee)."""
     from companion.views import POLICIES, RULEBOOK
-
-    parser.add_argument("--old-session", action="store_true",
-                        help="Giganten on its own session, console and desk (the old path,"
-                             " until it is deleted: issue 13); V5, V6 and V9 take it anyway")
 
     parser.add_argument("--variants", type=cli.rule_set_arg, default=cli.rule_set_arg(""),
                         metavar="V3,V8,…", help="play under these variants, comma-separated")
@@ -146,25 +142,28 @@ def _play_command(args: argparse.Namespace) -> int:
         print("giganten play: --computer plays Strategus and Gimmel (--game strategus or"
               " gimmel); Giganten's computer players are in giganten demo", file=sys.stderr)
         return 2
-    if args.game is not None or _generic_giganten(args):  # through the game interface
-        # the real board through the game's layout, or the simulated one (play_game's,
-        # with the club feed of --event)
-        from commands import play_game_live
+    # Every game, Giganten too, through the game interface: the real board through the
+    # game's layout, or the simulated one (play_game's, with the club feed of --event).
+    from commands import play_game_live
 
-        args.game = args.game or DEFAULT_GAME
-        return play_game_live.play_command(args)
-    from commands.play import play_command
-
-    return play_command(args)
+    args.game = args.game or DEFAULT_GAME
+    return play_game_live.play_command(args)
 
 
-def _generic_giganten(args: argparse.Namespace) -> bool:
-    """Whether Giganten without ``--game`` takes the generic path: the one switch point
-    (``commands.giganten_path``)."""
-    from commands.giganten_path import GENERIC, giganten_path
+def _old_log_refused(command: str, path: Path) -> int:
+    """One line for a log the generic path cannot follow (issue 13: Giganten's old
+    ``Session`` wrote it, or it is no game log at all), and what to do instead; exit 2."""
+    from companion.ledger.game_log import old_giganten_log
 
-    return giganten_path(args.game, args.variants.variants,
-                         old_session=args.old_session) == GENERIC
+    if old_giganten_log(path):
+        print(f"giganten {command}: {path} was written by Giganten's old console, which is"
+              " gone; it cannot be continued, but giganten verify LOG still checks it and"
+              " giganten export LOG writes its record", file=sys.stderr)
+    else:
+        print(f"giganten {command}: {path} is not the log of a game (it cannot be read, or"
+              " its first line is no game's header): give the log giganten play wrote",
+              file=sys.stderr)
+    return 2
 
 
 def _resume_command(args: argparse.Namespace) -> int:
@@ -173,33 +172,32 @@ def _resume_command(args: argparse.Namespace) -> int:
 
     log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
     path = args.log if args.log is not None else latest_log(log_dir)
-    if path is not None and play_game.is_generic_log(path):
-        from commands import play_game_live  # the real board or the simulated one
-
-        return play_game_live.resume_command(args, path)
-    if getattr(args, "computer", None) is not None:
-        print("giganten resume: --computer plays Strategus and Gimmel only; this is not the"
-              " log of one of their games", file=sys.stderr)
+    if path is None:
+        print(f"giganten resume: there is no game log in {log_dir}: give the log to resume,"
+              " or start a game with giganten play --sim", file=sys.stderr)
         return 2
-    from commands.play import resume_command
+    if not play_game.is_generic_log(path):
+        return _old_log_refused("resume", path)
+    from commands import play_game_live  # the real board or the simulated one
 
-    return resume_command(args)
+    return play_game_live.resume_command(args, path)
 
 
 def _referee_command(args: argparse.Namespace) -> int:
+    if args.set_pin:
+        from commands.play_source import _with_usage_errors
+        from commands.referee_config import set_pin
+
+        return _with_usage_errors("referee", set_pin)(args)
     from commands.play_game import is_generic_log
 
-    # Any game through the generic desk; a generic log resumes there (it names its game).
-    generic = args.game is not None or (is_generic_log(args.resume) if args.resume
-                                        is not None else _generic_giganten(args))
-    if generic and not args.set_pin:
-        from commands.referee_game_live import referee_game_command  # readers or sim
+    # Any game through the generic desk; a log resumes there if it names its game.
+    if args.resume is not None and not is_generic_log(args.resume):
+        return _old_log_refused("referee", args.resume)
+    from commands.referee_game_live import referee_game_command  # readers or sim
 
-        args.game = args.game or DEFAULT_GAME
-        return referee_game_command(args)
-    from commands.referee import referee_command
-
-    return referee_command(args)
+    args.game = args.game or DEFAULT_GAME
+    return referee_game_command(args)
 
 
 def _add_enrol(commands: Any) -> None:
@@ -260,7 +258,7 @@ def _add_play(commands: Any) -> None:
                            " board or on the readers with the pieces of its registry"
                            " (giganten enrol --game NAME; Giganten's figures from its own"
                            " registry); without --game: Giganten through the interface"
-                           " too (V5, V6, V9 and --old-session: its own console)")
+                           " too")
     _add_rules(play)
     _add_table(play)
     _add_pin_hash(play)
@@ -298,8 +296,7 @@ def _add_referee(commands: Any) -> None:
     referee.add_argument("--game", choices=game_names(), default=None,
                          help="the game to referee through the game interface, on the"
                               " simulated board or the readers, as giganten play --game"
-                              " (without --game: Giganten through the interface too; V5,"
-                              " V6, V9 and --old-session: its own desk)")
+                              " (without --game: Giganten through the interface too)")
     _add_rules(referee)
     referee.add_argument("--time", default=None, metavar="MIN+SEC",
                          help="time control: minutes per side plus seconds per turn, like"

@@ -1,9 +1,8 @@
 """``giganten play --game strategus|gimmel|giganten --sim`` and their ``giganten resume``:
 any game of the family at the terminal on the simulated board, through the generic table
-path (``companion.table.game_session``). Which path ``giganten play`` without ``--game``
-takes is said in one place, ``commands.giganten_path``: this one, but for V5, V6, V9 and
-``--old-session`` (Giganten's own console, ``commands.play``). Giganten here: a landscape
-dealt from the seed [B3, V1, V2], ``--variants`` and ``--policy``.
+path (``companion.table.game_session``); ``giganten play`` without ``--game`` is Giganten
+here too (issue 13: its own console is gone). Giganten here: a landscape dealt from the
+seed [B3, V1, V2], ``--variants`` and ``--policy``.
 The words of Giganten's old console (``challenge``, ``nochallenge``, ``stay`` …) are in
 ``commands.console_words``; a challenge's outcome leaves a terminal at the next turn
 [I4] (``commands.console_screen``).
@@ -29,7 +28,7 @@ from commands.arbiter_pin import arbiter_source
 from commands.console_screen import ChallengeScreen
 from commands.console_words import OldConsoleWords
 from commands.opponent import Computer, computer_of
-from commands.play import Source, _source, _timing, _with_usage_errors
+from commands.play_source import Source, _source, _timing, _with_usage_errors
 from companion.game import ARBITER, PUBLIC, Game, GameError, GameState, seated
 from companion.game_events import GameEvent
 from companion.games import get_game
@@ -90,6 +89,9 @@ class GameConsole(OldConsoleWords):
     """A terminal front end for one generic game on the simulated board (with the words of
     Giganten's old console: ``commands.console_words``)."""
 
+    program = "giganten play"
+    """The command a failing script line is told under (``giganten referee`` there)."""
+
     def __init__(self, game: Game, sim: SimGameTable, hands: GameHands, audience: int,
                  seed: int, say: Callable[[str], None] = print,
                  computer: Computer | None = None, secret_setup: bool = False) -> None:
@@ -137,7 +139,7 @@ class GameConsole(OldConsoleWords):
         try:
             keepalive.ready()
             return source.run(self.execute, say=self.say, err=sys.stderr,
-                              program="giganten play", errors=CommandError)
+                              program=self.program, errors=CommandError)
         except KeyboardInterrupt:
             self.say("Interrupted.")
             return 130
@@ -181,7 +183,7 @@ class GameConsole(OldConsoleWords):
     def settle(self) -> None:
         """Let the readers scan until the board is confirmed; print every event since
         the last one printed (the hands' actions and taps included)."""
-        self.sim.run_for()
+        self.sim.settle()
         self.tell(self.sim.events[self._told:])
         self._computer_moves()
 
@@ -496,8 +498,7 @@ def _play(args: argparse.Namespace,
     console.say(f"{game.title} on the simulated board; seed {seed}.")
     if getattr(args, "registry", None) is not None:  # said, never silently dropped
         console.say("The simulated board plays with the simulated sets: --registry is read"
-                    " on the readers (--backend), or by Giganten's own console"
-                    " (--old-session).")
+                    " on the readers (--backend).")
     _say_computer(console, computer)
     console.say(f"Game log: {log_path} (every turn is appended to it).")
     console.say(f"Showing what {args.audience} may see. Type help for the commands.")

@@ -26,7 +26,6 @@ from typing import Any
 from commands import game_event
 from commands.game_event import EventGameConsole
 from commands.opponent import Computer, computer_of
-from commands.play import Source, _source, _with_usage_errors
 from commands.play_game import (
     GameConsole,
     _audience,
@@ -34,6 +33,7 @@ from commands.play_game import (
     arbiter_checked,
     new_options,
 )
+from commands.play_source import Source, _source, _with_usage_errors
 from companion.game import Game, GameError, seated
 from companion.game_registry import GameRegistry, GameRegistryError
 from companion.games import get_game

@@ -4,10 +4,13 @@
 platform has them) or a script (``--script FILE``, or a pipe), and ``Source.run`` carries
 the lines out: typed, an error is reported and the loop goes on; in a script it stops with
 the line number. ``play``, ``resume``, ``referee`` and ``enrol`` all read commands so.
+Also here, for the same subcommands: the simulated readers' timing (``--timing``,
+``--noise``) and the one line of a ``UsageError`` (``_with_usage_errors``).
 """
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -15,7 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from hardware.assemble import UsageError
+from hardware.sim import BUS_MODEL, TILE_MODEL, TimingModel
+
 PROMPT = "giganten> "
+
+TIMINGS: dict[str, TimingModel] = {"tile": TILE_MODEL, "bus": BUS_MODEL}
+"""The simulated readers of ``--timing``: one controller per tile, or one SPI bus."""
 
 
 @dataclass
@@ -78,3 +87,33 @@ def _typed() -> Iterator[str]:
         except (EOFError, KeyboardInterrupt):
             print()
             return
+
+
+def _timing(args: argparse.Namespace) -> TimingModel:
+    """The simulated readers' timing of ``--timing``, missing reads at ``--noise``."""
+    model = TIMINGS[args.timing]
+    return model.with_noise(miss_rate=args.noise) if args.noise else model
+
+
+def _source(args: argparse.Namespace) -> Source:
+    """The commands of ``--script`` (or standard input); ``UsageError`` in one line for a
+    script that cannot be read."""
+    try:
+        return command_source(args.script)
+    except OSError as err:
+        raise UsageError(f"cannot read the script {args.script}:"
+                         f" {err.strerror or err}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"the script {args.script} is not UTF-8 text") from None
+
+
+def _with_usage_errors(name: str, run: Callable[[argparse.Namespace], int]
+                       ) -> Callable[[argparse.Namespace], int]:
+    """``run`` with a ``UsageError`` said in one line (``giganten NAME: …``), exit 2."""
+    def wrapped(args: argparse.Namespace) -> int:
+        try:
+            return run(args)
+        except UsageError as err:
+            print(f"giganten {name}: {err}", file=sys.stderr)
+            return 2
+    return wrapped

@@ -26,9 +26,9 @@ from typing import Any
 
 from club.game_feed import GameEventLink
 from commands.game_event import EventGameConsole, game_event_link
-from commands.play import Source, _source, _timing
 from commands.play_game import GameConsole, _audience, _table, new_options, wait_seconds
-from commands.referee import referee_config, referee_options
+from commands.play_source import Source, _source, _timing
+from commands.referee_config import referee_config, referee_options
 from companion.clock import ClockError, format_time
 from companion.config import RefereeConfig
 from companion.events import (
@@ -51,8 +51,8 @@ from companion.identities import sim_identities
 from companion.ledger.game_log import ReplayError
 from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.ledger.record import verify as read_log
-from companion.referee.desk import RefereeError
 from companion.referee.game_desk import DeskEvent, GameDesk
+from companion.referee.pin import RefereeError
 from companion.table.game_session import OVER, SETUP, GameSession
 from companion.views.games import board_text, game_view
 from hardware.assemble import UsageError
@@ -92,6 +92,8 @@ class RefereeGameConsole(EventGameConsole):
     """``GameConsole`` with the arbiter's desk around its session (and the club feed of
     ``--event``, the clocks included)."""
 
+    program = "giganten referee"
+
     def __init__(self, base: GameConsole, desk: GameDesk,
                  link: GameEventLink | None = None) -> None:
         super().__init__(base, link)
@@ -119,7 +121,7 @@ class RefereeGameConsole(EventGameConsole):
     def settle(self) -> None:
         """As ``GameConsole.settle``, then the desk follows the new events (the clocks
         switch, a flag ends the game)."""
-        self.sim.run_for()
+        self.sim.settle()
         new = self.sim.events[self._told:]
         self.tell(new)
         self.show(self.desk.observe(new, self.sim.now))
@@ -418,7 +420,7 @@ def rules_line(game: Game, options: dict[str, Any]) -> str | None:
 
 
 def desk_settings(args: argparse.Namespace) -> RefereeConfig:
-    """``[referee]`` with the command line on top (``commands.referee.referee_config``);
+    """``[referee]`` with the command line on top (``commands.referee_config.referee_config``);
     ``UsageError`` if no arbiter PIN is set: referee mode does not start without one."""
     desk_config, _ = referee_config(args)
     if not desk_config.pin_hash:

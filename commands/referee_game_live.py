@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Any
 
 from commands.game_event import game_event_link
-from commands.play import Source, _source, _with_usage_errors
 from commands.play_game_live import (
     LiveCommands,
     LiveGameConsole,
@@ -33,6 +32,7 @@ from commands.play_game_live import (
     logged_game_backend,
     seated_board,
 )
+from commands.play_source import Source, _source, _with_usage_errors
 from commands.referee_game import (
     RefereeGameConsole,
     desk_settings,
@@ -49,8 +49,8 @@ from companion.game_registry import GameRegistryError
 from companion.games import get_game
 from companion.ledger.game_log import ReplayError
 from companion.ledger.record import LogError, default_log_dir, new_log_path
-from companion.referee.desk import RefereeError
 from companion.referee.game_desk import GameDesk
+from companion.referee.pin import RefereeError
 from companion.table.game_session import OVER, GameSession
 from hardware.assemble import UsageError
 from hardware.protocol import Reader

@@ -57,6 +57,12 @@ class LiveGameTable:
         self.events += events
         return events
 
+    def settle(self) -> list[GameEvent]:
+        """After a command at the terminal: follow the board for one ``SCAN`` (the consoles
+        call this on the simulated table and on the readers alike; here a person, not the
+        simulation, makes the board match, so nothing more is waited for)."""
+        return self.run_for()
+
     @property
     def now(self) -> float:
         """The table's time (the clocks of referee mode run on it)."""

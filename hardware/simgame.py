@@ -23,6 +23,12 @@ from hardware.sim import TILE_MODEL, SimBoard, SimReader, TimingModel
 SETTLE = 0.6
 """Seconds of scanning after an action: enough for sensing to confirm an empty square."""
 
+SETTLE_LIMIT = 10.0
+"""At most this many more seconds for the readers to see the board as it is."""
+
+SCAN_STEP = 0.02
+"""Seconds scanned between two looks at whether sensing sees the board yet."""
+
 
 class SimGameTable:
     """A simulated board, its reader and sensing, feeding a ``GameSession`` read by read."""
@@ -55,6 +61,21 @@ class SimGameTable:
                 break
         self.events += events
         return events
+
+    def settle(self, limit: float = SETTLE_LIMIT) -> list[GameEvent]:
+        """Scan ``SETTLE`` seconds, then on until sensing sees the board as it physically
+        is with nothing pending (or ``limit`` more seconds passed): slow readers (one SPI
+        bus for the whole board, ``--timing bus``) need more than one ``SETTLE``."""
+        events = self.run_for()
+        end = self.board.now + limit
+        while not self._seen() and self.board.now < end:
+            events += self.run_for(SCAN_STEP)
+        return events
+
+    def _seen(self) -> bool:
+        snapshot = self.sensing.snapshot()
+        return (not snapshot.pending and not snapshot.unknown
+                and dict(snapshot.tags) == self.board.tags())
 
     def intent(self, data: Mapping[str, Any]) -> list[GameEvent]:
         """A tap on the screen, now."""

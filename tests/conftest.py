@@ -29,7 +29,7 @@ if os.environ.get("CI"):
 QUICK_PATHS = (
     "tests/games/",
     "tests/test_architecture.py",
-    "tests/test_console_lines.py",
+    "tests/test_referee_pin.py",
     "tests/test_deal.py",
     "tests/test_fairplay.py",
     "tests/test_messages.py",

@@ -1,8 +1,8 @@
 """The words of Giganten's old console on the generic one (issue 13):
 ``challenge``/``nochallenge``/``confirm``/``stay`` map to the session's ``choose``,
 ``start PLAYER``, ``setup PLAYER``, ``place SQUARE`` from the hand, ``show AUDIENCE``,
-``export FILE [public]``, ``exit``, the farewell lines; and the switch point that says
-which path Giganten takes without ``--game`` (``commands.giganten_path``)."""
+``export FILE [public]``, ``exit``, the farewell lines; Giganten without ``--game`` on the
+same path, and a log of the old console refused by ``resume`` in one line."""
 
 from __future__ import annotations
 
@@ -20,7 +20,6 @@ from typing import Any
 import pytest
 
 from commands.console_screen import CLEAR_SCREEN_AND_SCROLLBACK
-from commands.giganten_path import GENERIC, OLD, giganten_path
 from commands.play_game import GameConsole, _table, new_options
 from companion.game import ARBITER, PUBLIC
 from companion.games import get_game
@@ -228,18 +227,6 @@ def _empty_square(console: GameConsole) -> str:
                                       if sq not in taken))
 
 
-def test_the_switch_point_says_which_path_giganten_takes() -> None:
-    assert giganten_path("giganten", ["V5"]) == GENERIC  # asked for: refused there
-    assert giganten_path(None, [], default_generic=True) == GENERIC
-    assert giganten_path(None, ["V3", "V8"], default_generic=True) == GENERIC
-    for variants in (["V5", "V5c"], ["V6", "V6a"], ["V9"]):  # every variant is generic
-        assert giganten_path(None, variants, default_generic=True) == GENERIC
-    assert giganten_path(None, [], default_generic=False) == OLD
-    assert giganten_path(None, [], old_session=True, default_generic=True) == OLD
-    assert giganten_path(None, []) == GENERIC  # the default
-
-
-
 def test_the_generic_console_says_ready_and_pings_systemds_watchdog(tmp_path: Path) -> None:
     """The kiosk's terminal fallback (systemd/giganten-kiosk) runs under a watchdog: the
     generic console says READY=1 and WATCHDOG=1 as the old one did (issue 16, finding 3)."""
@@ -352,50 +339,73 @@ def _plain(tmp_path: Path, command: str, *extra: str) -> str:
     return done.out
 
 
-def test_plain_play_and_referee_take_the_generic_path_but_for_old_session(
-        home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The one switch point decides for ``play`` and ``referee`` without ``--game``: with
-    the default switched, Giganten goes through the game interface for the generic
-    variants (all of them), and ``--old-session`` stays on Giganten's own console and desk."""
-    monkeypatch.setattr("commands.giganten_path.GENERIC_BY_DEFAULT", True)
+def test_plain_play_and_referee_are_giganten_on_the_generic_path(home: Path,
+                                                                tmp_path: Path) -> None:
+    """``play`` and ``referee`` without ``--game`` are Giganten through the game interface,
+    with every variant; ``--old-session`` is gone (issue 13) and refused by the parser."""
     assert "Giganten on the simulated board; seed 3." in _plain(tmp_path, "play")
-    assert "Giganten on the simulated board" in _plain(tmp_path, "play", "--variants",
-                                                       "V3,V8")
-    assert "Giganten on the simulated board" in _plain(tmp_path, "play", "--variants",
-                                                       "V5,V6,V9")
-    assert "Giganten on the simulated board" in _plain(tmp_path, "play", "--variants",
-                                                       "V5,V5c,V6,V6a")
+    for variants in ("V3,V8", "V5,V6,V9", "V5,V5c,V6,V6a"):
+        assert "Giganten on the simulated board" in _plain(tmp_path, "play", "--variants",
+                                                           variants)
     pin = ("--pin-hash", PIN_HASH)
     assert "Giganten referee mode on the simulated board" in _plain(tmp_path, "referee", *pin)
-    old = _plain(tmp_path, "referee", "--variants", "V5,V5c", "--old-session", *pin)
-    assert "on the simulated board" not in old and "Variants: V5, V5c." in old  # its own
-    assert "reveal policy rulebook" in _plain(tmp_path, "play", "--old-session")
-    monkeypatch.setattr("commands.giganten_path.GENERIC_BY_DEFAULT", False)
-    assert "reveal policy rulebook" in _plain(tmp_path, "play")
+    assert "Giganten referee mode on the simulated board" in _plain(
+        tmp_path, "referee", "--variants", "V5,V5c", *pin)
+    gone = run("play", "--sim", "--old-session")
+    assert gone.code == 2 and "unrecognized arguments: --old-session" in gone.err
 
 
-def test_resume_takes_the_path_that_wrote_the_log(home: Path, tmp_path: Path,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    """``giganten resume LOG``: an old-format log on Giganten's own console, a generic one
-    on the generic console, whichever way the switch stands."""
-    script = tmp_path / "s.txt"
-    script.write_text("setup all\nstart\nauto 2\n", "utf-8")
-    for extra in (("--old-session",), ()):
-        logs = tmp_path / ("old" if extra else "generic")
-        assert run("play", "--sim", "--seed", "3", *extra, "--log-dir", logs, "--script",
-                   script).code == 0
+OLD_LOG = ROOT / "tests" / "fixtures" / "old-giganten-game.log"
+"""A log Giganten's old console wrote (``giganten play --old-session --sim --seed 3``,
+``setup all``, ``start yellow``, ``auto 4``), frozen before that console was deleted."""
+
+
+def test_resume_of_an_old_console_log_is_refused_in_one_line(home: Path,
+                                                             tmp_path: Path) -> None:
+    """``giganten resume`` and ``referee --resume`` of a log the old console wrote: one
+    line that says what happened and what still works (verify, export), exit 2, the log
+    untouched; and it still verifies and exports."""
+    log = tmp_path / "game-20261125-194015.log"  # the name giganten play gives a log
+    log.write_bytes(OLD_LOG.read_bytes())
     look = tmp_path / "look.txt"
     look.write_text("status\n", "utf-8")
-    for default in (False, True):
-        monkeypatch.setattr("commands.giganten_path.GENERIC_BY_DEFAULT", default)
-        old = run("resume", next((tmp_path / "old").glob("game-*.log")), "--sim",
-                  "--script", look)
-        assert old.code == 0, old.err
-        assert "Resuming " in old.out and ": ply 2," in old.out
-        generic = run("resume", next((tmp_path / "generic").glob("game-*.log")), "--sim",
-                      "--script", look)
-        assert generic.code == 0, generic.err
-        assert "Giganten, 2 turns played" in generic.out
+    for command in (("resume", log), ("referee", "--resume", log, "--pin-hash", PIN_HASH)):
+        done = run(*command, "--sim", "--script", look)
+        assert done.code == 2 and done.out == ""
+        assert done.err.count("\n") == 1 and "Traceback" not in done.err
+        assert "written by Giganten's old console" in done.err
+        assert "giganten verify LOG" in done.err and "giganten export LOG" in done.err
+        assert log.read_bytes() == OLD_LOG.read_bytes()  # nothing appended
+    latest = run("resume", "--log-dir", tmp_path, "--sim", "--script", look)
+    assert latest.code == 2 and "written by Giganten's old console" in latest.err
+    verified = run("verify", log)
+    assert verified.code == 0 and "4 turns replayed legally" in verified.out
+    exported = run("export", log, "--public")
+    assert exported.code == 0 and json.loads(exported.out)["format"] == "giganten-record/1"
+
+
+def test_resume_of_a_file_that_is_no_log_gets_one_line(home: Path, tmp_path: Path) -> None:
+    junk = tmp_path / "notes.log"
+    junk.write_text("shopping list\n", "utf-8")
+    for command in (("resume", junk), ("resume", tmp_path / "missing.log"),
+                    ("referee", "--resume", junk, "--pin-hash", PIN_HASH)):
+        done = run(*command, "--sim")
+        assert done.code == 2 and done.err.count("\n") == 1, done.err
+        assert "is not the log of a game" in done.err and "Traceback" not in done.err
+    empty = run("resume", "--log-dir", tmp_path / "none", "--sim")
+    assert empty.code == 2 and "there is no game log in" in empty.err
+
+
+def test_resume_continues_a_generic_log(home: Path, tmp_path: Path) -> None:
+    script = tmp_path / "s.txt"
+    script.write_text("setup all\nstart\nauto 2\n", "utf-8")
+    assert run("play", "--sim", "--seed", "3", "--log-dir", tmp_path, "--script",
+               script).code == 0
+    look = tmp_path / "look.txt"
+    look.write_text("status\n", "utf-8")
+    generic = run("resume", next(tmp_path.glob("game-*.log")), "--sim", "--script", look)
+    assert generic.code == 0, generic.err
+    assert "Giganten, 2 turns played" in generic.out
 
 
 def test_a_registry_on_the_simulated_board_is_said_not_dropped(home: Path,
@@ -405,3 +415,4 @@ def test_a_registry_on_the_simulated_board_is_said_not_dropped(home: Path,
     done = run("play", "--sim", "--registry", tmp_path / "registry.json", "--script", script)
     assert done.code == 0, done.err
     assert "--registry is read on the readers (--backend)" in done.out
+    assert "--old-session" not in done.out  # gone

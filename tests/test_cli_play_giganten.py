@@ -1,6 +1,6 @@
 """``giganten play --game giganten --sim``: Giganten at the terminal through the generic
 table path (issue 13 item 2), to its end, verified, exported, resumed after a kill; the
-default ``giganten play`` is the same path (``--old-session``: Giganten's own console)."""
+default ``giganten play`` is the same path (Giganten's own console is gone: issue 13)."""
 
 from __future__ import annotations
 
@@ -51,15 +51,10 @@ def test_an_unknown_variant_gets_one_line(home: Path, tmp_path: Path) -> None:
         " with the options V5a, V5b, V5c, V6a, V6b"]
 
 
-def test_plain_play_is_giganten_through_the_interface_and_old_session_its_own_console(
-        home: Path, tmp_path: Path) -> None:
+def test_plain_play_is_giganten_through_the_interface(home: Path, tmp_path: Path) -> None:
     done = run("play", "--sim", "--seed", "3", "--script", script(tmp_path / "s.txt", "quit"))
     assert done.code == 0, done.err
     assert "Giganten on the simulated board; seed 3." in done.out  # commands.play_game
-    old = run("play", "--old-session", "--sim", "--seed", "3", "--script",
-              script(tmp_path / "s.txt", "quit"))
-    assert old.code == 0, old.err
-    assert "reveal policy rulebook" in old.out  # commands.play's greeting
 
 
 @pytest.mark.parametrize("variants", [(), ("--variants", "V5,V6")])

@@ -1,8 +1,8 @@
 """``giganten referee --game giganten --sim``: Giganten refereed through the generic desk
 (issue 13, the next step): clocks, the PIN, a take-back, a declared result and the referee
 rules of its ``RuleSet`` [W3], logged as a generic game and verified; ``--event`` publishes
-it to the club; ``giganten referee`` without ``--game`` is the same desk (``--old-session``:
-Giganten's own)."""
+it to the club; ``giganten referee`` without ``--game`` is the same desk (Giganten's own
+desk at the terminal is gone: issue 13)."""
 
 from __future__ import annotations
 
@@ -91,13 +91,8 @@ def test_a_refereed_generic_game_resumes_without_game(home: Path, tmp_path: Path
     assert "Giganten: 5 turns played" in done.out
 
 
-def test_plain_referee_is_the_generic_desk_and_old_session_gigantens_own(
-        home: Path, tmp_path: Path) -> None:
+def test_plain_referee_is_the_generic_desk(home: Path, tmp_path: Path) -> None:
     done = run("referee", "--sim", "--seed", "2", "--pin-hash", PIN_HASH,
                "--script", script(tmp_path / "q.txt", "quit"))
     assert done.code == 0, done.err
     assert "Giganten referee mode on the simulated board; seed 2" in done.out  # the generic
-    old = run("referee", "--old-session", "--sim", "--seed", "2", "--pin-hash", PIN_HASH,
-              "--script", script(tmp_path / "q.txt", "quit"))
-    assert old.code == 0, old.err
-    assert "Giganten referee mode; seed 2" in old.out  # commands.referee's greeting

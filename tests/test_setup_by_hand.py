@@ -24,12 +24,13 @@ def _script(path: Path, *lines: str) -> Path:
 
 @pytest.mark.parametrize("square", ["e5", "e7"])  # on Yellow's half, and in the middle
 def test_play_setup_after_a_figure_placed_by_hand(tmp_path: Path, square: str) -> None:
-    done = run("play", "--old-session", "--sim", "--seed", 3, "--script",
+    done = run("play", "--sim", "--seed", 3, "--script",
                _script(tmp_path / "s.txt", f"place {square} yellow tri 2", "setup yellow",
-                       "place e7 orange tri 2", "remove e7", "setup orange", "status"))
+                       "place e7 orange tri 2", "remove e7", "setup orange", "start"))
     assert done.code == 0, done.err
-    assert "Yellow: 24 of 24 figures, complete and valid" in done.out
-    assert "Orange: 24 of 24 figures, complete and valid" in done.out
+    assert 'setup: player "yellow", placed 24, expected 24' in done.out
+    assert 'setup: player "orange", placed 24, expected 24' in done.out
+    assert "play begins" in done.out  # both setups complete and valid
 
 
 def test_play_setup_still_refuses_a_square_taken_by_the_other_side(tmp_path: Path) -> None:

@@ -18,10 +18,11 @@ import pytest
 from commands.table_runner import SimulatedTable
 from companion.deal import deal
 from companion.games.giganten.ruleset import RuleSet
+from companion.ledger.record import verify as read_log
 from companion.views import RULEBOOK
 from hardware.simtable import setup_plan
 from tests.cli_helpers import home, run
-from tests.test_cli_play import only_log, script
+from tests.test_cli_play_game import only_log, script
 from ui.control_base import GameOptions
 from ui.controller import Controller
 
@@ -39,13 +40,14 @@ def test_a_plan_without_a_seed_comes_from_the_os() -> None:
 def _logged_setup(tmp_path: Path, name: str, *seed: str) -> tuple[str, object]:
     """``setup all`` and ``start`` at the terminal; the printed seed and the logged setup."""
     games = tmp_path / name
-    done = run("play", "--old-session", "--sim", *seed, "--log-dir", games, "--script",
+    done = run("play", "--sim", *seed, "--log-dir", games, "--script",
                script(tmp_path / f"{name}.txt", "setup all", "start yellow", "quit"))
     assert done.code == 0, done.err
-    printed = re.search(r"seed (\d+);", done.out)
+    printed = re.search(r"seed (\d+)\.", done.out)
     assert printed is not None, done.out[:400]
-    header = json.loads(only_log(games).read_text("utf-8").splitlines()[0])
-    return printed.group(1), header["game"]["setup"]
+    setup = read_log(only_log(games))[0].body["setup"]
+    assert isinstance(setup, dict) and len(setup) == 48  # both sides' figures
+    return printed.group(1), setup
 
 
 def test_the_terminal_does_not_lay_out_the_printed_seeds_setups(tmp_path: Path) -> None:

@@ -43,6 +43,7 @@ from typing import Any
 
 from companion.game import Game, GameError, GameState, Piece, Square, other_team, seated
 from companion.identities import Identity
+from companion.ledger.entries import LOG_FORMAT
 from companion.ledger.fairplay import (
     COMMITMENT_FORMAT,
     GAME_ID_BYTES,
@@ -84,6 +85,19 @@ def generic_header(path: Path) -> dict[str, Any] | None:
     except (OSError, ValueError):
         return None
     return header if isinstance(header, dict) and is_generic_header(header) else None
+
+
+def old_giganten_log(path: Path) -> bool:
+    """True if the log at ``path`` was written by Giganten's own ``Session`` (the old path
+    of issue 13: its start entry holds the game as a mapping, not a name). Such a log
+    still verifies and exports; the generic path cannot continue it."""
+    try:
+        with path.open("rb") as file:
+            header = json.loads(file.readline())
+    except (OSError, ValueError):
+        return False
+    return (isinstance(header, dict) and header.get("format") == LOG_FORMAT
+            and isinstance(header.get("game"), dict))
 
 
 def hidden_setup(game: Game, options: Mapping[str, Any]) -> bool:
