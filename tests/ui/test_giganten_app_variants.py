@@ -95,12 +95,14 @@ def power_cut(c: GameController, tmp_path: Path) -> GameController:
     return again
 
 
-def play_on(c: GameController, rng: random.Random, each: Any, limit: int = 3000) -> None:
+def play_on(c: GameController, rng: random.Random, each: Any, limit: int = 3000) -> int:
+    """Turns until the game ends (or ``limit``), ``each`` after every one; how many."""
     turns = 0
     while c.screen == GAME_PLAY and turns < limit:
         one_turn(c, rng, turns)
         turns += 1
         each(c)
+    return turns
 
 
 def test_the_secret_traps_are_picked_in_private_and_a_whole_game_verifies(
@@ -132,18 +134,21 @@ def test_the_secret_traps_are_picked_in_private_and_a_whole_game_verifies(
     play_on(c, rng, lambda c: None, limit=12)
     c = power_cut(c, tmp_path)
     assert c.computer is not None and c.computer.player == 1
-    sprung = 0
+    sprung = looked = 0
 
     def each(c: GameController) -> None:
-        nonlocal checks, sprung
+        nonlocal checks, sprung, looked
         checks += assert_no_leak(c, traps)
+        looked += 1
         if c.combat_view() is not None:
             c.dismiss_card()
         sprung += any("traps" in v.get("public", {}) for v in c.event_views(PUBLIC)[-3:]
                       if v["event"] == "turn")
-    play_on(c, rng, each)
+    turns = play_on(c, rng, each)
     assert_verified(c)
-    assert checks > 50
+    # The computer thinks for a time budget, so the game's length varies with the load:
+    # what must hold is that every turn after the cut was looked at by every audience.
+    assert turns > 0 and looked == turns and checks == 3 * (turns + 1)
 
 
 def test_a_reserve_figure_is_put_down_through_the_drawer_and_confirmed(
