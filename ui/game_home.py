@@ -21,6 +21,7 @@ from companion.ledger.record import default_log_dir
 from companion.table.opponent import DEFAULT_LEVEL, LEVELS
 from companion.views.games import OPEN_GAMES
 from ui import i18n
+from ui.control_base import ControllerError
 from ui.control_game import (
     LEVELLED_GAMES,
     GameController,
@@ -29,8 +30,9 @@ from ui.control_game import (
     is_generic_log,
     other_games,
 )
+from ui.control_game_base import is_old_log
 from ui.control_game_referee import RefereeGameController
-from ui.sim_drawer import button_row, slotted
+from ui.widgets import button_row, slotted
 
 
 class GameChoice(BoxLayout):
@@ -101,14 +103,15 @@ class GameChoice(BoxLayout):
                                     self.legal and self.name in OPEN_GAMES))
         return True
 
-    def resume_other(self) -> bool:
-        """Resume the latest game if its log is another game's; False: Giganten's."""
+    def resume(self) -> None:
+        """Resume the latest game on the games' controller; a log an older version of the
+        companion wrote (Giganten's own format) gets one line: it can be replayed, not
+        continued here."""
         log_dir = self.games.log_dir if self.games.log_dir is not None else default_log_dir()
         path: Path | None = latest_log(log_dir)
-        if path is None or not is_generic_log(path):
-            return False
+        if path is not None and not is_generic_log(path) and is_old_log(path):
+            raise ControllerError(i18n.tr("err_resume_old"))
         self.games.resume(path)
-        return True
 
     def summary(self) -> str | None:
         """The home screen's summary line for another game (None: Giganten's settings)."""

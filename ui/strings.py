@@ -157,6 +157,17 @@ STRINGS: dict[str, dict[str, str]] = {
     "replay_kind_log": {"en": "Game log", "de": "Spielprotokoll"},
     "replay_kind_record": {"en": "Record", "de": "Spielbericht"},
     "replay_time_format": {"en": "%Y-%m-%d %H:%M:%S", "de": "%d.%m.%Y %H:%M:%S"},
+    "replay_start": {"en": "The start: every figure set up", "de": "Der Anfang: alle Figuren"
+                                                                  " aufgestellt"},
+    "err_replay_public": {"en": "This record is the public one: replay the game's log or its"
+                                " full record instead",
+                          "de": "Dies ist der öffentliche Bericht: das Protokoll der Partie"
+                                " oder ihren vollständigen Bericht nachspielen"},
+    "err_resume_old": {"en": "This game was logged by an older version of the companion: it"
+                             " cannot be continued here. Replay it, or start a new game",
+                       "de": "Dieses Spiel hat eine ältere Version des Begleiters"
+                             " protokolliert: es lässt sich hier nicht fortsetzen. Es"
+                             " nachspielen oder ein neues Spiel beginnen"},
     "replay_title": {"en": "Replay: step {step} of {last}", "de": "Nachspielen: Schritt {step}"
                                                                   " von {last}"},
     "set_referee": {"en": "Referee mode: {clock}", "de": "Schiedsrichtermodus: {clock}"},
