@@ -10,28 +10,23 @@ Every button has its fixed place; one that does not apply to the chosen game is 
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.games import DEFAULT_GAME, get_game
-from companion.ledger.logfiles import latest_log
-from companion.ledger.record import default_log_dir
 from companion.table.opponent import DEFAULT_LEVEL, LEVELS
 from companion.views.games import OPEN_GAMES
 from ui import i18n
-from ui.control_base import ControllerError
 from ui.control_game import (
     LEVELLED_GAMES,
     GameController,
     NewGame,
     has_long,
-    is_generic_log,
     other_games,
 )
-from ui.control_game_base import is_old_log
 from ui.control_game_referee import RefereeGameController
+from ui.giganten_path import resume_latest
 from ui.widgets import button_row, slotted
 
 
@@ -104,14 +99,9 @@ class GameChoice(BoxLayout):
         return True
 
     def resume(self) -> None:
-        """Resume the latest game on the games' controller; a log an older version of the
-        companion wrote (Giganten's own format) gets one line: it can be replayed, not
-        continued here."""
-        log_dir = self.games.log_dir if self.games.log_dir is not None else default_log_dir()
-        path: Path | None = latest_log(log_dir)
-        if path is not None and not is_generic_log(path) and is_old_log(path):
-            raise ControllerError(i18n.tr("err_resume_old"))
-        self.games.resume(path)
+        """Resume the latest game on the games' controller (``giganten_path.resume_latest``:
+        a log an older version of the companion wrote gets one line)."""
+        resume_latest(self.games)
 
     def summary(self) -> str | None:
         """The home screen's summary line for another game (None: Giganten's settings)."""

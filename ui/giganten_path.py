@@ -11,15 +11,19 @@ choice, else drawn from the deal's seed [S5] (public, as the dealt tiles are). K
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from companion.config import RefereeConfig
 from companion.game import options_json
 from companion.games import get_game
 from companion.games.giganten.referee import RefereeError, RefereeOptions
 from companion.games.giganten.ruleset import RuleSet
+from companion.ledger.logfiles import latest_log
+from companion.ledger.record import default_log_dir
 from ui import i18n
 from ui.control_base import HOME, ControllerError, GameInProgress
-from ui.control_game import GameController, NewGame
+from ui.control_game import GameController, NewGame, is_generic_log
+from ui.control_game_base import is_old_log
 from ui.controller import Controller
 
 GIGANTEN = "giganten"
@@ -61,3 +65,14 @@ def confirm_landscape(controller: Controller, games: GameController) -> None:
     rules = referee_rules(game, controller.referee_defaults)
     games.new_game(generic_choice(game, games.giganten_computer, rules))
     controller.game, controller.screen = None, HOME
+
+
+def resume_latest(games: GameController, path: Path | None = None) -> None:
+    """The home screen's "Resume": the latest game (or ``path``) on the games' controller.
+    A log an older version of the companion wrote (Giganten's own format) gets one line:
+    it replays on the replay screen, it is not continued here."""
+    log_dir = games.log_dir if games.log_dir is not None else default_log_dir()
+    path = path if path is not None else latest_log(log_dir)
+    if path is not None and not is_generic_log(path) and is_old_log(path):
+        raise ControllerError(i18n.tr("err_resume_old"))
+    games.resume(path)

@@ -26,7 +26,7 @@ REFEREE_CLOCK = "30+10"
 """Referee mode's time control in the shots: 30 minutes and 10 seconds a turn."""
 
 
-def _put_right(games: GameController) -> None:
+def put_right(games: GameController) -> None:
     """The board put as the screen says after a combat (the simulated hands)."""
     state = games.state()
     if games.session.fixing and games.hands is not None and state is not None:
@@ -60,7 +60,7 @@ def until_auto_done(games: GameController) -> None:
         if games.screen != GAME_PLAY or not games.auto_running:
             return
         games.poll(0.05)
-        _put_right(games)
+        put_right(games)
 
 
 def giganten_scenario(name: str, log_dir: Path, seed: int = 3) -> GameController:
@@ -85,7 +85,7 @@ def giganten_scenario(name: str, log_dir: Path, seed: int = 3) -> GameController
         games.poll(0.05)
         if games.session.chosen is not None:
             games.carry_out()
-            _put_right(games)
+            put_right(games)
             continue
         state, game = games.state(), games.game
         assert state is not None and game is not None
