@@ -3,7 +3,7 @@ games' controller: the person (Yellow) against the computer (the demo's bots) on
 simulated board, with the challenge asked on the screen (``giganten-choice``: the targets
 marked, "No challenge") and a combat's reveal card (``giganten-combat``); the setup laid
 out (``giganten-setup``), a game resigned (``giganten-over``), and referee mode with its
-clocks after a few turns of "Auto" (``giganten-referee``). The landscape is dealt from the
+clocks after a turn of "Auto" (``giganten-referee``). The landscape is dealt from the
 shots' public seed; the setups come from the OS (``GameController.set_up``), so the
 pictures differ a little from one run to the next."""
 
@@ -65,13 +65,16 @@ def until_auto_done(games: GameController) -> None:
 
 def giganten_scenario(name: str, log_dir: Path, seed: int = 3) -> GameController:
     """A controller showing Giganten shot ``name`` of ``ui.shots.GAME_SHOTS``."""
+    # Two people at the screen (the public view) for the setup and referee mode; the
+    # person against the computer for the rest.
+    alone = name in ("giganten-setup", "giganten-referee")
     games = dealt(log_dir, seed, referee=name == "giganten-referee",
-                  computer=None if name == "giganten-referee" else "orange")
+                  computer=None if alone else "orange")
     if name == "giganten-setup":
         return games
     games.start()
     if name == "giganten-referee":
-        games.auto(3)
+        games.auto(1)  # one turn: the clocks have run, the game goes on
         until_auto_done(games)
         return games
     if name == "giganten-over":
