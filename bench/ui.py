@@ -65,7 +65,8 @@ def child_cold(started: float) -> None:
 
 
 def child_events(turns: int) -> None:
-    """In the app's process: "Auto" makes ``turns`` Giganten turns, one at a time."""
+    """In the app's process: "Auto" makes ``turns`` Giganten turns, one at a time (a new
+    game of the same landscape when one ends: the setups come from the OS)."""
     from kivy.clock import Clock
     from kivy.core.window import Window
 
@@ -98,9 +99,12 @@ def child_events(turns: int) -> None:
             app.stop()
 
         def play(_dt: float) -> None:
-            if len(samples) >= turns or games.screen != GAME_PLAY:
+            if len(samples) >= turns:
                 finish()
                 return
+            if games.screen != GAME_PLAY:  # the game is over: the next one, same landscape
+                dealt(Path(logs), SEED, computer=None, games=games)
+                games.start()
             if pending or games.auto_running:  # the last turn is not on the screen yet
                 Clock.schedule_once(play, 0)
                 return

@@ -35,17 +35,17 @@ def put_right(games: GameController) -> None:
 
 
 def dealt(log_dir: Path, seed: int, *, referee: bool = False,
-          computer: str | None = "orange") -> GameController:
-    """A Giganten game of ``seed``'s landscape handed to the games' controller (in referee
-    mode with ``REFEREE_CLOCK``), every side set up, not started yet."""
+          computer: str | None = "orange", games: GameController | None = None
+          ) -> GameController:
+    """A Giganten game of ``seed``'s landscape handed to the games' controller (``games``,
+    else a new one; in referee mode with ``REFEREE_CLOCK``), every side set up, not
+    started yet."""
     options = GameOptions(first="yellow", seed=seed, referee=referee,
                           time_control=REFEREE_CLOCK if referee else None)
-    if referee:
-        games: GameController = RefereeGameController(
-            log_dir=log_dir, budget=0.2,
-            referee=lambda: referee_choice(options, RefereeConfig()))
-    else:
-        games = GameController(log_dir=log_dir, budget=0.2)
+    if games is None:
+        games = (RefereeGameController(log_dir=log_dir, budget=0.2,
+                                       referee=lambda: referee_choice(options, RefereeConfig()))
+                 if referee else GameController(log_dir=log_dir, budget=0.2))
     shell = Controller(log_dir=log_dir)
     games.giganten_computer = computer
     shell.new_game(options)
