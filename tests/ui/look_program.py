@@ -22,8 +22,8 @@ from kivy.uix.floatlayout import FloatLayout  # noqa: E402
 from ui import i18n, look_samples, testing  # noqa: E402
 from ui.board import BoardWidget  # noqa: E402
 from ui.controller import Controller  # noqa: E402
-from ui.reveal_card import RevealCard  # noqa: E402
 from ui.giganten_shots import giganten_scenario  # noqa: E402
+from ui.reveal_card import RevealCard  # noqa: E402
 
 LOGS = Path(tempfile.mkdtemp())
 GAMES: Any = giganten_scenario("giganten-combat", LOGS)
