@@ -9,12 +9,12 @@ drawing, faster at Python) and prints ``METRIC <name> <value>`` lines, context l
   first frame drawn after the app is built (the home screen, ready for a tap). The median
   of several runs, each a fresh process with an empty Kivy home; the times are read from
   ``time.monotonic``, one clock for all processes on a machine.
-- ``ui_event_to_frame_p50_ms`` / ``_p95_ms``: from the moment new session events reach the
-  app's controller (``Controller._collect``, where the drained reader queue's events arrive
-  on the UI thread) to the end of drawing the first frame after it (``on_flip``, just
-  before the buffers are swapped). The demo players make one turn at a time on the
-  simulated board (``Controller.auto(1)``, one turn per Kivy clock tick), every turn's
-  events are one sample; when a tick collects several times, the last one counts. The wait
+- ``ui_event_to_frame_p50_ms`` / ``_p95_ms``: from the moment a change reaches the app
+  from the games' controller (``GameController._changed``, called on the UI thread once the
+  polled readers' events are taken) to the end of drawing the first frame after it
+  (``on_flip``, just before the buffers are swapped). "Auto" makes one Giganten turn at a
+  time on the simulated board (``GameController.auto(1)``, played at the app's polls),
+  every turn is one sample; when a tick changes several times, the last one counts. The wait
   for the Kivy clock's next poll of the reader queue (``ui.app.POLL_INTERVAL``, 50 ms: 25 ms
   on average) comes on top on a real board and is not included.
 """
@@ -65,32 +65,30 @@ def child_cold(started: float) -> None:
 
 
 def child_events(turns: int) -> None:
-    """In the app's process: the demo players make ``turns`` turns, one per clock tick."""
+    """In the app's process: "Auto" makes ``turns`` Giganten turns, one at a time (a new
+    game of the same landscape when one ends: the setups come from the OS)."""
     from kivy.clock import Clock
     from kivy.core.window import Window
 
     from ui.app import build_app
-    from ui.controller import Controller, GameOptions
+    from ui.control_game import GAME_PLAY
+    from ui.controller import Controller
+    from ui.giganten_shots import dealt, put_right
 
     with tempfile.TemporaryDirectory() as logs:
-        controller = Controller(log_dir=Path(logs))
-        controller.new_game(GameOptions(seed=SEED))
-        controller.confirm_landscape()
-        controller.setup_side("yellow")
-        controller.setup_side()
-        controller.start("yellow")
-        controller.settle()
-        app = build_app(controller)
+        games = dealt(Path(logs), SEED, computer=None)
+        games.start()
+        app = build_app(Controller(log_dir=Path(logs)), games)
 
         pending: list[float] = []
         samples: list[float] = []
-        collect = controller._collect
+        changed = games._changed
 
-        def timed_collect(events: Any) -> None:
+        def timed_changed() -> None:
             pending[:] = [time.monotonic()]
-            collect(events)
+            changed()
 
-        controller._collect = timed_collect  # type: ignore[method-assign]
+        games._changed = timed_changed  # type: ignore[method-assign]
 
         def on_flip(*_: Any) -> None:
             if pending:
@@ -104,15 +102,17 @@ def child_events(turns: int) -> None:
             if len(samples) >= turns:
                 finish()
                 return
-            if pending:  # the last turn is not on the screen yet
+            if games.screen != GAME_PLAY:  # the game is over: the next one, same landscape
+                dealt(Path(logs), SEED, computer=None, games=games)
+                games.start()
+            if pending or games.auto_running:  # the last turn is not on the screen yet
                 Clock.schedule_once(play, 0)
                 return
+            put_right(games)  # a combat's loser off the simulated board
             try:
-                made = controller.auto(1)
-            except Exception as error:  # the game ended or needs a hand: report what we have
+                games.auto(1)
+            except Exception as error:  # the game needs a hand: report what we have
                 print(f"# stopped after {len(samples)} turns: {error}", file=sys.stderr)
-                made = 0
-            if made == 0:
                 finish()
                 return
             Clock.schedule_once(play, 0)
@@ -185,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# Xvfb + Mesa llvmpipe, window {SIZE[0]}x{SIZE[1]}, Python {sys.version.split()[0]}")
     print(f"# cold start: {runs} fresh processes after one warm-up, seconds: "
           + " ".join(f"{c:.2f}" for c in cold))
-    print(f"# event to frame: {len(samples)} turns of the demo players (seed {SEED}), "
+    print(f"# event to frame: {len(samples)} turns of Auto (landscape seed {SEED}), "
           f"max {max(samples):.1f} ms; the poll wait (up to 50 ms) comes on top")
     print(f"METRIC ui_cold_start_s {statistics.median(cold):.3f}")
     print(f"METRIC ui_event_to_frame_p50_ms {percentile(samples, 0.50):.1f}")

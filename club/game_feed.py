@@ -70,10 +70,12 @@ class GameTableFeed:
             message = self._message(event)
             if message is not None:
                 kind, text, view = message
+                if kind == "turn":  # the challenge still on the table [C4, I2]
+                    self._last_turn = {"text": text, "view": view}
+                    view = as_history(view)
+                    text = _text(view)
                 self.sink.feed(kind, text, view, at=now)
                 fed = True
-                if kind == "turn":
-                    self._last_turn = {"text": text, "view": view}
         status = self.status(session)
         if fed or status != self._published:
             self._published = status
@@ -133,6 +135,23 @@ class GameTableFeed:
                 "clocks": None if clocks is None else
                 {players[p]: round(left) for p, left in enumerate(clocks.remaining)},
                 "clocks_running": running, "alerts": []}
+
+
+PAST_COMBAT_KEYS = ("challenger_kind", "challenged_kind", "rule")
+"""What a challenge showed the players only while it was on the table [Giganten I2]."""
+
+
+def as_history(view: JSON) -> JSON:
+    """A turn's public view as the feed keeps it: the feed is a record a player could read
+    again later on a phone, and nothing may remind a player of an enemy figure's kind
+    after its challenge [Giganten I4] (as Giganten's own feed rendered turns ``past``);
+    the status's ``last_turn`` keeps the challenge still on the table."""
+    public = view.get("public")
+    if not isinstance(public, dict):
+        return view
+    past = {key: ({k: v for k, v in value.items() if k not in PAST_COMBAT_KEYS}
+                  if isinstance(value, dict) else value) for key, value in public.items()}
+    return {**view, "public": past}
 
 
 def _text(view: JSON) -> str:

@@ -1,17 +1,19 @@
 """A figure placed (or placed and removed) by hand before ``setup``: the setup still finds
-every figure of that side, at the terminal and on the touchscreen (issue 18, finding 11:
-both failed for the rest of the session, one with a ``LookupError``)."""
+every figure of that side, at the terminal and on the touchscreen (the games' controller)
+(issue 18, finding 11: both failed for the rest of the session, one with a
+``LookupError``)."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
-from companion.registry import full_set
-from hardware.simtable import sim_uid
 from tests.cli_helpers import home, run
+from ui.control_game import GameController
 from ui.controller import Controller, GameOptions
+from ui.giganten_path import confirm_landscape
 
 __all__ = ["home"]
 pytestmark = pytest.mark.usefixtures("home")
@@ -41,15 +43,16 @@ def test_play_setup_still_refuses_a_square_taken_by_the_other_side(tmp_path: Pat
 
 
 def test_touchscreen_setup_after_a_figure_placed_by_hand(tmp_path: Path) -> None:
-    controller = Controller(log_dir=tmp_path)
-    controller.new_game(GameOptions(seed=3))
-    controller.confirm_landscape()
-    yellow, orange = full_set("yellow")[0], full_set("orange")[0]
-    controller.place("e7", sim_uid(yellow))
-    controller.place("e8", sim_uid(orange))
-    controller.remove("e8")
-    controller.setup_side("yellow")
-    controller.setup_side("orange")
-    controller.settle()
-    progress = {p["player"]: p for p in controller.setup_progress()}
-    assert progress["yellow"]["ready"] and progress["orange"]["ready"]
+    """The app (every Giganten game on the games' controller): a figure put down in each
+    home area by hand, one taken off again, then the drawer's "Set up": every side is
+    laid out, complete and valid."""
+    shell, games = Controller(log_dir=tmp_path), GameController(log_dir=tmp_path)
+    shell.new_game(GameOptions(seed=3))
+    confirm_landscape(shell, games)
+    games.place("e2", "tri")  # Yellow's home rows
+    games.place("e13", "tri")  # Orange's
+    games.remove("e13")
+    games.set_up_with(random.Random(3))
+    progress = {p["player"]: p for p in games.setup_progress()}
+    assert progress["yellow"]["ready"] and progress["orange"]["ready"], progress
+    games.close()

@@ -24,7 +24,9 @@ from hardware.simtable import setup_plan
 from tests.cli_helpers import home, run
 from tests.test_cli_play_game import only_log, script
 from ui.control_base import GameOptions
+from ui.control_game import GameController
 from ui.controller import Controller
+from ui.giganten_path import confirm_landscape
 
 pytestmark = pytest.mark.usefixtures("home")
 __all__ = ["home"]
@@ -59,22 +61,24 @@ def test_the_terminal_does_not_lay_out_the_printed_seeds_setups(tmp_path: Path) 
 
 
 def _app_setup(tmp_path: Path, seed: int | None) -> tuple[int, dict[int, object]]:
-    """The app's simulation drawer sets up both sides; the shown seed and the figures."""
-    controller = Controller(log_dir=tmp_path)
-    controller.new_game(GameOptions(seed=seed))
-    controller.confirm_landscape()
-    controller.setup_side()
-    game = controller._game()
-    assert game.plan is not None
-    return game.seed, dict(game.plan[0])
+    """The app's simulation drawer sets up both sides (every Giganten game on the games'
+    controller); the shown seed and the figures."""
+    shell, games = Controller(log_dir=tmp_path), GameController(log_dir=tmp_path)
+    shell.new_game(GameOptions(seed=seed))
+    assert shell.game is not None
+    shown = shell.game.seed
+    confirm_landscape(shell, games)
+    games.set_up()
+    board = dict(games.session.board)
+    games.close()
+    return shown, board
 
 
 def test_the_apps_drawer_does_not_lay_out_the_shown_seeds_setups(tmp_path: Path) -> None:
     shown, secret = _app_setup(tmp_path / "a", None)
-    board_seed_setups = setup_plan(shown, deal(shown, RuleSet()), RuleSet())[0]
-    assert secret != board_seed_setups
-    _, on_purpose = _app_setup(tmp_path / "b", shown)
-    assert on_purpose == board_seed_setups
+    again, other = _app_setup(tmp_path / "b", shown)
+    assert again == shown and len(secret) == len(other) == 48
+    assert secret != other, "the setups come from the OS, not from the shown seed"
 
 
 def test_a_club_table_does_not_lay_out_its_printed_seeds_setups(tmp_path: Path) -> None:

@@ -1,9 +1,11 @@
-"""The Kivy touchscreen app: five screens over one ``ui.controller.Controller``.
+"""The Kivy touchscreen app: the shell's screens over ``ui.controller.Controller`` (home,
+the landscape, the replay, the tools) and every game's screens over the games'
+controller (``ui.control_game``, in referee mode ``ui.control_game_referee``).
 
-It draws only what the controller hands it (``companion.views`` output) and sends the
-players' taps to the controller: intents for the session, physical actions on the simulated
-board. The Kivy clock calls ``Controller.poll`` so that reader events are taken on the UI
-thread. No rule is decided here.
+It draws only what the controllers hand it (``companion.views`` output) and sends the
+players' taps to them: intents for the session, physical actions on the simulated board.
+The Kivy clock calls the games' controller's ``poll`` so that reader events are taken on
+the UI thread. No rule is decided here.
 """
 
 from __future__ import annotations
@@ -19,14 +21,13 @@ from hardware.systemd_notify import Keepalive
 from ui import i18n
 from ui.control_game import GameController
 from ui.control_game_referee import RefereeGameController, referee_choice
-from ui.controller import HOME, PLAY_SCREEN, Controller
+from ui.controller import HOME, Controller
 from ui.error_panel import ErrorPanel, GuardHandler, install, uninstall
 from ui.game_referee_screens import RefereeGamePlayScreen, RefereeGameSetupScreen
 from ui.game_screens import GameOverScreen, GamePlayScreen, GameSetupScreen
-from ui.private_panel import PrivatePanel
+from ui.read_sources import put_game_aside
 from ui.replay_screen import ReplayScreen
-from ui.screens import HomeScreen, LandscapeScreen, OverScreen
-from ui.table_screens import PlayScreen, SetupScreen
+from ui.screens import HomeScreen, LandscapeScreen
 from ui.tool_screens import add_tool_screens
 from ui.widgets import error_sinks, safely
 
@@ -43,18 +44,18 @@ class GigantenApp(App):
         self.controller = controller
         self.games = games if games is not None else RefereeGameController(
             log_dir=controller.log_dir, reader=controller.reader, background=True)
-        """Every other game of the registry (Strategus, Gimmel): ``ui.control_game``, in
-        referee mode when the settings choose it (``ui.control_game_referee``)."""
+        """Every game of the registry (Giganten once its landscape is confirmed, Strategus,
+        Gimmel): ``ui.control_game``, in referee mode when the settings choose it
+        (``ui.control_game_referee``)."""
         if isinstance(self.games, RefereeGameController):
             self.games.referee_source = lambda: referee_choice(controller.defaults,
                                                                controller.referee_defaults)
             self.games.event_source = lambda: controller.event
+        controller.put_aside = lambda: put_game_aside(self.games)
         self.manager: Any = None
-        self.private: PrivatePanel | None = None
         self.refreshed: list[Callable[[], None]] = []
         """Called after every redraw of the screen from the controller."""
         self._poll: Any = None
-        self._clocks: Any = None
         self._refresh_soon: Any = None
         self.errors: ErrorPanel | None = None
         """The error screen: an unexpected exception never closes the window (issue 17)."""
@@ -70,11 +71,9 @@ class GigantenApp(App):
         self.manager = ScreenManager(transition=NoTransition())
         games = self.games
         for screen in (HomeScreen(controller, games), LandscapeScreen(controller, games),
-                       SetupScreen(controller), PlayScreen(controller), OverScreen(controller),
                        ReplayScreen(controller), *_game_screens(games), GameOverScreen(games)):
             self.manager.add_widget(screen)
         add_tool_screens(self.manager, controller, self.tool_paths)
-        self.private = PrivatePanel(controller, size_hint=(0.95, 0.95))
         # Many changes can come in one tick (a drained reader queue): draw once for them.
         self._refresh_soon = Clock.create_trigger(lambda _dt: self.refresh(), -1)
         controller.listeners.append(self._refresh_soon)
@@ -84,10 +83,6 @@ class GigantenApp(App):
         self._guard = install(self.errors)
         self._poll = Clock.schedule_interval(lambda dt: safely(lambda: self._poll_all(dt)),
                                              POLL_INTERVAL)
-        # Running clocks change every second without an event: show them.
-        self._clocks = Clock.schedule_interval(
-            lambda dt: self._refresh_soon() if controller.referee
-            and controller.screen == PLAY_SCREEN else None, 1.0)
         self.refresh()
         # systemd (the kiosk unit): READY once the screens exist, WATCHDOG from the UI
         # clock, so a hung UI stops the pings, whatever the reader backend.
@@ -102,11 +97,9 @@ class GigantenApp(App):
         self.controller.go(HOME)
 
     def _poll_all(self, dt: float) -> None:
-        """The game shown lets its readers scan."""
+        """The game shown lets its readers scan (the shell has none)."""
         if self.games.active:
             self.games.poll(dt)
-        else:
-            self.controller.poll(dt)
 
     def show_error(self, text: str) -> None:
         """An action could not be done: say why in the message area."""
@@ -115,8 +108,8 @@ class GigantenApp(App):
         screen.refresh()
 
     def refresh(self) -> None:
-        """Show the controller's screen, redrawn; open or close the private moment; then
-        tell ``refreshed``'s listeners (the tests that read the screen)."""
+        """Show the controller's screen, redrawn; then tell ``refreshed``'s listeners (the
+        tests that read the screen)."""
         controller = self.controller
         if self.manager is None:
             return
@@ -129,27 +122,19 @@ class GigantenApp(App):
         if self.manager.current != screen:
             self.manager.current = screen
         self.manager.current_screen.refresh()
-        assert self.private is not None
-        if controller.private_request is not None:
-            if self.private.parent is None:
-                self.private.open(animation=False)
-            self.private.refresh()
-        elif self.private.parent is not None:
-            self.private.dismiss(animation=False)
 
     def on_stop(self) -> None:
         """Release the log and the readers."""
         if self.errors is not None and self._guard is not None:
             uninstall(self.errors, self._guard)
-        for scheduled in (self._poll, self._clocks):
-            if scheduled is not None:
-                scheduled.cancel()
+        if self._poll is not None:
+            self._poll.cancel()
         self.controller.close()
         self.games.close()
 
 
 def _game_screens(games: GameController) -> tuple[Any, Any]:
-    """The other games' setup and play screens: with referee mode's controls when their
+    """The games' setup and play screens: with referee mode's controls when their
     controller has it."""
     if isinstance(games, RefereeGameController):
         return RefereeGameSetupScreen(games), RefereeGamePlayScreen(games)
@@ -157,6 +142,6 @@ def _game_screens(games: GameController) -> tuple[Any, Any]:
 
 
 def build_app(controller: Controller, games: GameController | None = None) -> GigantenApp:
-    """The app around ``controller`` (and ``games``, the other games' controller; made
-    beside it if not given), not run yet."""
+    """The app around ``controller`` (and ``games``, the games' controller; made beside it
+    if not given), not run yet."""
     return GigantenApp(controller, games)

@@ -1,6 +1,6 @@
 """"Auto" on the generic path (a demonstration: the computer plays every side) for
-``ui.control_game.GameController``, on the simulated board only. Like the old path's
-``ui.control_auto`` for every game of the registry, but without a thread: one turn per
+``ui.control_game.GameController``, on the simulated board only. Like Giganten's old
+"Auto" (deleted with the old app path), but for every game and without a thread: one turn per
 ``poll`` of the Kivy clock (the screen is redrawn between turns, and a tap on "Stop" is
 taken before the next one). Each turn is chosen by the computer opponent for the player to
 move (``ui.control_game_think.computer_choice``: Giganten's demo bots on their own

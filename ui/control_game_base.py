@@ -13,7 +13,8 @@ from typing import Any
 
 from companion.game import Game, GameError
 from companion.games import DEFAULT_GAME, game_names
-from companion.ledger.game_log import generic_header
+from companion.ledger.game_log import generic_header, is_generic_header
+from companion.ledger.record import LogError, verify
 from companion.table.opponent import DEFAULT_LEVEL, LEVELS
 
 JSON = dict[str, Any]
@@ -85,6 +86,16 @@ class Computer:
 def is_generic_log(path: Path) -> bool:
     """True if ``path`` is the log of a game of the generic path."""
     return generic_header(path) is not None
+
+
+def is_old_log(path: Path) -> bool:
+    """True if ``path`` is a sound log of Giganten's own format, which an older version of
+    the companion wrote (its start names no game): it replays, it does not resume."""
+    try:
+        entries = verify(path)
+    except LogError:
+        return False
+    return bool(entries) and not is_generic_header(entries[0].body)
 
 
 def read_side(path: Path) -> Mapping[str, Any]:

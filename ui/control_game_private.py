@@ -1,6 +1,6 @@
 """The private moment on the generic path, for ``ui.control_game.GameController``: one
-player looks at their own setup on the shared screen while the others look away (the old
-path's ``ui.private_panel`` and ``companion.table.private``), for the games whose setup is
+player looks at their own setup on the shared screen while the others look away (as on
+Giganten's deleted old app path), for the games whose setup is
 hidden (Giganten, Strategus). Kivy-free.
 
 As on the old path it is for the setup only: in the game the figures show their owner

@@ -3,8 +3,8 @@ opponent in the app): ``GameController`` starts a ``Thinking`` when the computer
 move; a worker thread searches on its own copy of the game (``copy.deepcopy``: the session,
 its state and the readers stay on the UI thread) and hands back the chosen turn as JSON;
 ``poll`` on the UI thread takes it (``Thinking.result``) and announces it through the
-session. Like ``ui.control_auto``'s worker (whose run is bound to Giganten's bots and
-codec): a queue, a stop flag, and a failure told on the UI thread by ``ui.guard``, never
+session. Like the old app path's "Auto" worker (deleted): a queue, a stop flag, and a
+failure told on the UI thread by ``ui.guard``, never
 raised in the worker. Kivy-free.
 """
 

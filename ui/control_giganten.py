@@ -45,9 +45,6 @@ class GigantenChoices:
     giganten_computer: str | None = None
     """The side the computer plays in the next Giganten game the landscape screen starts
     (the home screen's choice, kept while the landscape is matched: ``ui.giganten_path``)."""
-    giganten_on_old_path = False
-    """True: every Giganten game stays on Giganten's own controller (``ui.giganten_path``;
-    the old screens' tours, until that path is retired)."""
 
     def _intent(self, data: JSON) -> None:
         raise NotImplementedError  # GameController's

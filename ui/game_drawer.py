@@ -16,8 +16,7 @@ from kivy.uix.boxlayout import BoxLayout
 from ui import i18n
 from ui.control_game import GAME_PLAY, GAME_SETUP, GameController
 from ui.game_words import kind_name
-from ui.sim_drawer import button_row, slotted
-from ui.widgets import label
+from ui.widgets import button_row, label, slotted
 
 
 class GameDrawer(BoxLayout):

@@ -10,14 +10,11 @@ Every button has its fixed place; one that does not apply to the chosen game is 
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.games import DEFAULT_GAME, get_game
-from companion.ledger.logfiles import latest_log
-from companion.ledger.record import default_log_dir
 from companion.table.opponent import DEFAULT_LEVEL, LEVELS
 from companion.views.games import OPEN_GAMES
 from ui import i18n
@@ -26,11 +23,11 @@ from ui.control_game import (
     GameController,
     NewGame,
     has_long,
-    is_generic_log,
     other_games,
 )
 from ui.control_game_referee import RefereeGameController
-from ui.sim_drawer import button_row, slotted
+from ui.giganten_path import resume_latest
+from ui.widgets import button_row, slotted
 
 
 class GameChoice(BoxLayout):
@@ -101,14 +98,10 @@ class GameChoice(BoxLayout):
                                     self.legal and self.name in OPEN_GAMES))
         return True
 
-    def resume_other(self) -> bool:
-        """Resume the latest game if its log is another game's; False: Giganten's."""
-        log_dir = self.games.log_dir if self.games.log_dir is not None else default_log_dir()
-        path: Path | None = latest_log(log_dir)
-        if path is None or not is_generic_log(path):
-            return False
-        self.games.resume(path)
-        return True
+    def resume(self) -> None:
+        """Resume the latest game on the games' controller (``giganten_path.resume_latest``:
+        a log an older version of the companion wrote gets one line)."""
+        resume_latest(self.games)
 
     def summary(self) -> str | None:
         """The home screen's summary line for another game (None: Giganten's settings)."""

@@ -1,7 +1,7 @@
 """Referee mode on the touchscreen for every game on the generic path: the setup and play
 screens of ``ui.game_screens`` with the desk's controls (``ui.control_game_referee``).
 
-In referee mode the play screen shows the large clocks (``ui.referee_panel.ClockFaces``)
+In referee mode the play screen shows the large clocks (``ui.clock_faces.ClockFaces``)
 above whose turn it is, and a row of its own: "Dispute" (asks which player calls the
 arbiter), "Offer draw" (asks which player offers; while an offer stands it reads "Answer
 draw" and asks an opponent to accept or decline it [W3]), "Arbiter" (the arbiter's panel)
@@ -31,16 +31,15 @@ from kivy.uix.modalview import ModalView
 from companion.clock import format_time
 from ui import i18n
 from ui.arbiter_look import LookPanel
+from ui.clock_faces import REASONS, ClockFaces
 from ui.confirm import ConfirmPanel
 from ui.control_base import ControllerError
 from ui.control_game import GAME_PLAY
 from ui.control_game_referee import RefereeGameController
 from ui.game_screens import GamePlayScreen, GameSetupScreen, stacked
 from ui.pin_pad import PinPad
-from ui.referee_panel import REASONS, ClockFaces
-from ui.sim_drawer import button_row, slotted
 from ui.theme import PROMPT_COLOUR
-from ui.widgets import label, middle_label
+from ui.widgets import button_row, label, middle_label, slotted
 
 PLAYERS_SHOWN = 2
 """The win buttons of the arbiter's panel: one per player of a two-player game."""

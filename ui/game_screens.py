@@ -28,9 +28,8 @@ from ui.game_drawer import GameDrawer
 from ui.giganten_setup_panel import PrivateRow, progress_lines
 from ui.plain_text import plain
 from ui.reveal_card import RevealCard
-from ui.sim_drawer import button_row, slotted
 from ui.theme import PROMPT_COLOUR
-from ui.widgets import MessageArea, label, safely
+from ui.widgets import MessageArea, button_row, label, safely, slotted
 
 SHOWN_PROBLEMS = 1
 """Setup problems the hold line says at once (the first; the count of the others)."""

@@ -1,50 +1,32 @@
-"""The one switch point: which path the app takes for a Giganten game (issue 13).
-
-Every Giganten game goes through the generic controller (``ui.control_game``, on
-``GameSession``), referee mode included (``ui.control_game_referee``: the generic desk;
-its referee rules [W3] go into the rule set, which enforces them), for every variant the
-generic path follows (``companion.games.giganten.options.GENERIC_VARIANTS``: V5's secret
-trap, V6's reserves and V9's four players included); only
-``GameController.giganten_on_old_path`` (the old screens' tests) keeps a game on Giganten's
-own path
-(``ui.controller`` on ``companion.table.session``). The landscape screen comes first on
-both: the dealt tiles [B3, V1, V2] made to match the cardboard; its "Confirm" asks here
-which controller plays the game. The first player is the home screen's choice, else drawn
-from the deal's seed [S5] (public, as the dealt tiles are). Kivy-free.
+"""The landscape screen's "Confirm" hands the dealt Giganten game to the games'
+controller (issue 13): every Giganten game, in every variant
+(``companion.games.giganten.options.GENERIC_VARIANTS``: V5's secret trap, V6's reserves
+and V9's four players included) and in referee mode (``ui.control_game_referee``: the
+generic desk; its referee rules [W3] go into the rule set, which enforces them), plays on
+``GameSession`` through ``ui.control_game``. The landscape screen comes first: the dealt
+tiles [B3, V1, V2] made to match the cardboard. The first player is the home screen's
+choice, else drawn from the deal's seed [S5] (public, as the dealt tiles are). Kivy-free.
 """
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from companion.config import RefereeConfig
 from companion.game import options_json
 from companion.games import get_game
-from companion.games.giganten.options import GENERIC_VARIANTS
 from companion.games.giganten.referee import RefereeError, RefereeOptions
 from companion.games.giganten.ruleset import RuleSet
-from ui.control_base import HOME, ControllerError, GameInProgress, GameOptions
-from ui.control_game import GameController, NewGame
+from companion.ledger.logfiles import latest_log
+from companion.ledger.record import default_log_dir
+from ui import i18n
+from ui.control_base import HOME, ControllerError, GameInProgress
+from ui.control_game import GameController, NewGame, is_generic_log
+from ui.control_game_base import is_old_log
 from ui.controller import Controller
 
 GIGANTEN = "giganten"
-
-APP_GENERIC_VARIANTS = GENERIC_VARIANTS
-"""The variants the app plays on the generic path: every one the generic session follows,
-the secret trap [V5] (picked in a private moment: ``ui.control_giganten_setup``), the
-reserves [V6] (put down through the drawer or by hand, confirmed with "Done") and four
-players [V9] (the seated game's four seats, their teams) included."""
-
-
-def plays_generic(options: GameOptions) -> bool:
-    """True if a Giganten game of ``options`` is played on the generic path (ordinary play
-    and referee mode alike): variants the generic session follows and the app's screens
-    can ask for (``APP_GENERIC_VARIANTS``)."""
-    try:
-        rules = options.rules()
-    except ControllerError:
-        return False  # the old path says what is wrong with the combination
-    return set(rules.variants) <= APP_GENERIC_VARIANTS
 
 
 def referee_rules(game: GameInProgress, config: RefereeConfig) -> RuleSet:
@@ -75,14 +57,22 @@ def generic_choice(game: GameInProgress, computer: str | None = None,
 
 
 def confirm_landscape(controller: Controller, games: GameController) -> None:
-    """The landscape screen's "Confirm": the generic controller takes the game where it
-    can (the home screen's computer side with it), else Giganten's own path goes on."""
+    """The landscape screen's "Confirm": the games' controller takes the dealt game (the
+    home screen's computer side with it); the shell holds nothing of it any more."""
     game = controller.game
-    if (game is None or game.session is not None or games.giganten_on_old_path
-            or not plays_generic(game.options)):
-        controller.confirm_landscape()
-        return
+    if game is None:
+        raise ControllerError(i18n.tr("err_no_game"))
     rules = referee_rules(game, controller.referee_defaults)
     games.new_game(generic_choice(game, games.giganten_computer, rules))
-    # The landscape is the new game's now: the old controller holds nothing of it.
     controller.game, controller.screen = None, HOME
+
+
+def resume_latest(games: GameController, path: Path | None = None) -> None:
+    """The home screen's "Resume": the latest game (or ``path``) on the games' controller.
+    A log an older version of the companion wrote (Giganten's own format) gets one line:
+    it replays on the replay screen, it is not continued here."""
+    log_dir = games.log_dir if games.log_dir is not None else default_log_dir()
+    path = path if path is not None else latest_log(log_dir)
+    if path is not None and not is_generic_log(path) and is_old_log(path):
+        raise ControllerError(i18n.tr("err_resume_old"))
+    games.resume(path)

@@ -18,7 +18,7 @@ from typing import Any
 from ui import i18n
 from ui.control_game import GameController
 from ui.giganten_words import GIGANTEN
-from ui.sim_drawer import button_row, slotted
+from ui.widgets import button_row, slotted
 
 
 class PrivateRow:

@@ -8,13 +8,15 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterable, Mapping
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from companion.reads import TagRead, Uid
 from hardware.live import ReaderPump
 from hardware.protocol import Reader
 from hardware.sim import TILE_MODEL, SimBoard, SimReader
-from ui.controller import Controller
+
+if TYPE_CHECKING:  # the games' controller imports nothing of the tools
+    from ui.control_game import GameController
 
 
 class ReadSource(Protocol):
@@ -87,15 +89,12 @@ def new_uid(rng: random.Random) -> Uid:
     return "04" + "".join(rng.choice("0123456789ABCDEF") for _ in range(12))
 
 
-def put_game_aside(controller: Controller) -> bool:
+def put_game_aside(games: GameController) -> bool:
     """A real reader serves one reader of reads at a time: if a game's live table holds
     it, close that game (its log stays, Resume continues it). True if one was put aside."""
-    from hardware.live import LiveTable
+    from hardware.live_game import LiveGameTable
 
-    game = controller.game
-    if game is None or not isinstance(game.table, LiveTable):
+    if not isinstance(games.sim, LiveGameTable):
         return False
-    controller.close()
-    game.table.close()
-    controller.game = None
+    games.go_home()
     return True

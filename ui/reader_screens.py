@@ -47,7 +47,6 @@ from ui.tools import (
     ReadSource,
     Settings,
     SimSource,
-    put_game_aside,
     registry_path,
 )
 from ui.widgets import GameScreen, MessageArea, button, label, middle_label, safely
@@ -153,7 +152,7 @@ class ReaderToolScreen(GameScreen):
         reader = self.controller.reader
         if reader is None:
             return SimSource(files, ranks, seed=random.randrange(1_000_000))
-        self.aside = put_game_aside(self.controller) or self.aside
+        self.aside = self.controller.put_aside() or self.aside
         try:
             return LiveSource(reader)
         except ReaderError as err:

@@ -14,8 +14,7 @@ from ui.board import BoardWidget
 from ui.controller import HOME, REPLAY_SCREEN, Controller
 from ui.now_line import now_line
 from ui.plain_text import plain
-from ui.table_screens import now_label
-from ui.widgets import GameScreen
+from ui.widgets import GameScreen, now_label
 
 
 class ReplayScreen(GameScreen):

@@ -1,7 +1,8 @@
-"""The game's screens: home, landscape and over (setup and play: ``ui.table_screens``).
+"""The shell's screens: home and the landscape of a new Giganten game (a game's own
+screens are ``ui.game_screens``'; the replay is ``ui.replay_screen``).
 
-Each draws what the controller hands it (``companion.views`` output) and sends the
-players' taps to the controller. No rule is decided here.
+Each draws what the controller hands it and sends the players' taps to the controller.
+No rule is decided here.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from ui.controller import (
     HOME,
     HW_SCREEN,
     LANDSCAPE,
-    OVER_SCREEN,
     REPLAY_SCREEN,
     SETTINGS_SCREEN,
     Controller,
@@ -32,20 +32,18 @@ from ui.game_home import GameChoice
 from ui.giganten_path import confirm_landscape
 from ui.now_line import now_line
 from ui.plain_text import plain
-from ui.table_screens import now_label
 from ui.tools import checked_options, summary
-from ui.widgets import GameScreen, button, label
+from ui.widgets import GameScreen, button, label, now_label
 
 
 class HomeScreen(GameScreen):
     """New game (with the settings shown in one line), resume, and the tools: enrol
     figures, settings, hardware check (``ui.tool_screens``)."""
 
-    def __init__(self, controller: Controller, games: GameController | None = None,
-                 **kwargs: Any) -> None:
+    def __init__(self, controller: Controller, games: GameController, **kwargs: Any) -> None:
         super().__init__(controller, name=HOME, **kwargs)
-        # The game and its options (ui.game_home): Giganten's flow, or another game's.
-        self.choice = GameChoice(games) if games is not None else None
+        # The game and its options (ui.game_home): Giganten's landscape, or another game.
+        self.choice = GameChoice(games)
         root = BoxLayout(orientation="horizontal", padding=8, spacing=8)
         left = BoxLayout(orientation="vertical", spacing=6)
         right = BoxLayout(orientation="vertical", spacing=6)
@@ -73,26 +71,23 @@ class HomeScreen(GameScreen):
 
     def _new_game(self) -> None:
         """A new game with the settings (``controller.defaults``) in the language shown."""
-        if self.choice is not None and self.choice.start_other():
+        if self.choice.start_other():
             return
         options = replace(checked_options(self.controller.defaults), language=i18n.language())
         self.controller.new_game(options)
 
     def _resume(self) -> None:
-        """Resume the latest game: another game's log on its controller, else Giganten's."""
-        if self.choice is not None and self.choice.resume_other():
-            return
-        self.controller.resume()
+        """Resume the latest game on the games' controller (a log of an older version:
+        one line, ``GameChoice.resume``)."""
+        self.choice.resume()
 
     def refresh(self) -> None:
         """Redraw in the current language."""
         self.title.text = i18n.tr("app_title")
         self.now.text = now_line(self.controller).text
         self.mode.text = i18n.tr("sim_mode" if self.controller.simulated else "real_mode")
-        other = self.choice.summary() if self.choice is not None else None
-        self.summary.text = other or summary(self.controller.defaults)
-        if self.choice is not None:
-            self.choice.refresh()
+        self.summary.text = self.choice.summary() or summary(self.controller.defaults)
+        self.choice.refresh()
         self.new_button.text = i18n.tr("new_game")
         self.resume_button.text = i18n.tr("resume")
         self.enrol_button.text = i18n.tr("enrol")
@@ -107,11 +102,10 @@ class LandscapeScreen(GameScreen):
     """The dealt tiles and their rotations: turn or swap them until the screen matches the
     cardboard, or deal again."""
 
-    def __init__(self, controller: Controller, games: GameController | None = None,
-                 **kwargs: Any) -> None:
+    def __init__(self, controller: Controller, games: GameController, **kwargs: Any) -> None:
         super().__init__(controller, name=LANDSCAPE, **kwargs)
         self.games = games
-        """The generic controller, which plays Giganten where it can (``ui.giganten_path``)."""
+        """The games' controller, which plays the game once confirmed (``ui.giganten_path``)."""
         root = BoxLayout(orientation="horizontal", padding=6, spacing=6)
         self.board = BoardWidget(controller, size_hint_x=0.6)
         self.panel = BoxLayout(orientation="vertical", spacing=4, size_hint_x=0.4)
@@ -155,51 +149,5 @@ class LandscapeScreen(GameScreen):
         make.fill(self.panel, items)
 
     def _confirm(self) -> None:
-        """The landscape matches the cardboard: the switch point chooses the path."""
-        if self.games is None:
-            self.controller.confirm_landscape()
-            return
+        """The landscape matches the cardboard: the games' controller plays it."""
         confirm_landscape(self.controller, self.games)
-
-
-class OverScreen(GameScreen):
-    """The winner and the reason, the full setups revealed, where the record was saved."""
-
-    def __init__(self, controller: Controller, **kwargs: Any) -> None:
-        super().__init__(controller, name=OVER_SCREEN, **kwargs)
-        root = BoxLayout(orientation="horizontal", padding=6, spacing=6)
-        self.board = BoardWidget(controller, size_hint_x=0.56)
-        panel = BoxLayout(orientation="vertical", spacing=6, size_hint_x=0.44)
-        self.title = label(font_size="24sp", size_hint_y=None, height=44)
-        self.now = now_label()
-        self.reveal = label(size_hint_y=None, height=30)
-        self.record = label(font_size="13sp")
-        self.details = DetailsDrawer()
-        self.details_button = details_button(lambda: self.details.show(
-            details_lines(self.controller)))
-        self.home = button("", lambda: controller.go(HOME))
-        for widget in (self.title, self.now, self.reveal, self.record, self.details_button,
-                       self.home):
-            panel.add_widget(widget)
-        root.add_widget(self.board)
-        root.add_widget(panel)
-        self.add_widget(root)
-
-    def refresh(self) -> None:
-        """Show the result and the revealed setups."""
-        controller = self.controller
-        state = controller.state() if controller.game else None
-        if state is None or not controller.winner_text():
-            return
-        view = controller.board_view()
-        setup = controller.reveal()["setup"]
-        view = view | {"figures": [{"square": sq, "owner": text.split()[0],
-                                    "kind": text.split()[1]} for sq, text in setup.items()]}
-        self.board.show(view)
-        self.title.text = i18n.tr("over_title")
-        self.now.text = now_line(controller).text
-        self.reveal.text = i18n.tr("reveal_title")
-        # Where the record lies is for the organisers: in the details drawer.
-        self.record.text = i18n.tr("record_kept") if controller.record_path else ""
-        self.details_button.text = i18n.tr("details")
-        self.home.text = i18n.tr("home")

@@ -15,10 +15,10 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+from companion.games.giganten.position import OUTCOME_ONLY, POLICIES, RULEBOOK
 from companion.games.giganten.ruleset import VARIANTS, RuleSet, RuleSetError
 from companion.ledger.record import default_log_dir, write_json_atomic
 from companion.registry import PLAYER_NAMES
-from companion.views import OUTCOME_ONLY, POLICIES, RULEBOOK
 from ui import i18n
 from ui.controller import ControllerError, GameOptions
 from ui.notes import Note

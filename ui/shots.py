@@ -25,17 +25,18 @@ the ``combat`` game zoomed into Yellow's corner, and (from the hand-made views o
 ``ui.look_samples``) Strategus and Gimmel, and a combat's reveal card."""
 
 GAME_SHOTS = ("strategus-setup", "strategus-play", "strategus-over", "gimmel-play",
-              "gimmel-legal", "gimmel-over", "giganten-choice",
-              "giganten-combat")
-"""Strategus, Gimmel and Giganten on the generic path against the computer
-(``ui.game_shots``, ``ui.giganten_shots``; ``gimmel-legal``: a stone lifted, its legal
-squares shown by the setting; ``giganten-choice``: the challenge asked on the screen)."""
+              "gimmel-legal", "gimmel-over", "giganten-setup", "giganten-choice",
+              "giganten-combat", "giganten-over", "giganten-referee")
+"""Strategus, Gimmel and Giganten against the computer (``ui.game_shots``,
+``ui.giganten_shots``; ``gimmel-legal``: a stone lifted, its legal squares shown by the
+setting; ``giganten-choice``: the challenge asked on the screen; ``giganten-combat``: its
+reveal card; ``giganten-referee``: referee mode's clocks)."""
 
-SHOTS = ("home", "landscape", "setup", "play", "combat", "over", "referee", "replay",
-         "settings", "enrol", "hwcheck", *LOOK_SHOTS, *GAME_SHOTS)
-"""The screens ``giganten shots`` renders, one PNG each (``play`` shows a challenge prompt,
-``combat`` the outcome of a challenge; ``settings``, ``enrol`` and ``hwcheck`` are the tool
-screens, shown in the middle of their work; then ``LOOK_SHOTS`` and ``GAME_SHOTS``)."""
+SHOTS = ("home", "landscape", "replay", "settings", "enrol", "hwcheck", *LOOK_SHOTS,
+         *GAME_SHOTS)
+"""The screens ``giganten shots`` renders, one PNG each (``settings``, ``enrol`` and
+``hwcheck`` are the tool screens, shown in the middle of their work; then ``LOOK_SHOTS``
+and ``GAME_SHOTS``)."""
 
 SHOT_SEED = 3
 """The seed of the game in the screenshots."""
@@ -67,63 +68,20 @@ def configure_kivy(size: tuple[int, int]) -> None:
 
 
 def scenario(name: str, log_dir: Path) -> Any:
-    """A controller showing screen ``name`` of ``SHOTS`` in a game of ``SHOT_SEED``."""
+    """The shell's controller showing screen ``name`` (home, the landscape of a game of
+    ``SHOT_SEED``, the replay, a tool screen)."""
     from ui.controller import Controller, GameOptions
 
     controller = Controller(log_dir=log_dir)
-    if name == "home":
-        return controller
     if name == "replay":
-        return _replay_scenario(log_dir)
-    if name in TOOL_SHOTS:
-        return tool_scenario(name, controller, log_dir)
-    controller.new_game(GameOptions(seed=SHOT_SEED, referee=name == "referee",
-                                    time_control="30+10" if name == "referee" else None))
-    if name == "landscape":
-        return controller
-    controller.confirm_landscape()
-    controller.setup_side("yellow")
-    if name == "setup":
-        return controller
-    controller.setup_side()
-    controller.start("yellow")
-    if name == "referee":
-        controller.auto(3)
-        return controller
-    if name == "over":
-        controller.resign("orange")
-        return controller
-    state = controller.state()
-    assert state is not None
-    board = state.board
-    turn = next(t for t in state.legal_turns() if t.path and t.challenge is not None
-                and not t.second and len(t.path) == 2)
-    controller.move(board.name(turn.path[0]), board.name(turn.path[-1]))
-    controller.settle()
-    if name == "combat":
-        assert turn.challenge is not None
-        controller.challenge(board.name(turn.challenge))
-        controller.settle()
-    return controller
+        from ui.giganten_shots import replayed
 
-
-def _replay_scenario(log_dir: Path) -> Any:
-    """A finished game (resigned after a few turns), opened on the replay screen."""
-    from ui.controller import Controller, GameOptions
-
-    played = Controller(log_dir=log_dir)
-    played.new_game(GameOptions(seed=SHOT_SEED))
-    played.confirm_landscape()
-    played.setup_side()
-    played.start("yellow")
-    played.auto(8)
-    played.resign("orange")
-    log = played.session().log_path
-    played.close()
-    controller = Controller(log_dir=log_dir)
-    assert log is not None
-    controller.open_replay(log)
-    controller.step_replay(to=5)
+        controller.open_replay(replayed(log_dir, SHOT_SEED))
+        controller.step_replay(to=5)
+    elif name in TOOL_SHOTS:
+        tool_scenario(name, controller, log_dir)
+    elif name == "landscape":
+        controller.new_game(GameOptions(seed=SHOT_SEED))
     return controller
 
 
@@ -161,7 +119,6 @@ def tool_scenario(name: str, controller: Any, log_dir: Path) -> Any:
 
 def look_root(name: str, log_dir: Path) -> Any:
     """The widget of look shot ``name`` (of ``LOOK_SHOTS``), its view shown."""
-    from companion.views import view_for
     from ui import look_samples
     from ui.board import BoardWidget
     from ui.controller import Controller
@@ -171,16 +128,16 @@ def look_root(name: str, log_dir: Path) -> Any:
         card = RevealCard()
         card.show(look_samples.giganten_combat_view())
         return card
-    controller = scenario("combat", log_dir) if name == "board-zoomed" else Controller(
-        log_dir=log_dir)
-    board = BoardWidget(controller)
     if name == "board-zoomed":
-        state = controller.state()
-        assert state is not None
-        board.show(view_for(state, "yellow"), targets=["a9"])
+        from ui.giganten_shots import giganten_scenario
+
+        games = giganten_scenario("giganten-combat", log_dir, SHOT_SEED)
+        board = BoardWidget(games)
+        board.show(games.board_view(0), targets=["a9"])  # Yellow's view
         board.selected = "c3"
         board.bind(size=lambda *_: board.zoom_to("c4") if board.width > 100 else None)
     else:
+        board = BoardWidget(Controller(log_dir=log_dir))
         board.show(look_samples.strategus_view() if name == "board-strategus"
                    else look_samples.gimmel_view())
     return board

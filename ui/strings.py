@@ -157,6 +157,17 @@ STRINGS: dict[str, dict[str, str]] = {
     "replay_kind_log": {"en": "Game log", "de": "Spielprotokoll"},
     "replay_kind_record": {"en": "Record", "de": "Spielbericht"},
     "replay_time_format": {"en": "%Y-%m-%d %H:%M:%S", "de": "%d.%m.%Y %H:%M:%S"},
+    "replay_start": {"en": "The start: every figure set up", "de": "Der Anfang: alle Figuren"
+                                                                  " aufgestellt"},
+    "err_replay_public": {"en": "This record is the public one: replay the game's log or its"
+                                " full record instead",
+                          "de": "Dies ist der öffentliche Bericht: das Protokoll der Partie"
+                                " oder ihren vollständigen Bericht nachspielen"},
+    "err_resume_old": {"en": "This game was logged by an older version of the companion: it"
+                             " cannot be continued here. Replay it, or start a new game",
+                       "de": "Dieses Spiel hat eine ältere Version des Begleiters"
+                             " protokolliert: es lässt sich hier nicht fortsetzen. Es"
+                             " nachspielen oder ein neues Spiel beginnen"},
     "replay_title": {"en": "Replay: step {step} of {last}", "de": "Nachspielen: Schritt {step}"
                                                                   " von {last}"},
     "set_referee": {"en": "Referee mode: {clock}", "de": "Schiedsrichtermodus: {clock}"},
@@ -304,7 +315,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "ev_game_started": {"en": "The game begins: {player} moves first [S5]",
                         "de": "Das Spiel beginnt: {player} zieht zuerst [S5]"},
     "ev_notice": {"en": "{text}", "de": "{text}"},
-    # --- The computer players (``ui.control_auto``)
+    # --- The computer players (Giganten's old "Auto"; the strings stay for the logs' words)
     "auto_progress": {"en": "Computer players: {made} turns made",
                       "de": "Computerspieler: {made} Züge gemacht"},
     "auto_progress_of": {"en": "Computer players: {made} of {wanted} turns made",
@@ -318,7 +329,7 @@ STRINGS: dict[str, dict[str, str]] = {
                        "de": "Die Computerspieler haben aufgehört: das Brett wurde von Hand"
                              " verändert und passt nicht mehr zu ihrem Spiel. Das Brett"
                              " richten, dann wieder Computer tippen"},
-    # --- The fixed controls, the simulation drawer, the confirmations (``ui.table_screens``)
+    # --- The fixed controls, the simulation drawer, the confirmations
     "simulation": {"en": "Simulation", "de": "Simulation"},
     "sim_title": {"en": "Simulated board", "de": "Simuliertes Brett"},
     "select_square": {"en": "Tap a square on the board", "de": "Ein Feld auf dem Brett tippen"},
@@ -339,7 +350,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "confirm_accept": {"en": "Who accepts the draw? The game ends drawn.",
                        "de": "Wer nimmt das Remis an? Das Spiel endet unentschieden."},
     "accepts_player": {"en": "{player} accepts", "de": "{player} nimmt an"},
-    # --- Referee mode on touch (``ui.referee_panel``, ``ui.pin_pad``, ``ui.arbiter_look``)
+    # --- Referee mode on touch (``ui.game_referee_screens``, ``ui.pin_pad``, ``ui.arbiter_look``)
     "err_no_pin": {"en": "No arbiter PIN is set, so no arbiter action can be done. The"
                          " organiser sets one on the table's computer with"
                          " 'giganten referee --set-pin' and starts the game again.",

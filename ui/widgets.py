@@ -18,9 +18,13 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 
-from ui.controller import Controller, ControllerError
+from ui.control_base import ControllerError
+from ui.controller import Controller
 from ui.guard import guarded
-from ui.theme import TOUCH_MIN
+from ui.theme import PROMPT_COLOUR, TOUCH_MIN
+
+NOW_HEIGHT = 54
+"""The "what to do now" line's height: three lines of its text at 800 × 480."""
 
 
 def button(text: str, on_press: Callable[[], object], **kwargs: Any) -> Any:
@@ -55,6 +59,27 @@ def label(text: str = "", **kwargs: Any) -> Any:
     label = Label(text=text, halign="left", valign="top", **kwargs)
     label.bind(size=lambda lab, s: setattr(lab, "text_size", s))
     return label
+
+
+def now_label() -> Any:
+    """The "what to do now" line: one fixed place at the top of a screen's panel."""
+    return label(size_hint_y=None, height=NOW_HEIGHT, bold=True, color=PROMPT_COLOUR,
+                 font_size="14sp")
+
+
+def slotted(text: str, action: Callable[[], object], slot: str) -> Any:
+    """A ``button`` that knows its fixed place's name (the layout tests read it)."""
+    widget = button(text, action)
+    widget.slot = slot
+    return widget
+
+
+def button_row(*buttons: Any) -> Any:
+    """A row of buttons ``TOUCH_MIN`` high."""
+    row = BoxLayout(size_hint_y=None, height=TOUCH_MIN, spacing=3)
+    for widget in buttons:
+        row.add_widget(widget)
+    return row
 
 
 def middle_label(text: str = "", **kwargs: Any) -> Any:

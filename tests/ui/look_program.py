@@ -19,16 +19,20 @@ if str(ROOT) not in sys.path:
 from kivy.app import App  # noqa: E402
 from kivy.uix.floatlayout import FloatLayout  # noqa: E402
 
-from companion.views import view_for  # noqa: E402
 from ui import i18n, look_samples, testing  # noqa: E402
 from ui.board import BoardWidget  # noqa: E402
 from ui.controller import Controller  # noqa: E402
+from ui.giganten_shots import giganten_scenario  # noqa: E402
 from ui.reveal_card import RevealCard  # noqa: E402
-from ui.shots import scenario  # noqa: E402
 
 LOGS = Path(tempfile.mkdtemp())
-CONTROLLER: Any = scenario("combat", LOGS)
-STATE = CONTROLLER.state()
+GAMES: Any = giganten_scenario("giganten-combat", LOGS)
+"""A Giganten game on the games' controller just after a combat (``giganten shots``)."""
+
+
+def view_for(audience: str) -> Any:
+    """The game's board as ``audience`` (``public`` or ``yellow``) may see it."""
+    return GAMES.board_view(-1 if audience == "public" else 0)
 
 
 def colours(group: Any) -> list[list[float]]:
@@ -93,11 +97,11 @@ class Look(App):
     def cases(self) -> dict[str, Any]:
         board, card = self.board, self.card
         out: dict[str, Any] = {}
-        out["giganten_public"] = board_case(board, view_for(STATE, "public"))
-        out["giganten_yellow"] = board_case(board, view_for(STATE, "yellow"),
+        out["giganten_public"] = board_case(board, view_for("public"))
+        out["giganten_yellow"] = board_case(board, view_for("yellow"),
                                             targets=["a9"])
         board.zoom_to("c3")
-        out["giganten_zoomed"] = board_case(board, view_for(STATE, "yellow"))
+        out["giganten_zoomed"] = board_case(board, view_for("yellow"))
         board.zoom_out()
         out["strategus_red"] = board_case(board, look_samples.strategus_view("red"))
         out["gimmel"] = board_case(board, look_samples.gimmel_view())
@@ -109,7 +113,7 @@ class Look(App):
         out["card_rulebook"] = card_case(card, look_samples.giganten_combat_view())
         out["card_outcome_only"] = card_case(
             card, look_samples.giganten_combat_view(swamp=False, kinds=False))
-        out["card_none"] = card_case(card, view_for(STATE, "public") | {"last_turn": None})
+        out["card_none"] = card_case(card, view_for("public") | {"last_turn": None})
         i18n.set_language("de")
         out["card_german"] = card_case(card, look_samples.giganten_combat_view())
         out["strategus_german"] = board_case(board, look_samples.strategus_view("red"))

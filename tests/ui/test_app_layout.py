@@ -28,6 +28,6 @@ def test_a_screen_has_no_overlapping_or_clipped_text(run_kivy: RunKivy, screen: 
 
 
 def test_the_setup_screen_shows_no_kind_to_the_public(run_kivy: RunKivy) -> None:
-    """Yellow's figures are set out: the public screen shows tokens, never their kinds."""
-    shown = run_kivy(PROBE, "setup", "800x480", size=(800, 480), timeout=90).result()
+    """Every figure is set out: the public screen shows tokens, never their kinds."""
+    shown = run_kivy(PROBE, "giganten-setup", "800x480", size=(800, 480), timeout=90).result()
     assert not [t for t in shown["texts"] if KIND_WORD.search(t)]

@@ -26,10 +26,10 @@ from companion.games.giganten.figures import KINDS
 from companion.table.opponent import choose_turn
 from tests.giganten_oracle import known_on_board
 from ui import i18n
-from ui.control_base import HOME, LANDSCAPE, SETUP_SCREEN, GameOptions
+from ui.control_base import HOME, LANDSCAPE, ControllerError, GameOptions
 from ui.control_game import GAME_PLAY, GAME_SETUP, GameController
 from ui.controller import Controller
-from ui.giganten_path import confirm_landscape, plays_generic
+from ui.giganten_path import confirm_landscape
 from ui.giganten_words import target
 
 from .test_game_controller import assert_verified
@@ -41,17 +41,16 @@ ANSWERS: Counter[str] = Counter()
 """The person's answers on the screen, by kind, over the tests of this module."""
 
 
-def started(tmp_path: Path, computer: str | None = None, old_path: bool = False,
+def started(tmp_path: Path, computer: str | None = None,
             **options: Any) -> tuple[Controller, GameController]:
-    """The home screen's "New game" with Giganten's settings, the landscape confirmed
-    (``old_path``: the option that keeps every Giganten game on the old path)."""
+    """The home screen's "New game" with Giganten's settings, the landscape confirmed."""
     old = Controller(log_dir=tmp_path)
     # Seeded on purpose: the test's games are the same on every run.
     games = GameController(log_dir=tmp_path, budget=0.02,
                            entropy=random.Random(len(str(tmp_path))).randbytes)
-    games.giganten_computer, games.giganten_on_old_path = computer, old_path
+    games.giganten_computer = computer
     old.new_game(GameOptions(**options))
-    assert old.screen == LANDSCAPE, "the dealt landscape first, on either path"
+    assert old.screen == LANDSCAPE, "the dealt landscape first"
     confirm_landscape(old, games)
     return old, games
 
@@ -124,22 +123,25 @@ def play_to_the_end(c: GameController, rng: random.Random, *, limit: int = 3000,
     return turns
 
 
-def test_the_switch_point_plays_giganten_on_the_generic_path() -> None:
-    assert plays_generic(GameOptions())
-    assert plays_generic(GameOptions(variants=("V1", "V8")))
-    assert plays_generic(GameOptions(referee=True)), "referee mode: the generic desk too"
-    assert plays_generic(GameOptions(referee=True, variants=("V2",)))
-    for variants in (("V5",), ("V5", "V5a"), ("V6", "V6b"), ("V9",), ("V5", "V6", "V9"),
-                     ("V5", "V5c"), ("V6", "V6a")):
-        assert plays_generic(GameOptions(variants=variants)), variants
+def test_every_variant_and_referee_mode_play_on_the_games_controller(tmp_path: Path) -> None:
+    """The landscape's "Confirm" hands every Giganten game to the games' controller: there
+    is no other path (issue 13)."""
+    for number, variants in enumerate([(), ("V1", "V8"), ("V2",), ("V5",), ("V5", "V5a"),
+                                       ("V6", "V6b"), ("V9",), ("V5", "V6", "V9"),
+                                       ("V5", "V5c"), ("V6", "V6a")]):
+        for referee in (False, True):
+            old, games = started(tmp_path / f"{number}-{referee}", variants=variants,
+                                 referee=referee)
+            assert old.game is None and old.screen == HOME, (variants, referee)
+            assert games.active and games.screen == GAME_SETUP, (variants, referee)
+            games.close()
 
 
-def test_only_the_old_path_option_keeps_giganten_on_the_old_path(tmp_path: Path) -> None:
-    old, games = started(tmp_path, variants=("V5", "V5c"))
-    assert old.game is None and games.active, "V5c: the generic path"
-    old, games = started(tmp_path / "old", variants=("V5",), old_path=True)
-    assert old.screen == SETUP_SCREEN and old.game is not None and not games.active, \
-        "giganten_on_old_path keeps every Giganten game on the old path"
+def test_confirm_without_a_dealt_landscape_says_so(tmp_path: Path) -> None:
+    old, games = Controller(log_dir=tmp_path), GameController(log_dir=tmp_path)
+    with pytest.raises(ControllerError, match="game"):
+        confirm_landscape(old, games)
+    assert not games.active
 
 
 def test_the_landscape_the_first_player_and_the_board_look(tmp_path: Path) -> None:

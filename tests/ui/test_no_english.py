@@ -1,11 +1,11 @@
-"""Issue 17: no English in the German UI. Every screen of the Giganten app is walked in
-German by the tours that already exist (``drive_tools`` for the tool screens and the
-replay list, ``crash_tour``, ``referee_tour``, ``stable_tour``, ``confirm_tour``) and by
-``german_tour`` for what they pass by (the landscape, each details drawer, the arbiter's
-panel on a game without clocks, game over, the replay of a game); every text in the
+"""Issue 17: no English in the German UI. The shell's screens of the app are walked in
+German by the tours that exist (``drive_tools`` for the tool screens and the replay list,
+``crash_tour`` for a refereed game's end, resume and the error screen); every text in the
 window fails if it is an English catalogue string or holds an English-only word
 (``english_words``: derived from the catalogues; texts that are the same in both
-languages, like names, numbers and square names, are German texts too and pass)."""
+languages, like names, numbers and square names, are German texts too and pass). Every
+game's own screens are walked in German by their tours (``test_app_giganten``,
+``test_app_giganten_setups``, ``test_app_other_games``, ``test_game_referee_touch``)."""
 
 from __future__ import annotations
 
@@ -19,18 +19,13 @@ from tests.ui.english_words import english_in, english_texts
 HERE = Path(__file__).parent
 
 TOURS: dict[str, tuple[str, ...]] = {
-    "german_tour.py": (),
     "drive_tools.py": ("german", "HOME"),
     "crash_tour.py": ("de",),
-    "referee_tour.py": ("de",),
-    "stable_tour.py": ("de", "1"),
-    "confirm_tour.py": ("de",),
 }
 """Each tour program and its arguments (``HOME``: the test's home folder)."""
 
-SCREENS = {"home", "settings", "enrol", "hwcheck", "replay", "landscape", "setup", "play",
-           "over"}
-"""Every screen of the Giganten app (``ui.control_base``)."""
+SCREENS = {"home", "settings", "enrol", "hwcheck", "replay", "game_over"}
+"""The shell's screens (``ui.control_base``) and a game's end."""
 
 
 def run_tour(display: Any, home: Path, program: str) -> list[dict[str, Any]]:
@@ -65,16 +60,6 @@ def test_no_text_on_a_german_screen_is_english(walked: dict[str, list[dict[str, 
              for program, steps in walked.items() for step in steps
              if (bad := english_texts(step["texts"]))}
     assert found == {}
-
-
-def test_the_arbiter_panel_turns_off_what_does_not_apply(
-        walked: dict[str, list[dict[str, Any]]]) -> None:
-    steps = {step["step"]: step for step in walked["german_tour.py"]}
-    # Pause, Resume the clocks, Take back, Look: no clocks in this game.
-    assert steps["pause_without_clocks"]["actions_enabled"] == [False, False, True, True]
-    assert steps["clocks_arbiter"]["actions_enabled"] == [True, True, False, True]
-    assert english_in(steps["wrong_pin"]["message"]) == []
-    assert "Falsche Schiedsrichter-PIN" in steps["wrong_pin"]["message"]
 
 
 def test_the_home_screen_names_the_variants(walked: dict[str, list[dict[str, Any]]]) -> None:

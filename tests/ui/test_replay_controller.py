@@ -1,69 +1,184 @@
-"""Replaying saved games on the touchscreen's controller (no display): the log and every
-record kind, step by step, as the public saw them."""
+"""Replaying saved games on the touchscreen's controller (no display), as the public saw
+them: the logs and records the app writes now (a generic game's), and the logs and
+records an older version of the companion wrote on the users' Pis (Giganten's own
+format: frozen in ``fixtures/old-giganten.*``, made by the old path before it was
+deleted), step by step."""
 
 from __future__ import annotations
 
 import json
+import random
+import re
+import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from companion.archive.records import LoggedGame, make_record
-from tests.sim_games import KIND_WORDS, PUBLIC_NEST_PHRASES
 from tests.ui.english_words import english_in
 from ui import i18n
+from ui.control_game import GAME_OVER, GAME_PLAY, GameController
 from ui.controller import HOME, REPLAY_SCREEN, Controller, ControllerError, GameOptions
+from ui.giganten_path import confirm_landscape, resume_latest
+from ui.giganten_shots import put_right, until_auto_done
+
+from .test_giganten_app import KIND_WORDS
+
+FIXTURES = Path(__file__).with_name("fixtures")
+OLD = ("old-giganten.log", "old-giganten.public.json", "old-giganten.full.json",
+       "old-giganten.referee.json")
+"""An older companion's log of a finished Giganten game (38 turns) and its records."""
+
+KIND_WORD = re.compile(r"\b(" + "|".join(sorted(KIND_WORDS, key=len, reverse=True)) + r")\b",
+                       re.IGNORECASE)
+NEST = re.compile(r"nest_taken|nest taken|\(nest\)|the nest|das nest|\bnest\b(?= \[W1\])",
+                  re.IGNORECASE)
+"""A taken Nest is an outcome everyone sees [I1, K4.2]: these phrases name no hidden kind."""
 
 
-def finished(tmp_path: Path) -> Controller:
-    controller = Controller(log_dir=tmp_path)
-    controller.new_game(GameOptions(seed=3))
-    controller.confirm_landscape()
-    controller.setup_side()
-    controller.start("yellow")
-    controller.auto(6)
-    controller.resign("orange")
-    return controller
+def finished(tmp_path: Path, turns: int = 6) -> GameController:
+    """A Giganten game on the games' controller: every side set up, ``turns`` turns of
+    "Auto" (fewer if the game ends), then Orange resigns. Seeded on purpose."""
+    shell = Controller(log_dir=tmp_path)
+    games = GameController(log_dir=tmp_path, budget=0.02,
+                           entropy=random.Random(7).randbytes)
+    shell.new_game(GameOptions(seed=3, first="yellow"))
+    confirm_landscape(shell, games)
+    games.set_up_with(random.Random(3))
+    games.start()
+    games.auto(turns)
+    until_auto_done(games)
+    put_right(games)
+    if games.screen == GAME_PLAY:
+        games.resign("orange")
+    assert games.screen == GAME_OVER
+    return games
+
+
+def _hidden_kinds(text: str) -> list[str]:
+    return KIND_WORD.findall(NEST.sub("", text))
 
 
 def test_the_saved_games_are_listed_and_a_log_is_stepped_through(tmp_path: Path) -> None:
-    controller = finished(tmp_path)
-    log = controller.session().log_path
-    assert log is not None
+    games = finished(tmp_path)
+    log, turns = games.log_path, games.session.turns
+    assert log is not None and games.record_path is not None
+    games.close()
     replay = Controller(log_dir=tmp_path)
-    assert log in replay.records()
+    assert set(replay.records()) == {log, games.record_path}, "the side file is no game"
     replay.go(REPLAY_SCREEN)
     replay.open_replay(log)
     assert replay.screen == REPLAY_SCREEN and replay.replay is not None
     steps = len(replay.replay)
-    assert steps == 8  # the start, six turns and the resignation
-    replay.step_replay(to=3)
+    assert steps == turns + 1  # the start and every turn; the resignation ends the last
+    replay.step_replay(to=1)
     view, what = replay.replay_view()  # type: ignore[misc]
-    assert view["ply"] == 3 and view["audience"] == "public" and what
+    assert view["last_turn"] is not None and what.startswith("1. Yellow")
     replay.step_replay(+100)
     assert replay.replay_step == steps - 1
+    view, what = replay.replay_view()  # type: ignore[misc]
+    assert view["winner"] == "yellow" and what.endswith("Yellow wins: the other side resigned")
     replay.step_replay(-100)
     assert replay.replay_step == 0
+    assert replay.replay_view()[1] == "The start: every figure set up"  # type: ignore[index]
     replay.close_replay()
     assert replay.replay is None
     replay.go(HOME)
 
 
-@pytest.mark.parametrize("kind", ["public", "full", "referee"])
-def test_every_record_kind_replays(tmp_path: Path, kind: str) -> None:
-    controller = finished(tmp_path)
-    log = controller.session().log_path
+def test_the_full_record_replays_like_the_log(tmp_path: Path) -> None:
+    games = finished(tmp_path)
+    log, record = games.log_path, games.record_path
+    assert log is not None and record is not None
+    games.close()
+    shown = []
+    for path in (log, record):
+        replay = Controller(log_dir=tmp_path)
+        replay.open_replay(path)
+        assert replay.replay is not None
+        steps = []
+        for step in range(len(replay.replay)):
+            replay.step_replay(to=step)
+            steps.append(replay.replay_view())
+        shown.append(steps)
+    assert shown[0] == shown[1]
+
+
+def test_no_step_shows_a_hidden_kind(tmp_path: Path) -> None:
+    """The replay is of what the public saw: no figure's kind on the board, none in a
+    line, at any step [I2, I4]."""
+    games = finished(tmp_path, turns=12)
+    log = games.log_path
     assert log is not None
-    path = tmp_path / f"game.{kind}.json"
-    path.write_text(json.dumps(make_record(LoggedGame.read(log), kind)))
+    games.close()
     replay = Controller(log_dir=tmp_path)
-    replay.open_replay(path)
-    assert replay.replay is not None and len(replay.replay) >= 7
-    for step in range(len(replay.replay) - 1):  # before the end nothing hidden is shown
+    replay.open_replay(log)
+    assert replay.replay is not None
+    for step in range(len(replay.replay)):
         replay.step_replay(to=step)
         view, what = replay.replay_view()  # type: ignore[misc]
-        assert view["audience"] == "public"
-        assert not KIND_WORDS.findall(PUBLIC_NEST_PHRASES.sub("", what.lower())), what
+        assert all("kind" not in figure for figure in view["figures"]), step
+        assert _hidden_kinds(what) == [], (step, what)
+
+
+@pytest.mark.parametrize("name", OLD)
+def test_an_older_companions_log_and_records_still_replay(tmp_path: Path, name: str) -> None:
+    """The logs and records the old path wrote on the users' Pis still replay, as the
+    public saw them, and nothing hidden is told before the end."""
+    path = tmp_path / name
+    shutil.copy(FIXTURES / name, path)
+    replay = Controller(log_dir=tmp_path)
+    replay.open_replay(path)
+    assert replay.replay is not None and len(replay.replay) == 39  # the start, 38 turns
+    for step in range(len(replay.replay) - 1):
+        replay.step_replay(to=step)
+        view, what = replay.replay_view()  # type: ignore[misc]
+        assert view["audience"] == "public" and what
+        assert _hidden_kinds(what.lower()) == [], (step, what)
+    replay.step_replay(to=38)
+    assert replay.replay_view()[0]["winner"] == "orange"  # type: ignore[index]
+
+
+def test_an_older_companions_log_replays_in_the_ui_language(tmp_path: Path) -> None:
+    """Issue 17: the German replay screen showed the record's English; each turn of an
+    older log is worded from the step's public view, still without a past combat's
+    kinds."""
+    path = tmp_path / OLD[0]
+    shutil.copy(FIXTURES / OLD[0], path)
+    replay = Controller(log_dir=tmp_path)
+    replay.open_replay(path)
+    assert replay.replay is not None
+    i18n.set_language("de")
+    try:
+        lines = []
+        for step in range(len(replay.replay)):
+            replay.step_replay(to=step)
+            lines.append(replay.replay_view()[1])  # type: ignore[index]
+        assert [english_in(line) for line in lines] == [[]] * len(lines), lines
+        assert any(" zog " in line for line in lines[1:])
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_replay_of_todays_log_speaks_the_ui_language(tmp_path: Path) -> None:
+    games = finished(tmp_path)
+    log = games.log_path
+    assert log is not None
+    games.close()
+    replay = Controller(log_dir=tmp_path)
+    replay.open_replay(log)
+    assert replay.replay is not None
+    i18n.set_language("de")
+    try:
+        lines = []
+        for step in range(len(replay.replay)):
+            replay.step_replay(to=step)
+            lines.append(replay.replay_view()[1])  # type: ignore[index]
+        assert [english_in(line) for line in lines] == [[]] * len(lines), lines
+        assert lines[0].startswith("Der Anfang") and lines[1].startswith("1. Gelb")
+        assert lines[-1].endswith("Gelb gewinnt: die andere Seite hat aufgegeben")
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_file_that_is_no_game_is_refused_with_the_reason(tmp_path: Path) -> None:
@@ -76,36 +191,19 @@ def test_a_file_that_is_no_game_is_refused_with_the_reason(tmp_path: Path) -> No
         controller.step_replay(1)
 
 
-@pytest.mark.parametrize("kind", ["log", "full", "referee"])
-def test_the_replay_speaks_the_ui_language(tmp_path: Path, kind: str) -> None:
-    """Issue 17: the German replay screen showed the record's English ("Yellow played
-    a1-a8, challenged a9: both lose …"); each turn is now worded from the step's public
-    view, still without a past combat's kinds."""
-    controller = finished(tmp_path)
-    log = controller.session().log_path
+def test_a_public_record_of_todays_games_is_refused_in_one_line(tmp_path: Path) -> None:
+    from companion.archive.game_records import public_record
+    from companion.ledger.record import verify
+
+    games = finished(tmp_path)
+    log = games.log_path
     assert log is not None
-    path = log
-    if kind != "log":
-        path = tmp_path / f"game.{kind}.json"
-        path.write_text(json.dumps(make_record(LoggedGame.read(log), kind)))
-    replay = Controller(log_dir=tmp_path)
-    replay.open_replay(path)
-    assert replay.replay is not None
-    i18n.set_language("de")
-    try:
-        lines = []
-        for step in range(len(replay.replay)):
-            replay.step_replay(to=step)
-            _view, what = replay.replay_view()  # type: ignore[misc]
-            lines.append(what)
-            assert english_in(what) == [], (step, what)
-        assert lines[0].startswith("Das Spiel beginnt: Gelb zieht zuerst")
-        assert any(" zog " in line for line in lines[1:])
-        assert lines[-1] == "Orange gibt auf; Spielende: Gelb gewinnt (Aufgabe)"
-        for line in lines[:-1]:
-            assert not KIND_WORDS.findall(PUBLIC_NEST_PHRASES.sub("", line.lower())), line
-    finally:
-        i18n.set_language("en")
+    games.close()
+    path = tmp_path / "game.public.json"
+    path.write_text(json.dumps(public_record(verify(log))))
+    with pytest.raises(ControllerError, match="the public one") as refused:
+        Controller(log_dir=tmp_path).open_replay(path)
+    assert "\n" not in str(refused.value)
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
@@ -120,14 +218,11 @@ def test_the_replay_screen_says_what_to_do(tmp_path: Path, language: str) -> Non
     try:
         empty.go(REPLAY_SCREEN)
         lines = [now_line(empty).text]
-        controller = finished(tmp_path)
-        log = controller.session().log_path
-        assert log is not None
+        shutil.copy(FIXTURES / OLD[0], tmp_path / OLD[0])
         replay = Controller(log_dir=tmp_path)
-        i18n.set_language(language)
         replay.go(REPLAY_SCREEN)
         lines.append(now_line(replay).text)
-        replay.open_replay(log)
+        replay.open_replay(tmp_path / OLD[0])
         lines.append(now_line(replay).text)
         assert [line for line in lines if not line] == []
         assert len(set(lines)) == 3  # none saved, pick one, step through it
@@ -144,14 +239,15 @@ def test_the_saved_games_are_named_without_their_files(tmp_path: Path, language:
     ("game-20261125-143845.log"); now what each is and when, in the UI's language."""
     from ui.plain_text import dev_text_in
 
-    controller = finished(tmp_path)
-    log = controller.session().log_path
-    assert log is not None and controller.record_path is not None
+    games = finished(tmp_path)
+    assert games.log_path is not None and games.record_path is not None
+    games.close()
     replay = Controller(log_dir=tmp_path)
     i18n.set_language(language)
     try:
         choices = replay.replay_choices()
         assert sorted(path for _, path in choices) == sorted(replay.records())
+        assert len(choices) == 2, "the log and the record; the side file is no game"
         for text, path in choices:
             assert path.name not in text and path.stem not in text
             assert not dev_text_in(text), text
@@ -166,22 +262,32 @@ def test_the_saved_games_are_named_without_their_files(tmp_path: Path, language:
 def test_a_file_that_does_not_replay_or_resume_is_told_in_the_ui_language(
         tmp_path: Path, language: str) -> None:
     """Issue 17: a file that is no game, or a broken log, answered the German screen with
-    the engine's English ("not a game record …", "… does not replay …")."""
+    the engine's English ("not a game record …", "… does not replay …"); an older
+    companion's log resumes no more, and says so in one line."""
     junk = tmp_path / "game-1.log"
     junk.write_text('{"hello": 1}\n')
+    old = tmp_path / "old" / OLD[0]
+    old.parent.mkdir()
+    shutil.copy(FIXTURES / OLD[0], old)
     controller = Controller(log_dir=tmp_path)
+    games = GameController(log_dir=tmp_path)
     i18n.set_language(language)
     try:
         said = []
-        for action in (lambda: controller.open_replay(tmp_path / "game-1.log"),
-                       lambda: controller.resume(junk)):
+        actions: list[Callable[[], object]] = [
+            lambda: controller.open_replay(tmp_path / "game-1.log"),
+            lambda: resume_latest(games, junk), lambda: resume_latest(games, old)]
+        for action in actions:
             with pytest.raises(ControllerError) as refused:
                 action()
             said.append(str(refused.value))
-        if language == "de":
-            assert [english_in(text) for text in said] == [[], []], said
+        assert all("\n" not in text for text in said)
+        if language == "de":  # the broken log's reason is the log reader's own line
+            assert [english_in(text) for text in said[::2]] == [[], []], said
         else:
             assert said[0].startswith("This file cannot be replayed: ")
-            assert said[1].startswith("The last game cannot be resumed: ")
+            assert said[1].startswith("That game cannot be resumed: ")
+            assert said[2].startswith("This game was logged by an older version")
+        assert not games.active
     finally:
         i18n.set_language("en")

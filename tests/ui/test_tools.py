@@ -19,8 +19,11 @@ from companion.registry import Figure, Registry, full_set
 from companion.views import OUTCOME_ONLY
 from hardware.hwcheck import FAILED, MISSING, OK
 from hardware.sim import SimBoard, SimReader
+from tests.hardware.test_live_giganten import club_registry
 from ui import i18n
+from ui.control_game import GameController
 from ui.controller import Controller, ControllerError, GameOptions
+from ui.giganten_path import confirm_landscape
 from ui.tools import (
     ANSWERING,
     FAULTY,
@@ -340,11 +343,14 @@ def test_enrolment_on_a_real_reader_after_the_game_that_held_it(tmp_path: Path) 
     the game's live table; the enrolment puts the game aside and reads through its thread."""
     board = SimBoard(14, 14)
     reader = SimReader(board, realtime=True)
-    controller = Controller(reader=reader, log_dir=tmp_path / "games")
-    controller.new_game(GameOptions(seed=3))
-    controller.confirm_landscape()
-    assert controller.game is not None
-    assert put_game_aside(controller) and controller.game is None
+    registry = club_registry(tmp_path / "club.json")
+    shell = Controller(reader=reader, log_dir=tmp_path / "games")
+    games = GameController(reader=reader, log_dir=tmp_path / "games", registry=registry)
+    shell.new_game(GameOptions(seed=3))
+    confirm_landscape(shell, games)
+    assert games.active and games.game is not None
+    assert put_game_aside(games) and games.game is None and not games.active
+    assert not put_game_aside(games), "nothing more to put aside"
     enrolment = Enrolment(Registry(), tmp_path / "r.json", LiveSource(reader))
     try:
         board.place(square("e4"), "04112233445566")

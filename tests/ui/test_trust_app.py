@@ -1,118 +1,104 @@
-"""Issue 18 (trust at a club event), finding 6: the app is no memory aid and no window.
+"""Issue 18 (trust at a club event), finding 6: the app is no memory aid and no window,
+on the games' controller where every Giganten game is played.
 
 A replay of the game being played shows what the public may see and no more (no
 combatant's kind: the memory aid [I4] forbids); a private moment is only for what is
-private to do (one's own setup, the secret trap), and it is told to everyone.
+private to do (one's own setup, the secret trap), it is told to everyone and logged.
 """
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
-from companion.archive.replay import Replay
-from companion.archive.verifier import verify_path
-from companion.ledger.record import verify
-from companion.table.session import NOTE, Session
-from companion.views import PUBLIC, RULEBOOK
-from hardware.simtable import sim_registry
-from tests.sim_games import leaked_kinds, play_sim_game
-from ui.controller import REPLAY_SCREEN, SETUP_SCREEN, Controller, ControllerError, GameOptions
+from companion.game import PUBLIC
+from companion.ledger.game_log import NOTE
+from companion.ledger.record import verify as read_log
+from ui.control_base import ControllerError
+from ui.control_game import GAME_PLAY, GAME_SETUP, GameController
+from ui.controller import REPLAY_SCREEN, Controller, GameOptions
+from ui.giganten_path import confirm_landscape
+from ui.giganten_shots import put_right, until_auto_done
+
+from .test_replay_controller import KIND_WORD, NEST
+
+
+def _in_setup(tmp_path: Path, seed: int = 3) -> GameController:
+    """A Giganten game on the games' controller, every side set up, not started."""
+    shell = Controller(log_dir=tmp_path)
+    games = GameController(log_dir=tmp_path, budget=0.02,
+                           entropy=random.Random(seed).randbytes)
+    shell.new_game(GameOptions(seed=seed, first="yellow"))
+    confirm_landscape(shell, games)
+    games.set_up_with(random.Random(seed))
+    assert games.screen == GAME_SETUP
+    return games
 
 
 def test_replaying_a_running_game_shows_no_past_challengers_kind(tmp_path: Path) -> None:
-    game = play_sim_game(4, log_dir=tmp_path, max_plies=30, policy=RULEBOOK)
-    assert not game.reference.is_over
-    combats = [a for a in game.reference.history if getattr(a, "combat", None) is not None]
-    assert combats, "the game had challenges to remember"
-    game.session.close()
+    games = _in_setup(tmp_path, 5)
+    games.start()
+    games.auto(8)
+    until_auto_done(games)
+    put_right(games)
+    assert games.screen == GAME_PLAY, "the game is still being played"
+    log = games.log_path
+    assert log is not None
     controller = Controller(log_dir=tmp_path)
-    controller.open_replay(tmp_path / "game-4.log")
+    controller.open_replay(log)
     assert controller.screen == REPLAY_SCREEN and controller.replay is not None
-    replay = controller.replay
-    assert replay.audiences() == [PUBLIC] and replay.log == []
-    for step in range(len(replay)):
+    assert len(controller.replay) == games.session.turns + 1
+    for step in range(len(controller.replay)):
         controller.step_replay(to=step)
         shown = controller.replay_view()
         assert shown is not None
         view, what = shown
-        assert leaked_kinds(view) == [] and leaked_kinds(what) == [], step
-    with pytest.raises(ValueError, match=r"no view for 'yellow'"):
-        replay.view_at(len(replay) - 1, "yellow")
+        assert all("kind" not in figure for figure in view["figures"]), step
+        assert KIND_WORD.findall(NEST.sub("", what)) == [], (step, what)
+        assert "combat" not in str(view.get("last_turn")), step
+    games.close()
 
 
-def test_a_finished_game_still_replays_for_every_audience(tmp_path: Path) -> None:
-    game = play_sim_game(9, log_dir=tmp_path)
-    assert game.reference.is_over
-    replay = Replay.load(tmp_path / "game-9.log")
-    assert set(replay.audiences()) == {"yellow", "orange", PUBLIC, "arbiter"}
-
-
-def _in_setup(tmp_path: Path) -> Controller:
-    controller = Controller(log_dir=tmp_path)
-    controller.new_game(GameOptions(seed=3))
-    controller.confirm_landscape()
-    controller.setup_side()
-    assert controller.screen == SETUP_SCREEN
-    return controller
-
-
-def test_a_private_moment_is_told_to_everyone(tmp_path: Path) -> None:
-    controller = _in_setup(tmp_path)
-    controller.request_private("orange")
-    said = [m["text"] for m in controller.messages() if m["type"] == "notice"]
-    assert said[-1] == ("Orange looks at their own setup in a private moment: the others look"
-                        " away")
-    controller.hold_private()
-    assert controller.audience == "orange"
-    controller.release_private()
-    controller.end_private()
+def test_a_private_moment_is_told_to_everyone_and_shows_only_ones_own(tmp_path: Path
+                                                                     ) -> None:
+    games = _in_setup(tmp_path)
+    games.request_private("orange")
+    assert games.messages()[-1] == ("Orange looks at their own setup in a private moment:"
+                                    " the others look away")
+    assert games.private_view() is None, "blank until held"
+    games.hold_private()
+    private = games.private_view()
+    assert private is not None
+    figures = private["board"]["figures"]
+    assert figures and all(("kind" in f) == (f["owner"] == "orange") for f in figures)
+    assert all("kind" not in f for f in games.board_view(PUBLIC)["figures"])
+    games.release_private()
+    assert games.private_view() is None
+    games.end_private()
 
 
 def test_in_the_game_there_is_no_private_moment_and_the_setups_one_ends(
         tmp_path: Path) -> None:
-    controller = _in_setup(tmp_path)
-    controller.request_private("yellow")
-    controller.hold_private()
-    controller.start("yellow")
-    assert controller.audience == PUBLIC and controller.private_request is None
-    with pytest.raises(ControllerError, match="private moment is for your own setup"):
-        controller.request_private("orange")
+    games = _in_setup(tmp_path)
+    games.request_private("yellow")
+    games.hold_private()
+    games.start()
+    assert games.private_request is None and games.private_view() is None
     with pytest.raises(ControllerError):
-        controller.hold_private()
-    assert all("kind" not in f for f in controller.board_view()["figures"])
-
-
-def test_the_screen_shows_64_bits_of_each_commitment_and_the_log_head(
-        tmp_path: Path) -> None:
-    controller = _in_setup(tmp_path)
-    controller.start("yellow")
-    controller.auto(3)
-    messages = controller.messages()
-    started = next(m for m in messages if m["type"] == "game_started")
-    for name, value in started["commitments"].items():
-        assert f"{name.capitalize()} {value[:16]}" in started["text"]
-    turns = [m for m in messages if m["type"] == "turn"]
-    assert turns and all(f" · log {m['log_head']}" in m["text"] for m in turns)
-    assert all(len(m["log_head"]) == 16 for m in turns)
+        games.request_private("orange")
+    assert all("kind" not in f for f in games.board_view(PUBLIC)["figures"])
 
 
 def test_the_setups_private_moments_are_logged_once_the_game_starts(tmp_path: Path) -> None:
-    controller = _in_setup(tmp_path)
-    controller.request_private("orange")
-    controller.end_private()
-    controller.request_private("yellow")
-    controller.hold_private()
-    controller.start("yellow")
-    session = controller.session()
-    assert session.log is not None
-    log = session.log.path
-    notes = [entry.body for entry in verify(log) if entry.type == NOTE]
-    assert [(n["event"], n["player"], n["during"]) for n in notes] == [
-        ("private_moment", "orange", "setup"), ("private_moment", "yellow", "setup")]
-    controller.auto(2)  # the game goes on; the log still verifies and resumes
-    assert verify_path(log).status == 0
-    controller.close()
-    resumed, _ = Session.resume(log, sim_registry(("yellow", "orange")))
-    resumed.close()
+    games = _in_setup(tmp_path)
+    games.request_private("orange")
+    games.end_private()
+    games.request_private("yellow")
+    games.hold_private()
+    games.start()
+    assert games.log_path is not None
+    notes = [e.body for e in read_log(games.log_path) if e.type == NOTE]
+    assert [(n["event"], n["player"]) for n in notes] == [("private_moment", "orange"),
+                                                         ("private_moment", "yellow")]

@@ -1,5 +1,5 @@
-"""What the Kivy tour programs of ``tests/ui`` share (``confirm_tour``, ``crash_tour``,
-``referee_tour``, ``german_tour``, ``game_tour``): a controller for a refereed game with a
+"""What the Kivy tour programs of ``tests/ui`` share (``crash_tour``, ``game_referee_tour``,
+``game_tour``, ``giganten_tour``): a controller for a refereed game with a
 known PIN, and the runners: ``run_tour`` takes each named step, lets the app draw, looks at
 the screen; ``run_frames`` drives a tour written as a generator, one frame per ``yield``.
 Both report as JSON on stdout and stop the app.
