@@ -27,7 +27,7 @@ from companion.table.opponent import choose_turn
 from tests.giganten_oracle import known_on_board
 from ui import i18n
 from ui.control_base import HOME, LANDSCAPE, ControllerError, GameOptions
-from ui.control_game import GAME_PLAY, GAME_SETUP, GameController
+from ui.control_game import GAME_OVER, GAME_PLAY, GAME_SETUP, GameController
 from ui.controller import Controller
 from ui.giganten_path import confirm_landscape
 from ui.giganten_words import target
@@ -112,15 +112,32 @@ def one_turn(c: GameController, rng: random.Random, count: int) -> None:
         person_turn(c, rng)
 
 
-def play_to_the_end(c: GameController, rng: random.Random, *, limit: int = 3000,
+def play_to_the_end(c: GameController, rng: random.Random, *, limit: int | None = None,
                     each: Any = None) -> int:
+    """Turns until ``limit`` turns were made or, without a limit, to the end (after ``OUT``
+    turns of wandering the player to move resigns). How many turns were made."""
     turns = 0
-    while c.screen == GAME_PLAY and turns < limit:
+    while c.screen == GAME_PLAY and turns < (OUT if limit is None else limit):
         one_turn(c, rng, turns)
         turns += 1
         if each is not None:
             each(c)
+    if limit is None:
+        resign_if_in_play(c)
     return turns
+
+
+OUT = 600
+"""Random turns after which a game that has not ended is resigned by the player to move."""
+
+
+def resign_if_in_play(c: GameController) -> None:
+    """A game still in play is resigned by the seat to move; then it is over."""
+    if c.screen == GAME_PLAY:
+        state = c.state()
+        assert state is not None and c.game is not None
+        c.resign(c.game.players[state.to_move])
+    assert c.screen == GAME_OVER, c.screen
 
 
 def test_every_variant_and_referee_mode_play_on_the_games_controller(tmp_path: Path) -> None:

@@ -24,8 +24,10 @@ from companion.games.giganten.movegen import reserve_squares
 from tests.giganten_oracle import known_on_board
 from tests.ui.test_giganten_app import (
     KIND_WORDS,
+    OUT,
     assert_verified,
     one_turn,
+    resign_if_in_play,
     settle_board,
     started,
 )
@@ -95,13 +97,17 @@ def power_cut(c: GameController, tmp_path: Path) -> GameController:
     return again
 
 
-def play_on(c: GameController, rng: random.Random, each: Any, limit: int = 3000) -> int:
-    """Turns until the game ends (or ``limit``), ``each`` after every one; how many."""
+def play_on(c: GameController, rng: random.Random, each: Any, limit: int | None = None) -> int:
+    """Turns, ``each`` after every one, until ``limit`` turns were made or, without a limit,
+    to the end: random turns may wander without one, so after ``OUT`` turns the player to
+    move resigns, as a tired player would. How many turns were made."""
     turns = 0
-    while c.screen == GAME_PLAY and turns < limit:
+    while c.screen == GAME_PLAY and turns < (OUT if limit is None else limit):
         one_turn(c, rng, turns)
         turns += 1
         each(c)
+    if limit is None:
+        resign_if_in_play(c)
     return turns
 
 
