@@ -1,5 +1,5 @@
-"""The club feed of a game played through the game interface (Strategus, Gimmel): what
-``club.feed.TableFeed`` is for Giganten's session, for a ``GameSession``.
+"""The club feed of a game played through the game interface (Giganten, Strategus, Gimmel):
+what the public may know of a ``GameSession``, published through the event's broker.
 
 Every view published on a ``public/...`` topic is built by ``companion.views.games`` for the
 ``public`` audience (``event_view`` for the feed, ``game_view`` for the status's board:
@@ -23,8 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from club.config import EventTarget
-from club.feed import FeedSink
-from club.link import EventLink
+from club.event_link import FeedSink, PublisherLink
 from companion.events import (
     ArbiterLooked,
     ClockPaused,
@@ -143,8 +142,8 @@ def _text(view: JSON) -> str:
     return f"{kind}"
 
 
-class GameEventLink(EventLink):
-    """``EventLink`` for a generic game: the same publisher and outbox, this feed."""
+class GameEventLink(PublisherLink):
+    """One game's feed to the event's broker: its publisher and outbox, this feed."""
 
     def __init__(self, target: EventTarget, outbox: Path, game: Game,
                  options: dict[str, Any]) -> None:
@@ -154,7 +153,7 @@ class GameEventLink(EventLink):
     def publish(self, session: GameSession, events: Sequence[object]) -> list[str]:
         """Publish what ``events`` tell the public; the table's notices (the broker)."""
         self.game_feed.update(session, events)
-        notice = self.feed.notice()  # the broker's state: the same publisher
+        notice = self.notices.notice()  # the broker's state
         return [notice] if notice else []
 
 

@@ -40,7 +40,7 @@ from companion.registry import (
 )
 from companion.table.sensing import Sensing
 from hardware.assemble import UsageError, enrol_board, open_backend
-from hardware.live import ReaderPump, live_lines
+from hardware.reader_pump import ReaderPump, live_lines
 from hardware.protocol import Reader
 from hardware.sim import TILE_MODEL, SimBoard, SimReader
 

@@ -75,13 +75,14 @@ def test_an_old_log_with_an_unknown_entry_type_is_refused(tmp_path: Path) -> Non
 def test_verify_and_export_of_old_files_need_no_old_session(tmp_path: Path) -> None:
     """``giganten verify`` and ``giganten export`` of an old log load none of the old
     path's modules (they are deleted): the old format is read through Giganten's rules."""
+    record = str(tmp_path / "r.json")
     program = (
         "import sys\n"
         "from companion.cli import main\n"
         f"log = {str(FIXTURES / 'refereed-draw.log')!r}\n"
-        f"assert main(['verify', log]) == 0\n"
-        f"assert main(['export', log, '--kind', 'full', '--output', {str(tmp_path / 'r.json')!r}]) == 0\n"
-        f"assert main(['verify', {str(tmp_path / 'r.json')!r}]) == 0\n"
+        "assert main(['verify', log]) == 0\n"
+        f"assert main(['export', log, '--kind', 'full', '--output', {record!r}]) == 0\n"
+        f"assert main(['verify', {record!r}]) == 0\n"
         f"print(sorted(m for m in sys.modules if m in {OLD_CORE!r}))\n")
     done = subprocess.run([sys.executable, "-c", program], cwd=ROOT, capture_output=True,
                           text=True, check=True)

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from club.config import EventTarget
+from club.event_link import EventLinkError, outbox_path
 from club.game_feed import GameEventLink
-from club.link import EventLinkError, outbox_path
 from companion.clock import ClockError, TimeControl, format_time
 from companion.config import RefereeConfig
 from companion.events import Clocks, PinRefused

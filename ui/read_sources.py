@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Protocol
 
 from companion.reads import TagRead, Uid
-from hardware.live import ReaderPump
+from hardware.reader_pump import ReaderPump
 from hardware.protocol import Reader
 from hardware.sim import TILE_MODEL, SimBoard, SimReader
 from ui.controller import Controller
@@ -63,7 +63,7 @@ class SimSource:
 
 
 class LiveSource:
-    """A real reader backend scanning in its own thread (``hardware.live.ReaderPump``)."""
+    """A real reader backend scanning in its own thread (``hardware.reader_pump.ReaderPump``)."""
 
     board: SimBoard | None = None
 

@@ -331,6 +331,6 @@ def describe(state: GameState, action: Action, policy: str) -> str:
 
 
 __all__ = ["FULL_KIND", "KINDS", "KNOWN_ENTRY_TYPES", "PASSIVE_ENTRY_TYPES", "PUBLIC_KIND",
-           "RECORD_FORMAT", "REFEREE_KIND", "LogReplayError", "LoggedGame", "RecordRefused", "course_of", "describe", "full_record", "go_to", "make_record",
-           "public_record", "public_steps", "raw_entries", "redo", "referee_part",
-           "start_text"]
+           "RECORD_FORMAT", "REFEREE_KIND", "LogReplayError", "LoggedGame", "RecordRefused",
+           "course_of", "describe", "full_record", "go_to", "make_record", "public_record",
+           "public_steps", "raw_entries", "redo", "referee_part", "start_text"]
