@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from commands.play_source import Source
 from companion.config import ConfigError, load_config
-from companion.referee.desk import check_pin
+from companion.referee.pin import check_pin
 from hardware.assemble import UsageError
 
 NO_PIN = ("the arbiter's audience shows every hidden piece, so it needs the arbiter PIN and"

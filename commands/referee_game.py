@@ -48,8 +48,8 @@ from companion.game_events import GameEvent
 from companion.identities import sim_identities
 from companion.ledger.game_log import ReplayError
 from companion.ledger.record import LogError, default_log_dir, new_log_path
-from companion.referee.desk import RefereeError
 from companion.referee.game_desk import DeskEvent, GameDesk
+from companion.referee.pin import RefereeError
 from companion.table.game_session import OVER, SETUP, GameSession
 from companion.views.games import board_text, game_view
 from hardware.assemble import UsageError

@@ -49,8 +49,8 @@ from companion.game_registry import GameRegistryError
 from companion.games import get_game
 from companion.ledger.game_log import ReplayError
 from companion.ledger.record import LogError, default_log_dir, new_log_path
-from companion.referee.desk import RefereeError
 from companion.referee.game_desk import GameDesk
+from companion.referee.pin import RefereeError
 from companion.table.game_session import OVER, GameSession
 from hardware.assemble import UsageError
 from hardware.protocol import Reader

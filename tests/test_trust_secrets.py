@@ -19,7 +19,7 @@ import pytest
 from commands.table_runner import SimulatedTable
 from companion.deal import deal
 from companion.games.giganten.ruleset import RuleSet
-from companion.referee.desk import hash_pin
+from companion.referee.pin import hash_pin
 from companion.table.session import Session
 from hardware.simtable import sim_registry
 from tests.cli_helpers import home, run

@@ -31,8 +31,8 @@ from companion.game import PUBLIC, Audience
 from companion.game_events import BoardMatches, FixBoard, GameEvent
 from companion.ledger.record import LogError
 from companion.ledger.record import verify as read_log
-from companion.referee.desk import RefereeError
 from companion.referee.game_desk import DeskEvent, GameDesk
+from companion.referee.pin import RefereeError
 from companion.referee.seat import NOTE
 from companion.table.game_session import OVER, PLAY, SETUP
 from companion.views.desk import desk_event_view

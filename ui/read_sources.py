@@ -11,8 +11,8 @@ from collections.abc import Iterable, Mapping
 from typing import Protocol
 
 from companion.reads import TagRead, Uid
-from hardware.reader_pump import ReaderPump
 from hardware.protocol import Reader
+from hardware.reader_pump import ReaderPump
 from hardware.sim import TILE_MODEL, SimBoard, SimReader
 from ui.controller import Controller
 

@@ -39,7 +39,7 @@ from companion.game import ARBITER, GameError, options_json, other_team, team_of
 from companion.game_events import GameEnded, GameEvent, TurnCommitted
 from companion.ledger.game_log import CORRECTION, TURN
 from companion.ledger.record import verify as read_log
-from companion.referee.desk import FIRST_WAIT_S, FREE_TRIES, LONGEST_WAIT_S, RefereeError, check_pin
+from companion.referee.pin import FIRST_WAIT_S, FREE_TRIES, LONGEST_WAIT_S, RefereeError, check_pin
 from companion.referee.seat import NOTE, NoteError, write_note
 from companion.table.game_corrections import CorrectionError
 from companion.table.game_session import OVER, PLAY, SETUP, GameSession
