@@ -9,7 +9,6 @@ reference. ``restart`` pulls the plug between steps: the session is rebuilt from
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -17,7 +16,6 @@ from pathlib import Path
 from companion.demo import make_bots, take_turn
 from companion.events import Event, SetTrap, TurnPlayed
 from companion.games.giganten.board import deal_landscape
-from companion.games.giganten.figures import KINDS
 from companion.games.giganten.generate import random_start
 from companion.games.giganten.referee import RefereeOptions
 from companion.games.giganten.ruleset import RuleSet
@@ -28,6 +26,7 @@ from companion.views import PUBLIC, RULEBOOK, event_view
 from hardware.protocol import Reader
 from hardware.sim import TILE_MODEL, SimBoard, TimingModel
 from hardware.simtable import Hands, SimTable, sim_registry
+from tests.kind_words import leaked_kinds
 
 
 @dataclass
@@ -122,34 +121,6 @@ def _divergence(state: GameState, reference: GameState) -> str:
         if a != b:
             return f"ply {ply + 1}: session {a} / engine {b}"
     return f"lengths {len(state.history)} / {len(reference.history)}"
-
-
-KIND_WORDS = re.compile(
-    r"\b(" + "|".join(sorted({info.id for info in KINDS} | {info.family for info in KINDS}
-                             | {"tyra 1", "tyra 2", "deino 6", "deino 7"}, key=len,
-                             reverse=True)) + r")\b", re.IGNORECASE)
-"""Every way a kind is written: ids (``tri``), families (``deino``) and display names."""
-
-PUBLIC_NEST_PHRASES = re.compile(r"nest_taken|nest taken|\(nest\)|\bnest\b(?= \[W1\])")
-"""A taken Nest is an outcome everyone sees [I1, K4.2]; these phrases name no hidden kind."""
-
-
-def leaked_kinds(view: object, allowed: frozenset[str] = frozenset()) -> list[str]:
-    """Every kind word in a rendered event, except the ``allowed`` field names' values."""
-    found: list[str] = []
-    stack: list[tuple[str, object]] = [("", view)]
-    while stack:
-        key, value = stack.pop()
-        if key in allowed:
-            continue
-        if isinstance(value, dict):
-            stack += list(value.items())
-        elif isinstance(value, list):
-            stack += [(key, item) for item in value]
-        elif isinstance(value, str):
-            text = PUBLIC_NEST_PHRASES.sub("", value)
-            found += [f"{key}: {value}" for _ in KIND_WORDS.findall(text)]
-    return found
 
 
 def check_event_views(game: SimGame, start: int, policy: str) -> int:
