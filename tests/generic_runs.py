@@ -4,11 +4,14 @@ view), then ``tests.giganten_generic.GenericRun`` makes its turns on the simulat
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from companion.demo import make_bots, take_turn
 from companion.games.giganten.state import GameState
+from companion.table.game_session import GameSession
 from companion.views import RULEBOOK
+from hardware.simgame import SimGameTable
 from tests.giganten_generic import GenericRun, reference_game, replay_reference
 
 
@@ -23,13 +26,16 @@ def bots_game(seed: int, max_plies: int = 400) -> GameState:
 
 
 def played_run(directory: Path, seed: int, *, policy: str = RULEBOOK,
-               max_plies: int = 400) -> tuple[GenericRun, GameState]:
-    """The bots' game of ``seed`` played on the simulated board through ``GameSession``,
-    logged in ``directory``; the run and the bots' game."""
+               max_plies: int = 400,
+               table: Callable[[GameSession], SimGameTable] | None = None
+               ) -> tuple[GenericRun, GameState]:
+    """The bots' game of ``seed`` played on the simulated board (or the ``table`` over
+    another backend) through ``GameSession``, logged in ``directory``; the run and the
+    bots' game."""
     played = bots_game(seed, max_plies)
     _, start = reference_game(seed)
     run = GenericRun.start(start, directory / f"giganten-{seed}.log", policy=policy,
-                           seed=seed)
+                           seed=seed, table=table)
     replay_reference(run, list(played.history), seed=seed)
     return run, played
 
