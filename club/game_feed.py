@@ -2,15 +2,19 @@
 what the public may know of a ``GameSession``, published through the event's broker.
 
 Every view published on a ``public/...`` topic is built by ``companion.views.games`` for the
-``public`` audience (``event_view`` for the feed, ``game_view`` for the status's board:
-from ``observation`` only), so a hidden kind is never published [Strategus H1-H2]; the
-board has each piece's square and owner, and a kind only where the public view has one,
-which is what the dashboard (``club.dashboard``) draws for any game. The desk's public
-facts (clocks, a pause, a dispute, the arbiter's look) are published as facts, never a
-position, and never the arbiter's free words (a look's or a pause's reason, a take-back's
-note): the arbiter may write a hidden kind there ("the blue hare on d4 was moved twice").
-They stay in the log, for the arbiter, and reach the public record once the game is over
-(``companion.archive.game_records``). The log itself (it holds the setups) is not sent
+``public`` audience (``event_view`` for the feed, ``game_view`` for the status's board: from
+``observation`` only), so a hidden kind is never published [Strategus H1-H2]; the board has
+each piece's square and owner, and a kind only where the public view has one, which is what
+the dashboard (``club.dashboard``) draws for any game. A turn in the feed is history
+(``views.games.past_public``): the feed is a record a player could read again later on a
+phone, and nothing may remind a player of an enemy figure's kind after its challenge
+[Giganten I4]; the status's ``last_turn`` is the turn still on the table, so under the
+``rulebook`` policy it names both combatants [C4, I2] until the next turn replaces it. The
+desk's public facts (clocks, a pause, a dispute, the arbiter's look) are published as facts,
+never a position, and never the arbiter's free words (a look's or a pause's reason, a
+take-back's note): the arbiter may write a hidden kind there ("the blue hare on d4 was moved
+twice"). They stay in the log, for the arbiter, and reach the public record once the game is
+over (``companion.archive.game_records``). The log itself (it holds the setups) is not sent
 anywhere.
 """
 
@@ -36,7 +40,7 @@ from companion.events import (
 from companion.game import PUBLIC, Game, seated
 from companion.game_events import GameEvent
 from companion.table.game_session import PLAY, GameSession
-from companion.views.games import event_view, game_view
+from companion.views.games import event_view, game_view, past_public
 
 JSON = dict[str, Any]
 
@@ -68,10 +72,13 @@ class GameTableFeed:
             message = self._message(event)
             if message is not None:
                 kind, text, view = message
+                if kind == "turn":  # the status's view: as it is on the table [C4, I2]
+                    moment = view
+                    view = {**view, "public": past_public(view["public"])}  # history [I4]
+                    text = _text(view)
+                    self._last_turn = {"text": text, "view": moment}
                 self.sink.feed(kind, text, view, at=now)
                 fed = True
-                if kind == "turn":
-                    self._last_turn = {"text": text, "view": view}
         status = self.status(session)
         if fed or status != self._published:
             self._published = status

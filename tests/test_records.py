@@ -173,3 +173,26 @@ def test_a_file_that_is_no_record_is_refused_with_the_reason(tmp_path: Path) -> 
         Replay.load(bad)
     with pytest.raises(ReplayError, match="cannot read"):
         Replay.load(tmp_path / "missing.json")
+
+
+# --- Records of games through the interface (``companion.archive.game_records``) -----------
+
+def test_a_running_generic_games_public_record_names_no_combatants_kind(
+        tmp_path: Path) -> None:
+    """While the game runs its public record is history: a list of every combatant ever
+    shown would be the memory aid that [I4] forbids (as Giganten's own records, above).
+    Once it is over the turns are told as they were shown."""
+    from companion.archive.game_records import public_record as generic_public
+    from companion.ledger.record import verify as read_log
+    from tests.generic_runs import played_run
+
+    run, played = played_run(tmp_path / "running", 3, max_plies=20)
+    assert not played.is_over and played.ply == 20
+    run.session.close()
+    record = generic_public(read_log(run.log_path))
+    assert record["result"] is None and leaked_kinds(record) == []
+    assert any("challenge" in turn["public"] for turn in record["turns"])
+    over, _ = played_run(tmp_path / "over", 3)
+    over.session.close()
+    shown = generic_public(read_log(over.log_path))
+    assert leaked_kinds(shown["turns"], frozenset({"reason"}))  # as they were shown
