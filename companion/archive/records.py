@@ -131,7 +131,7 @@ def _header_of(entries: Sequence[Entry], path: Path) -> tuple[str, Seal | None]:
         policy = header.get("policy", RULEBOOK)
         if policy not in POLICIES:
             raise ValueError(f"unknown reveal policy {policy!r}")
-    except (CourseError, *MALFORMED) as err:
+    except _NOT_REPLAYED as err:
         raise LogReplayError(f"{path}: the log's first entry is not a game start"
                              f" ({problem_text(err)})") from None
     try:
