@@ -133,7 +133,7 @@ def start_runner(broker: Broker, tmp_path: Path, *, table: str = "t1",
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     return subprocess.Popen(
         [sys.executable, "-m", RUNNER, "--broker", f"127.0.0.1:{broker.port}",
-         "--event", "ev", "--table", table, "--seed", "5", "--turn-interval",
+         "--event", "ev", "--table", table, "--seed", "3", "--turn-interval",
          str(turn_interval), "--max-plies", str(max_plies), "--outbox",
          str(tmp_path / table), "--username", table, "--password", broker.passwords[table]],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
