@@ -81,20 +81,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--password", default=None)
     parser.add_argument("--heartbeat", type=float, default=HEARTBEAT, metavar="SECONDS")
     parser.add_argument("--quick-hands", action="store_true",
-                        help="the hands settle for less simulated scanning after each"
-                             " action: for many tables on one machine (bench/event.py)")
+                        help="accepted for the old runner's command lines; the generic"
+                             " simulated hands are quick already")
     return parser
-
-
-QUICK_SETTLE = 0.35
-"""``--quick-hands``: simulated seconds of scanning after each action of the hands."""
-
-
-class QuickTable(SimGameTable):
-    """The simulated table with less scanning after each action (``--quick-hands``)."""
-
-    def run_for(self, seconds: float = QUICK_SETTLE) -> list[GameEvent]:
-        return super().run_for(seconds)
 
 
 class SimulatedGameTable:
@@ -107,17 +96,17 @@ class SimulatedGameTable:
         """The setups' seed: None (from the OS) unless the seed was given on purpose, since
         the table prints its seed [I1]."""
         self.resumed = log.exists()
-        table = QuickTable if quick_hands else SimGameTable
+        del quick_hands  # the hands of the simulated board are quick already
         if self.resumed:
             self.session, _ = GameSession.resume(log)
-            self.sim = table(self.session, seed=seed, board=laid_out(self.session))
+            self.sim = SimGameTable(self.session, seed=seed, board=laid_out(self.session))
         else:
             rng = random.Random(seed)
             options: dict[str, Any] = {"board": deal(seed, RuleSet()), "policy": policy,
                                        "first": rng.randrange(len(GAME.players))}
             tags = sim_identities(GAME, options)
             self.session, _ = GameSession.new(GAME, options, tags, log, now=0.0)
-            self.sim = table(self.session, seed=seed)
+            self.sim = SimGameTable(self.session, seed=seed)
         self.hands = GameHands(self.sim, self.session.identities)
         self._seen = 0
 
@@ -137,13 +126,16 @@ class SimulatedGameTable:
         self.hands.set_up(GAME, self.session.options, setups)
         self.sim.intent({"start": True})
 
-    def play_turn(self, rng: random.Random) -> None:
-        """The bot to move chooses on its own view; the hands make the turn."""
+    def play_turn(self, rng: random.Random) -> bool:
+        """The bot to move chooses on its own view; the hands make the turn. False if the
+        session took no turn (the runner then stops: a stand-in game, nothing to wait for)."""
         state = self.session.state
         assert isinstance(state, GigantenState)
+        done = self.session.turns
         self.hands.play(choose_giganten(state, rng))
         if self.session.fixing:  # the losers off, the winner in [K5]
             self.hands.show(dict(state.pieces()))
+        return self.session.turns > done
 
     @property
     def ply(self) -> int:
@@ -171,7 +163,9 @@ def run(args: argparse.Namespace) -> int:
         feed.update(table.session, table.new_events())
         rng, tick = random.Random(seed), time.monotonic()
         while table.session.phase == PLAY and table.ply < args.max_plies:
-            table.play_turn(rng)
+            if not table.play_turn(rng):
+                say(f"table {args.table}: the session took no turn; stopping")
+                break
             feed.update(table.session, table.new_events())  # at once: the turn is logged
             line = notices.notice()
             if line:
