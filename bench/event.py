@@ -5,8 +5,9 @@ It prints ``METRIC <name> <value> <unit>`` lines and context lines that start wi
 
 What is measured. A real Mosquitto (Debian's) on loopback with the event's users and ACLs,
 ``giganten event`` in its own process (as the arbiter), its page in headless Chromium
-(Debian's), and 8, then 50, table processes (``python -m commands.table_runner``: the demo's
-bots on the simulated board), each playing a turn per second. The page notes
+(Debian's), and 8, then 50, table processes (``python -m commands.game_table_runner``: the
+demo's bots playing Giganten through ``GameSession`` on the simulated board), each playing a
+turn per second. The page notes
 ``Date.now()`` when it has rendered each feed entry; the latency of a turn is that minus
 the entry's ``time`` (the table's wall clock when it committed the turn; all on one
 machine, so one clock). Only turns committed once every table had appeared on the page

@@ -1,15 +1,17 @@
 """Game records benchmark: verifying, exporting and replaying a logged game.
 
 Run ``.venv/bin/python bench/records.py`` (about 20 s) or ``--quick`` (a few seconds). It
-plays one game on the simulated table (fixed seed, the demo's computer players) into a
-game log, then prints ``METRIC <name> <value> <unit>`` lines for tools to pick up, and
-context lines that start with ``#``:
+plays one Giganten game through ``GameSession`` on the simulated board (a landscape dealt
+from a fixed seed, the hands' turns chosen by the same seed; after ``PLIES`` turns the
+player to move resigns) into a game log, then prints ``METRIC <name> <value> <unit>``
+lines for tools to pick up, and context lines that start with ``#``:
 
 - ``verify_log_ms``: ``giganten verify GAME.log`` without printing: the hash chain, the
   commitments, the setups, the swamp squares against the tiles and every turn replayed;
-- ``verify_public_ms``: the same for the game's public record (every step's view);
+- ``verify_public_ms``: the same for the game's public record (every turn's public part);
 - ``export_public_ms``: reading the log and writing its public record;
-- ``replay_load_ms``: ``Replay.load`` of the log (what the app's replay screen does);
+- ``replay_load_ms``: reading the log and replaying it through the rules
+  (``game_log.replay``: what resuming and the app's replay screen do first);
 - ``fuzz_log_ms``: one structure-aware mutation of the log read by ``verify`` and the
   export, as ``tests/test_fuzz_records.py`` does thousands of times (its cost in the suite).
 """
@@ -28,33 +30,46 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from commands.table_runner import SimulatedTable
-from companion.archive.records import LoggedGame, make_record
-from companion.archive.replay import Replay
-from companion.archive.verifier import verify_document, verify_path
-from companion.demo import make_bots
+from companion.archive.game_records import generic_record, verify_record
+from companion.archive.records import RecordRefused
+from companion.archive.verifier import verify_path
+from companion.games import get_game
+from companion.games.giganten.board import deal_landscape
+from companion.identities import sim_identities
+from companion.ledger import game_log
 from companion.ledger.record import ZERO_HASH, LogError, canonical_json, entry_hash
-from companion.table.session import SessionError
-from companion.views import RULEBOOK
-from hardware.simtable import bot_turns
+from companion.ledger.record import verify as read_log
+from companion.table.game_session import PLAY, GameSession
+from hardware.simgame import GameHands, SimGameTable
 
 SEED = 78
+PLIES = 150
+"""Turns played before the player to move resigns (the game is then over, so that its
+public record reveals the setups and verifies in full)."""
 
 
-def play(directory: Path, max_plies: int) -> Path:
-    """One game on the simulated table, logged; returns the log."""
+def play(directory: Path, plies: int) -> Path:
+    """One Giganten game on the simulated board through ``GameSession``; its log."""
+    game = get_game("giganten")
+    options = {"board": deal_landscape(random.Random(SEED))}
+    tags = sim_identities(game, options)
     log = directory / "game.log"
-    table = SimulatedTable(log, SEED, RULEBOOK, quick_hands=True)
+    session, _ = GameSession.new(game, options, tags, log, now=0.0)
+    sim = SimGameTable(session, seed=SEED)
+    hands = GameHands(sim, tags)
+    rng = random.Random(SEED)
     try:
-        table.set_up_and_start()
-        state = table.session.state
-        assert state is not None
-        for _ in bot_turns(table.hands, make_bots(state, SEED), RULEBOOK):
-            if state.ply >= max_plies:
-                break
+        hands.set_up(game, session.options, rng)
+        sim.intent({"start": True})
+        while session.phase == PLAY and session.turns < plies:
+            assert session.state is not None
+            hands.play(rng.choice(list(session.state.legal_turns())))
+        if session.phase == PLAY:
+            assert session.state is not None
+            sim.intent({"resign": session.state.to_move})
     finally:
-        table.session.close()
-        table.sim.close()
+        session.close()
+        sim.close()
     return log
 
 
@@ -89,28 +104,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="few repeats")
     args = parser.parse_args(argv)
     repeat = 3 if args.quick else 30
-    plies = 400  # to the end (seed 78: 154 plies), so that the public record verifies
     with tempfile.TemporaryDirectory(prefix="giganten-bench-") as folder:
-        log = play(Path(folder), plies)
-        game = LoggedGame.read(log)
-        public = make_record(game, "public")
+        log = play(Path(folder), PLIES)
+        public = generic_record(log, "public")
+        assert public is not None
         lines = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
-        print(f"# seed {SEED}: {game.state.ply} plies, {len(lines)} log entries,"
-              f" game {'over' if game.over else 'running'}")
+        over = public["result"] is not None
+        print(f"# seed {SEED}: {len(public['turns'])} turns, {len(lines)} log entries,"
+              f" game {'over' if over else 'running'}")
+        giganten = get_game("giganten")
         metrics = {
             "verify_log_ms": median_ms(lambda: verify_path(log), repeat),
-            "verify_public_ms": median_ms(lambda: verify_document(public), repeat),
-            "export_public_ms": median_ms(
-                lambda: make_record(LoggedGame.read(log), "public"), repeat),
-            "replay_load_ms": median_ms(lambda: Replay.load(log), repeat),
+            "verify_public_ms": median_ms(lambda: verify_record(public), repeat),
+            "export_public_ms": median_ms(lambda: generic_record(log, "public"), repeat),
+            "replay_load_ms": median_ms(
+                lambda: game_log.replay(giganten, read_log(log)), repeat),
         }
         rng, mutated = random.Random(SEED), Path(folder) / "mutated.log"
 
         def fuzz_once() -> None:
             mutated.write_bytes(mutated_log(lines, rng))
             verify_path(mutated)
-            with contextlib.suppress(LogError, SessionError):  # refused: as it should be
-                LoggedGame.read(mutated)
+            with contextlib.suppress(LogError, RecordRefused):  # refused: as it should be
+                generic_record(mutated, "public")
 
         metrics["fuzz_log_ms"] = median_ms(fuzz_once, repeat * 4)
     for name, value in metrics.items():

@@ -19,8 +19,9 @@ import json
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
+from club.event_link import BrokerNotices, FeedSink
 from companion.events import (
     AdvanceDone,
     ArbiterLooked,
@@ -66,22 +67,6 @@ ALERTS = 5
 """At most this many alerts in the status (the latest)."""
 
 
-class FeedSink(Protocol):
-    """Where the feed goes: a ``club.publisher.TablePublisher`` (or a test's recorder)."""
-
-    @property
-    def connected(self) -> bool: ...
-
-    def feed(self, type: str, text: str, view: JSON | None, *,
-             at: float | None = None) -> int: ...
-
-    def status(self, status: JSON) -> None: ...
-
-    def referee(self, name: str, payload: JSON) -> object: ...
-
-    def pending(self) -> int: ...
-
-
 class TableFeed:
     """Follows one session and publishes what the public may know of it.
 
@@ -98,7 +83,7 @@ class TableFeed:
         self._alerts: list[JSON] = []
         self._published: JSON | None = None
         self._log_offset = 0
-        self._waiting = 0
+        self._notices = BrokerNotices(sink)
         self._fed = False
 
     def update(self, session: Session, events: Sequence[Event]) -> None:
@@ -233,18 +218,5 @@ class TableFeed:
     # --- The players' notice ----------------------------------------------------------------
 
     def notice(self) -> str | None:
-        """A line for the table when the broker's state changed since the last notice:
-        ``event broker unreachable: 12 messages waiting``, or that it is back; else None.
-        The game never waits for the broker: this is all the players hear of it."""
-        connected, pending = self.sink.connected, self.sink.pending()
-        if not connected and pending:
-            if pending == self._waiting:
-                return None
-            self._waiting = pending
-            error = getattr(self.sink, "error", None)
-            return (f"event broker unreachable: {pending} messages waiting"
-                    + (f" ({error})" if error else ""))
-        if connected and not pending and self._waiting:
-            self._waiting = 0
-            return "event broker reachable again: every message sent"
-        return None
+        """A line for the table when the broker's state changed (``BrokerNotices``)."""
+        return self._notices.notice()

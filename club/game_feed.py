@@ -1,16 +1,20 @@
-"""The club feed of a game played through the game interface (Strategus, Gimmel): what
-``club.feed.TableFeed`` is for Giganten's session, for a ``GameSession``.
+"""The club feed of a game played through the game interface (Giganten, Strategus, Gimmel):
+what the public may know of a ``GameSession``, published through the event's broker.
 
 Every view published on a ``public/...`` topic is built by ``companion.views.games`` for the
-``public`` audience (``event_view`` for the feed, ``game_view`` for the status's board:
-from ``observation`` only), so a hidden kind is never published [Strategus H1-H2]; the
-board has each piece's square and owner, and a kind only where the public view has one,
-which is what the dashboard (``club.dashboard``) draws for any game. The desk's public
-facts (clocks, a pause, a dispute, the arbiter's look) are published as facts, never a
-position, and never the arbiter's free words (a look's or a pause's reason, a take-back's
-note): the arbiter may write a hidden kind there ("the blue hare on d4 was moved twice").
-They stay in the log, for the arbiter, and reach the public record once the game is over
-(``companion.archive.game_records``). The log itself (it holds the setups) is not sent
+``public`` audience (``event_view`` for the feed, ``game_view`` for the status's board: from
+``observation`` only), so a hidden kind is never published [Strategus H1-H2]; the board has
+each piece's square and owner, and a kind only where the public view has one, which is what
+the dashboard (``club.dashboard``) draws for any game. A turn in the feed is history
+(``views.games.past_public``): the feed is a record a player could read again later on a
+phone, and nothing may remind a player of an enemy figure's kind after its challenge
+[Giganten I4]; the status's ``last_turn`` is the turn still on the table, so under the
+``rulebook`` policy it names both combatants [C4, I2] until the next turn replaces it. The
+desk's public facts (clocks, a pause, a dispute, the arbiter's look) are published as facts,
+never a position, and never the arbiter's free words (a look's or a pause's reason, a
+take-back's note): the arbiter may write a hidden kind there ("the blue hare on d4 was moved
+twice"). They stay in the log, for the arbiter, and reach the public record once the game is
+over (``companion.archive.game_records``). The log itself (it holds the setups) is not sent
 anywhere.
 """
 
@@ -23,8 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from club.config import EventTarget
-from club.feed import FeedSink
-from club.link import EventLink
+from club.event_link import FeedSink, PublisherLink
 from companion.events import (
     ArbiterLooked,
     ClockPaused,
@@ -38,7 +41,7 @@ from companion.events import (
 from companion.game import PUBLIC, Game, seated
 from companion.game_events import GameEvent
 from companion.table.game_session import PLAY, GameSession
-from companion.views.games import event_view, game_view
+from companion.views.games import event_view, game_view, past_public
 
 JSON = dict[str, Any]
 
@@ -70,9 +73,9 @@ class GameTableFeed:
             message = self._message(event)
             if message is not None:
                 kind, text, view = message
-                if kind == "turn":  # the challenge still on the table [C4, I2]
+                if kind == "turn":  # the status's view: as it is on the table [C4, I2]
                     self._last_turn = {"text": text, "view": view}
-                    view = as_history(view)
+                    view = {**view, "public": past_public(view["public"])}  # history [I4]
                     text = _text(view)
                 self.sink.feed(kind, text, view, at=now)
                 fed = True
@@ -137,23 +140,6 @@ class GameTableFeed:
                 "clocks_running": running, "alerts": []}
 
 
-PAST_COMBAT_KEYS = ("challenger_kind", "challenged_kind", "rule")
-"""What a challenge showed the players only while it was on the table [Giganten I2]."""
-
-
-def as_history(view: JSON) -> JSON:
-    """A turn's public view as the feed keeps it: the feed is a record a player could read
-    again later on a phone, and nothing may remind a player of an enemy figure's kind
-    after its challenge [Giganten I4] (as Giganten's own feed rendered turns ``past``);
-    the status's ``last_turn`` keeps the challenge still on the table."""
-    public = view.get("public")
-    if not isinstance(public, dict):
-        return view
-    past = {key: ({k: v for k, v in value.items() if k not in PAST_COMBAT_KEYS}
-                  if isinstance(value, dict) else value) for key, value in public.items()}
-    return {**view, "public": past}
-
-
 def _text(view: JSON) -> str:
     """A line for the feed, from the public view alone."""
     kind = view["event"]
@@ -167,8 +153,8 @@ def _text(view: JSON) -> str:
     return f"{kind}"
 
 
-class GameEventLink(EventLink):
-    """``EventLink`` for a generic game: the same publisher and outbox, this feed."""
+class GameEventLink(PublisherLink):
+    """One game's feed to the event's broker: its publisher and outbox, this feed."""
 
     def __init__(self, target: EventTarget, outbox: Path, game: Game,
                  options: dict[str, Any]) -> None:
@@ -178,7 +164,7 @@ class GameEventLink(EventLink):
     def publish(self, session: GameSession, events: Sequence[object]) -> list[str]:
         """Publish what ``events`` tell the public; the table's notices (the broker)."""
         self.game_feed.update(session, events)
-        notice = self.feed.notice()  # the broker's state: the same publisher
+        notice = self.notices.notice()  # the broker's state
         return [notice] if notice else []
 
 

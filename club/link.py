@@ -1,83 +1,33 @@
-"""A front end's link to the club event: ``giganten play --event`` and ``[event]``.
-
-``EventLink`` puts a ``TablePublisher`` and a ``TableFeed`` together for one game: the
-front end calls :meth:`EventLink.update` with the session's new events and prints the
-lines it returns (the broker's state, never a reason to stop: the game goes on while the
-broker is unreachable, and the outbox catches up when it is back).
+"""The old path's link to the club event (Giganten's own session, #13): ``EventLink`` puts
+a ``TablePublisher`` and a ``TableFeed`` together for one game. The generic path's is
+``club.game_feed.GameEventLink``; what both share is in ``club.event_link``.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
-from club.config import EventTarget, parse_event_target, target_from_config
+from club.config import EventTarget
+from club.event_link import (
+    CA_ENV,
+    PASSWORD_ENV,
+    EventLinkError,
+    PublisherLink,
+    event_target,
+    outbox_path,
+)
 from club.feed import TableFeed
-from club.outbox import OutboxError
-from club.publisher import TablePublisher
-from companion.config import Config
 from companion.events import Event
 from companion.table.session import Session
 
-PASSWORD_ENV = "GIGANTEN_EVENT_PASSWORD"
-"""The table's broker password for ``--event`` (the ``[event]`` section has its own)."""
-CA_ENV = "GIGANTEN_EVENT_CA"
-"""The club's CA certificate for ``--event mqtts://…`` (else ``event.ca_file``)."""
 
-
-class EventLinkError(ValueError):
-    """The event link cannot be set up; the text says what to fix."""
-
-
-def event_target(argument: str | None, config: Config,
-                 environ: Mapping[str, str] | None = None) -> EventTarget | None:
-    """The event to publish to: ``--event [mqtts://]HOST:PORT/EVENT/TABLE`` (its password
-    from ``$GIGANTEN_EVENT_PASSWORD``, the club's CA certificate from
-    ``$GIGANTEN_EVENT_CA`` or the config's ``event.ca_file``, its round from the config),
-    else the config's ``[event]`` section, else None (no event)."""
-    env = os.environ if environ is None else environ
-    try:
-        if argument is not None:
-            section = config.event
-            ca = env.get(CA_ENV) or None
-            ca_file = Path(ca) if ca else section.ca_file if section else None
-            return parse_event_target(argument, round=section.round if section else "",
-                                      password=env.get(PASSWORD_ENV) or None,
-                                      ca_file=ca_file)
-        return target_from_config(config.event) if config.event is not None else None
-    except ValueError as err:
-        raise EventLinkError(str(err)) from None
-
-
-def outbox_path(log_path: Path) -> Path:
-    """The outbox beside a game log: ``game-….log`` keeps its feed in ``game-….outbox``,
-    so that resuming the game (here or on a spare Pi, with both files) continues its feed."""
-    return log_path.with_suffix(".outbox")
-
-
-class EventLink:
-    """One game's feed to the event's broker."""
+class EventLink(PublisherLink):
+    """One game's feed to the event's broker (Giganten's own session: the old path)."""
 
     def __init__(self, target: EventTarget, outbox: Path) -> None:
-        try:
-            self.publisher = TablePublisher(target.broker, target.event, target.table,
-                                            outbox, round=target.round)
-        except OutboxError as err:
-            raise EventLinkError(str(err)) from None
-        self.target = target
+        super().__init__(target, outbox)
         self.feed = TableFeed(self.publisher)
-        self.publisher.start()
-
-    def describe(self) -> str:
-        """A line for the start of the game."""
-        line = (f"Publishing the public feed as {self.target.describe()} (outbox"
-                f" {self.publisher.outbox.path}).")
-        if not self.target.broker.private_ok:
-            line += (" The arbiter gets no copy of the game log: it holds the setups, and"
-                     " the connection is not encrypted (use mqtts://HOST/EVENT/TABLE or"
-                     " tls = true in [event]; docs/club.md).")
-        return line
 
     def update(self, session: Session, events: Sequence[Event]) -> list[str]:
         """Publish what ``events`` (new since the last call) tell the public; return the
@@ -86,10 +36,6 @@ class EventLink:
         notice = self.feed.notice()
         return [notice] if notice else []
 
-    def close(self) -> list[str]:
-        """Send what is pending (briefly), disconnect; say what is left for next time."""
-        self.publisher.close()
-        left = self.publisher.pending()
-        return ([f"event broker: {left} messages not sent yet; they stay in"
-                 f" {self.publisher.outbox.path} and go out when this game is resumed"]
-                if left else [])
+
+__all__ = ["CA_ENV", "PASSWORD_ENV", "EventLink", "EventLinkError", "event_target",
+           "outbox_path"]

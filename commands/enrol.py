@@ -40,8 +40,8 @@ from companion.registry import (
 )
 from companion.table.sensing import Sensing
 from hardware.assemble import UsageError, enrol_board, open_backend
-from hardware.live import ReaderPump, live_lines
 from hardware.protocol import Reader
+from hardware.reader_pump import ReaderPump, live_lines
 from hardware.sim import TILE_MODEL, SimBoard, SimReader
 
 SCAN = 0.5

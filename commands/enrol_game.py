@@ -31,8 +31,8 @@ from companion.games import get_game
 from companion.reads import Uid, parse_uid
 from companion.table.sensing import Sensing
 from hardware.assemble import UsageError, open_game_backend
-from hardware.live import ReaderPump, live_lines
 from hardware.protocol import Reader
+from hardware.reader_pump import ReaderPump, live_lines
 from hardware.sim import TILE_MODEL, SimBoard, SimReader
 
 HELP = """\

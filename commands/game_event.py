@@ -9,8 +9,8 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
+from club.event_link import EventLinkError, event_target, outbox_path
 from club.game_feed import GameEventLink
-from club.link import EventLinkError, event_target, outbox_path
 from commands.play_game import GameConsole, _play, resume
 from commands.play_source import Source, _with_usage_errors
 from companion.config import ConfigError, load_config

@@ -46,7 +46,7 @@ from companion.views.games import (
     setup_view,
 )
 from hardware.assemble import UsageError, open_backend
-from hardware.live import live_lines
+from hardware.reader_pump import live_lines
 from hardware.sim import SimBoard, TimingModel
 from hardware.simgame import GameHands, SimGameTable, laid_out
 from hardware.systemd_notify import Keepalive

@@ -270,15 +270,20 @@ def _export(args: argparse.Namespace) -> int:
 def _export_kind(args: argparse.Namespace, kind: str) -> int:
     """``giganten export LOG --kind public|full|referee`` (``companion.archive.records``)."""
     from companion.archive.game_records import generic_record
-    from companion.archive.records import PUBLIC_KIND, LoggedGame, RecordRefused, make_record
+    from companion.archive.records import (
+        PUBLIC_KIND,
+        LoggedGame,
+        LogReplayError,
+        RecordRefused,
+        make_record,
+    )
     from companion.ledger.record import LogError, write_json_atomic
-    from companion.table.session import SessionError
 
     try:
         record = generic_record(args.log, kind)  # a game played through the interface
         if record is None:
             record = make_record(LoggedGame.read(args.log), kind)
-    except (LogError, SessionError, RecordRefused) as err:
+    except (LogError, LogReplayError, RecordRefused) as err:
         print(f"giganten export: {err}", file=sys.stderr)
         return 2
     if args.output is None:

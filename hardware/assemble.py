@@ -16,7 +16,7 @@ from companion.registry import Registry, RegistryError, default_path
 from hardware.backends import SIM, BackendError, backend_from_config, make_reader
 from hardware.layout import MappedReader, layout_for
 from hardware.protocol import Reader, ReaderError
-from hardware.simtable import sim_registry
+from hardware.sim_sets import sim_registry
 
 
 class UsageError(ValueError):

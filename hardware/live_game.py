@@ -1,10 +1,9 @@
-"""A game of the family (Strategus, Gimmel, any game but Giganten's own session) on a real
-reader board: what ``hardware.live.LiveTable`` is for Giganten. Shared by the terminal
-(``commands.play_game_live``, ``commands.referee_game_live``) and the app
-(``ui.control_game``).
+"""A game of the family (Giganten, Strategus, Gimmel: any game through ``GameSession``) on a
+real reader board. Shared by the terminal (``commands.play_game_live``,
+``commands.referee_game_live``) and the app (``ui.control_game``).
 
-The one crossing between threads is ``hardware.live.ReaderPump``'s queue: the reader's
-thread puts immutable reads on it, whoever owns the session (the terminal's loop, the Kivy
+The one crossing between threads is ``hardware.reader_pump.ReaderPump``'s queue: the
+reader's thread puts immutable reads on it, whoever owns the session (the terminal's loop, the Kivy
 clock) drains it through ``Sensing`` into the ``GameSession``. Nothing else is shared.
 """
 
@@ -24,8 +23,8 @@ from companion.reads import Uid
 from companion.table.game_session import GameSession
 from companion.table.sensing import Sensing
 from hardware.layout import MappedReader, layout_for
-from hardware.live import ReaderPump
 from hardware.protocol import Reader
+from hardware.reader_pump import ReaderPump
 
 SCAN = 0.5
 """Seconds the readers are followed after a command typed at the terminal."""

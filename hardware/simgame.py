@@ -18,6 +18,7 @@ from companion.identities import Identity
 from companion.reads import TagRead, Uid
 from companion.table.game_session import GameSession
 from companion.table.sensing import Sensing
+from hardware.protocol import Reader
 from hardware.sim import TILE_MODEL, SimBoard, SimReader, TimingModel
 
 SETTLE = 0.6
@@ -34,11 +35,16 @@ class SimGameTable:
     """A simulated board, its reader and sensing, feeding a ``GameSession`` read by read."""
 
     def __init__(self, session: GameSession, *, timing: TimingModel = TILE_MODEL,
-                 seed: int = 0, board: SimBoard | None = None) -> None:
+                 seed: int = 0, board: SimBoard | None = None,
+                 reader: Callable[[SimBoard], Reader] | None = None) -> None:
+        """A table on ``board`` (a new empty one by default). ``reader`` puts another
+        backend over the simulated board (an emulated bus of MFRC522 chips, say): its reads
+        must carry the board's clock, which it advances as it scans."""
         geometry = session.game.geometry(session.options)
         self.session = session
         self.board = board or SimBoard(geometry.files, geometry.ranks)
-        self.reader = SimReader(self.board, timing, seed=seed, order="naive")
+        self.reader: Reader = (SimReader(self.board, timing, seed=seed, order="naive")
+                               if reader is None else reader(self.board))
         self.reader.open()
         self.sensing = Sensing(geometry.size)
         self._reads: Iterator[TagRead] = self.reader.reads()

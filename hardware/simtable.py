@@ -9,7 +9,6 @@ through the real sensing and session code; only the board and its readers are si
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
@@ -37,26 +36,12 @@ from companion.games.giganten.squares import Square
 from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import Turn, TurnResult
 from companion.reads import TagRead, Uid
-from companion.registry import Figure, Registry, full_set
+from companion.registry import Registry
 from companion.table.session import SETUP, Session
 from companion.table.table import Table
 from hardware.protocol import Reader
 from hardware.sim import TILE_MODEL, Order, SimBoard, SimReader, TimingModel
-
-
-def sim_uid(figure: Figure) -> Uid:
-    """A fixed 7-byte UID for a figure of the simulated sets (NXP's 04 prefix, like NTAG)."""
-    digest = hashlib.sha256(f"{figure.owner}/{figure.kind}/{figure.number}".encode())
-    return "04" + digest.hexdigest()[:12].upper()
-
-
-def sim_registry(owners: tuple[str, ...] = ("yellow", "orange")) -> Registry:
-    """Every figure of the named sets enrolled with its ``sim_uid``."""
-    registry = Registry()
-    for owner in owners:
-        for figure in full_set(owner):
-            registry.enrol(sim_uid(figure), figure)
-    return registry
+from hardware.sim_sets import sim_registry, sim_uid
 
 
 class SimTable:
@@ -456,3 +441,7 @@ def setup_plan(seed: int | None, board: Board, rules: RuleSet
     for square, (player, kind) in position.items():
         setups.setdefault(player, {})[square] = kind
     return setups, dict(traps)
+
+
+__all__ = ["BotTurnError", "Hands", "SimTable", "board_of", "bot_turns", "ready_for_bots",
+           "setup_plan", "sim_registry", "sim_uid", "take_up"]

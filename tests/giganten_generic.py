@@ -11,7 +11,7 @@ the real sensing and session code; ``cut`` pulls the plug and resumes from the l
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -57,13 +57,15 @@ class GenericRun:
 
     @classmethod
     def start(cls, start: GameState, log_path: Path, *, policy: str = RULEBOOK,
-              seed: int = 0) -> GenericRun:
-        """Lay out ``start``'s setups figure by figure, then start the game."""
+              seed: int = 0, table: Callable[[GameSession], SimGameTable] | None = None
+              ) -> GenericRun:
+        """Lay out ``start``'s setups figure by figure, then start the game; ``table``
+        makes the table over another backend (the simulated board by default)."""
         options = {"board": start.board, "rules": start.rules, "first": start.to_move,
                    "policy": policy}
         tags = sim_identities(GAME, options)
         session, _ = GameSession.new(GAME, options, tags, log_path, now=0.0)
-        sim = SimGameTable(session, seed=seed)
+        sim = SimGameTable(session, seed=seed) if table is None else table(session)
         hands = GameHands(sim, tags)
         wanted = {sq: Piece(player, KINDS[kind].id)
                   for sq, (player, kind) in start.position().items()}

@@ -1,25 +1,31 @@
-"""Finished games with logs for the record and verify tests, and a forger's tools."""
+"""Logs and records the old path wrote (frozen: ``tests/fixtures/giganten_old``) for the
+record and verify tests, and a forger's tools."""
 
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
 from companion.ledger.record import ZERO_HASH, canonical_json, entry_hash
-from companion.views import RULEBOOK
-from tests.sim_games import SimGame, play_sim_game
 
-QUICK_SEEDS = (9, 78, 38)
-"""Base games that the demo bots finish quickly (8, 17 and 30 plies)."""
+OLD_FIXTURES = Path(__file__).parent / "fixtures" / "giganten_old"
+"""Giganten logs and records written by the old path (its README says which games)."""
+
+FINISHED = ("rulebook-78", "rulebook-9", "outcome-9", "v5-38", "v6-9", "refereed-draw")
+"""The frozen logs of finished games."""
 
 
-def finished_game(directory: Path, seed: int = 78, variants: tuple[str, ...] = (),
-                  policy: str = RULEBOOK) -> tuple[SimGame, Path]:
-    """A whole game played through the simulated table, and its log."""
-    game = play_sim_game(seed, variants=variants, log_dir=directory, policy=policy)
-    assert game.reference.is_over
-    return game, directory / f"game-{seed}.log"
+def old_log(directory: Path, name: str = "rulebook-78") -> Path:
+    """A copy (in ``directory``, to change at will) of the frozen log ``name``."""
+    directory.mkdir(parents=True, exist_ok=True)
+    return Path(shutil.copy(OLD_FIXTURES / f"{name}.log", directory / f"{name}.log"))
+
+
+def old_record(name: str, kind: str) -> Any:
+    """The frozen record of ``kind`` that the old path exported from the log ``name``."""
+    return json.loads((OLD_FIXTURES / f"{name}.{kind}.json").read_text("utf-8"))
 
 
 def log_lines(path: Path) -> list[dict[str, Any]]:

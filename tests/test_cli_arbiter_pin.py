@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.games import get_game
-from companion.referee.desk import hash_pin
+from companion.referee.pin import hash_pin
 from tests.cli_helpers import home, run
 
 __all__ = ["home"]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from companion.games import get_game
 from companion.ledger.record import verify as read_log
-from companion.referee.desk import hash_pin
+from companion.referee.pin import hash_pin
 from companion.table.game_session import OVER, GameSession
 from tests.cli_helpers import home, run
 

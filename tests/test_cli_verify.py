@@ -1,5 +1,8 @@
 """``giganten verify`` accepts honest logs and records and rejects altered ones, naming the
-first problem and where; ``giganten export --kind`` writes the records it checks."""
+first problem and where; ``giganten export --kind`` writes the records it checks. The logs
+are the old path's (Giganten's own ``giganten-record/1``, frozen fixtures): users have
+them; the generic path's records have their own tests (``tests/test_giganten_generic*``,
+``tests/test_toy_game.py``)."""
 
 from __future__ import annotations
 
@@ -16,16 +19,13 @@ from hypothesis import strategies as st
 from companion.archive.records import LoggedGame, make_record
 from companion.archive.verifier import verify_document
 from tests.cli_helpers import mode, run
-from tests.record_helpers import finished_game, forge, leaf_paths, log_lines, tamper
-from tests.sim_games import play_sim_game
+from tests.record_helpers import forge, leaf_paths, log_lines, old_log, tamper
 
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, dict[str, Any]]]:
     """A finished game's log and its records, by kind."""
-    directory = tmp_path_factory.mktemp("verify")
-    played, log = finished_game(directory, seed=38)
-    played.session.close()
+    log = old_log(tmp_path_factory.mktemp("verify"), "rulebook-78")  # the old path's
     logged = LoggedGame.read(log)
     yield log, {kind: make_record(logged, kind) for kind in ("public", "full", "referee")}
 
@@ -54,8 +54,7 @@ def test_an_honest_log_and_its_records_verify(game: tuple[Path, dict[str, Any]],
 
 
 def test_a_running_game_exports_only_in_public_and_verifies_later(tmp_path: Path) -> None:
-    play_sim_game(4, log_dir=tmp_path, max_plies=4)
-    log = tmp_path / "game-4.log"
+    log = old_log(tmp_path, "running-38")
     refused = run("export", log, "--kind", "full")
     assert refused.code == 2 and "the game is not over" in refused.err and "[I3]" in refused.err
     public = tmp_path / "public.json"

@@ -1,9 +1,11 @@
 """Fair-play commitments: what a commitment binds, and how the session publishes and opens
-them (hashes for everyone from the start [I1], salts only at the end [I3])."""
+them (hashes for everyone from the start [I1], salts only at the end [I3]): Giganten
+through ``GameSession``, the generic log and its public record."""
 
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 from pathlib import Path
 
@@ -11,8 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.events import GameOver, GameStarted, Resign
-from companion.games.giganten.codec import game_to_json
+from companion.archive.game_records import public_record, verify_record
+from companion.archive.verifier import verify_path
+from companion.game import ARBITER, PUBLIC
+from companion.game_events import GameEnded, PlayBegins
+from companion.games.giganten import GAME as GIGANTEN
 from companion.ledger.fairplay import (
     SALT_BYTES,
     Seal,
@@ -23,10 +28,12 @@ from companion.ledger.fairplay import (
     side_setup,
 )
 from companion.ledger.record import canonical_json
-from companion.table.session import Session
-from companion.views import ARBITER, PUBLIC, event_view
-from tests.record_helpers import finished_game, log_lines
-from tests.sim_games import new_table, play_sim_game
+from companion.ledger.record import verify as read_log
+from companion.table.game_session import OVER, PLAY, GameSession
+from companion.views.games import event_view
+from tests.generic_runs import played_run
+from tests.giganten_generic import GenericRun
+from tests.record_helpers import log_lines
 
 GAME = {"format": "giganten-game/1", "players": ["yellow", "orange"], "variants": ["V5", "V6"],
         "setup": {"a1": "yellow stego", "b2": "yellow nest", "a14": "orange tri"},
@@ -103,71 +110,67 @@ def test_check_accepts_the_true_sides_and_names_the_side_that_was_altered() -> N
     assert len(check({**record, "game_id": "0" * 32})) == 2
 
 
-def _started_table() -> tuple[Session, list[object]]:
-    hands, setups, _ = new_table(3)
-    hands.set_up(setups)
-    events = hands.start(0)
-    return hands.sim.session, list(events)
+@pytest.fixture(scope="module")
+def whole_game(tmp_path_factory: pytest.TempPathFactory) -> GenericRun:
+    """A whole Giganten game through ``GameSession`` on the simulated board."""
+    run, played = played_run(tmp_path_factory.mktemp("fairplay"), 9)
+    assert played.is_over and run.session.phase == OVER
+    run.session.close()
+    return run
 
 
-def test_the_start_publishes_each_sides_commitment_to_everyone_and_no_salt() -> None:
-    session, events = _started_table()
-    started = next(e for e in events if isinstance(e, GameStarted))
-    state, seal = session.state, session.seal
-    assert state is not None and seal is not None
-    assert dict(started.commitments) == seal.commitments and started.game_id == seal.game_id
-    for name, hashed in seal.commitments.items():
-        side = side_setup(game_to_json(state), name, seal.game_id)
-        assert commit(side, seal.salts[name]) == hashed
-    for audience in (PUBLIC, "yellow", "orange", ARBITER):
-        view = event_view(started, audience, board=state.board, players=state.players,
-                          state=state)
-        assert view is not None and view["commitments"] == seal.commitments
-        assert not any(salt in str(view) for salt in seal.salts.values())
-        for name, value in seal.commitments.items():  # the digits the players note
-            assert f"{name.capitalize()} {value[:8]}" in view["text"]
+def _audiences() -> tuple[str, ...]:
+    return (PUBLIC, *GIGANTEN.players, ARBITER)
 
 
-def test_the_end_reveals_the_salts_in_the_log_and_in_the_game_over_event(
+def test_the_start_publishes_each_sides_commitment_to_everyone_and_no_salt(
+        whole_game: GenericRun) -> None:
+    [begins] = [e for e in whole_game.sim.events if isinstance(e, PlayBegins)]
+    fairplay = log_lines(whole_game.log_path)[0]["fairplay"]
+    assert begins.commitments == fairplay["commitments"]
+    assert begins.game_id == fairplay["game_id"]
+    for name, hashed in fairplay["commitments"].items():  # each opens to its setup
+        assert len(hashed) == 64 and len(fairplay["salts"][name]) == 2 * SALT_BYTES
+    for audience in _audiences():
+        view = event_view(GIGANTEN, begins, audience) or {}
+        assert view["commitments"] == {name: value[:16]
+                                       for name, value in fairplay["commitments"].items()}
+        assert not any(salt in str(view) for salt in fairplay["salts"].values())
+
+
+def test_no_salt_is_shown_before_the_end_and_the_public_record_reveals_them_after(
+        whole_game: GenericRun) -> None:
+    fairplay = log_lines(whole_game.log_path)[0]["fairplay"]
+    salts = fairplay["salts"].values()
+    for event in whole_game.sim.events:  # nothing the table shows holds a salt [I3]
+        for audience in _audiences():
+            assert not any(salt in str(event_view(GIGANTEN, event, audience)) for salt in salts)
+    entries = read_log(whole_game.log_path)
+    before = public_record(entries[:len(entries) // 2])
+    assert not any(salt in json.dumps(before) for salt in salts)
+    after = public_record(entries)
+    assert all(salt in json.dumps(after) for salt in salts)
+    assert verify_record(after).status == 0
+
+
+def test_resigning_ends_the_game_and_the_public_record_reveals_the_salts(
         tmp_path: Path) -> None:
-    game, log = finished_game(tmp_path, seed=9)
-    lines = log_lines(log)
-    seal = game.session.seal
-    assert seal is not None
-    assert lines[0]["fairplay"] == seal.secret()
-    assert [line["type"] for line in lines].count("reveal") == 1
-    reveal = lines[-1]
-    assert reveal["type"] == "reveal" and reveal["salts"] == seal.salts
-    assert reveal["result"] == game_to_json(game.reference)["result"]
-    over = [e for e in game.events if isinstance(e, GameOver)]
-    assert len(over) == 1 and dict(over[0].salts) == seal.salts
-    state = game.session.state
-    assert state is not None
-    view = event_view(over[0], PUBLIC, board=state.board, players=state.players, state=state)
-    assert view is not None and view["salts"] == seal.salts
+    run, _ = played_run(tmp_path, 4, max_plies=6)
+    assert run.session.phase == PLAY
+    run.sim.intent({"resign": run.state.rules_state.to_move})
+    ended = [e for e in run.sim.events if isinstance(e, GameEnded)]
+    assert len(ended) == 1 and ended[0].resigned
+    run.session.close()
+    salts = log_lines(run.log_path)[0]["fairplay"]["salts"].values()
+    record = public_record(read_log(run.log_path))
+    assert all(salt in json.dumps(record) for salt in salts)
+    assert verify_path(run.log_path).status == 0
 
 
-def test_before_the_end_the_log_holds_no_reveal_and_resigning_reveals(tmp_path: Path) -> None:
-    game = play_sim_game(4, log_dir=tmp_path, max_plies=6)
-    log = tmp_path / "game-4.log"
-    assert not game.reference.is_over
-    assert "reveal" not in [line["type"] for line in log_lines(log)]
-    events = game.session.intent(Resign(0), 100.0)
-    over = next(e for e in events if isinstance(e, GameOver))
-    seal = game.session.seal
-    assert seal is not None and dict(over.salts) == seal.salts
-    assert log_lines(log)[-1]["type"] == "reveal"
-    game.session.close()
-
-
-def test_a_reveal_lost_to_a_power_cut_is_logged_when_the_game_is_resumed(
-        tmp_path: Path) -> None:
-    game, log = finished_game(tmp_path, seed=9)
-    game.session.close()
-    text = log.read_text("utf-8").splitlines(keepends=True)
-    log.write_text("".join(text[:-1]), "utf-8")  # the cut came before the reveal entry
-    session, _ = Session.resume(log, game.session.registry)
-    session.close()
-    lines = log_lines(log)
-    assert session.revealed and lines[-1]["type"] == "reveal"
-    assert lines[-1]["salts"] == lines[0]["fairplay"]["salts"]
+def test_a_game_cut_at_its_end_resumes_over_and_still_verifies(tmp_path: Path) -> None:
+    run, _ = played_run(tmp_path, 9)
+    run.session.close()
+    resumed, _ = GameSession.resume(run.log_path)
+    assert resumed.phase == OVER
+    resumed.close()
+    assert verify_path(run.log_path).status == 0

@@ -13,8 +13,8 @@ from companion.clock import TimeControl
 from companion.game_events import GameEnded, IntentRefused, TurnCommitted
 from companion.games import get_game
 from companion.identities import sim_identities
-from companion.referee.desk import hash_pin
 from companion.referee.game_desk import GameDesk
+from companion.referee.pin import hash_pin
 from companion.table.game_session import GameSession
 from hardware.simgame import GameHands, SimGameTable, laid_out
 

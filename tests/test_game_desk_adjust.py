@@ -10,8 +10,8 @@ import pytest
 
 from companion.events import ClockAdjusted, PinRefused
 from companion.ledger.record import verify as read_log
-from companion.referee.desk import RefereeError, hash_pin
 from companion.referee.game_desk import GameDesk
+from companion.referee.pin import RefereeError, hash_pin
 from companion.table.game_session import GameSession
 from companion.views.desk import desk_event_view
 from tests.cli_helpers import home, run

@@ -1,4 +1,6 @@
-"""Public, full and referee records, and their step-by-step replay."""
+"""Public, full and referee records of Giganten's own format (``giganten-record/1``), and
+their step-by-step replay, from the logs the old path wrote (frozen fixtures: the records
+of games played through the interface are ``companion.archive.game_records``')."""
 
 from __future__ import annotations
 
@@ -19,21 +21,24 @@ from companion.archive.records import (
 )
 from companion.archive.replay import Replay
 from companion.archive.verifier import verify_document
-from companion.games.giganten.codec import game_to_json
+from companion.games.giganten.codec import game_from_json, game_to_json
+from companion.games.giganten.state import GameState
+from companion.games.giganten.turns import Resignation
+from companion.ledger.fairplay import Seal
 from companion.ledger.record import GameLog, canonical_json
 from companion.views import ARBITER, OUTCOME_ONLY, POLICIES, PUBLIC, RULEBOOK, view_for
-from tests.record_helpers import QUICK_SEEDS, finished_game
-from tests.sim_games import SimGame, leaked_kinds, play_sim_game
+from tests.kind_words import leaked_kinds
+from tests.record_helpers import log_lines, old_log, old_record
 
 
 def test_the_records_of_a_finished_game(tmp_path: Path) -> None:
-    game, log = finished_game(tmp_path, seed=78)
+    log = old_log(tmp_path, "rulebook-78")
     logged = LoggedGame.read(log)
-    seal = game.session.seal
-    assert seal is not None and logged.seal == seal
+    seal = Seal.from_json(log_lines(log)[0]["fairplay"])
+    assert logged.seal == seal and logged.state.is_over and logged.state.ply == 17
     full = make_record(logged, FULL_KIND)
     assert full["format"] == "giganten-record/1" and full["kind"] == FULL_KIND
-    assert full["game"] == game_to_json(game.reference)
+    assert full["game"] == game_to_json(logged.state) == old_record("rulebook-78", "full")["game"]
     assert full["fairplay"] == seal.secret()
     referee = make_record(logged, REFEREE_KIND)
     assert referee["kind"] == REFEREE_KIND and referee["game"] == full["game"]
@@ -42,14 +47,14 @@ def test_the_records_of_a_finished_game(tmp_path: Path) -> None:
         log.read_text("utf-8").splitlines()
     public = make_record(logged, PUBLIC_KIND)
     assert public["fairplay"] == seal.public() and public["over"] is True
-    assert len(public["steps"]) == game.reference.ply + 1
+    assert len(public["steps"]) == logged.state.ply + 1
     assert public["reveal"]["salts"] == seal.salts
     assert public["reveal"]["setup"] == full["game"]["setup"]
 
 
 def test_a_running_game_has_only_a_public_record(tmp_path: Path) -> None:
-    play_sim_game(4, log_dir=tmp_path, max_plies=5)
-    logged = LoggedGame.read(tmp_path / "game-4.log")
+    logged = LoggedGame.read(old_log(tmp_path, "running-38"))
+    assert not logged.over and logged.state.ply == 5
     for kind in (FULL_KIND, REFEREE_KIND):
         with pytest.raises(RecordRefused, match=r"not over.*\[I3\].*--kind public"):
             make_record(logged, kind)
@@ -63,11 +68,23 @@ def test_a_running_game_has_only_a_public_record(tmp_path: Path) -> None:
     assert leaked_kinds(public) == []
 
 
-def _check_public_records(game: SimGame, policy: str, checked: list[int]) -> None:
-    """Called after every turn: the public record then must name no kind at all, and
-    after the end only what the rules revealed."""
-    state, seal = game.session.state, game.session.seal
-    assert state is not None and seal is not None
+def _plies(logged: LoggedGame) -> list[GameState]:
+    """The logged game after each of its turns, as it stood then."""
+    header = logged.entries[0].body["game"]
+    state = game_from_json({**header, "actions": [], "result": None})
+    after = []
+    for action in logged.state.history:
+        if isinstance(action, Resignation):
+            state.resign(action.player)
+        else:
+            state.play(action.turn)
+        after.append(game_from_json(game_to_json(state)))  # a copy, as it stood
+    return after
+
+
+def _check_public_record(state: GameState, policy: str, seal: Seal) -> None:
+    """The public record after a turn must name no kind at all, and after the end only
+    what the rules revealed."""
     record = public_record(state, policy, seal)
     text = json.dumps(record)
     assert not any(salt in text for salt in seal.salts.values()) or state.is_over
@@ -81,23 +98,24 @@ def _check_public_records(game: SimGame, policy: str, checked: list[int]) -> Non
                              "challenged_kind"}) if policy == RULEBOOK \
             else frozenset({"reveal", "reason"})
         assert leaked_kinds(record["steps"], allowed) == []
-    checked.append(state.ply)
 
 
 @pytest.mark.parametrize("policy", POLICIES)
-def test_no_public_record_shows_an_unrevealed_kind(policy: str) -> None:
-    checked: list[int] = []
-    games = [(seed, ()) for seed in QUICK_SEEDS] + [(7, ("V5", "V5c"))]  # secret traps too
-    for seed, variants in games:
-        game = play_sim_game(seed, policy=policy, variants=variants,
-                             on_turn=lambda g: _check_public_records(g, policy, checked))
-        assert game.reference.is_over
-    assert len(checked) == 8 + 17 + 30 + 20  # every turn of four whole games
+def test_no_public_record_shows_an_unrevealed_kind(policy: str, tmp_path: Path) -> None:
+    checked = 0
+    for name in ("rulebook-9", "rulebook-78", "v5-38"):  # secret traps too [V5]
+        logged = LoggedGame.read(old_log(tmp_path, name))
+        assert logged.seal is not None and logged.over
+        for state in _plies(logged):
+            _check_public_record(state, policy, logged.seal)
+            checked += 1
+    assert checked == 8 + 17 + 50  # every turn of three whole games
+    # The check is not empty: it catches the arbiter's view.
+    assert leaked_kinds(view_for(logged.state, ARBITER, policy))
 
 
 def test_a_referee_record_passes_entries_it_does_not_know_through(tmp_path: Path) -> None:
-    game, log = finished_game(tmp_path, seed=9)
-    game.session.close()
+    log = old_log(tmp_path, "rulebook-9")
     with GameLog.open(log)[0] as open_log:
         open_log.append("arbiter-look", {"by": "arbiter", "reason": "dispute"}, time=99.0)
     referee = make_record(LoggedGame.read(log), REFEREE_KIND)
@@ -108,7 +126,7 @@ def test_a_referee_record_passes_entries_it_does_not_know_through(tmp_path: Path
 
 
 def test_raw_entries_rebuild_the_lines_of_the_log(tmp_path: Path) -> None:
-    _, log = finished_game(tmp_path, seed=9)
+    log = old_log(tmp_path, "rulebook-9")
     logged = LoggedGame.read(log)
     assert [canonical_json(e) for e in raw_entries(logged.entries)] == \
         log.read_text("utf-8").splitlines()
@@ -116,13 +134,13 @@ def test_raw_entries_rebuild_the_lines_of_the_log(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("kind", ["log", PUBLIC_KIND, FULL_KIND, REFEREE_KIND])
 def test_every_kind_replays_step_by_step(tmp_path: Path, kind: str) -> None:
-    game, log = finished_game(tmp_path, seed=78)
+    log = old_log(tmp_path, "rulebook-78")
     path = log
     if kind != "log":
         path = tmp_path / f"{kind}.json"
         path.write_text(json.dumps(make_record(LoggedGame.read(log), kind)), "utf-8")
     replay = Replay.load(path)
-    reference = game.reference
+    reference = LoggedGame.read(log).state
     assert len(replay) == reference.ply + 1 == len(replay.steps)
     assert replay.steps[0].what.startswith("The game begins:")
     assert "wins" in replay.steps[-1].what
@@ -155,3 +173,26 @@ def test_a_file_that_is_no_record_is_refused_with_the_reason(tmp_path: Path) -> 
         Replay.load(bad)
     with pytest.raises(ReplayError, match="cannot read"):
         Replay.load(tmp_path / "missing.json")
+
+
+# --- Records of games through the interface (``companion.archive.game_records``) -----------
+
+def test_a_running_generic_games_public_record_names_no_combatants_kind(
+        tmp_path: Path) -> None:
+    """While the game runs its public record is history: a list of every combatant ever
+    shown would be the memory aid that [I4] forbids (as Giganten's own records, above).
+    Once it is over the turns are told as they were shown."""
+    from companion.archive.game_records import public_record as generic_public
+    from companion.ledger.record import verify as read_log
+    from tests.generic_runs import played_run
+
+    run, played = played_run(tmp_path / "running", 3, max_plies=20)
+    assert not played.is_over and played.ply == 20
+    run.session.close()
+    record = generic_public(read_log(run.log_path))
+    assert record["result"] is None and leaked_kinds(record) == []
+    assert any("challenge" in turn["public"] for turn in record["turns"])
+    over, _ = played_run(tmp_path / "over", 3)
+    over.session.close()
+    shown = generic_public(read_log(over.log_path))
+    assert leaked_kinds(shown["turns"], frozenset({"reason"}))  # as they were shown

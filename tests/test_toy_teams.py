@@ -21,8 +21,8 @@ from companion.game import ARBITER, HIDDEN, PUBLIC, GameError, other_team, seate
 from companion.game_events import GameEnded, SetupChecked, TurnCommitted
 from companion.identities import sim_identities
 from companion.ledger.record import verify
-from companion.referee.desk import hash_pin
 from companion.referee.game_desk import GameDesk
+from companion.referee.pin import hash_pin
 from companion.table.game_session import OVER, PLAY, GameSession
 from companion.views.games import event_view, game_view
 from hardware.simgame import GameHands, SimGameTable, laid_out

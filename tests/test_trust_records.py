@@ -10,17 +10,15 @@ from typing import Any
 
 import pytest
 
-from companion.archive.records import KINDS, LoggedGame, make_record
+from companion.archive.records import KINDS, LoggedGame, LogReplayError, make_record
 from companion.archive.replay import Replay, ReplayError
 from companion.archive.verifier import EXIT_REJECTED, Unreadable, verify_document, verify_path
 from companion.config import ConfigError, parse_config
 from companion.games.giganten.referee import RefereeOptions
 from companion.ledger.record import LogError
 from companion.registry import Registry, RegistryError
-from companion.table.session import Session, SessionError
 from tests.cli_helpers import home, run
-from tests.record_helpers import finished_game, forge, log_lines
-from tests.sim_games import play_sim_game
+from tests.record_helpers import forge, log_lines, old_log
 
 pytestmark = pytest.mark.usefixtures("home")
 __all__ = ["home"]
@@ -31,8 +29,8 @@ DEEP = 100_000
 
 @pytest.fixture(scope="module")
 def game_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    _, log = finished_game(tmp_path_factory.mktemp("finished"), seed=9)
-    return log
+    """A finished game's log as the old path wrote it (frozen)."""
+    return old_log(tmp_path_factory.mktemp("finished"), "rulebook-9")
 
 
 def _records(log: Path) -> dict[str, dict[str, Any]]:
@@ -103,9 +101,7 @@ def test_a_turn_with_malformed_tags_is_refused_everywhere(game_log: Path, tmp_pa
     verdict = verify_path(path)
     assert verdict.status == EXIT_REJECTED, verdict.summary()
     assert "tags" in str(verdict.problems[0]) and "log line" in str(verdict.problems[0])
-    with pytest.raises(SessionError):
-        Session.resume(path, Registry())
-    with pytest.raises(SessionError):
+    with pytest.raises(LogReplayError):
         LoggedGame.read(path)
     done = run("export", path, "--kind", "public", "-o", tmp_path / "p.json")
     assert done.code == 2 and "Traceback" not in done.err
@@ -121,9 +117,8 @@ def test_a_log_with_malformed_content_is_refused_with_one_line(
         game_log: Path, tmp_path: Path, line: int, key: str, value: Any) -> None:
     path = _forged(game_log, tmp_path, line if line else 0, key, value)
     assert verify_path(path).status == EXIT_REJECTED
-    for read in (lambda: Session.resume(path, Registry()), lambda: LoggedGame.read(path)):
-        with pytest.raises((SessionError, LogError)):
-            read()
+    with pytest.raises((LogReplayError, LogError)):
+        LoggedGame.read(path)
     with pytest.raises(ReplayError):
         Replay.load(path)
     for command in (["export", path, "-o", tmp_path / "r.json"], ["verify", path]):
@@ -194,9 +189,9 @@ def test_a_log_whose_swamp_squares_are_not_its_tiles_is_rejected(game_log: Path,
 # --- Finding 5: public records of refereed games -----------------------------------------------
 
 def test_the_public_record_of_a_game_under_referee_rules_verifies(tmp_path: Path) -> None:
-    game = play_sim_game(9, log_dir=tmp_path, referee=RefereeOptions())
-    assert game.reference.is_over
-    public = make_record(LoggedGame.read(tmp_path / "game-9.log"), "public")
+    logged = LoggedGame.read(old_log(tmp_path, "referee-rules-9"))
+    assert logged.over
+    public = make_record(logged, "public")
     assert public["referee"] == RefereeOptions().to_dict()
     verdict = verify_document(public)
     assert verdict.status == 0, verdict.summary()

@@ -16,14 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from commands.table_runner import SimulatedTable
-from companion.deal import deal
-from companion.games.giganten.ruleset import RuleSet
+from companion.games.giganten import GAME
+from companion.identities import sim_identities
+from companion.ledger import game_log
 from companion.referee.pin import hash_pin
-from companion.table.session import Session
-from hardware.simtable import sim_registry
+from companion.table.game_session import GameSession
 from tests.cli_helpers import home, run
-from tests.test_cli_play_game import only_log, script
+from tests.giganten_generic import GenericRun, reference_game
+from tests.test_cli_referee_game import only_log, script
 
 pytestmark = pytest.mark.usefixtures("home")
 __all__ = ["home"]
@@ -42,13 +42,13 @@ def test_a_session_without_an_entropy_source_takes_its_salts_from_the_os(
         tmp_path: Path) -> None:
     ids = []
     for run_number in range(2):
-        table = SimulatedTable(tmp_path / f"game-{run_number}.log", 7, "rulebook",
-                               quick_hands=True)
-        table.set_up_and_start()
-        seal = table.session.seal
-        assert seal is not None
-        ids.append((seal.game_id, tuple(sorted(seal.salts.values()))))
-        table.session.close()
+        _, start = reference_game(7)
+        game = GenericRun.start(start, tmp_path / f"game-{run_number}.log", seed=7)
+        game.session.close()
+        fairplay = _fairplay(game.log_path)
+        salts = fairplay["salts"]
+        assert isinstance(salts, dict)
+        ids.append((fairplay["game_id"], tuple(sorted(salts.values()))))
     # The same seed, the same setups, the same board: yet other ids and salts.
     assert ids[0][0] != ids[1][0]
     assert not set(ids[0][1]) & set(ids[1][1])
@@ -57,11 +57,17 @@ def test_a_session_without_an_entropy_source_takes_its_salts_from_the_os(
     assert rng.randbytes(16).hex() not in {ids[0][0], ids[1][0]}
 
 
-def test_a_test_may_still_ask_for_reproducible_salts() -> None:
-    rules = RuleSet()
-    one = Session(deal(3, rules), rules, sim_registry(), seed=3,
-                  entropy=random.Random(3).randbytes)
-    assert one._entropy(4) == random.Random(3).randbytes(4)
+def test_a_test_may_still_ask_for_reproducible_salts(tmp_path: Path) -> None:
+    board, start = reference_game(3)
+    options = {"board": board, "rules": start.rules, "first": 0}
+    session, _ = GameSession.new(GAME, options, sim_identities(GAME, options),
+                                 tmp_path / "g.log", now=0.0,
+                                 entropy=random.Random(3).randbytes)
+    assert session.entropy(4) == random.Random(3).randbytes(4)
+    session.close()
+    setup = {"a1": [0, "tri"], "b2": [0, "nest"], "a14": [1, "nest"]}
+    seals = [game_log.seal(GAME, setup, random.Random(3).randbytes) for _ in range(2)]
+    assert seals[0] == seals[1]
 
 
 def test_the_referee_terminal_draws_its_game_id_and_salts_from_the_os(tmp_path: Path) -> None:
@@ -122,10 +128,22 @@ def test_in_referee_mode_a_players_view_is_behind_the_pin_logged_and_announced(
                                      "show orange dispute about a4", PIN)
     assert code == 0, err
     assert "wrong arbiter PIN (1 in a row): nothing was done" in out
-    assert "yellow's view" not in out  # the wrong PIN showed nothing
-    assert ("the arbiter looked at the full position after 0 turns: orange's view: dispute"
-            " about a4") in out
+    assert out.count("yellow's view") == 0  # the wrong PIN showed nothing
+    assert "the arbiter looked at the full position after 0 turns: orange's view: dispute" \
+        " about a4" in out
     assert "orange's view (arbiter):" in out
     looks = [line for line in lines if line.get("event") == "look"]
     assert [look["reason"] for look in looks] == ["orange's view: dispute about a4"]
     assert any(line.get("event") == "wrong_pin" for line in lines)
+
+
+def test_in_referee_mode_no_full_record_is_written_while_the_game_runs(
+        tmp_path: Path) -> None:
+    """The generic desk refuses the full record during the game in one line (the old desk
+    wrote it behind the PIN as a logged look): no setup leaves the log before the end."""
+    record = tmp_path / "record.json"
+    code, _, err, lines = _referee(tmp_path, f"export {record}", PIN)
+    assert code == 2 and "the full record holds every setup [I3]" in err
+    assert not record.exists()
+    assert "Traceback" not in err and not [line for line in lines
+                                           if line.get("event") == "look"]

@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from club.config import EventTarget
+from club.event_link import EventLinkError, outbox_path
 from club.game_feed import GameEventLink
-from club.link import EventLinkError, outbox_path
 from companion.clock import ClockError, TimeControl, format_time
 from companion.config import IllegalMovePolicy, RefereeConfig
 from companion.events import Clocks, PinRefused
@@ -33,8 +33,8 @@ from companion.game import PUBLIC, Audience
 from companion.game_events import BoardMatches, FixBoard, GameEvent
 from companion.ledger.record import LogError
 from companion.ledger.record import verify as read_log
-from companion.referee.desk import RefereeError
 from companion.referee.game_desk import DeskEvent, GameDesk
+from companion.referee.pin import RefereeError
 from companion.referee.seat import NOTE
 from companion.table.game_session import OVER, PLAY, SETUP
 from companion.views.desk import desk_event_view

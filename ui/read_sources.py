@@ -11,8 +11,8 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from companion.reads import TagRead, Uid
-from hardware.live import ReaderPump
 from hardware.protocol import Reader
+from hardware.reader_pump import ReaderPump
 from hardware.sim import TILE_MODEL, SimBoard, SimReader
 
 if TYPE_CHECKING:  # the games' controller imports nothing of the tools
@@ -65,7 +65,7 @@ class SimSource:
 
 
 class LiveSource:
-    """A real reader backend scanning in its own thread (``hardware.live.ReaderPump``)."""
+    """A real reader backend scanning in its own thread (``hardware.reader_pump.ReaderPump``)."""
 
     board: SimBoard | None = None
 

@@ -232,7 +232,7 @@ def shots_command(args: argparse.Namespace) -> int:
 
 def ui_command(args: argparse.Namespace) -> int:
     """``giganten ui``: the touchscreen app on the simulated board or a real one."""
-    from club.link import EventLinkError, event_target
+    from club.event_link import EventLinkError, event_target
     from companion.config import ConfigError, load_config
     from hardware.assemble import UsageError, load_registry, open_backend
 

@@ -42,6 +42,7 @@ from companion.ledger import game_log
 from companion.ledger.fairplay import Problem
 from companion.ledger.record import Entry, FilePath
 from companion.ledger.record import verify as read_log
+from companion.views.games import past_public
 
 GENERIC_FORMAT = "companion-game-record/1"
 FULL, PUBLIC, REFEREE = "full", "public", "referee"
@@ -85,12 +86,15 @@ def public_record(entries: Sequence[Entry]) -> JSON:
     state = game_log.start_of(game, header)
     turns: list[JSON] = []
     hidden: JSON = {}
+    result = game_log.result_of(course, game)
     for number, body in enumerate(course.bodies, start=1):  # the turns that stood
         played = state.push(game.turn_from_json(state, body["turn"]))
         shown = public_turn(game, body["turn"])
         if shown != body["turn"]:  # a part only its mover knew [Giganten V6]
             hidden[str(number)] = body["turn"]
-        turns.append({**body, "turn": shown, "public": played.public})
+        # While the game runs the record is history: no combatant's kind [Giganten I4].
+        public = played.public if result is not None else past_public(played.public)
+        turns.append({**body, "turn": shown, "public": public})
     fairplay = header.get("fairplay")
     record: JSON = {"format": GENERIC_FORMAT, "kind": PUBLIC, "game": game.name,
                     "options": header.get("options", {}), "players": list(game.players),
@@ -100,7 +104,7 @@ def public_record(entries: Sequence[Entry]) -> JSON:
                     "declared": course.declared,
                     "corrections": [{"to": c.get("to"), "from": c.get("from")}
                                     for c in course.corrections],
-                    "result": game_log.result_of(course, game)}
+                    "result": result}
     if record["result"] is not None:  # over: the arbiter's notes and the setups are open
         for shown, logged in zip(record["corrections"], course.corrections, strict=True):
             shown["reason"] = logged.get("reason")

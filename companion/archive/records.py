@@ -36,14 +36,22 @@ from companion.games.giganten.codec import board_json, game_from_json, game_to_j
 from companion.games.giganten.players import team_name
 from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import Action, Resignation, TurnResult
-from companion.ledger.course import GAME_ENTRY_TYPES, Course, CourseError, apply_entry
+from companion.ledger.course import (
+    GAME_ENTRY_TYPES,
+    Course,
+    CourseError,
+    apply_entry,
+    tag_map,
+)
 from companion.ledger.fairplay import Seal, side_setup
 from companion.ledger.record import LOG_FORMAT, Entry
 from companion.ledger.record import verify as read_log
 from companion.untrusted import MALFORMED, problem_text
 from companion.views import (
     OUTCOME_ONLY,
+    POLICIES,
     PUBLIC,
+    RULEBOOK,
     event_view,
     record_line,
     reveal_after_game,
@@ -62,8 +70,16 @@ PASSIVE_ENTRY_TYPES = frozenset({"arbiter-look", "note", "referee"})
 clocks, pauses, offences, wrong PINs, the arbiter's looks; a remark): replays skip them,
 the referee record keeps them."""
 
+KNOWN_ENTRY_TYPES = GAME_ENTRY_TYPES | PASSIVE_ENTRY_TYPES | {"reveal"}
+"""Every entry type a Giganten game log holds after its header."""
+
 
 _NOT_REPLAYED: tuple[type[Exception], ...] = (CourseError, *MALFORMED)
+
+
+class LogReplayError(RuntimeError):
+    """A game log whose entries do not replay (its hash chain may well hold: a forger who
+    knows the format recomputes it; the rules' replay still tells)."""
 
 
 class RecordRefused(ValueError):
@@ -91,25 +107,47 @@ class LoggedGame:
     @classmethod
     def read(cls, path: Path) -> LoggedGame:
         """Read and replay the log at ``path`` without changing it; raises ``LogError``
-        (damaged or edited log) or ``SessionError`` (entries that do not replay)."""
-        from companion.registry import Registry
-        from companion.table.session import Session
+        (damaged or edited log) or ``LogReplayError`` (entries that do not replay).
 
+        The game is replayed through Giganten's rules (``Course``), not through the session
+        that wrote it: logs the old path wrote (Giganten's own session, ``giganten-log/1``
+        with a ``giganten-session/1`` header) read as they always did."""
         entries = read_log(path)
-        # Rebuilt from these very entries (not read again: the game may be going on in
-        # another program). The registry is only for figures still to be identified.
-        known = [entry for entry in entries if entry.type not in PASSIVE_ENTRY_TYPES]
-        session = Session._rebuild(known, path, Registry())
-        assert session.state is not None
-        return cls(path, entries, session.state, session.policy, session.seal,
-                   course_of(entries, path))
+        # Read from these very entries (not read again: the game may be going on in
+        # another program).
+        policy, seal = _header_of(entries, path)
+        course = course_of(entries, path)
+        return cls(path, entries, course.state, policy, seal, course)
+
+
+def _header_of(entries: Sequence[Entry], path: Path) -> tuple[str, Seal | None]:
+    """The reveal policy and the commitments of the game start in the log's first entry;
+    ``LogReplayError`` if it is no game start, or an entry of a type no game log holds."""
+    header = entries[0].body if entries else {}
+    try:
+        state = game_from_json(header["game"])
+        for name in tag_map(header["tags"], "the tags"):
+            state.board.square(name)
+        policy = header.get("policy", RULEBOOK)
+        if policy not in POLICIES:
+            raise ValueError(f"unknown reveal policy {policy!r}")
+    except _NOT_REPLAYED as err:
+        raise LogReplayError(f"{path}: the log's first entry is not a game start"
+                             f" ({problem_text(err)})") from None
+    try:
+        seal = Seal.from_json(header["fairplay"]) if "fairplay" in header else None
+    except MALFORMED as err:
+        raise LogReplayError(f"{path}: {err}") from None
+    for entry in entries[1:]:
+        if entry.type not in KNOWN_ENTRY_TYPES:
+            raise LogReplayError(f"{path} entry {entry.seq} does not replay: unknown entry"
+                                 f" type {entry.type!r}")
+    return str(policy), seal
 
 
 def course_of(entries: Sequence[Entry], path: Path | str = "the log") -> Course:
     """The course of a logged game (every turn, correction and result as it happened);
-    raises ``SessionError`` for entries that do not replay."""
-    from companion.table.session import SessionError
-
+    raises ``LogReplayError`` for entries that do not replay."""
     try:
         course = Course(game_from_json({**entries[0].body["game"], "actions": [],
                                         "result": None}))
@@ -117,7 +155,8 @@ def course_of(entries: Sequence[Entry], path: Path | str = "the log") -> Course:
             if entry.type in GAME_ENTRY_TYPES:
                 apply_entry(course, entry.type, entry.body, entry.time)
     except _NOT_REPLAYED as err:
-        raise SessionError(f"{path}: the game does not replay: {problem_text(err)}") from None
+        raise LogReplayError(f"{path}: the game does not replay: {problem_text(err)}"
+                             ) from None
     return course
 
 
@@ -291,8 +330,7 @@ def describe(state: GameState, action: Action, policy: str) -> str:
     return text
 
 
-__all__ = ["FULL_KIND", "KINDS", "PASSIVE_ENTRY_TYPES", "PUBLIC_KIND", "RECORD_FORMAT",
-           "REFEREE_KIND", "LoggedGame",
-           "RecordRefused", "course_of", "describe", "full_record", "go_to", "make_record",
-           "public_record", "public_steps", "raw_entries", "redo", "referee_part",
-           "start_text"]
+__all__ = ["FULL_KIND", "KINDS", "KNOWN_ENTRY_TYPES", "PASSIVE_ENTRY_TYPES", "PUBLIC_KIND",
+           "RECORD_FORMAT", "REFEREE_KIND", "LogReplayError", "LoggedGame", "RecordRefused",
+           "course_of", "describe", "full_record", "go_to", "make_record", "public_record",
+           "public_steps", "raw_entries", "redo", "referee_part", "start_text"]

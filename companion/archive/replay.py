@@ -94,7 +94,7 @@ class Replay:
         if _is_log(data):
             try:
                 game = LoggedGame.read(path)
-            except (LogError, RuntimeError) as err:  # SessionError is a RuntimeError
+            except (LogError, RuntimeError) as err:  # LogReplayError is a RuntimeError
                 raise ReplayError(str(err)) from None
             return cls._of_game("log", game.state, game.policy, raw_entries(game.entries),
                                 game.course)

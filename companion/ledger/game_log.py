@@ -51,6 +51,7 @@ from companion.ledger.fairplay import (
     Entropy,
     Problem,
     commit,
+    full_hex_problem,
     random_hex,
 )
 from companion.ledger.record import Entry
@@ -152,8 +153,12 @@ def check_seal(game: Game, setup: Mapping[str, Sequence[Any]],
         return [Problem("", "the commitments of the game are malformed [fair play]")]
     for name, pieces in sides_of(game, setup).items():
         salt, claimed = salts.get(name), commitments.get(name)
+        short = full_hex_problem(name, "salt", salt) or \
+            full_hex_problem(name, "commitment", claimed)
         if not isinstance(salt, str) or not isinstance(claimed, str):
             problems.append(Problem(name, f"{name} has no commitment or salt [fair play]"))
+        elif short is not None:  # a short salt could be searched for (issue 18, finding 7)
+            problems.append(short)
         elif commit(side(game_id, name, pieces, secrets.get(name)), salt) != claimed:
             problems.append(Problem(name, f"{name}'s setup does not match its commitment"
                                           " (the setup, the salt or the commitment was"

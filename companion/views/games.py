@@ -195,6 +195,24 @@ def _sees_private(audience: Audience, player: int | None) -> bool:
     return player is None or player == PUBLIC or audience in (ARBITER, player)
 
 
+MOMENT_ONLY = ("challenger_kind", "challenged_kind", "rule")
+"""What a Giganten challenge shows everyone in its moment under the rulebook [C4, I2] and
+no history may repeat [I4] (the deciding rule tells how the two kinds compare)."""
+
+
+def past_public(public: Mapping[str, Any]) -> JSON:
+    """A played turn's public part (``Played.public``) told as history, as a feed or the
+    record of a running game tells it: the kinds a challenge showed in its moment are not
+    repeated, for a list of every combatant ever shown would be the memory aid that
+    [Giganten I4] forbids. Other games' public parts name no kind (Strategus shows its
+    combatants in the moment's reveal only) and stay as they are."""
+    challenge = public.get("challenge")
+    if not isinstance(challenge, Mapping):
+        return dict(public)
+    return {**public, "challenge": {key: value for key, value in challenge.items()
+                                    if key not in MOMENT_ONLY}}
+
+
 def event_view(game: Game, event: GameEvent, audience: Audience,
                geometry: Geometry | None = None) -> JSON | None:
     """What ``audience`` may see of one event (None: nothing); ``geometry`` names the

@@ -24,8 +24,9 @@ from tests.club.mosquitto import Broker
 
 ROOT = Path(__file__).resolve().parents[2]
 
-RUNNER = "commands.table_runner"
-"""A simulated table: the demo's bots on the simulated board, published by TablePublisher."""
+RUNNER = "commands.game_table_runner"
+"""A simulated table: the demo's bots playing Giganten through GameSession on the simulated
+board, published by TablePublisher (club.game_feed)."""
 
 
 def wait_for(check: Callable[[], Any], what: str, timeout: float = 60.0,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from club.config import BrokerConfig, EventTarget
 from companion.clock import TimeControl
-from companion.referee.desk import hash_pin
+from companion.referee.pin import hash_pin
 from tests.club.mosquitto import Broker, Subscriber, wait_for
 from tests.ui.test_game_controller import KIND_WORDS, person_turn
 from tests.ui.test_game_referee_controller import seeded_setup

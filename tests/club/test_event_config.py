@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from club.config import BrokerConfig, EventTargetError, parse_event_target, target_from_config
-from club.link import EventLinkError, event_target
+from club.event_link import EventLinkError, event_target
 from companion.config import Config, ConfigError, parse_config
 
 SOURCE = "/etc/giganten/config.toml"

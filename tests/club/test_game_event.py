@@ -10,7 +10,7 @@ import pytest
 
 from club.dashboard import Dashboard
 from companion.games import get_game
-from companion.referee.desk import hash_pin
+from companion.referee.pin import hash_pin
 from tests.cli_helpers import home, run
 from tests.club.mosquitto import Broker, Subscriber, free_port, wait_for
 

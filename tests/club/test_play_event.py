@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.ledger.record import verify as read_log
 from tests.cli_helpers import home, run
 from tests.club.mosquitto import Broker, Subscriber, free_port, wait_for
 
@@ -51,6 +52,8 @@ def test_the_game_goes_on_when_the_broker_is_unreachable(tmp_path: Path) -> None
     assert result.code == 0, result.err
     assert "event broker unreachable: " in result.out
     assert "6 turns played" in result.out  # the game went on (status)
+    [log] = (tmp_path / "home" / "games").glob("*.log")  # the six turns played and logged
+    assert [entry.type for entry in read_log(log)].count("turn") == 6
     last = [line for line in result.out.splitlines() if line.startswith("event broker")][-1]
     assert "messages not sent yet" in last and ".outbox" in last
 

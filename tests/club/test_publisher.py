@@ -12,6 +12,7 @@ from pathlib import Path
 
 from club.config import BrokerConfig
 from club.publisher import TablePublisher
+from tests.club.event_helpers import RUNNER
 from tests.club.mosquitto import ROOT, WAIT, Broker, Subscriber, wait_for
 
 FEED = "giganten/ev/table/+/public/feed"
@@ -131,8 +132,8 @@ def start_runner(broker: Broker, tmp_path: Path, *, table: str = "t1",
                  turn_interval: float, max_plies: int) -> subprocess.Popen[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     return subprocess.Popen(
-        [sys.executable, "-m", "commands.table_runner", "--broker", f"127.0.0.1:{broker.port}",
-         "--event", "ev", "--table", table, "--seed", "5", "--turn-interval",
+        [sys.executable, "-m", RUNNER, "--broker", f"127.0.0.1:{broker.port}",
+         "--event", "ev", "--table", table, "--seed", "3", "--turn-interval",
          str(turn_interval), "--max-plies", str(max_plies), "--outbox",
          str(tmp_path / table), "--username", table, "--password", broker.passwords[table]],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)

@@ -1,6 +1,8 @@
 """Whole games through each emulated hardware backend: the direct-SPI matrix (real driver
 and decoder code over emulated MFRC522 chips and gpiozero mock pins) and the serial section
-controllers (the firmware's own logic behind ptys, pyserial on the Pi side)."""
+controllers (the firmware's own logic behind ptys, pyserial on the Pi side). Giganten is
+played through ``GameSession`` (the generic path) by the demo bots' hands; the session's
+game must end as the bots' game did."""
 
 from __future__ import annotations
 
@@ -10,48 +12,84 @@ from pathlib import Path
 
 import pytest
 
-from companion.events import Event
-from companion.table.session import Session
+from companion.archive.verdict import EXIT_VERIFIED
+from companion.archive.verifier import verify_path
+from companion.game_events import GameEvent
+from companion.table.game_session import OVER, GameSession
 from hardware.emulation.decoded_bus import EmulatedBoard
-from hardware.live import LiveTable
+from hardware.live_game import LiveGameTable
 from hardware.serial_bus import SectionPort, SerialBoardReader
 from hardware.sim import SimBoard
+from hardware.simgame import SimGameTable
+from tests.generic_runs import played_run
+from tests.giganten_generic import GenericRun
 from tests.hardware.serial_peer import FirmwarePeer
-from tests.sim_games import play_sim_game
 
 ORIGINS = {"a": (0, 0), "b": (7, 0), "c": (0, 7), "d": (7, 7)}
+SETTLE = 0.25
+"""Seconds the serial table follows the board after each step of the hands (real time)."""
+SPI_SETTLE = 2.0
+"""Simulated seconds the SPI table follows the board after each step of the hands."""
 
 
-def test_a_whole_game_through_the_emulated_spi_matrix() -> None:
-    game = play_sim_game(0, reader=lambda board: EmulatedBoard(board).reader())
-    state = game.session.state
-    assert state is not None and state.winner is not None
-    assert state.ply == game.reference.ply > 20
-    assert game.table is not None and game.table.reader.name == "spi"
+def _ended_as_the_bots(run: GenericRun, plies: int) -> None:
+    state = run.state.rules_state
+    assert run.session.phase == OVER and state.winner is not None
+    assert state.ply == plies > 20
+    run.session.close()
+    assert verify_path(run.log_path).status == EXIT_VERIFIED
 
 
-class SerialTable(LiveTable):
-    """A ``SimTable`` for the serial design: four firmware peers read the simulated board
-    in real time, and the Pi side feeds the session from its threads."""
+class SpiTable(SimGameTable):
+    """The simulated board read through the emulated SPI matrix. A sweep of every reader
+    takes about a second, and sensing confirms a change after two or three equal reads:
+    the reader looks first where sensing saw a change (``Reader.focus`` of the snapshot's
+    pending squares), as the old path's table did with its session's focus."""
 
-    def __init__(self, session: Session, board: SimBoard, directory: Path) -> None:
-        self.board = board  # type: ignore[assignment]
+    def __init__(self, session: GameSession) -> None:
+        super().__init__(session, reader=lambda board: EmulatedBoard(board).reader())
+
+    def run_for(self, seconds: float = SPI_SETTLE) -> list[GameEvent]:
+        until = self.board.now + seconds
+        events: list[GameEvent] = []
+        for read in self._reads:
+            snapshot = self.sensing.feed(read)
+            if snapshot is not None:
+                self.reader.focus(sorted(snapshot.pending))
+                events += self.session.on_snapshot(snapshot)
+            if read.time >= until:
+                break
+        self.events += events
+        return events
+
+
+def test_a_whole_game_through_the_emulated_spi_matrix(tmp_path: Path) -> None:
+    run, played = played_run(tmp_path, 3, table=SpiTable)
+    assert run.sim.reader.name == "spi"
+    _ended_as_the_bots(run, played.ply)
+
+
+class SerialTable(LiveGameTable):
+    """What ``SimGameTable`` is for the serial design: four firmware peers read the
+    simulated board in real time, and the Pi side feeds the session from its threads."""
+
+    def __init__(self, session: GameSession, directory: Path) -> None:
+        geometry = session.game.geometry(session.options)
+        self.board = SimBoard(geometry.files, geometry.ranks)  # type: ignore[assignment]
         self.peers = []
         ports = []
         for tile, origin in ORIGINS.items():
             port = SectionPort(str(directory / f"ttyACM-{tile}"), origin, tile=tile)
-            peer = FirmwarePeer(board, port, Path(port.url), tile=tile)
+            peer = FirmwarePeer(self.board, port, Path(port.url), tile=tile)
             peer.plug()
             ports.append(port)
             self.peers.append(peer)
-        super().__init__(session, SerialBoardReader(ports, retry=0.1, silence=1.0))
+        reader = SerialBoardReader(ports, retry=0.1, silence=1.0)
+        reader.open()
+        super().__init__(session, reader)
 
-    @property
-    def now(self) -> float:
-        return time.monotonic()
-
-    def run_until(self, when: float) -> list[Event]:
-        return self.run_for(max(when - self.now, 0.0))
+    def run_for(self, seconds: float = SETTLE) -> list[GameEvent]:
+        return super().run_for(seconds)
 
     def close(self) -> None:
         super().close()
@@ -60,7 +98,7 @@ class SerialTable(LiveTable):
 
 
 @pytest.fixture
-def serial_tables(tmp_path: Path) -> Iterator[list[SerialTable]]:
+def serial_tables() -> Iterator[list[SerialTable]]:
     made: list[SerialTable] = []
     yield made
     for table in made:
@@ -69,12 +107,13 @@ def serial_tables(tmp_path: Path) -> Iterator[list[SerialTable]]:
 
 def test_a_whole_game_through_the_serial_section_controllers(
         tmp_path: Path, serial_tables: list[SerialTable]) -> None:
-    def factory(session: Session, board: SimBoard) -> SerialTable:
-        table = SerialTable(session, board, tmp_path)
+    def serial(session: GameSession) -> SimGameTable:
+        table = SerialTable(session, tmp_path)
         serial_tables.append(table)
-        return table
+        return table  # type: ignore[return-value]
 
-    game = play_sim_game(1, table=factory, carry=(0.0, 0.0), pause=(0.0, 0.0), max_plies=120)
-    state = game.session.state
-    assert state is not None and state.ply == game.reference.ply > 20
-    assert game.table is not None and game.table.reader.name == "serial"
+    started = time.monotonic()
+    run, played = played_run(tmp_path, 3, table=serial)
+    assert run.sim.reader.name == "serial"
+    _ended_as_the_bots(run, played.ply)
+    assert time.monotonic() - started > 1.0  # in real time, through the peers' threads

@@ -27,8 +27,8 @@ from companion.table.sensing import Sensing
 from hardware.backends import BackendError
 from hardware.emulation.decoded_bus import EmulatedBoard
 from hardware.layout import BoardLayout, MappedReader, layout_for
-from hardware.live import ReaderPump
 from hardware.protocol import Reader
+from hardware.reader_pump import ReaderPump
 from hardware.serial_bus import SectionPort, SerialBoardReader
 from hardware.sim import SimBoard
 from hardware.simgame import GameHands

@@ -16,8 +16,8 @@ from typing import Any, TypeVar
 
 import pytest
 
+from club.event_link import event_target, outbox_path
 from club.game_feed import GameEventLink
-from club.link import event_target, outbox_path
 from commands import play_game_live
 from commands.opponent import Computer
 from commands.play_game_live import (

@@ -33,7 +33,7 @@ from companion.table.game_session import OVER, PLAY, GameSession
 from hardware.assemble import UsageError
 from tests.hardware.test_live_game import Live
 from tests.hardware.test_live_referee import DESK, clocks_lines
-from tests.sim_games import KIND_WORDS
+from tests.kind_words import KIND_WORDS
 
 
 def club_registry(path: Path, *, leave_out: Figure | None = None) -> Path:

@@ -27,7 +27,7 @@ from companion.game_events import BoardMatches, IntentRefused, TurnCommitted
 from companion.game_registry import GameRegistry
 from companion.games import get_game
 from companion.identities import sim_identities
-from companion.referee.desk import hash_pin
+from companion.referee.pin import hash_pin
 from companion.table.game_session import PLAY
 from hardware.assemble import UsageError
 from hardware.layout import MappedReader, layout_for

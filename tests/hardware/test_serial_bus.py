@@ -1,6 +1,6 @@
 """The serial backend end to end: the firmware's own logic on CPython at the far end of a
-pty, the Pi side reading it with pyserial, and sensing and the session on top; with garbage
-on the line, a controller that reboots and a cable that is pulled."""
+pty, the Pi side reading it with pyserial, and sensing and a Giganten ``GameSession`` on
+top; with garbage on the line, a controller that reboots and a cable that is pulled."""
 
 from __future__ import annotations
 
@@ -14,30 +14,34 @@ from pathlib import Path
 
 import pytest
 
-from companion.events import ToMove
+from companion.games.giganten import GAME
+from companion.games.giganten.figures import KINDS
+from companion.games.giganten.position import GigantenState
+from companion.games.giganten.turns import Turn
+from companion.identities import sim_identities
+from companion.table.game_session import PLAY, GameSession
 from companion.table.sensing import DEAD
-from companion.table.table import Table
 from hardware.firmware.protocol import crc16, frame
+from hardware.live_game import LiveGameTable
 from hardware.protocol import Reader, ReaderError
 from hardware.serial_bus import SectionPort, SerialBoardReader, parse_ports
 from hardware.sim import SimBoard
+from tests.giganten_generic import reference_game
 from tests.hardware.serial_peer import FirmwarePeer
-from tests.helpers import HOMES
-from tests.session_helpers import Desk
 
-BASIC = {**HOMES, "e3": "yellow blitz", "e4": "yellow tri", "c5": "yellow flug",
-         "f9": "orange dilo", "e6": "orange stego", "h9": "orange tri"}
 ORIGINS = {"a": (0, 0), "b": (7, 0), "c": (0, 7), "d": (7, 7)}
 
 
-def wait_for(reader: SerialBoardReader, table: Table | None, done: Callable[[], bool],
-             what: str, timeout: float = 10.0) -> None:
-    """Feed every read to ``table`` until ``done()``; fail after ``timeout`` seconds."""
+def wait_for(reader: SerialBoardReader, table: LiveGameTable | None,
+             done: Callable[[], bool], what: str, timeout: float = 10.0) -> None:
+    """Let ``table`` follow the board until ``done()`` (or drain ``reader``'s reads, with no
+    table); fail after ``timeout`` seconds."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        for read in reader.drain():
-            if table is not None:
-                table.feed(read)
+        if table is not None:
+            table.run_for(0.0)
+        else:
+            reader.drain()
         if done():
             return
         time.sleep(0.005)
@@ -122,14 +126,21 @@ def test_a_swapped_cable_is_refused(silent_pty: tuple[int, str]) -> None:
 # --- End to end -------------------------------------------------------------------------------
 
 class Rig:
-    """Four controllers on four ptys, the Pi side, sensing and a session on ``BASIC``."""
+    """Four controllers on four ptys, the Pi side, sensing and a Giganten ``GameSession``
+    whose setups stand on the board and whose play has begun."""
 
     def __init__(self, tmp_path: Path) -> None:
-        self.desk = Desk(BASIC)
-        self.session = self.desk.session
+        board, start = reference_game(1)
+        options = {"board": board, "rules": start.rules, "first": 0}
+        tags = sim_identities(GAME, options)
+        uid_of = {(who.owner, who.kind, who.number): uid for uid, who in tags.items()}
         self.board = SimBoard(14, 14)
-        for name, uid in self.desk.tags.items():
-            self.board.place(self.desk.sq(name), uid)
+        counts: dict[tuple[int, str], int] = {}
+        for sq, (owner, index) in sorted(start.position().items()):
+            kind = KINDS[index].id
+            number = counts[owner, kind] = counts.get((owner, kind), 0) + 1
+            self.board.place(sq, uid_of[owner, kind, number])
+        self.session, _ = GameSession.new(GAME, options, tags, tmp_path / "g.log", now=0.0)
         self.peers: dict[str, FirmwarePeer] = {}
         ports = []
         for tile, origin in ORIGINS.items():
@@ -139,25 +150,65 @@ class Rig:
             self.peers[tile].plug()
         self.reader = SerialBoardReader(ports, retry=0.1, silence=1.0)
         self.reader.open()
-        self.table = Table(self.session, focus=self.reader.focus)
+        self.table = LiveGameTable(self.session, self.reader)
+        wait_for(self.reader, self.table, lambda: self._started(), "the setups and Start")
 
-    def status(self) -> object:
-        return self.session.status
+    def _started(self) -> bool:
+        if self.session.phase != PLAY:
+            self.table.intent({"start": True})
+        return self.session.phase == PLAY
+
+    @property
+    def turns(self) -> int:
+        return self.session.turns
+
+    def quiet_step(self, ranks: range, files: range) -> Turn:
+        """A legal step of the player to move within these ranks and files (0-based) onto
+        an empty square with no enemy beside it: a turn the board alone shows."""
+        state = self.session.state
+        assert isinstance(state, GigantenState)
+        rules = state.rules_state
+        board = rules.board
+
+        def inside(sq: int) -> bool:
+            file, rank = board.file_rank(sq)
+            return file in files and rank in ranks
+
+        def beside(sq: int) -> list[int]:
+            file, rank = board.file_rank(sq)
+            return [f + r * board.files for f, r in ((file - 1, rank), (file + 1, rank),
+                                                      (file, rank - 1), (file, rank + 1))
+                    if 0 <= f < board.files and 0 <= r < board.ranks]
+
+        for turn in state.legal_turns():
+            if not isinstance(turn, Turn) or turn.challenge is not None or \
+                    len(turn.path) != 2 or turn.place or turn.second:
+                continue
+            start, to = turn.path
+            if inside(start) and inside(to) and not any(
+                    rules.occ[n] >= 0 for n in beside(to) if n != start):
+                return turn
+        raise AssertionError("no quiet step there")
 
     def settle(self, what: str = "the board to match the game") -> None:
-        wait_for(self.reader, self.table, lambda: isinstance(self.status(), ToMove), what)
+        wait_for(self.reader, self.table, lambda: not self.session.fixing, what)
 
-    def play(self, a: str, b: str) -> None:
+    def play(self, ranks: range, files: range) -> None:
         """Move a figure on the physical board and wait for the session to take the turn."""
-        ply = self.desk.state.ply
-        self.board.move(self.desk.sq(a), self.desk.sq(b))
-        wait_for(self.reader, self.table, lambda: self.desk.state.ply == ply + 1
-                 and isinstance(self.status(), ToMove), f"the move {a}-{b}")
+        turn = self.quiet_step(ranks, files)
+        done = self.turns
+        self.board.move(*turn.path)
+        wait_for(self.reader, self.table, lambda: self.turns == done + 1, f"the move {turn}")
 
     def close(self) -> None:
+        self.session.close()
         self.reader.close()
         for peer in self.peers.values():
             peer.unplug()
+
+
+TILE_A = (range(0, 7), range(0, 7))
+TILE_D = (range(7, 14), range(7, 14))
 
 
 @pytest.fixture
@@ -175,46 +226,48 @@ def test_the_serial_reader_is_a_reader(rig: Rig) -> None:
 
 def test_a_quiet_move_over_four_controllers(rig: Rig) -> None:
     rig.settle()
-    rig.play("a1", "a2")
-    rig.play("h9", "h8")  # tile d: rank 9 is on the upper tiles
-    assert rig.desk.state.ply == 2
+    rig.play(*TILE_A)
+    rig.play(*TILE_D)  # tile d: the upper tiles
+    assert rig.turns == 2
     assert all(s.gaps == 0 and s.resets == 0 for s in rig.reader.stats().values())
 
 
-def test_focus_reaches_the_controller_of_the_lifted_figure(rig: Rig) -> None:
+def test_focus_reaches_the_controller_of_the_squares(rig: Rig) -> None:
+    """The reader passes a focus on to the controllers of those squares (the old path's
+    session asked for it after a lift; the generic path does not focus yet)."""
     rig.settle()
-    rig.board.lift(rig.desk.sq("e3"))
     peer = rig.peers["a"]
+    rig.reader.focus([16, 17, 30])  # c2, d2, c3: all on tile a
     wait_for(rig.reader, rig.table, lambda: len(peer.section.focus) > 1,
-             "a focus on the squares where the Blitz can land")
+             "a focus on tile a's squares")
+    assert not rig.peers["d"].section.focus
 
 
 def test_garbage_on_the_line_is_dropped_and_the_state_resynchronised(rig: Rig) -> None:
     rig.settle()
     stats = rig.reader.stats()[rig.peers["a"].path.as_posix()]
     peer = rig.peers["a"]
-    uid = rig.board.lift(rig.desk.sq("a1"))
-    rig.board.place(rig.desk.sq("a2"), uid)
+    turn = rig.quiet_step(*TILE_A)
+    rig.board.move(*turn.path)
     # A burst of noise, a frame whose checksum does not match, a frame cut in half.
     peer.send_raw(b"\x00\xff\xfe\x13noise" + frame(900, "READ", ["1", "-"])[:-3] + b"00\n")
     peer.send_raw(b"GZ1 901 READ 0 04AA *12")
     peer.send_raw(b"34\n\xff\xff")
-    wait_for(rig.reader, rig.table, lambda: rig.desk.state.ply == 1
-             and isinstance(rig.status(), ToMove), "the move after the garbage")
+    wait_for(rig.reader, rig.table, lambda: rig.turns == 1, "the move after the garbage")
     assert stats.dropped >= 2 and stats.dumps >= 2
 
 
 def test_a_controller_reset_mid_game_loses_nothing(rig: Rig) -> None:
     rig.settle()
-    rig.play("a1", "a2")
+    rig.play(*TILE_A)
     peer = rig.peers["d"]
     stats = rig.reader.stats()[peer.path.as_posix()]
-    rig.board.lift(rig.desk.sq("h9"))
+    turn = rig.quiet_step(*TILE_D)
+    uid = rig.board.lift(turn.path[0])
     peer.reboot()
     wait_for(rig.reader, rig.table, lambda: stats.resets == 1, "the reset to be seen")
-    rig.board.place(rig.desk.sq("h8"), rig.desk.tags["h9"])
-    wait_for(rig.reader, rig.table, lambda: rig.desk.state.ply == 2
-             and isinstance(rig.status(), ToMove), "the move across the reset")
+    rig.board.place(turn.path[1], uid)
+    wait_for(rig.reader, rig.table, lambda: rig.turns == 2, "the move across the reset")
 
 
 def test_an_unplugged_controller_reports_its_tile_dead_and_recovers(rig: Rig) -> None:
@@ -229,12 +282,10 @@ def test_an_unplugged_controller_reports_its_tile_dead_and_recovers(rig: Rig) ->
 
     wait_for(rig.reader, rig.table, lambda: dead_squares() == tile_a,
              "the squares of tile a to be reported dead")
-    assert not isinstance(rig.status(), ToMove)
     # While the cable is out, Yellow moves; plugged in again, the turn is seen.
-    rig.board.move(rig.desk.sq("a1"), rig.desk.sq("a2"))
+    rig.board.move(*rig.quiet_step(*TILE_A).path)
     peer.plug()
-    wait_for(rig.reader, rig.table, lambda: rig.desk.state.ply == 1
-             and isinstance(rig.status(), ToMove), "the move made while unplugged")
+    wait_for(rig.reader, rig.table, lambda: rig.turns == 1, "the move made while unplugged")
     assert rig.reader.stats()[peer.path.as_posix()].reconnects >= 1
     assert not dead_squares()
 
@@ -290,6 +341,6 @@ def test_one_frame_of_another_protocol_version_does_not_kill_a_tile(rig: Rig) ->
     peer.send_raw(body + b" *%04X\n" % crc16(body))
     wait_for(rig.reader, rig.table, lambda: stats.dropped >= 1, "the frame to be refused")
     # The controller goes on in version 1 (its SWEEP heartbeats): the tile is read again.
-    rig.play("a1", "a2")
+    rig.play(*TILE_A)
     tile_a = set(SectionPort("", (0, 0)).squares(14))
     assert not {sq for p in rig.table.sensing.snapshot().problems for sq in p.squares} & tile_a

@@ -23,7 +23,7 @@ from companion.clock import TimeControl
 from companion.config import RefereeConfig
 from companion.game_events import TurnCommitted
 from companion.ledger.record import verify as read_log
-from companion.referee.desk import hash_pin
+from companion.referee.pin import hash_pin
 from ui import i18n
 from ui.control_base import ControllerError, GameOptions
 from ui.control_game import GAME_OVER, GAME_PLAY, GAME_SETUP, NewGame

@@ -21,7 +21,7 @@ from companion.archive.game_records import verify_record
 from companion.clock import TimeControl
 from companion.game import Piece
 from companion.games import get_game
-from companion.referee.desk import hash_pin
+from companion.referee.pin import hash_pin
 from tests.ui.test_game_live_board import Hands
 from ui.control_base import ControllerError
 from ui.control_game import GAME_OVER, GAME_PLAY, NewGame
