@@ -26,8 +26,8 @@ from companion.views import PUBLIC, RULEBOOK, event_view
 from hardware.protocol import Reader
 from hardware.sim import TILE_MODEL, SimBoard, TimingModel
 from hardware.simtable import Hands, SimTable, sim_registry
-from tests.giganten_oracle import KIND_WORDS, PUBLIC_NEST_PHRASES, leaked_kinds
 from tests.giganten_oracle import normal_history as _normal
+from tests.kind_words import KIND_WORDS, PUBLIC_NEST_PHRASES, leaked_kinds
 
 __all__ = ["KIND_WORDS", "PUBLIC_NEST_PHRASES", "SimGame", "leaked_kinds", "new_table",
            "play_sim_game"]

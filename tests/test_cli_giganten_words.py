@@ -30,7 +30,7 @@ from companion.table.game_session import OVER, PLAY, GameSession
 from companion.table.opponent import choose_turn
 from hardware.sim import TILE_MODEL
 from tests.cli_helpers import home, mode, run
-from tests.sim_games import KIND_WORDS
+from tests.kind_words import KIND_WORDS
 from tests.test_cli_referee_game import PIN_HASH
 
 __all__ = ["home"]

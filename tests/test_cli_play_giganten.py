@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli_helpers import home, run
-from tests.sim_games import KIND_WORDS
+from tests.kind_words import KIND_WORDS
 from tests.test_cli_play_game import only_log, power_cut_and_resume, script
 
 __all__ = ["home"]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from companion.ledger.record import verify as read_log
 from tests.cli_helpers import home, run
-from tests.sim_games import KIND_WORDS
+from tests.kind_words import KIND_WORDS
 from tests.test_cli_referee_game import PIN, PIN_HASH, exported_and_verified, only_log, script
 
 __all__ = ["home"]

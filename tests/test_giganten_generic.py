@@ -43,7 +43,8 @@ from companion.table.game_session import OVER, PLAY, GameSession
 from companion.views.games import event_view, game_view
 from hardware.simgame import GameHands, SimGameTable
 from tests.giganten_generic import GenericRun, reference_game, replay_reference
-from tests.giganten_oracle import Fact, Oracle, case_name, end_json, facts, leaked_kinds, oracle
+from tests.giganten_oracle import Fact, Oracle, case_name, end_json, facts, oracle
+from tests.kind_words import leaked_kinds
 
 
 def _bots_game(seed: int) -> Oracle:

@@ -29,7 +29,8 @@ from companion.table.tag_match import WRONG_TAGS
 from companion.views.games import event_view
 from hardware.simgame import GameHands, SimGameTable
 from tests.giganten_generic import GenericRun, replay_reference
-from tests.giganten_oracle import end_json, leaked_kinds
+from tests.giganten_oracle import end_json
+from tests.kind_words import leaked_kinds
 from tests.test_giganten_generic import _trap_game
 
 

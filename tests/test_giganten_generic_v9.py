@@ -35,7 +35,8 @@ from companion.table.game_session import OVER, PLAY, GameSession
 from companion.views.games import game_view
 from hardware.simgame import GameHands, SimGameTable
 from tests.giganten_generic import GenericRun, replay_reference
-from tests.giganten_oracle import case_name, end_json, leaked_kinds, oracle
+from tests.giganten_oracle import case_name, end_json, oracle
+from tests.kind_words import leaked_kinds
 from tests.test_game_notes import Recorder
 from tests.test_giganten_generic import _compare
 
