@@ -74,9 +74,10 @@ class GameTableFeed:
             if message is not None:
                 kind, text, view = message
                 if kind == "turn":  # the status's view: as it is on the table [C4, I2]
-                    self._last_turn = {"text": text, "view": view}
+                    moment = view
                     view = {**view, "public": past_public(view["public"])}  # history [I4]
                     text = _text(view)
+                    self._last_turn = {"text": text, "view": moment}
                 self.sink.feed(kind, text, view, at=now)
                 fed = True
         status = self.status(session)
