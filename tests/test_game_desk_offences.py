@@ -22,7 +22,7 @@ from companion.game_events import BoardRefused, GameEnded, IntentRefused
 from companion.games import get_game
 from companion.identities import sim_identities
 from companion.ledger.record import verify as read_log
-from companion.referee.desk import RefereeError, hash_pin
+from companion.referee.pin import RefereeError, hash_pin
 from companion.referee.game_desk import GameDesk
 from companion.referee.game_offences import offending
 from companion.table.game_session import NOT_NOW, OVER, PLAY, READERS, GameSession
