@@ -3,8 +3,11 @@
 The differential and leak tests of the generic path (``tests/test_giganten_generic*.py``,
 ``tests/test_generic_aside_reveal.py``) used to play a seeded history through Giganten's
 own ``Session`` and ask ``companion.views.giganten`` what each audience may see. Those
-answers are now stored per history under ``tests/fixtures/giganten_oracle/`` (made by
-``tests/fixtures/make_giganten_oracle.py``) and read back here:
+answers are now stored per history under ``tests/fixtures/giganten_oracle/``, generated
+once at commit 4d269c3 by ``tests/fixtures/make_giganten_oracle.py`` from the old
+``Session`` (and ``companion.views.giganten``). That generator needed the old path by
+nature and was deleted with it, so the fixtures are frozen (the folder's ``README.md``).
+They are read back here:
 
 - the start (board, rules, setups, reserves, secret traps, first player) and every turn,
   with whether its winner advanced [K5], the secret traps it sprang [V5];

@@ -22,9 +22,9 @@ from companion.game_events import BoardRefused, GameEnded, IntentRefused
 from companion.games import get_game
 from companion.identities import sim_identities
 from companion.ledger.record import verify as read_log
-from companion.referee.desk import RefereeError, hash_pin
 from companion.referee.game_desk import GameDesk
 from companion.referee.game_offences import offending
+from companion.referee.pin import RefereeError, hash_pin
 from companion.table.game_session import NOT_NOW, OVER, PLAY, READERS, GameSession
 from companion.views.desk import desk_event_view
 from tests.test_game_desk_draw import GIMMEL, PIN

@@ -9,18 +9,15 @@ on purpose still replays them exactly (demonstrations, tests).
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
 
-from commands.table_runner import SimulatedTable
-from companion.deal import deal
-from companion.games.giganten.ruleset import RuleSet
+from commands.game_table_runner import SimulatedGameTable
 from companion.ledger.record import verify as read_log
+from companion.reads import Uid
 from companion.views import RULEBOOK
-from hardware.simtable import setup_plan
 from tests.cli_helpers import home, run
 from tests.test_cli_play_game import only_log, script
 from ui.control_base import GameOptions
@@ -32,11 +29,22 @@ pytestmark = pytest.mark.usefixtures("home")
 __all__ = ["home"]
 
 
-def test_a_plan_without_a_seed_comes_from_the_os() -> None:
-    rules = RuleSet()
-    board = deal(11, rules)
-    assert setup_plan(11, board, rules) == setup_plan(11, board, rules)
-    assert setup_plan(None, board, rules) != setup_plan(None, board, rules)
+def _club_setup(log: Path, seed: int, *, secret: bool) -> dict[int, Uid]:
+    """A club's simulated table (``commands.game_table_runner``) lays out both sides on the
+    simulated board and taps Start; the tags on the board, by square."""
+    table = SimulatedGameTable(log, seed, RULEBOOK, secret_setup=secret)
+    try:
+        table.set_up_and_start()
+        return table.sim.board.tags()
+    finally:
+        table.sim.close()
+
+
+def test_a_setup_without_a_seed_comes_from_the_os(tmp_path: Path) -> None:
+    replayed = [_club_setup(tmp_path / f"seeded-{n}.log", 11, secret=False) for n in range(2)]
+    secret = [_club_setup(tmp_path / f"secret-{n}.log", 11, secret=True) for n in range(2)]
+    assert replayed[0] == replayed[1] and len(replayed[0]) == 48
+    assert secret[0] != secret[1], "the same seed, but the setups come from the OS"
 
 
 def _logged_setup(tmp_path: Path, name: str, *seed: str) -> tuple[str, object]:
@@ -82,15 +90,16 @@ def test_the_apps_drawer_does_not_lay_out_the_shown_seeds_setups(tmp_path: Path)
 
 
 def test_a_club_table_does_not_lay_out_its_printed_seeds_setups(tmp_path: Path) -> None:
-    tables = [SimulatedTable(tmp_path / "secret.log", 7, RULEBOOK, quick_hands=True)]
-    tables += [SimulatedTable(tmp_path / f"replay-{n}.log", 7, RULEBOOK, quick_hands=True,
-                              secret_setup=False) for n in range(2)]
+    logs = [tmp_path / name for name in ("secret.log", "replay-0.log", "replay-1.log")]
+    tables = [SimulatedGameTable(logs[0], 7, RULEBOOK)]
+    tables += [SimulatedGameTable(log, 7, RULEBOOK, secret_setup=False) for log in logs[1:]]
     setups = []
-    for table in tables:
+    for table, log in zip(tables, logs, strict=True):
         table.set_up_and_start()
-        header = json.loads(table.session.log_path.read_text("utf-8").splitlines()[0])
-        setups.append(header["game"]["setup"])
-        table.session.close()
+        table.sim.close()
+        started = [r.body for r in read_log(log) if "setup" in r.body]
+        assert len(started) == 1 and len(started[0]["setup"]) == 48, started
+        setups.append(started[0]["setup"])
     secret, replayed, again = setups
     assert replayed == again
     assert secret != replayed

@@ -34,6 +34,7 @@ from companion.ledger.fairplay import Entropy
 from companion.ledger.game_log import ReplayError
 from companion.ledger.logfiles import latest_log, make_private_dirs, write_json_atomic
 from companion.ledger.record import LogError, default_log_dir, new_log_path
+from companion.messages import Message
 from companion.table.game_session import OVER, PLAY, SETUP, GameSession
 from companion.table.opponent import DEFAULT_LEVEL
 from companion.views.games import event_view, game_view, setup_view
@@ -113,6 +114,8 @@ class GameController(AutoPlay, LiveBoard, GigantenChoices, GigantenSetup, Reveal
         self.listeners: list[Callable[[], None]] = []
         self.dismissed = 0
         """The number of the last turn whose reveal card was tapped away."""
+        self.log_notes: list[Message] = []
+        """What resuming repaired in the log (a cut-off entry dropped, its mode made 0600)."""
         self._seen = 0
         self.thinking = False
         """The computer is to move and its choice waits for the next poll: the screen says
@@ -183,12 +186,13 @@ class GameController(AutoPlay, LiveBoard, GigantenChoices, GigantenSetup, Reveal
         reader = self.open_reader(game, session.options, session)
         self._open(game, choice, session, events,
                    laid_out(session) if self.simulated else None, reader)
+        self.log_notes = list(session.log.notes) if session.log is not None else []
 
     def _open(self, game: Game, choice: NewGame, session: GameSession,
               events: list[GameEvent], board: Any, reader: Reader | None) -> None:
         # The seated game: its players as the options seat them [Giganten V9].
         self.game, self.choice, self.log_path = session.game, choice, session.log_path
-        self.record_path, self.dismissed, self._seen = None, 0, 0
+        self.record_path, self.dismissed, self._seen, self.log_notes = None, 0, 0, []
         self.thinking, self.auto_left = False, 0
         self.reset_private()
         if reader is None:
@@ -474,8 +478,10 @@ class GameController(AutoPlay, LiveBoard, GigantenChoices, GigantenSetup, Reveal
     def messages(self, audience: Audience | None = None) -> list[str]:
         """The game's course so far, one line per turn and milestone, the latest last."""
         audience = self.audience if audience is None else audience
-        lines = [line for view in self.event_views(audience)
-                 if (line := event_line(view)) is not None] + self.private_lines()
+        notes = [i18n.message_text(note.key, note.params) or note.text
+                 for note in self.log_notes]  # the owner's language, English if unknown
+        lines = notes + [line for view in self.event_views(audience)
+                         if (line := event_line(view)) is not None] + self.private_lines()
         return lines[-MESSAGE_LIMIT:]
 
     def what_now(self, audience: Audience | None = None) -> str:

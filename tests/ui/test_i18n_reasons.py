@@ -4,6 +4,17 @@
 text, keeping the rule id; the views give key and parameters only where they give the text
 [R22, I3]. Real refusals come from random illegal turns in random games (hypothesis), real
 setup problems from broken setups. No Kivy here.
+
+The tests that drove Giganten's old table (``tests.session_helpers.Desk``) play through the
+generic ``GameSession`` now (``tests.giganten_table.Table``, the app's ``GameController``):
+a refused move and not your turn in German are the app's "what now" lines
+(``ui.game_words.now_line``, ``ui.giganten_strings``); a repaired log is the app's message
+lines after resuming. The old test of every keyed notice through the old table's view is
+kept by ``test_every_key_reads_in_german_without_english_words`` (every key of
+``companion.messages``, the notices included): the generic session emits no notices, and
+of them only the ledger's ``log_tail_dropped`` and ``log_made_private`` still reach a
+screen. The key-based wording (``ui.reasons``, ``i18n.event_text``) is otherwise reached
+only through ``companion.views.giganten``, which the archive keeps for old-format records.
 """
 
 from __future__ import annotations
@@ -18,16 +29,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.events import Notice, Refused, SetupStatus
+from companion.events import Refused, SetupStatus
+from companion.game_events import BoardRefused, GameEvent
 from companion.games.giganten.figures import KIND_BY_ID
 from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import IllegalTurn
 from companion.messages import MESSAGES, ordinal, placeholders
-from companion.table.session import Session
 from companion.views import PUBLIC, PUBLIC_REFUSAL_RULES, event_view
+from tests.giganten_table import Table
+from tests.helpers import HOMES
 from tests.refusals import attempts, rule_sets, setup_cases
-from tests.session_helpers import Desk
 from ui import i18n
+from ui.control_game import GameController
+from ui.game_words import now_line
 from ui.reasons import DIRECTIONS_DE, GERMAN
 
 GAME_WORDS = {name.rstrip("0123456789") for name in KIND_BY_ID} | {
@@ -41,9 +55,6 @@ SAMPLE: dict[str, Any] = {
     "reason": "nest", "variant": "V3",
 }
 """A value for each kind of message parameter; numbers for the rest."""
-
-HOMES = {"a1": "yellow nest", "n14": "orange nest"}
-
 
 @pytest.fixture(autouse=True)
 def english_afterwards() -> Iterator[None]:
@@ -186,30 +197,54 @@ def test_real_refusals_in_english_and_german(rules: Any, seed: int, way_back: bo
         check_refusal_views(state, err, on_board[seed % len(on_board)] if way_back else None)
 
 
-def test_a_refused_move_on_the_table_in_german() -> None:
-    desk = Desk({**HOMES, "e3": "yellow blitz", "f9": "orange dilo"})
-    desk.show()
-    desk.lift("e3")
-    event = next(e for e in desk.put("e4") if isinstance(e, Refused))
-    mine, theirs = desk.view(event, "yellow"), desk.view(event, "orange")
-    assert mine is not None and theirs is not None
-    assert (mine["key"], mine["params"]) == ("never_forward", {"family": "blitz"})
-    assert i18n.event_text(mine) == "Blitz never moves forward [M4]: put it back on e3"
-    i18n.set_language("de")
-    assert i18n.event_text(mine) == "Blitz zieht nie vorwärts [M4]: zurück auf e3"
-    assert i18n.event_text(theirs) == "Das ist nicht erlaubt: zurück auf e3"
-    assert "key" not in theirs and "params" not in theirs
+def _refused(events: list[GameEvent]) -> BoardRefused:
+    (event,) = [e for e in events if isinstance(e, BoardRefused)]
+    return event
 
 
-def test_not_your_turn_on_the_table_in_german() -> None:
-    desk = Desk({**HOMES, "e3": "yellow tri", "f9": "orange dilo"})
-    desk.show()
-    event = next(e for e in desk.lift("f9") if isinstance(e, Refused))
-    for audience in ("yellow", "orange", PUBLIC):
-        view = desk.view(event, audience)
-        assert view is not None and view["key"] == "not_your_turn"
-        assert in_german(lambda v=view: i18n.event_text(v)) \
-            == "Nicht dein Zug: Gelb ist am Zug [M1]: zurück auf f9"
+def _now(table: Table, event: GameEvent, audience: int | str) -> tuple[str, str]:
+    """The app's "what now" line of ``event`` for ``audience`` in English and German
+    (``ui.game_words.now_line`` over the generic view)."""
+    view = table.view(event, audience)
+    assert view is not None
+    english = now_line(view, "giganten")
+    german = in_german(lambda: now_line(view, "giganten"))
+    assert english is not None and german is not None
+    return english, german
+
+
+def test_a_refused_move_on_the_table_in_german(tmp_path: Path) -> None:
+    """Giganten through ``GameSession``: the player to move reads why in plain words of
+    the rule [M4] and the way back; the others only that it is not allowed and the way
+    back: the rule would name the Blitz [R22]."""
+    table = Table({**HOMES, "e3": "yellow blitz", "f9": "orange dilo"}, tmp_path / "g.log")
+    table.show()
+    table.lift("e3")
+    event = _refused(table.put("e4"))
+    back = "take Yellow's piece off e4, put Yellow's piece on e3"
+    zurueck = "Figur von Gelb von e4 nehmen, Figur von Gelb auf e3 stellen"
+    assert _now(table, event, 0) == (
+        f"Not allowed: The Blitz never moves forward and never into a swamp. Way back: {back}",
+        f"Nicht erlaubt: Der Blitz zieht nie vorwärts und nie in den Sumpf. Zurück: {zurueck}")
+    for audience in (1, PUBLIC):
+        assert _now(table, event, audience) == (f"Not allowed: {back}",
+                                                f"Nicht erlaubt: {zurueck}")
+        assert "blitz" not in str(table.view(event, audience)).lower()
+
+
+def test_not_your_turn_on_the_table_in_german(tmp_path: Path) -> None:
+    """Orange moves on Yellow's turn [M1]: the player to move is told the rule in plain
+    words, everyone the way back (the generic view gives a refusal's rule to the player to
+    move only; the old view gave M1 to everyone)."""
+    table = Table({**HOMES, "e3": "yellow tri", "f9": "orange dilo"}, tmp_path / "g.log")
+    table.show()
+    table.lift("f9")
+    event = _refused(table.put("f8"))
+    back = "Figur von Orange von f8 nehmen, Figur von Orange auf f9 stellen"
+    assert _now(table, event, 0)[1] == ("Nicht erlaubt: Genau eine eigene Figur ziehen;"
+                                        f" Aussetzen gibt es nicht. Zurück: {back}")
+    for audience in (1, PUBLIC):
+        assert _now(table, event, audience)[1] == f"Nicht erlaubt: {back}"
 
 
 # --- Setup problems and notices -------------------------------------------------------------
@@ -237,39 +272,35 @@ def test_real_setup_problems_in_english_and_german(seed: int) -> None:
             assert _words(german) & english_words(problem.key) == set(), german
 
 
-def test_notices_in_german() -> None:
-    notices = [key for key in MESSAGES if not placeholders(MESSAGES[key])
-               and MESSAGES[key].endswith(".")]
-    assert len(notices) >= 8
-    desk = Desk({**HOMES, "e3": "yellow tri"})
-    for key in notices:
-        view = desk.view(Notice.of(key), PUBLIC)
-        assert view is not None and view["key"] == key
-        assert i18n.event_text(view) == MESSAGES[key]
-        assert in_german(lambda v=view: i18n.event_text(v)) == GERMAN[key]
-
-
 def test_a_repaired_log_is_reported_in_german(tmp_path: Path) -> None:
+    """A power cut in the middle of a Giganten log entry: the app resumes the game through
+    ``GameSession`` and tells, in the UI's language, that the cut-off entry was dropped
+    and that the log, readable by others, is now its owner's only."""
     log = tmp_path / "g.log"
-    desk = Desk({**HOMES, "e3": "yellow tri", "f9": "orange dilo"}, log_path=log)
-    desk.show()
-    desk.move("e3", "e4")
-    desk.move("f9", "f8")
+    table = Table({**HOMES, "e3": "yellow tri", "f9": "orange dilo"}, log)
+    table.show()
+    table.move("e3", "e4")
+    table.move("f9", "f8")
+    table.session.close()
     log.write_bytes(log.read_bytes()[:-7])  # the power went in the middle of the last entry
     os.chmod(log, 0o644)
-    desk.session.close()
-    resumed, notes = Session.resume(log, desk.registry)
-    resumed.close()
-    views = [desk.view(note, PUBLIC) for note in notes]
-    assert [v["key"] for v in views if v is not None] == ["log_tail_dropped", "log_made_private"]
-    english = [i18n.event_text(v) for v in views if v is not None]
-    assert english == [str(note.text) for note in notes if isinstance(note, Notice)]
-    assert "(line 3)" in english[0] and "(mode 0644)" in english[1]
-    german = [in_german(lambda v=v: i18n.event_text(v)) for v in views if v is not None]
-    assert german[0].startswith("Der letzte Eintrag (Zeile 3) wurde beim Schreiben abgeschnitten")
-    assert german[1] == f"{log} war für andere Benutzer lesbar (Modus 0644); die Datei enthält" \
-                        " die Geheimnisse des Spiels, darum darf sie jetzt nur noch ihr" \
-                        " Besitzer lesen (Modus 0600)"
+    games = GameController(log_dir=tmp_path)
+    try:
+        games.resume(log)
+        assert games.session.turns == 1
+        english = games.messages()[:2]
+        i18n.set_language("de")
+        german = games.messages()[:2]
+    finally:
+        i18n.set_language("en")
+        games.close()
+    assert len(english) == 2 and "(line 3)" in english[0], english
+    assert "(mode 0644)" in english[1], english
+    assert german[0].startswith("Der letzte Eintrag (Zeile 3) wurde beim Schreiben"
+                                " abgeschnitten"), german
+    assert german[1] == f"{log} war für andere Benutzer lesbar (Modus 0644); die Datei" \
+                        " enthält die Geheimnisse des Spiels, darum darf sie jetzt nur noch" \
+                        " ihr Besitzer lesen (Modus 0600)"
 
 
 def test_a_setting_changed_by_the_arbiter_in_german() -> None:

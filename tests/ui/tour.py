@@ -17,7 +17,7 @@ from typing import Any
 
 from kivy.clock import Clock
 
-from companion.referee.desk import hash_pin
+from companion.referee.pin import hash_pin
 from ui.controller import Controller
 from ui.testing import after_frames, emit
 
