@@ -60,9 +60,10 @@ TURN, RESIGN, END, TAGS = "turn", "resign", "end", "tags"
 OUT = "out"
 """The key of a turn entry's tags taken out of the game (UIDs: secret, as the log is)."""
 CORRECTION, RESULT, NOTE = "correction", "result", "referee"
-DECLARED = ("time", "draw", "decision", "illegal")
+DECLARED = ("time", "draw", "decision", "illegal", "both-lose")
 """The reasons of a declared result: a loss on time, an agreed draw, the arbiter's
-decision, a loss after too many illegal moves (the desk's policy) [W3]."""
+decision, a loss after too many illegal moves (the desk's policy) [W3], both sides lose
+(the arbiter's decision, ISF 4.3; no winner)."""
 RESIGNED = "resigned"
 """The end reason of a game a player resigned."""
 

@@ -21,9 +21,10 @@ from typing import Any
 
 from companion.game import IllegalMove, Piece, Square
 from companion.games.giganten.figures import KIND_BY_ID, KINDS
+from companion.games.giganten.legality import check_turn
 from companion.games.giganten.movegen import reserve_squares
 from companion.games.giganten.position import Advance, GigantenState
-from companion.games.giganten.turns import Turn
+from companion.games.giganten.turns import IllegalTurn, Turn
 
 
 def moved_board(state: GigantenState, turn: Turn) -> dict[Square, Piece]:
@@ -57,6 +58,7 @@ def pending_choices(state: GigantenState, board: Mapping[Square, Piece]) -> Sequ
     legal = state.rules_state.legal_turns()
     shown = [turn for turn in legal if moved_board(state, turn) == dict(board)]
     shown += _kind_blind_challenges(state, shown)
+    shown += _declines_refused_by_w3(state, shown)
     if any(turn.challenge is not None for turn in shown) or len(shown) > 1 \
             or any(_continues(turn, other) for turn in shown for other in legal):
         return tuple(shown)
@@ -89,6 +91,25 @@ def _kind_blind_challenges(state: GigantenState, shown: Sequence[Turn]) -> list[
             if other >= 0 and rules.is_enemy(state.to_move, other) \
                     and candidate not in shown and candidate not in extra:
                 extra.append(candidate)
+    return extra
+
+
+def _declines_refused_by_w3(state: GigantenState, shown: Sequence[Turn]) -> list[Turn]:
+    """"No challenge" after a step whose plain move a referee rule refuses (a chasing move
+    [W3, R25]): offered all the same and refused, with the rule, to its owner only, as
+    after any step next to an enemy. The question stays the same for every figure and the
+    mover reads why it may not decline (Giganten's own session asked it so)."""
+    extra: list[Turn] = []
+    for turn in shown:
+        plain = turn._replace(challenge=None)
+        if turn.challenge is None or len(turn.path) != 2 or turn.place or turn.second \
+                or plain in shown or plain in extra:
+            continue
+        try:
+            check_turn(state.rules_state, plain)
+        except IllegalTurn as err:
+            if err.rule == "W3":
+                extra.append(plain)
     return extra
 
 
