@@ -32,8 +32,8 @@ from companion.ledger.chain import LogError
 from companion.ledger.record import verify as read_log
 from companion.table.game_session import OVER, PLAY, GameSession
 from tests.cli_helpers import run
-from tests.forgery import forge, leaf_paths, log_lines, tamper
 from tests.helpers import KIND_IDS
+from tests.record_helpers import forge, leaf_paths, log_lines, tamper
 from tests.referee_helpers import ENDINGS, Refereed, refereed_game
 
 __all__ = ["refereed_game"]  # tests/test_fuzz_records.py imports it from here (for now)
