@@ -149,6 +149,10 @@ def test_an_altered_correction_in_the_log_is_rejected(drawn: Refereed, tmp_path:
 
 @pytest.mark.parametrize(("change", "says"), [
     ("to", "take"),
+    ("from", "the game had 6 turns"),
+    ("no reason", "without its reason"),
+    ("blank reason", "without its reason"),
+    ("no holder", "without who did it"),
     ("turn", "the rules refuse the turn"),
     ("turn after result", ""),
     ("declared", "declared result"),
@@ -160,6 +164,14 @@ def test_a_forged_log_of_a_corrected_game_is_rejected_by_its_replay(
     back, entered = _correction_line(lines, "takeback"), _correction_line(lines, "enter")
     if change == "to":
         lines[back]["to"] = 9  # the game had 6 turns when it was taken back
+    elif change == "from":
+        lines[back]["from"] = 5  # the game had 6 turns when it was taken back
+    elif change == "no reason":
+        del lines[back]["reason"]
+    elif change == "blank reason":
+        lines[back]["reason"] = " "
+    elif change == "no holder":
+        del lines[back]["by"]
     elif change == "turn":
         path = lines[entered]["turn"]["path"]
         lines[entered]["turn"] = {"path": path[::-1]}  # from the square it went to
