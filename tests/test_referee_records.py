@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -30,11 +31,12 @@ from companion.archive.game_records import (
 )
 from companion.ledger.chain import LogError
 from companion.ledger.record import verify as read_log
+from companion.referee.game_desk import GameDesk
 from companion.table.game_session import OVER, PLAY, GameSession
 from tests.cli_helpers import run
 from tests.helpers import KIND_IDS
 from tests.record_helpers import forge, leaf_paths, log_lines, tamper
-from tests.referee_helpers import ENDINGS, Refereed, refereed_game
+from tests.referee_helpers import ENDINGS, PIN, PIN_HASH, Refereed, refereed_game
 
 __all__ = ["refereed_game"]  # tests/test_fuzz_records.py imports it from here (for now)
 
@@ -227,3 +229,46 @@ def _records_of(game: Refereed) -> dict[str, dict[str, Any]]:
     if game.log not in _CACHE:
         _CACHE[game.log] = records(game.log)
     return _CACHE[game.log]
+
+
+# --- Any mix of corrections keeps the log and its records verifiable ------------------------
+
+@pytest.fixture(scope="module")
+def running(tmp_path_factory: pytest.TempPathFactory) -> Refereed:
+    return refereed_game(tmp_path_factory.mktemp("running"), finish=False)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[
+    HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(st.tuples(st.booleans(), st.integers(0, 10_000)), min_size=1,
+                      max_size=8),
+       ending=st.sampled_from(["draw", "time orange", "decision yellow", "both-lose"]))
+def test_corrections_in_any_order_verify_in_every_form(
+        running: Refereed, tmp_path_factory: pytest.TempPathFactory,
+        steps: list[tuple[bool, int]], ending: str) -> None:
+    """After a power cut (the desk rebuilt from the log), take-backs and entered turns in
+    any order: the log verifies after each, and every record at the end."""
+    log = Path(shutil.copy(running.log, tmp_path_factory.mktemp("mix") / running.log.name))
+    session, _ = GameSession.resume(log)
+    desk, _ = GameDesk.after_restart(session, PIN_HASH, "Ada", 100.0)
+    now = 100.0
+    try:
+        for back, pick in steps:
+            now += 1
+            state = session.state
+            assert state is not None
+            if back and session.turns and session.phase == PLAY:
+                desk.take_back(PIN, pick % session.turns, "check", now)
+            elif session.phase == PLAY:
+                turns = [session.game.turn_to_json(state, t) for t in state.legal_turns()]
+                desk.enter(PIN, turns[pick % len(turns)], "test", now)
+            verdict = verify_log(read_log(log))
+            assert verdict.problems == [], verdict.summary()
+        if session.phase == PLAY:
+            desk.decide(PIN, ending, "the end", now + 1)
+    finally:
+        session.close()
+    assert verify_log(read_log(log)).problems == []
+    for kind, record in records(log).items():
+        verdict = verify_record(record)
+        assert verdict.problems == [] and verdict.pending is None, (kind, verdict.summary())
