@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from companion.archive.game_records import full_record, public_record, verify_record
 from companion.game import PUBLIC
 from companion.game_events import (
     BoardRefused,
@@ -22,6 +23,7 @@ from companion.game_events import (
 )
 from companion.games.giganten import GAME
 from companion.games.giganten.referee import TURN_LIMIT, RefereeOptions
+from companion.ledger.record import verify as read_log
 from companion.table.game_session import OVER
 from tests.cli_helpers import home, run
 from tests.games.giganten.test_referee_rules import RING, ROUND, SHUTTLE, TWO_TRIS
@@ -116,9 +118,18 @@ def test_W3_a_drawn_game_on_the_simulated_board_verifies(home: Path, tmp_path: P
     out = referee(tmp_path, "setup all", "start", "auto 20", "status",
                   extra=("--rules", "turn_limit=14"))
     assert "over after 14 turns; winner nobody (a draw) (turn limit)" in out, out[-800:]
-    verified = run("verify", only_log(home / "games"))
+    log = only_log(home / "games")
+    verified = run("verify", log)
     assert verified.code == 0, verified.out + verified.err
     assert "14 turns replayed" in verified.out, verified.out
+    # The records keep the referee rules and the draw; the public one reveals the setups.
+    entries = read_log(log)
+    full, public = full_record(entries), public_record(entries)
+    assert full["options"]["rules"]["referee"]["turn_limit"] == 14
+    for record in (full, public):
+        assert record["result"] == {"winner": None, "reason": TURN_LIMIT}
+        assert verify_record(record).problems == []
+    assert len(public["turns"]) == 14 and public["reveal"]["setup"]
 
 
 def test_the_closing_line_of_a_refereed_game_resumes_it_at_the_desk(
