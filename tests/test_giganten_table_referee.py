@@ -6,6 +6,7 @@ there on hand-made states."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -22,13 +23,24 @@ from companion.game_events import (
     TurnCommitted,
 )
 from companion.games.giganten import GAME
+from companion.games.giganten.choices import moved_board, pending_choices
+from companion.games.giganten.legality import check_turn
+from companion.games.giganten.position import GigantenState
 from companion.games.giganten.referee import TURN_LIMIT, RefereeOptions
+from companion.games.giganten.turns import IllegalTurn, Turn
 from companion.ledger.record import verify as read_log
 from companion.table.game_session import OVER
 from tests.cli_helpers import home, run
-from tests.games.giganten.test_referee_rules import RING, ROUND, SHUTTLE, TWO_TRIS
+from tests.games.giganten.test_referee_rules import (
+    RING,
+    ROUND,
+    SHUTTLE,
+    TINY,
+    TWO_TRIS,
+    _chasing_pick,
+)
 from tests.giganten_table import Table
-from tests.helpers import turn
+from tests.helpers import make_state, turn
 from tests.test_cli_referee_game import PIN, exported_and_verified, only_log
 from tests.test_cli_referee_giganten import referee
 
@@ -152,3 +164,32 @@ def test_the_arbiter_decides_that_both_lose(home: Path, tmp_path: Path, words: s
     records = exported_and_verified(only_log(home / "games"), tmp_path)
     assert records["full"]["declared"] == {"winner": None, "reason": "both-lose"}
     assert records["public"]["declared"] == {"winner": None, "reason": "both-lose"}
+
+
+def _chase_without_a_challenge() -> tuple[GigantenState, Turn]:
+    """A random chase on the tiny board (``test_referee_rules.TINY``) where the chaser's
+    step is refused by the chasing rule [R25] and no challenge from there is legal (a
+    Blitz never challenges [C3]): the state and the refused step."""
+    for seed in range(200):
+        state = make_state(TINY, files=4, ranks=4, referee=RefereeOptions(two_squares=None))
+        rng = random.Random(seed)
+        while not state.is_over and state.ply < 150:
+            legal = state.legal_turns()
+            for step in sorted(set(state.rulebook_turns()) - set(legal)):
+                if not any(t.path == step.path and t.challenge is not None for t in legal):
+                    return GigantenState(state), step
+            state.play(_chasing_pick(state, legal, rng))
+    raise AssertionError("no such chase in 200 random games")
+
+
+def test_W3_a_chasing_step_with_no_legal_challenge_is_asked_like_any_other() -> None:
+    """[I3] The board shows a chasing step the chasing rule refuses, by a figure that may
+    not challenge: the screen asks "challenge or not?" as for any step next to an enemy
+    (it did not: the refusal then named no question, which a figure that may challenge
+    would have been asked), and every answer is refused to its owner only."""
+    state, step = _chase_without_a_challenge()
+    choices = pending_choices(state, moved_board(state, step))
+    assert step in choices and any(c.challenge is not None for c in choices), choices
+    for choice in choices:
+        with pytest.raises(IllegalTurn):
+            check_turn(state.rules_state, choice)

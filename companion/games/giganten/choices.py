@@ -57,6 +57,7 @@ def pending_choices(state: GigantenState, board: Mapping[Square, Piece]) -> Sequ
         return placed
     legal = state.rules_state.legal_turns()
     shown = [turn for turn in legal if moved_board(state, turn) == dict(board)]
+    shown = shown or _step_refused_by_w3(state, board)
     shown += _kind_blind_challenges(state, shown)
     shown += _declines_refused_by_w3(state, shown)
     if any(turn.challenge is not None for turn in shown) or len(shown) > 1 \
@@ -92,6 +93,25 @@ def _kind_blind_challenges(state: GigantenState, shown: Sequence[Turn]) -> list[
                     and candidate not in shown and candidate not in extra:
                 extra.append(candidate)
     return extra
+
+
+def _step_refused_by_w3(state: GigantenState, board: Mapping[Square, Piece]) -> list[Turn]:
+    """The one step the board shows when a referee rule alone refuses it (a chasing move
+    [W3, R25]) and no challenge from there is legal (a Blitz never challenges [C3]): it is
+    asked about like any step next to an enemy, so that the question does not tell the
+    figure's kind [I3]; every answer is then refused to its owner only."""
+    before, after = dict(state.pieces()), dict(board)
+    gone = [sq for sq in before if after.get(sq) != before[sq]]
+    new = [sq for sq in after if before.get(sq) != after[sq]]
+    if len(gone) != 1 or len(new) != 1 or len(before) != len(after) \
+            or before[gone[0]] != after[new[0]] or after[new[0]].owner != state.to_move:
+        return []
+    step = Turn((gone[0], new[0]), None, False)
+    try:
+        check_turn(state.rules_state, step)
+    except IllegalTurn as err:
+        return [step] if err.rule == "W3" else []
+    return []
 
 
 def _declines_refused_by_w3(state: GigantenState, shown: Sequence[Turn]) -> list[Turn]:
