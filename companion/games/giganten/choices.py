@@ -11,6 +11,8 @@ a challenge, the winner's advance [K5] is offered on a matching board.
 Everyone sees the questions, so they are kind-blind [I3]: a step next to an enemy asks
 about every enemy beside it, and an advance offers both answers, even where the rules
 refuse them for the figure's kind (a Blitz); the refusal then goes to its owner only.
+Under the chasing rule [W3, R25] the same holds: "no challenge" after a chasing move, and
+a chasing step that no challenge may follow, are asked about and refused to the owner.
 """
 
 from __future__ import annotations
