@@ -91,6 +91,9 @@ class GameConsole(OldConsoleWords):
 
     program = "giganten play"
     """The command a failing script line is told under (``giganten referee`` there)."""
+    resume_words = "giganten resume"
+    """How the closing line says to go on with the log (the desk's: ``giganten referee
+    --resume``, which brings the clocks and the desk back)."""
 
     def __init__(self, game: Game, sim: SimGameTable, hands: GameHands, audience: int,
                  seed: int, say: Callable[[str], None] = print,
@@ -153,7 +156,7 @@ class GameConsole(OldConsoleWords):
         session = self.session
         if session.log is not None:
             self.say(f"The game is logged in {session.log_path}; continue it with:"
-                     f" giganten resume {session.log_path}")
+                     f" {self.resume_words} {session.log_path}")
         elif session.phase == SETUP:
             self.say("No game was started, so nothing was logged.")
 

@@ -85,7 +85,8 @@ Referee mode: every command of giganten play --game (help there), and
     result draw REASON       an agreed draw [W3]
     result time PLAYER REASON        PLAYER lost on time
     result decision WINNER|nobody REASON   the arbiter's decision
-    decide WINNER|draw REASON        the same in the words of Giganten's old desk"""
+    result both-lose REASON  the arbiter's decision that both sides lose (ISF 4.3)
+    decide WINNER|draw|both-lose REASON   the same in the words of Giganten's old desk"""
 
 
 class RefereeGameConsole(EventGameConsole):
@@ -93,6 +94,7 @@ class RefereeGameConsole(EventGameConsole):
     ``--event``, the clocks included)."""
 
     program = "giganten referee"
+    resume_words = "giganten referee --resume"
 
     def __init__(self, base: GameConsole, desk: GameDesk,
                  link: GameEventLink | None = None) -> None:
@@ -301,11 +303,13 @@ class RefereeGameConsole(EventGameConsole):
         self.say(write_referee_record(self.session.log_path, Path(words[0])))
 
     def _cmd_decide(self, words: list[str]) -> None:
-        """``decide RESULT REASON``, the old desk's word: a WINNER or draw (``result``)."""
+        """``decide RESULT REASON``, the old desk's word: a WINNER, draw or both-lose
+        (``result``)."""
         players = self.game.players
-        if len(words) < 2 or words[0] not in (*players, "draw"):
-            raise ValueError(f"decide RESULT REASON: RESULT is {', '.join(players)} or draw")
-        result = ["draw"] if words[0] == "draw" else ["decision", words[0]]
+        if len(words) < 2 or words[0] not in (*players, "draw", "both-lose"):
+            raise ValueError(f"decide RESULT REASON: RESULT is {', '.join(players)}, draw"
+                             f" or both-lose")
+        result = [words[0]] if words[0] in ("draw", "both-lose") else ["decision", words[0]]
         self._cmd_result([*result, *words[1:]])
 
     def _cmd_show(self, words: list[str]) -> None:
@@ -326,10 +330,10 @@ class RefereeGameConsole(EventGameConsole):
         self.show(events)
 
     def _cmd_result(self, words: list[str]) -> None:
-        count = 1 if words[:1] == ["draw"] else 2
+        count = 1 if words[:1] in (["draw"], ["both-lose"]) else 2
         if len(words) <= count:
-            raise ValueError("result draw REASON, result time PLAYER REASON or result"
-                             " decision WINNER|nobody REASON")
+            raise ValueError("result draw REASON, result time PLAYER REASON, result"
+                             " decision WINNER|nobody REASON or result both-lose REASON")
         self.show(self.desk.decide(self._pin(), " ".join(words[:count]),
                                    " ".join(words[count:]), self.sim.now))
 

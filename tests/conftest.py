@@ -44,7 +44,7 @@ QUICK_PATHS = (
     "tests/test_variant_views.py",
     "tests/test_clock.py",
     "tests/test_config.py",
-    "tests/test_referee.py",
+    "tests/test_game_desk_giganten.py",
 )
 """The files of the quick tier (a prefix ending in ``/`` takes a whole folder)."""
 

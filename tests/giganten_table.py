@@ -1,5 +1,6 @@
 """Giganten's generic ``GameSession`` on a hand-made position, driven by hand-made
-snapshots: exact and fast (the generic path's counterpart of ``tests.session_helpers``).
+snapshots: exact and fast (the generic path's counterpart of ``tests.session_helpers``);
+``referee`` puts Giganten's referee rules [W3] into the position's rule set.
 
 The position is written as a log header (``companion.ledger.game_log.header``) and the
 session resumed from it, as after a power cut: the board then has to show it, figure by
@@ -18,6 +19,7 @@ from companion.game_events import GameEvent
 from companion.games.giganten import GAME
 from companion.games.giganten.figures import KINDS
 from companion.games.giganten.position import GigantenState
+from companion.games.giganten.referee import RefereeOptions
 from companion.identities import sim_identities
 from companion.ledger import game_log
 from companion.ledger.record import GameLog
@@ -33,8 +35,9 @@ class Table:
     to the session as a confirmed snapshot."""
 
     def __init__(self, figures: Mapping[str, str], log_path: Path, *,
-                 swamp: tuple[str, ...] = (), to_move: str = "yellow") -> None:
-        start = make_state(figures, swamp, to_move)
+                 swamp: tuple[str, ...] = (), to_move: str = "yellow",
+                 referee: RefereeOptions | None = None) -> None:
+        start = make_state(figures, swamp, to_move, referee=referee)
         options = {"board": start.board, "rules": start.rules, "first": start.to_move}
         self.identities = sim_identities(GAME, options)
         free: dict[Piece, list[Uid]] = {}

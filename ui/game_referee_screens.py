@@ -191,13 +191,15 @@ class GameArbiterPanel(ModalView):
                      for index in range(PLAYERS_SHOWN)]
         self.flags = [slotted("", partial(self._ask_time, index), f"time{index}")
                       for index in range(PLAYERS_SHOWN)]
+        self.both_lose = slotted("", self._ask_both_lose, "both_lose")
         self.message = Label(halign="left", valign="top", font_size="13sp")
         self.message.bind(size=lambda lab, s: setattr(lab, "text_size", s))
         self.close_button = slotted("", self.close, "arbiter_close")
         for widget in (self.title, self.reason, button_row(*self.reasons),
                        button_row(self.pause, self.resume),
                        button_row(self.take_back, self.look, self.adjust, self.draw),
-                       button_row(*self.wins), button_row(*self.flags), self.message,
+                       button_row(*self.wins, self.both_lose), button_row(*self.flags),
+                       self.message,
                        self.close_button):
             right.add_widget(widget)
         root.add_widget(self.pad)
@@ -238,6 +240,8 @@ class GameArbiterPanel(ModalView):
                                if index < len(players) else "")
                 widget.disabled = (index >= len(players)
                                    or games.arbiter_unavailable("result") is not None)
+        self.both_lose.text = i18n.tr("gr_both_lose")
+        self.both_lose.disabled = games.arbiter_unavailable("result") is not None
         self.close_button.text = i18n.tr("arbiter_close")
         self.pad.refresh()
 
@@ -278,6 +282,9 @@ class GameArbiterPanel(ModalView):
     def _ask_win(self, index: int) -> None:
         player = self.games.players[index]
         self._ask_result(f"decision {player}", i18n.tr("gr_wins", player=i18n.player(player)))
+
+    def _ask_both_lose(self) -> None:
+        self._ask_result("both-lose", i18n.tr("gr_both_lose"))
 
     def _ask_time(self, index: int) -> None:
         player = self.games.players[index]

@@ -38,6 +38,9 @@ GAME_REFEREE_STRINGS: dict[str, dict[str, str]] = {
     "gr_adjust_more": {"en": "{player} +1 min", "de": "{player} +1 Min."},
     "gr_adjust_less": {"en": "{player} -1 min", "de": "{player} -1 Min."},
     "gr_wins": {"en": "{player} wins", "de": "{player} gewinnt"},
+    "gr_both_lose": {"en": "Both lose", "de": "Beide verlieren"},
+    "gm_both_lose": {"en": "Both sides lose: the arbiter decided",
+                     "de": "Beide Seiten verlieren: Entscheidung der Schiedsperson"},
     "gr_lost_on_time": {"en": "{player}: lost on time", "de": "{player}: verliert auf Zeit"},
     "gr_confirm_take_back": {"en": "Take the game back one turn? The board is then put back"
                                    " square by square.",

@@ -52,6 +52,8 @@ def result_text(view: Mapping[str, Any]) -> str:
     if reason is None and view.get("to_move") is not None:
         return ""
     winner = view.get("winner")
+    if reason == "both-lose":  # the arbiter's decision: no winner, yet no draw (ISF 4.3)
+        return i18n.tr("gm_both_lose")
     if winner is None:
         return i18n.tr("gm_draw", reason=reason_text(reason))
     return i18n.tr("gm_winner", player=player_name(str(winner)), reason=reason_text(reason))

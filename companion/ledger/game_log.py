@@ -61,9 +61,10 @@ TURN, RESIGN, END, TAGS = "turn", "resign", "end", "tags"
 OUT = "out"
 """The key of a turn entry's tags taken out of the game (UIDs: secret, as the log is)."""
 CORRECTION, RESULT, NOTE = "correction", "result", "referee"
-DECLARED = ("time", "draw", "decision", "illegal")
+DECLARED = ("time", "draw", "decision", "illegal", "both-lose")
 """The reasons of a declared result: a loss on time, an agreed draw, the arbiter's
-decision, a loss after too many illegal moves (the desk's policy) [W3]."""
+decision, a loss after too many illegal moves (the desk's policy) [W3], both sides lose
+(the arbiter's decision, ISF 4.3; no winner)."""
 RESIGNED = "resigned"
 """The end reason of a game a player resigned."""
 
@@ -338,12 +339,20 @@ def turn_body(player: int, turn: Any, out: frozenset[Uid]) -> dict[str, Any]:
 
 def take_back(course: Replayed, body: Mapping[str, Any], where: str) -> None:
     """Undo the last turns of ``course`` as a logged take-back says (``"to"``: the turns
-    that stand); ``ReplayError`` if it cannot be (no such turn, or after a result)."""
+    that stand); ``ReplayError`` if it cannot be (no such turn, or after a result) or the
+    entry is not the desk's (the turns it came from, its reason and who did it [W3])."""
     to = body.get("to")
     if course.resigned is not None or course.declared is not None:
         raise ReplayError(f"{where}: a take-back after the game was over")
     if type(to) is not int or not 0 <= to < len(course.turns):
         raise ReplayError(f"{where}: a take-back to no earlier turn")
+    if body.get("from") != len(course.turns):
+        raise ReplayError(f"{where}: a take-back from {body.get('from')!r} turns, but the"
+                          f" game had {len(course.turns)} turns")
+    for key, named in (("reason", "its reason"), ("by", "who did it")):
+        value = body.get(key)
+        if not isinstance(value, str) or not value.strip():
+            raise ReplayError(f"{where}: a take-back without {named}")
     pool = course.gone | (course.pool or frozenset())
     while len(course.turns) > to:
         course.state.pop()

@@ -527,16 +527,17 @@ class GameDesk:
 
     def decide(self, pin: str, result: str, reason: str,
                now: float) -> list[GameEvent | DeskEvent]:
-        """End the game: ``draw`` (agreed), ``time PLAYER`` (PLAYER lost on time) or
-        ``decision WINNER|nobody`` (the arbiter's decision) [W3]."""
+        """End the game: ``draw`` (agreed), ``time PLAYER`` (PLAYER lost on time),
+        ``decision WINNER|nobody`` (the arbiter's decision) [W3] or ``both-lose`` (the
+        arbiter's decision that no side wins, ISF 4.3)."""
         refused = self.authorise(pin, "result", now)
         if refused:
             return refused
         _need_reason(reason)
         words = result.split()
         players = self.session.game.players
-        if words == ["draw"]:
-            return self._declare(None, "draw", self.arbiter, now)
+        if words in (["draw"], ["both-lose"]):
+            return self._declare(None, words[0], self.arbiter, now)
         if len(words) == 2 and words[0] == "time" and words[1] in players:
             return self._declare(self._opponent(players.index(words[1])), "time",
                                  self.arbiter, now)
@@ -545,8 +546,9 @@ class GameDesk:
             winner = team_of(self.session.game, players.index(words[1])) \
                 if words[1] in players else None
             return self._declare(winner, "decision", self.arbiter, now)
-        raise RefereeError(f"result what? draw, time PLAYER (who lost on time) or decision"
-                           f" WINNER|nobody; the players are {', '.join(players)}")
+        raise RefereeError(f"result what? draw, time PLAYER (who lost on time), decision"
+                           f" WINNER|nobody or both-lose; the players are"
+                           f" {', '.join(players)}")
 
     def _declare(self, winner: int | None, reason: str, by: str,
                  now: float) -> list[GameEvent | DeskEvent]:

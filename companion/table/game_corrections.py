@@ -46,8 +46,8 @@ def take_back(session: GameSession, turns: int, note: Mapping[str, Any],
 
 def declare(session: GameSession, result: Mapping[str, Any], now: float) -> list[GameEvent]:
     """End the game with ``result``: its ``reason`` (``game_log.DECLARED``: time, draw,
-    decision, illegal), ``winner`` (a player, or None: nobody) and ``by`` (who declared it), logged
-    as a ``result`` entry and then the end."""
+    decision, illegal, both-lose), ``winner`` (a player, or None: nobody) and ``by`` (who
+    declared it), logged as a ``result`` entry and then the end."""
     if session.state is None or session.phase != "play":
         raise CorrectionError("There is no game running to end.")
     winner, reason, by = result.get("winner"), result.get("reason"), result.get("by")

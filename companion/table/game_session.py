@@ -245,7 +245,7 @@ class GameSession:
 
     def declare(self, result: Mapping[str, Any], now: float) -> list[GameEvent]:
         """End the game with a declared result: ``{"winner": player | None, "reason":
-        "time" | "draw" | "decision" | "illegal", "by": who}`` (logged)."""
+        "time" | "draw" | "decision" | "illegal" | "both-lose", "by": who}`` (logged)."""
         return game_corrections.declare(self, result, now)
 
     def log_entry(self, kind: str, body: Mapping[str, Any], now: float) -> None:

@@ -11,6 +11,8 @@ a challenge, the winner's advance [K5] is offered on a matching board.
 Everyone sees the questions, so they are kind-blind [I3]: a step next to an enemy asks
 about every enemy beside it, and an advance offers both answers, even where the rules
 refuse them for the figure's kind (a Blitz); the refusal then goes to its owner only.
+Under the chasing rule [W3, R25] the same holds: "no challenge" after a chasing move, and
+a chasing step that no challenge may follow, are asked about and refused to the owner.
 """
 
 from __future__ import annotations
@@ -21,9 +23,10 @@ from typing import Any
 
 from companion.game import IllegalMove, Piece, Square
 from companion.games.giganten.figures import KIND_BY_ID, KINDS
+from companion.games.giganten.legality import check_turn
 from companion.games.giganten.movegen import reserve_squares
 from companion.games.giganten.position import Advance, GigantenState
-from companion.games.giganten.turns import Turn
+from companion.games.giganten.turns import IllegalTurn, Turn
 
 
 def moved_board(state: GigantenState, turn: Turn) -> dict[Square, Piece]:
@@ -56,7 +59,9 @@ def pending_choices(state: GigantenState, board: Mapping[Square, Piece]) -> Sequ
         return placed
     legal = state.rules_state.legal_turns()
     shown = [turn for turn in legal if moved_board(state, turn) == dict(board)]
+    shown = shown or _step_refused_by_w3(state, board)
     shown += _kind_blind_challenges(state, shown)
+    shown += _declines_refused_by_w3(state, shown)
     if any(turn.challenge is not None for turn in shown) or len(shown) > 1 \
             or any(_continues(turn, other) for turn in shown for other in legal):
         return tuple(shown)
@@ -89,6 +94,44 @@ def _kind_blind_challenges(state: GigantenState, shown: Sequence[Turn]) -> list[
             if other >= 0 and rules.is_enemy(state.to_move, other) \
                     and candidate not in shown and candidate not in extra:
                 extra.append(candidate)
+    return extra
+
+
+def _step_refused_by_w3(state: GigantenState, board: Mapping[Square, Piece]) -> list[Turn]:
+    """The one step the board shows when a referee rule alone refuses it (a chasing move
+    [W3, R25]) and no challenge from there is legal (a Blitz never challenges [C3]): it is
+    asked about like any step next to an enemy, so that the question does not tell the
+    figure's kind [I3]; every answer is then refused to its owner only."""
+    before, after = dict(state.pieces()), dict(board)
+    gone = [sq for sq in before if after.get(sq) != before[sq]]
+    new = [sq for sq in after if before.get(sq) != after[sq]]
+    if len(gone) != 1 or len(new) != 1 or len(before) != len(after) \
+            or before[gone[0]] != after[new[0]] or after[new[0]].owner != state.to_move:
+        return []
+    step = Turn((gone[0], new[0]), None, False)
+    try:
+        check_turn(state.rules_state, step)
+    except IllegalTurn as err:
+        return [step] if err.rule == "W3" else []
+    return []
+
+
+def _declines_refused_by_w3(state: GigantenState, shown: Sequence[Turn]) -> list[Turn]:
+    """"No challenge" after a step whose plain move a referee rule refuses (a chasing move
+    [W3, R25]): offered all the same and refused, with the rule, to its owner only, as
+    after any step next to an enemy. The question stays the same for every figure and the
+    mover reads why it may not decline (Giganten's own session asked it so)."""
+    extra: list[Turn] = []
+    for turn in shown:
+        plain = turn._replace(challenge=None)
+        if turn.challenge is None or len(turn.path) != 2 or turn.place or turn.second \
+                or plain in shown or plain in extra:
+            continue
+        try:
+            check_turn(state.rules_state, plain)
+        except IllegalTurn as err:
+            if err.rule == "W3":
+                extra.append(plain)
     return extra
 
 

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.archive.export import full_record, public_record
-from companion.events import GameOver, Refused
+from companion.events import GameOver
 from companion.games.giganten.board import Board
 from companion.games.giganten.codec import game_from_json, game_to_json, rules_from_json, rules_json
 from companion.games.giganten.generate import random_game
@@ -30,12 +29,9 @@ from companion.games.giganten.referee import (
 from companion.games.giganten.ruleset import RuleSet, RuleSetError
 from companion.games.giganten.state import END_RULES, GameState
 from companion.games.giganten.turns import IllegalTurn, Turn
-from companion.registry import Registry
-from companion.table.session import Session
 from companion.textboard import render
 from companion.views import ARBITER, PUBLIC, event_view, reveal_after_game, view_for
 from tests.helpers import HOMES, make_state, refusal, turn
-from tests.session_helpers import Desk
 from tests.test_views import (
     Game,
     all_views,
@@ -359,81 +355,9 @@ def test_W3_a_rule_set_takes_only_referee_options() -> None:
 
 
 # --- Sessions -------------------------------------------------------------------------------
-
-def test_W3_a_session_refuses_the_sixth_shuttle_and_only_its_owner_reads_why(
-        tmp_path: Path) -> None:
-    """[R22, R24] The refusal names the Tri: Yellow reads it, the public and Orange do not."""
-    desk = Desk(TWO_TRIS, referee=RefereeOptions(), log_path=tmp_path / "game.log")
-    desk.show()
-    for origin, target in SHUTTLE:
-        desk.move(origin, target)
-    events = desk.move("e5", "e4")
-    refused = [e for e in events if isinstance(e, Refused)]
-    assert refused and refused[-1].rule == "W3"
-    assert "two-squares rule" in desk.text(refused[-1], "yellow")
-    for audience in (PUBLIC, "orange"):
-        assert "Tri" not in desk.text(refused[-1], audience)
-    assert desk.state.ply == len(SHUTTLE)
-
-
-def test_W3_the_log_keeps_the_referee_rules_and_resume_restores_them(tmp_path: Path) -> None:
-    log = tmp_path / "game.log"
-    options = RefereeOptions(two_squares=4, no_challenge_limit=30)
-    desk = Desk(TWO_TRIS, referee=options, log_path=log)
-    desk.show()
-    for origin, target in SHUTTLE[:7]:
-        desk.move(origin, target)
-    desk.session.close()
-    resumed, _ = Session.resume(log, desk.registry)
-    assert resumed.state is not None
-    assert resumed.rules.referee == options and resumed.state.rules == desk.state.rules
-    assert resumed.state.snapshot() == desk.state.snapshot()
-    assert turn(resumed.state, "j10", "j9") not in resumed.state.legal_turns()  # 4 in a row
-    resumed.close()
-
-
-def test_W3_a_session_game_ends_drawn_at_the_turn_limit(tmp_path: Path) -> None:
-    log = tmp_path / "game.log"
-    desk = Desk(TWO_TRIS, referee=RefereeOptions(turn_limit=3), log_path=log)
-    desk.show()
-    desk.move("e4", "e5")
-    desk.move("j10", "j9")
-    events = desk.move("e5", "e4")
-    assert [(e.winner, e.reason) for e in events if isinstance(e, GameOver)] == [(None, TURN_LIMIT)]
-    desk.session.close()
-    resumed, _ = Session.resume(log, Registry())
-    assert resumed.state is not None and resumed.state.is_drawn
-    resumed.close()
-
-
-def test_W3_a_drawn_game_on_the_simulated_board_verifies(tmp_path: Path) -> None:
-    """A whole game through the simulated table ends drawn at the turn limit; the draw
-    reveals the salts like any end, and ``giganten verify`` follows the log to it."""
-    from companion.archive.verifier import verify_path
-    from tests.sim_games import play_sim_game
-
-    game = play_sim_game(2, log_dir=tmp_path, referee=RefereeOptions(turn_limit=14))
-    assert game.reference.is_drawn and game.reference.reason == TURN_LIMIT
-    verdict = verify_path(tmp_path / "game-2.log")
-    assert verdict.problems == [] and verdict.status == 0
-    assert any("drawn (turn limit)" in line for line in verdict.checked), verdict.checked
-
-
-def test_W3_no_challenge_after_a_chasing_move_is_refused_with_the_chasing_rule() -> None:
-    """[R25] On the board the challenge is offered; declining it is refused (W3)."""
-    from companion.events import ChallengePrompt, NoChallenge
-
-    desk = Desk(RING, referee=RefereeOptions())
-    desk.show()
-    for origin, target in ROUND:
-        if any(isinstance(e, ChallengePrompt) for e in desk.move(origin, target)):
-            desk.tap(NoChallenge())
-    assert desk.state.ply == len(ROUND)
-    events = desk.move("e6", "e5")
-    assert any(isinstance(e, ChallengePrompt) for e in events)
-    answer = desk.tap(NoChallenge())
-    assert [e.rule for e in answer if isinstance(e, Refused)] == ["W3"]
-    assert desk.state.ply == len(ROUND)
+# The session tests (a shuttle refused to its owner only, the log keeping the rules, the
+# turn limit's draw, a drawn simulated game verified, "no challenge" after a chasing move)
+# run on the generic GameSession: tests/test_giganten_table_referee.py (issue 13).
 
 
 # --- Properties -----------------------------------------------------------------------------
