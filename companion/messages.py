@@ -114,7 +114,7 @@ MESSAGES: dict[str, str] = {
     "reentry_none_waiting": "No trapped {kind} of yours is waiting to come back",
     "reentry_first_rank": "A trapped figure comes back on your own first rank (rank {rank}),"
                           " not on {square}",
-    # --- Refused physical moves: companion/table/session.py
+    # --- Refused physical moves (Giganten's former session; its records keep them)
     "not_your_turn": "Not your turn: {player} is to move",
     "one_figure": "A turn moves one figure",
     "scout_choose_target": "A scout flight must end in a challenge: choose the figure to"
@@ -144,10 +144,10 @@ MESSAGES: dict[str, str] = {
                           " {first}'s)",
     "nests_too_close": "Nest on {square}: at least {distance} files or ranks from the partner's"
                        " Nest on {other} (seven squares between them)",
-    # --- Setup problems found by the session: companion/table/session.py
+    # --- Setup problems found by Giganten's former session (its records keep them)
     "blank_needs_variant": "The blank figure plays only with V3 or V4: take it off the board",
     "choose_trap": "Choose your secret trap square on the screen (in a private moment)",
-    # --- Notices of the session: companion/table/session.py
+    # --- Notices of the session (the ledger's notes on a repaired log among them)
     "no_game": "There is no game running: set up the figures and start one.",
     "trap_in_setup": "The secret trap is chosen during the setup [V5].",
     "traps_need_v5": "Secret traps play only with variant V5.",

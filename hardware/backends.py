@@ -136,7 +136,7 @@ __all__ += ["SPI", "spi_reader"]
 def make_reader(name: str, config: Config) -> Reader:
     """The reader of a hardware backend (``spi`` or ``serial``) for ``config``, not yet
     opened; ``BackendError`` if the config does not describe it. The simulation has no
-    reader of its own here: it comes with its simulated board (``hardware.simtable``)."""
+    reader of its own here: it comes with its simulated board (``hardware.simgame``)."""
     if name == SPI:
         return spi_reader(config)
     if name == SERIAL:
