@@ -115,10 +115,6 @@ MESSAGES: dict[str, str] = {
     "reentry_first_rank": "A trapped figure comes back on your own first rank (rank {rank}),"
                           " not on {square}",
     # --- Refused physical moves (Giganten's former session; its records keep them)
-    "not_your_turn": "Not your turn: {player} is to move",
-    "one_figure": "A turn moves one figure",
-    "scout_choose_target": "A scout flight must end in a challenge: choose the figure to"
-                           " challenge",
     # --- Setup problems [Problem]: companion/games/giganten/setup.py
     "setup_off_board": "a figure on square {number}, which is off the board",
     "setup_territory": "{family} on {square}: {player} sets up on {ranks}",
@@ -145,20 +141,8 @@ MESSAGES: dict[str, str] = {
     "nests_too_close": "Nest on {square}: at least {distance} files or ranks from the partner's"
                        " Nest on {other} (seven squares between them)",
     # --- Setup problems found by Giganten's former session (its records keep them)
-    "blank_needs_variant": "The blank figure plays only with V3 or V4: take it off the board",
     "choose_trap": "Choose your secret trap square on the screen (in a private moment)",
     # --- Notices of the session (the ledger's notes on a repaired log among them)
-    "no_game": "There is no game running: set up the figures and start one.",
-    "trap_in_setup": "The secret trap is chosen during the setup [V5].",
-    "traps_need_v5": "Secret traps play only with variant V5.",
-    "already_started": "The game has already started.",
-    "board_not_read": "The readers have not read the whole board yet: wait a moment.",
-    "setups_not_ready": "Not every setup is complete and valid yet [S1].",
-    "foreign_tags": "There are tags on the board that belong to no figure of this game: take"
-                    " them off first.",
-    "nothing_to_confirm": "There is no move to confirm: move a figure first.",
-    "no_advance_open": "Nobody may advance now.",
-    "already_over": "The game is already over.",
     # --- Notices of a resumed game log: companion/ledger/record.py
     "log_tail_dropped": "the last entry (line {line}) was cut off mid-write, probably by a"
                         " power cut; it was never confirmed, so it is ignored and the turn it"

@@ -107,9 +107,10 @@ def test_every_message_in_the_code_names_a_key_with_its_parameters() -> None:
     calls = [call for call in message_calls() if not _forwards(call[0], call[2], call[3])]
     assert len(list(message_calls())) - len(calls) == len(FORWARDERS)
     counted = Counter(callee for _, callee, _, _ in calls)
-    # the scan really sees the code: refusals, setup problems, session notices
+    # the scan really sees the code: refusals, setup problems, the ledger's notes (the
+    # session notices went with Giganten's former session: GameSession says its own)
     assert counted["IllegalTurn"] >= 50 and counted["Problem"] >= 15
-    assert counted["Notice.of"] >= 8 and counted["Message.of"] >= 3
+    assert counted["Message.of"] >= 3
     bad = []
     for where, callee, keys, names in calls:
         if keys is None or names is None:

@@ -108,10 +108,6 @@ GERMAN: dict[str, str] = {
     "reentry_first_rank": "Eine gefangene Figur kommt auf deiner ersten Reihe (Reihe {rank})"
                           " zurück, nicht auf {square}",
     # --- Refused physical moves
-    "not_your_turn": "Nicht dein Zug: {player} ist am Zug",
-    "one_figure": "Ein Zug bewegt eine Figur",
-    "scout_choose_target": "Ein Kundschafter muss herausfordern: die Figur wählen, die er"
-                           " herausfordert",
     # --- Setup problems
     "setup_off_board": "Eine Figur auf Feld {number}, das nicht auf dem Brett liegt",
     "setup_territory": "{family} auf {square}: das eigene Gebiet von {player} ist {ranks}",
@@ -141,22 +137,9 @@ GERMAN: dict[str, str] = {
                           " ({agreed}, wie bei {first})",
     "nests_too_close": "Nest auf {square}: mindestens {distance} Spalten oder Reihen vom Nest"
                        " des Partners auf {other} entfernt (sieben Felder dazwischen)",
-    "blank_needs_variant": "Die leere Figur spielt nur mit V3 oder V4 mit: vom Brett nehmen",
     "choose_trap": "Das Feld deiner geheimen Falle auf dem Bildschirm wählen (in einem"
                    " privaten Moment)",
     # --- Notices
-    "no_game": "Es läuft kein Spiel: Figuren aufstellen und eines beginnen.",
-    "trap_in_setup": "Die geheime Falle wird beim Aufstellen gewählt [V5].",
-    "traps_need_v5": "Geheime Fallen gibt es nur mit Variante V5.",
-    "already_started": "Das Spiel hat schon begonnen.",
-    "board_not_read": "Die Leser haben noch nicht das ganze Brett gelesen: einen Moment"
-                      " warten.",
-    "setups_not_ready": "Noch ist nicht jede Aufstellung vollständig und gültig [S1].",
-    "foreign_tags": "Auf dem Brett liegen Tags, die zu keiner Figur dieses Spiels gehören:"
-                    " zuerst wegnehmen.",
-    "nothing_to_confirm": "Es gibt keinen Zug zu bestätigen: zuerst eine Figur ziehen.",
-    "no_advance_open": "Jetzt darf niemand nachrücken.",
-    "already_over": "Das Spiel ist schon vorbei.",
     "log_tail_dropped": "Der letzte Eintrag (Zeile {line}) wurde beim Schreiben abgeschnitten,"
                         " wohl durch einen Stromausfall; er war nie bestätigt, wird darum"
                         " übergangen, und sein Zug wird noch einmal verlangt",
