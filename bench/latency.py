@@ -377,7 +377,7 @@ def main(argv: list[str] | None = None) -> int:
           f" through GameSession on the simulated table, at most {config.plies} turns each,"
           " the same games for every model")
     print("# latency = simulated time from the put-down to the read that made the session"
-          " show the turn (TurnCommitted or ChoiceNeeded) + CPU time in sensing and session"
+          " show the turn (TurnCommitted or ChoiceNeeded) + CPU time in sensing, session and focus"
           " meanwhile")
     print("# readers noiseless; a tag confirmed after 2 equal reads, an empty square after 3;"
           " carry 0.3-0.9 s")
