@@ -6,7 +6,8 @@ read once a second makes a turn wait seconds. So the table tells the reader back
 squares to read first (``hardware.protocol.Reader.focus``), most urgent first:
 
 1. sensing's pending squares (read differently, not yet confirmed: the re-reads that
-   confirm them);
+   confirm them), and while the board is not fully known (a start, a resume, a dead
+   reader) its unknown squares, and nothing else;
 2. in play, the squares the session's answer is about: the board fixes after a declared
    turn or a resume, the way back of a refused board (its squares to clear and to fill),
    the squares of two swapped tags;
@@ -113,6 +114,10 @@ def reading_focus(session: GameSession, snapshot: Snapshot | None,
     session's ``turn_changes`` if already known (they depend on the position only)."""
     pending = sorted(snapshot.pending) if snapshot is not None else []
     state = session.state
+    if snapshot is not None and not snapshot.complete:
+        # Squares never confirmed yet (a start, a resume) or unreadable: the session
+        # judges nothing until every square is known, so those come next.
+        return list(dict.fromkeys(pending + sorted(snapshot.unknown)))
     if session.phase != PLAY or state is None:
         return pending
     squares = pending + status_squares(session)
