@@ -20,6 +20,7 @@ from companion.game_events import GameEvent
 from companion.game_registry import GameRegistry, registry_path
 from companion.identities import Identity
 from companion.reads import Uid
+from companion.table.game_focus import Focus
 from companion.table.game_session import GameSession
 from companion.table.sensing import Sensing
 from hardware.layout import MappedReader, layout_for
@@ -41,6 +42,9 @@ class LiveGameTable:
         self.session = session
         self.reader = reader
         self.sensing = Sensing(session.game.geometry(session.options).size)
+        self.focus = Focus(reader.focus)
+        """The reader's focus (``companion.table.game_focus``), set from this thread after
+        each snapshot and intent; never shown: it follows hidden state."""
         self.pump = ReaderPump(reader)  # the caller opened the reader
         self.pump.start()
         self.events: list[GameEvent] = []
@@ -53,6 +57,7 @@ class LiveGameTable:
             snapshot = self.sensing.feed(read)
             if snapshot is not None:
                 events += self.session.on_snapshot(snapshot)
+                self.focus.refocus(self.session, snapshot)
         self.events += events
         return events
 
@@ -70,6 +75,7 @@ class LiveGameTable:
     def intent(self, data: Mapping[str, Any]) -> list[GameEvent]:
         """A tap on the screen, now."""
         events = self.session.intent(data, now=self.now)
+        self.focus.refocus(self.session, self.sensing.snapshot())
         self.events += events
         return events
 

@@ -16,10 +16,11 @@ from companion.game import Game, Piece, Square, joint_setup_problems, seated
 from companion.game_events import GameEvent
 from companion.identities import Identity
 from companion.reads import TagRead, Uid
+from companion.table.game_focus import Focus
 from companion.table.game_session import GameSession
 from companion.table.sensing import Sensing
 from hardware.protocol import Reader
-from hardware.sim import TILE_MODEL, SimBoard, SimReader, TimingModel
+from hardware.sim import TILE_MODEL, Order, SimBoard, SimReader, TimingModel
 
 SETTLE = 0.6
 """Seconds of scanning after an action: enough for sensing to confirm an empty square."""
@@ -32,21 +33,27 @@ SCAN_STEP = 0.02
 
 
 class SimGameTable:
-    """A simulated board, its reader and sensing, feeding a ``GameSession`` read by read."""
+    """A simulated board, its reader and sensing, feeding a ``GameSession`` read by read;
+    after each snapshot and intent the reader is told where to look first
+    (``companion.table.game_focus``)."""
 
     def __init__(self, session: GameSession, *, timing: TimingModel = TILE_MODEL,
                  seed: int = 0, board: SimBoard | None = None,
-                 reader: Callable[[SimBoard], Reader] | None = None) -> None:
+                 reader: Callable[[SimBoard], Reader] | None = None,
+                 order: Order = "focus") -> None:
         """A table on ``board`` (a new empty one by default). ``reader`` puts another
         backend over the simulated board (an emulated bus of MFRC522 chips, say): its reads
-        must carry the board's clock, which it advances as it scans."""
+        must carry the board's clock, which it advances as it scans. ``order="naive"``: the
+        simulated reader sweeps row by row and ignores the focus (``bench/latency.py``)."""
         geometry = session.game.geometry(session.options)
         self.session = session
         self.board = board or SimBoard(geometry.files, geometry.ranks)
-        self.reader: Reader = (SimReader(self.board, timing, seed=seed, order="naive")
+        self.reader: Reader = (SimReader(self.board, timing, seed=seed, order=order)
                                if reader is None else reader(self.board))
         self.reader.open()
         self.sensing = Sensing(geometry.size)
+        self.focus = Focus(self.reader.focus)
+        """The reader's focus, kept up to date (never shown: it follows hidden state)."""
         self._reads: Iterator[TagRead] = self.reader.reads()
         self.events: list[GameEvent] = []
 
@@ -63,6 +70,7 @@ class SimGameTable:
             snapshot = self.sensing.feed(read)
             if snapshot is not None:
                 events += self.session.on_snapshot(snapshot)
+                self.focus.refocus(self.session, snapshot)
             if read.time >= until:
                 break
         self.events += events
@@ -86,6 +94,7 @@ class SimGameTable:
     def intent(self, data: Mapping[str, Any]) -> list[GameEvent]:
         """A tap on the screen, now."""
         events = self.session.intent(data, now=self.board.now)
+        self.focus.refocus(self.session, self.sensing.snapshot())
         self.events += events
         return events
 
@@ -93,6 +102,7 @@ class SimGameTable:
         """A power cut: a new session and new sensing take over the same board."""
         self.session = session
         self.sensing = Sensing(self.board.size)
+        self.focus.reset()
 
     def close(self) -> None:
         """Stop the simulated reader."""

@@ -233,14 +233,31 @@ def test_a_quiet_move_over_four_controllers(rig: Rig) -> None:
 
 
 def test_focus_reaches_the_controller_of_the_squares(rig: Rig) -> None:
-    """The reader passes a focus on to the controllers of those squares (the old path's
-    session asked for it after a lift; the generic path does not focus yet)."""
+    """The reader passes a focus on to the controllers of those squares."""
     rig.settle()
     peer = rig.peers["a"]
     rig.reader.focus([16, 17, 30])  # c2, d2, c3: all on tile a
     wait_for(rig.reader, rig.table, lambda: len(peer.section.focus) > 1,
              "a focus on tile a's squares")
     assert not rig.peers["d"].section.focus
+
+
+def test_a_lifted_figure_sends_its_landing_squares_to_its_controller(rig: Rig) -> None:
+    """The generic table (``LiveGameTable``) focuses the readers after a lift
+    (``companion.table.game_focus``): the controller of the figure's tile gets a FOCUS
+    frame with the readers of its square and of the square the move lands on."""
+    rig.settle()
+    turn = rig.quiet_step(*TILE_A)
+    origin, target = turn.path[0], turn.path[-1]
+    peer = rig.peers["a"]
+    where = rig.reader._where  # square -> (controller link, reader index)
+    uid = rig.board.lift(origin)
+    wait_for(rig.reader, rig.table,
+             lambda: {where[origin][1], where[target][1]} <= set(peer.section.focus),
+             "the lifted figure's squares in tile a's focus")
+    assert peer.section.focus[0] == where[origin][1]
+    rig.board.place(target, uid)
+    wait_for(rig.reader, rig.table, lambda: rig.turns == 1, f"the move {turn}")
 
 
 def test_garbage_on_the_line_is_dropped_and_the_state_resynchronised(rig: Rig) -> None:
