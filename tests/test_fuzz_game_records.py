@@ -39,7 +39,7 @@ from companion.game import GameError
 from companion.ledger.game_log import ReplayError
 from companion.ledger.record import LogError, canonical_json
 from companion.table.game_session import GameSession
-from tests.cli_helpers import run
+from tests.cli_helpers import home, run
 from tests.record_helpers import forge, leaf_paths, log_lines, tamper
 from tests.referee_helpers import PIN, PIN_HASH, refereed_game
 from tests.test_fuzz_records import Crashes, Mutator
@@ -64,6 +64,8 @@ EXPORT_ERRORS = (LogError, RecordRefused)
 """What ``giganten export`` prints as one line (``companion.cli._export_kind``)."""
 RESUME_ERRORS = (LogError, ReplayError, GameError)
 """What ``giganten resume`` prints as one line (``commands.play_game.resume``)."""
+
+__all__ = ["home"]
 
 
 def _referee(directory: Path, game: str, lines: tuple[str, ...]) -> Path:
@@ -283,7 +285,7 @@ def test_every_changed_field_of_a_record_is_detected_against_its_log(
 
 
 def test_verify_with_the_log_names_a_changed_correction_in_one_line(
-        corpus: dict[str, Any], tmp_path: Path) -> None:
+        corpus: dict[str, Any], tmp_path: Path, home: Path) -> None:
     """refport: a correction's reason changed in a referee record passed ``verify``."""
     record, log = next((r, lg) for r, lg in corpus["pairs"]
                        if r["kind"] == REFEREE and r["game"] == "strategus")
@@ -322,3 +324,18 @@ def test_a_setup_owner_that_is_no_player_number_is_refused_in_one_line(
     assert verdict.status == 1 and "owner" in verdict.problems[0].text, verdict.problems
     with pytest.raises(ValueError, match="owner"):
         GameReplay.of_record(record)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_verify_head_on_a_generic_record_says_it_holds_no_log(
+        corpus: dict[str, Any], tmp_path: Path, home: Path, kind: str) -> None:
+    """Found by the fuzzing: ``giganten verify REFEREE.json --head HEX`` of a generic
+    referee record (which holds no ``log``) ended in an internal error (KeyError)."""
+    record, log = next((r, lg) for r, lg in corpus["pairs"] if r["kind"] == kind)
+    path = tmp_path / f"{kind}.json"
+    _write(path, json.dumps(record).encode("utf-8"))
+    head = log_lines(log)[-1]["hash"][:16]
+    checked = run("verify", path, "--head", head)
+    assert checked.code == 1, checked.out + checked.err
+    assert "holds no log: check the noted head against the game log" in checked.out
+    assert run("verify", log, "--head", head).code == 0

@@ -121,8 +121,9 @@ def _logged_hashes(path: Path, kind: str) -> list[str]:
     """The hash of every entry of the (verified) log at ``path``, or of its record's log."""
     if kind == "log":
         return [entry.hash for entry in read_log(path, allow_cut_tail=False)]
-    if kind == REFEREE_KIND:
-        return [str(line["hash"]) for line in loads(path.read_bytes().decode("utf-8"))["log"]]
+    document = loads(path.read_bytes().decode("utf-8")) if kind == REFEREE_KIND else {}
+    if document.get("format") == RECORD_FORMAT:  # a generic referee record holds no log
+        return [str(line["hash"]) for line in document["log"]]
     return []
 
 
