@@ -15,7 +15,8 @@ the game's checks behind the chain.
 
 Every mutation goes through every reader: ``giganten verify`` (``verify_path``,
 ``verify_document``), ``giganten export`` (``generic_record``, each kind), ``giganten
-resume`` (``GameSession.resume``, what the command calls), the app's replay
+resume`` (``GameSession.resume``, what the command calls; and the command itself on the
+simulated board for a sample), the app's replay
 (``ui.game_replay.GameReplay``). A *crash* is any exception but the documented ones
 (each of which the commands print as one line). A fixed seed: the same mutations every run.
 """
@@ -115,6 +116,19 @@ def _read_log(path: Path, crashes: Crashes, deep: bool) -> None:
         resumed[0].close()
 
 
+def _resume_command(path: Path, script: Path, crashes: Crashes) -> None:
+    """``giganten resume LOG --sim`` itself: it resumes, or says in one line why not."""
+    done = run("resume", path, "--sim", "--script", script)
+    if done.code == 0:
+        crashes.outcomes["giganten resume: resumed"] += 1
+    elif done.code == 2 and len(done.err.strip().splitlines()) == 1:
+        crashes.outcomes["giganten resume: one line"] += 1
+    else:
+        key = ("giganten resume", f"exit {done.code}", "")
+        crashes.found[key] += 1
+        crashes.example.setdefault(key, (done.err or done.out)[-300:])
+
+
 def _read_record(path: Path, document: Any, crashes: Crashes) -> None:
     """Every reader of a record: ``giganten verify`` on its file, the app's replay."""
     verdict = crashes.run("verify record", lambda: verify_path(path), (Unreadable,))
@@ -177,15 +191,19 @@ def _byte_mutations(data: bytes, rng: random.Random) -> Iterator[bytes]:
 
 
 def test_broken_files_get_one_line_from_every_reader(corpus: dict[str, Any],
-                                                     tmp_path: Path) -> None:
+                                                     tmp_path: Path, home: Path) -> None:
     rng = random.Random(SEED)
     crashes = Crashes()
+    script = tmp_path / "script.txt"
+    script.write_text("status\n", "utf-8")
     log_path, record_path = tmp_path / "broken.log", tmp_path / "broken.json"
     records = [json.dumps(record, indent=2).encode("utf-8") for record in corpus["records"]]
     for number in range(BYTES):
         for data in _byte_mutations(rng.choice(corpus["texts"]), rng):
             _write(log_path, data)
             _read_log(log_path, crashes, deep=number % 3 == 0)
+            if number % 10 == 0:
+                _resume_command(log_path, script, crashes)
         for data in _byte_mutations(rng.choice(records), rng):
             _write(record_path, data)
             try:
@@ -197,13 +215,18 @@ def test_broken_files_get_one_line_from_every_reader(corpus: dict[str, Any],
     assert not crashes.found, crashes.report()
     assert crashes.outcomes["verify log: exit 1"] > BYTES
     assert crashes.outcomes["verify record: Unreadable"] > BYTES // 2
+    assert crashes.outcomes["giganten resume: resumed"] > 0, crashes.outcomes
+    assert crashes.outcomes["giganten resume: one line"] > 0, crashes.outcomes
 
 
-def test_mutated_logs_never_crash_a_reader(corpus: dict[str, Any], tmp_path: Path) -> None:
+def test_mutated_logs_never_crash_a_reader(corpus: dict[str, Any], tmp_path: Path,
+                                           home: Path) -> None:
     logs = corpus["logs"]
     rng = random.Random(SEED + 1)
     mutator = Mutator(rng, logs)
     crashes = Crashes()
+    script = tmp_path / "script.txt"
+    script.write_text("status\n", "utf-8")
     path = tmp_path / "mutated.log"
     for number in range(LOGS):
         lines = mutator.mutate(rng.choice(logs))
@@ -221,11 +244,14 @@ def test_mutated_logs_never_crash_a_reader(corpus: dict[str, Any], tmp_path: Pat
             data = "".join(_dumps(line) + "\n" for line in lines).encode("utf-8")
         _write(path, data)
         _read_log(path, crashes, deep=number % 2 == 0)
+        if number % 12 == 0:
+            _resume_command(path, script, crashes)
     assert not crashes.found, crashes.report()
     # The mutations reached the game's checks: logs were read, replayed and refused.
     assert crashes.outcomes["verify log: exit 1"] > LOGS // 3, crashes.outcomes
     assert crashes.outcomes["export full: RecordRefused"] > LOGS // 10
     assert crashes.outcomes["export public: returned"] > LOGS // 20
+    assert crashes.outcomes["giganten resume: one line"] > 0, crashes.outcomes
 
 
 def test_mutated_records_never_crash_verify_or_the_replay(corpus: dict[str, Any],
