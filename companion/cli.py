@@ -307,7 +307,7 @@ def _verify(args: argparse.Namespace) -> int:
     from companion.archive.verifier import EXIT_UNREADABLE, Unreadable, verify_path
 
     try:
-        verdict = verify_path(args.record, args.head)
+        verdict = verify_path(args.record, args.head, args.log)
     except Unreadable as err:
         print(f"giganten verify: {err}", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -342,6 +342,11 @@ def _add_verify(commands: Any) -> None:
                         help="the log head the players noted (shown at every turn and at"
                              " the end, 16 hex digits or more): a log cut short or rewritten"
                              " before it is rejected")
+    verify.add_argument("--log", type=Path, default=None, metavar="LOG",
+                        help="the game's log: a record of a game played through the game"
+                             " interface must be the one this log makes (its corrections,"
+                             " the desk's notes and options as logged; a record alone"
+                             " carries no signature)")
     verify.set_defaults(run=_verify)
 
 

@@ -88,22 +88,42 @@ def parse_head(text: str) -> str:
     return head
 
 
-def verify_path(path: Path, head: str | None = None) -> Verdict:
+def verify_path(path: Path, head: str | None = None, log: Path | None = None) -> Verdict:
     """Check the log or record at ``path``; raises ``Unreadable`` for what is neither.
     ``head``: the first digits of a log head the players noted (``parse_head``): the log
-    (or the referee record's log) must hold that entry, else it was cut or rewritten."""
+    (or the referee record's log) must hold that entry, else it was cut or rewritten.
+    ``log``: the game's log, which a generic record must be the record of
+    (``companion.archive.record_log``: its corrections and desk notes as logged)."""
     verdict = _verify_path(path)
     if head is not None and not verdict.problems:
         _check_head(verdict, head, _logged_hashes(path, verdict.kind))
+    if log is not None and not verdict.problems:
+        _check_log(verdict, path, log)
     return verdict
+
+
+def _check_log(verdict: Verdict, path: Path, log: Path) -> None:
+    """The record at ``path`` (verified on its own) against the game's ``log``."""
+    from companion.archive.record_log import check_against_log
+
+    if verdict.kind == "log":
+        verdict.problems.append(Problem("--log", "give a record with --log, not a log"))
+        return
+    try:
+        entries = read_log(log, allow_cut_tail=False)
+    except LogError as err:
+        verdict.problems.append(Problem("--log", f"{log}: {err}"))
+        return
+    check_against_log(loads(path.read_bytes().decode("utf-8")), entries, verdict)
 
 
 def _logged_hashes(path: Path, kind: str) -> list[str]:
     """The hash of every entry of the (verified) log at ``path``, or of its record's log."""
     if kind == "log":
         return [entry.hash for entry in read_log(path, allow_cut_tail=False)]
-    if kind == REFEREE_KIND:
-        return [str(line["hash"]) for line in loads(path.read_bytes().decode("utf-8"))["log"]]
+    document = loads(path.read_bytes().decode("utf-8")) if kind == REFEREE_KIND else {}
+    if document.get("format") == RECORD_FORMAT:  # a generic referee record holds no log
+        return [str(line["hash"]) for line in document["log"]]
     return []
 
 

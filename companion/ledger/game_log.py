@@ -238,11 +238,19 @@ def start_of(game: Game, header_body: Mapping[str, Any]) -> GameState[Any]:
         raise ReplayError("log line 1: the options or the setup are malformed")
     try:
         geometry = game.geometry(options)
-        pieces: dict[Square, Piece] = {geometry.parse(name): Piece(int(owner), str(kind))
+        pieces: dict[Square, Piece] = {geometry.parse(name): _piece(game, owner, kind)
                                        for name, (owner, kind) in setup.items()}
         return game.start(pieces, options)
     except (GameError, TypeError, ValueError) as err:
         raise ReplayError(f"log line 1: the start cannot be set up ({err})") from None
+
+
+def _piece(game: Game, owner: Any, kind: Any) -> Piece:
+    """A setup's piece; its owner must be a player's number (an infinite or fractional
+    one crashed ``int``, or was rounded into another player: issue fuzzgen)."""
+    if type(owner) is not int or not 0 <= owner < len(game.players):
+        raise ValueError(f"a piece's owner must be a player's number, not {owner!r}")
+    return Piece(owner, str(kind))
 
 
 @dataclass
