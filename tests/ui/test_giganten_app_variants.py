@@ -121,7 +121,7 @@ def test_the_secret_traps_are_picked_in_private_and_a_whole_game_verifies(
                      variants=("V5", "V5a"))
     assert c.active and old.game is None, "V5 plays on the generic path"
     assert c.screen == GAME_SETUP and c.traps_asked
-    assert c.what_now().startswith("Set up; then each player alone: Private moment")
+    assert c.what_now().startswith("Set up; then each player alone: tap your seat")
     rng = random.Random(3)
     c.set_up_with(random.Random(1))
     traps = {p: sq for p, name in enumerate(c.players) if (sq := c.trap_of(name))}
