@@ -6,8 +6,8 @@ hidden (Giganten, Strategus). Kivy-free.
 As on the old path it is for the setup only: in the game the figures show their owner
 their kinds, and a player's view would show what a memory aid shows [Giganten I4]. The
 player's board is ``companion.views.games.setup_view`` for that player (their own kinds,
-the others' owners only), shown only while the player holds the button, and blank the
-moment it is released. Every moment is told to everyone when asked for (the screen's
+the others' owners only), shown only while the player's moment is open (held), and blank
+the moment it closes. Every moment is told to everyone when asked for (the screen's
 messages) and kept: in the game log as a note (``game_log.NOTE``, which replay skips) once
 play has begun and the log exists.
 
