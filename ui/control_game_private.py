@@ -6,10 +6,15 @@ hidden (Giganten, Strategus). Kivy-free.
 As on the old path it is for the setup only: in the game the figures show their owner
 their kinds, and a player's view would show what a memory aid shows [Giganten I4]. The
 player's board is ``companion.views.games.setup_view`` for that player (their own kinds,
-the others' owners only), shown only while the player holds the button, and blank the
-moment it is released. Every moment is told to everyone when asked for (the screen's
+the others' owners only), shown only while the player's moment is open (held), and blank
+the moment it closes. Every moment is told to everyone when asked for (the screen's
 messages) and kept: in the game log as a note (``game_log.NOTE``, which replay skips) once
 play has begun and the log exists.
+
+The setup screen offers it as ONE control for every game with a hidden setup, two seats or
+four [V9]: a seat's button opens that seat's moment (``open_private``: its own figures
+shown at once, its trap tapped on the board when V5 asks for one:
+``GigantenSetup.private_tap``), "Done" closes it (``close_private``).
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from hardware.live_game import LiveGameTable
 from hardware.simgame import SimGameTable
 from ui import i18n
 from ui.control_base import ControllerError
+from ui.control_game_base import Computer
 
 JSON = dict[str, Any]
 
@@ -42,6 +48,7 @@ class PrivateMoments:
 
     sim: SimGameTable | LiveGameTable | None
     game: Game | None
+    computer: Computer | None
     private_request: str | None = None
     """The player who asked for the moment: the others are asked to look away."""
     private_holding = False
@@ -57,6 +64,13 @@ class PrivateMoments:
 
     def _changed(self) -> None:
         raise NotImplementedError  # GameController's
+
+    @property
+    def traps_asked(self) -> bool:
+        raise NotImplementedError  # GigantenSetup's
+
+    def set_trap(self, player: str, square: str) -> None:
+        raise NotImplementedError  # GigantenSetup's
 
     def reset_private(self) -> None:
         """A new game: no moment asked for yet."""
@@ -98,6 +112,47 @@ class PrivateMoments:
         """The moment is over: back to the shared screen."""
         self.private_request, self.private_holding = None, False
         self._changed()
+
+    def private_seats(self) -> list[str]:
+        """The seats whose private moment the setup screen offers, in turn order: every
+        player but the computer's (it has no eyes to look with; its setup stays hidden),
+        while something is private; none otherwise."""
+        game = self.game
+        if game is None or not self.something_private():
+            return []
+        computer = self.computer.player if self.computer is not None else None
+        return [p for i, p in enumerate(game.players) if i != computer]
+
+    def open_private(self, player: str) -> None:
+        """The seat's button: ``player``'s private moment, asked for (everyone is told)
+        and shown at once until ``close_private``; one seat at a time."""
+        game = self.game
+        if game is not None and player in game.players and self.something_private() \
+                and player not in self.private_seats():
+            raise ControllerError(i18n.tr("err_private_computer", player=i18n.player(player)))
+        self.request_private(player)  # an unknown player, nothing private: one line
+        self.hold_private()
+
+    def close_private(self) -> None:
+        """"Done": the moment is over, the shared board is back."""
+        self.end_private()
+
+    @property
+    def private_player(self) -> str | None:
+        """The seat whose moment is open and shown (None: none)."""
+        if self.private_holding and self.something_private():
+            return self.private_request
+        return None
+
+    def private_tap(self, square: str) -> bool:
+        """A tap on the board while a seat's moment is open: under V5 that seat's secret
+        trap there (True: taken; its check says the problems to that seat only) [V5, I3];
+        False otherwise (the tap is the board's as ever)."""
+        player = self.private_player
+        if player is None or not self.traps_asked:
+            return False
+        self.set_trap(player, square)
+        return True
 
     def private_view(self) -> JSON | None:
         """While the player holds the button during the setup: their board (their own

@@ -54,7 +54,7 @@ def kept_back(game: Game, options: JSON) -> int:
 def setup_problems(game: Game, options: JSON, events: Sequence[GameEvent],
                    player: str) -> list[str]:
     """``player``'s own setup problems (``event_view`` for that player), for their eyes only
-    (the screen shows them while the owner holds the button)."""
+    (the screen shows them while the owner's private moment is open)."""
     index = game.players.index(player)
     checked = setup_checked(events, index)
     if checked is None:

@@ -31,9 +31,6 @@ from ui.reveal_card import RevealCard
 from ui.theme import PROMPT_COLOUR
 from ui.widgets import MessageArea, button_row, label, safely, slotted
 
-SHOWN_PROBLEMS = 1
-"""Setup problems the hold line says at once (the first; the count of the others)."""
-
 
 class GameTableScreen(Screen):
     """The board, the fixed controls (or the drawer), the messages."""
@@ -144,62 +141,38 @@ def stacked(*widgets: Any) -> Any:
 
 
 class GameSetupScreen(GameTableScreen):
-    """Progress per side, each side's problems for its owner's eyes (hold to see), Start
-    once every setup is valid."""
+    """Progress per side, each side's private moment (its own figures and problems for its
+    owner's eyes: one seat's button each), Start once every setup is valid."""
 
     def __init__(self, games: GameController, **kwargs: Any) -> None:
         super().__init__(games, GAME_SETUP, **kwargs)
 
     def build_controls(self) -> Any:
-        """Title, progress, what now, the hold buttons, Whole board and Simulation, Start."""
+        """Title, progress, what now, the seats' private moments, Whole board and
+        Simulation, Start."""
         self.title = label(size_hint_y=None, height=28, bold=True)
         self.progress = label(size_hint_y=None, height=44, font_size="13sp")
         self.now = label(size_hint_y=None, height=60, color=PROMPT_COLOUR, font_size="13sp")
-        self.holds = [slotted("", lambda: None, f"problems{index}") for index in range(2)]
-        for index, hold in enumerate(self.holds):
-            hold.bind(on_press=partial(self._hold, index), on_release=self._release)
         self.start = slotted("", self.games.start, "start")
-        # Giganten's private moment: a seat alone, its trap tapped [V5, V9].
+        # The private moment: a seat alone, its own figures, its trap tapped [I4, V5, V9].
         self.private = PrivateRow(self.games, self.refresh)
-        return stacked(self.title, self.progress, self.now, button_row(*self.holds),
-                       self.private.row, self.common_row(), self.start)
+        return stacked(self.title, self.progress, self.now, self.private.row,
+                       self.common_row(), self.start)
 
     def _tap(self, square: str) -> None:
-        """In a private moment a tap puts the seat's trap there [V5]; else as ever."""
-        if not self.private.tap(square):
+        """In a private moment under V5 a tap puts the seat's trap there; else as ever."""
+        taken = [False]
+
+        def trap() -> None:
+            taken[0] = self.games.private_tap(square)
+
+        safely(trap)  # a refused trap: one line in the messages
+        if not taken[0]:
             super()._tap(square)
 
-    def _hold(self, index: int, *_: Any) -> None:
-        """The private moment (``ui.control_game_private``): while the owner holds the
-        button, the board shows their own setup and the line says their problems (and asks
-        the others to look away); a game that hides nothing has only the line."""
-        players = self.games.players
-        if index >= len(players):
-            return
-        if self.games.something_private():
-            safely(partial(self.games.request_private, players[index]))
-            safely(self.games.hold_private)
-        self._look_away(players[index])
-
-    def _look_away(self, player: str) -> None:
-        private = self.games.private_view()
-        if private is not None:
-            self.board.show(private["board"], physical=self.games.physical(), draggable=True)
-        players, index = self.games.players, self.games.players.index(player)
-        problems = self.games.setup_problems(players[index])
-        said = "; ".join(problems[:SHOWN_PROBLEMS]) or i18n.tr("gm_no_problems")
-        if len(problems) > SHOWN_PROBLEMS:  # the line keeps its height: the first ones
-            said += i18n.tr("gm_more_problems", count=len(problems) - SHOWN_PROBLEMS)
-        self.now.text = i18n.tr("gm_look_away", player=i18n.player(players[index]),
-                                problems=said)
-
-    def _release(self, *_: Any) -> None:
-        if self.games.private_request is not None:  # blank at once, then the shared board
-            self.games.end_private()
-        self.refresh()
-
     def refresh(self) -> None:
-        """Redraw the setup."""
+        """Redraw the setup; while a seat's moment is open the board shows that seat's own
+        setup (``ui.control_game_private``)."""
         games = self.games
         if games.game is None or games.sim is None or games.screen != GAME_SETUP:
             return
@@ -209,17 +182,11 @@ class GameSetupScreen(GameTableScreen):
         self.progress.text = progress_lines(games)
         self.private.refresh()
         self.now.text = self.private.line() or games.what_now()
-        players = games.players
-        for index, hold in enumerate(self.holds):
-            hold.text = (i18n.tr("gm_hold_problems", player=i18n.player(players[index]))
-                         if index < len(players) else "")
-            # The computer's side has no eyes to hold for: its problems stay hidden.
-            computer = games.computer.player if games.computer is not None else None
-            hold.disabled = index >= len(players) or index == computer
         self.start.text = i18n.tr("start")
         self.start.disabled = not all(s["ready"] for s in sides)
-        if games.private_view() is not None and games.private_request is not None:
-            self._look_away(games.private_request)  # still held: the owner's view stays
+        private = games.private_view()
+        if private is not None:  # the owner's view, until "Done"
+            self.board.show(private["board"], physical=games.physical(), draggable=True)
 
 
 class GamePlayScreen(GameTableScreen):

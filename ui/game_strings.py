@@ -44,8 +44,6 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
     "gm_setup_title": {"en": "{title}: set up", "de": "{title}: Aufstellung"},
     "gm_setup_side": {"en": "{player}: {placed} of {expected}{ready}",
                       "de": "{player}: {placed} von {expected}{ready}"},
-    "gm_hold_problems": {"en": "Hold: {player}'s problems",
-                         "de": "Halten: Probleme {player}"},
     "gm_look_away": {"en": "Only {player} looks: {problems}",
                      "de": "Nur {player} schaut: {problems}"},
     "gm_problem": {"en": "{square}: {why}", "de": "{square}: {why}"},

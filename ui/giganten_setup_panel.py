@@ -1,90 +1,74 @@
 """The private moment on the generic setup screen (``ui.game_screens.GameSetupScreen``):
-one seat alone at the shared screen, the others look away [V5, V9].
+one seat alone at the shared screen, the others look away [I4, V5, V9]; ONE control for
+two seats or four, for every game whose setup is hidden (Giganten, Strategus).
 
-A row of two fixed buttons, in every game (disabled and blank where it does not apply, so
-nothing moves between games): "Alone: Yellow" picks the seat (the next one of two or four,
-never the computer's), "Private moment" opens it: the now line then says that seat's own
-setup problems and, under the secret trap [V5], its trap square or that it is still to be
-tapped; a tap on the board puts the trap there. "Done" closes the moment: the line says
-nothing of it again. The trap square is said only while its owner's moment is open
-(``GameController.private_line``); the board never marks it. Also the setup's progress in
-lines that fit four seats, one line per team [V9]. No rule is decided here.
+A row of four fixed buttons, one per seat in the seat's colour (never the computer's; an
+unused one blank and disabled, so nothing moves between games): a seat's button opens
+that seat's moment (``GameController.open_private``): the board shows its own kinds, the
+now line its own setup problems and, under the secret trap [V5], its trap square or that
+it is still to be tapped; a tap on the board puts the trap there
+(``GameController.private_tap``). While it is open that button reads "Done" and the other
+seats' are disabled; "Done" closes it and the line says nothing of it again. The moment
+is said on the public screen (the messages) without naming a kind; the trap square only
+while its owner's moment is open (``GameController.private_line``); the board never marks
+it. Also the setup's progress in lines that fit four seats, one line per team [V9]. No
+rule is decided here.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ui import i18n
 from ui.control_game import GameController
-from ui.giganten_words import GIGANTEN
+from ui.theme import OWNER_COLOURS
 from ui.widgets import button_row, slotted
+
+SEATS = 4
+"""Buttons in the row: the most seats a game has (Giganten's V9)."""
+NO_SEAT = (1.0, 1.0, 1.0, 1.0)
+"""An unused button's colour: Kivy's own grey."""
 
 
 class PrivateRow:
-    """The seat and the private moment's buttons, and the state of the moment."""
+    """The seats' buttons of the private moment."""
 
     def __init__(self, games: GameController, changed: Any) -> None:
-        """``changed``: redraw the screen (the moment opened, closed, a seat picked)."""
+        """``changed``: redraw the screen (a moment opened or closed)."""
         self.games, self.changed = games, changed
-        self.seat_index = 0
-        self.open = False
-        self.seat = slotted("", self._next_seat, "private_seat")
-        self.moment = slotted("", self._toggle, "private_moment")
-        self.row = button_row(self.seat, self.moment)
+        self.buttons = [slotted("", partial(self._press, index), f"private{index}")
+                        for index in range(SEATS)]
+        self.row = button_row(*self.buttons)
 
-    @property
-    def applies(self) -> bool:
-        """A Giganten setup with secret traps or four seats [V5, V9]."""
-        games = self.games
-        return (games.game is not None and games.game.name == GIGANTEN
-                and (games.traps_asked or len(games.players) > 2))
-
-    def _seats(self) -> list[str]:
-        computer = self.games.computer.player if self.games.computer is not None else None
-        return [p for i, p in enumerate(self.games.players) if i != computer]
-
-    def player(self) -> str | None:
-        """The seat the buttons name now."""
-        seats = self._seats()
-        return seats[self.seat_index % len(seats)] if seats else None
-
-    def _next_seat(self) -> None:
-        if not self.open:  # the seat stays while its moment is open
-            self.seat_index += 1
+    def _press(self, index: int) -> None:
+        """A seat's button opens its moment; the open seat's ("Done") closes it."""
+        games, seats = self.games, self.games.private_seats()
+        if index >= len(seats):
+            return
+        if games.private_player == seats[index]:
+            games.close_private()
+        else:
+            games.open_private(seats[index])
         self.changed()
-
-    def _toggle(self) -> None:
-        self.open = not self.open and self.applies
-        self.changed()
-
-    def tap(self, square: str) -> bool:
-        """A board tap in the moment: the seat's trap there [V5] (True: taken)."""
-        player = self.player()
-        if not self.open or player is None or not self.games.traps_asked:
-            return False
-        self.games.set_trap(player, square)
-        return True
 
     def line(self) -> str | None:
-        """The moment's line for the now label (None: no moment open)."""
-        player = self.player()
-        if not self.open or player is None or not self.applies:
-            self.open = False
-            return None
-        return self.games.private_line(player)
+        """The open moment's line for the now label (None: no moment open)."""
+        player = self.games.private_player
+        return None if player is None else self.games.private_line(player)
 
     def refresh(self) -> None:
-        """Texts in the UI's language; blank and disabled where it does not apply."""
-        player, applies = self.player(), self.applies
-        if not applies:
-            self.open = False
-        self.seat.text = (i18n.tr("gg_alone", player=i18n.player(player))
-                          if applies and player else "")
-        self.moment.text = (i18n.tr("gg_done") if self.open
-                            else i18n.tr("gg_private") if applies else "")
-        self.seat.disabled = not applies or self.open or len(self._seats()) < 2
-        self.moment.disabled = not applies
+        """Texts in the UI's language, each seat's colour; blank and disabled where no
+        seat is."""
+        seats, open_seat = self.games.private_seats(), self.games.private_player
+        for index, widget in enumerate(self.buttons):
+            seat = seats[index] if index < len(seats) else None
+            widget.text = ("" if seat is None else i18n.tr("gg_done") if seat == open_seat
+                           else i18n.player(seat))
+            widget.background_color = ((*OWNER_COLOURS[seat], 1.0)
+                                       if seat is not None and seat in OWNER_COLOURS
+                                       else NO_SEAT)
+            widget.disabled = seat is None or open_seat not in (None, seat)
 
 
 def progress_lines(games: GameController) -> str:

@@ -14,16 +14,14 @@ GIGANTEN_SETUP_STRINGS: dict[str, dict[str, str]] = {
     "gg_private_trap": {"en": "Only {player} looks: your trap is on {trap}. {problems}",
                         "de": "Nur {player} schaut: deine Falle liegt auf {trap}."
                               " {problems}"},
-    "gg_alone": {"en": "Alone: {player}", "de": "Allein: {player}"},
-    "gg_private": {"en": "Private moment", "de": "Privater Moment"},
     "gg_err_no_traps": {"en": "No secret traps in this game: choose variant V5 on the"
                               " home screen",
                         "de": "In diesem Spiel gibt es keine geheimen Fallen: auf dem"
                               " Startbildschirm Variante V5 wählen"},
-    "gg_now_traps": {"en": "Set up; then each player alone: Private moment, tap the"
+    "gg_now_traps": {"en": "Set up; then each player alone: tap your seat, then your"
                            " trap square",
-                     "de": "Aufstellen; dann jeder allein: Privater Moment, das Feld der"
-                           " Falle antippen"},
+                     "de": "Aufstellen; dann jeder allein: den eigenen Platz antippen,"
+                           " dann das Feld der Falle"},
     # --- The four seats [V9]
     "player_yellow2": {"en": "Yellow 2", "de": "Gelb 2"},
     "player_orange2": {"en": "Orange 2", "de": "Orange 2"},

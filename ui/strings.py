@@ -213,6 +213,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "err_not_running": {"en": "There is no game running", "de": "Es läuft kein Spiel"},
     "err_board_first": {"en": "The board must match the game first",
                         "de": "Das Brett muss zuerst zum Spiel passen"},
+    "err_private_computer": {"en": "{player} is the computer's side: its setup stays hidden",
+                             "de": "{player} spielt der Computer: seine Aufstellung bleibt"
+                                   " verborgen"},
     "err_no_private": {"en": "Nobody asked for a private moment",
                        "de": "Niemand hat einen privaten Moment verlangt"},
     "private_moment": {"en": "{player} looks at their own setup in a private moment: the"

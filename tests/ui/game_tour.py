@@ -166,15 +166,15 @@ def person_turn(rng: random.Random) -> Iterator[None]:
 
 
 def private_moment(person: str) -> Iterator[None]:
-    """The person's hold button pressed and released: their own kinds while held."""
-    hold = next(b for b in app.manager.current_screen.walk()
-                if getattr(b, "slot", None) == f"problems{games.players.index(person)}")
-    hold.dispatch("on_press")
+    """The person's seat button pressed (their own kinds shown), then "Done"."""
+    seat = next(b for b in app.manager.current_screen.walk() if getattr(b, "slot", None)
+                == f"private{games.private_seats().index(person)}")
+    seat.dispatch("on_press")
     yield
     check()
     private = games.private_view()
     own = [f for f in private["board"]["figures"] if "kind" in f] if private else []
-    hold.dispatch("on_release")
+    seat.dispatch("on_press")  # "Done"
     yield
     check()
     result["private"].append([len(own), games.private_view() is None,

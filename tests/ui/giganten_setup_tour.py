@@ -4,7 +4,7 @@ by synthetic touches on the generic path (issue 13), two people at one screen.
 ``python giganten_setup_tour.py LANGUAGE``
 
 Every step is a touch: Settings, the variant V5, Back; "New game", the landscape
-confirmed; the drawer's "Set up all"; "Alone: Yellow", "Private moment", a square outside
+confirmed; the drawer's "Set up all"; Yellow's seat button (the row of seats), a square outside
 Yellow's rows tapped (the line says what is wrong, to Yellow only), a square of Yellow's
 own rows tapped, "Done"; the next seat and its moment; "Start", one turn, "Resign" with
 its confirmation, "Home". Then V5 off and V9 on: the four seats, the progress one line per
@@ -73,8 +73,7 @@ def check_traps() -> None:
     """No line names a trap square unless its owner's moment is open [V5, I3]."""
     if games.sim is None or games.game is None:
         return
-    private = getattr(screen(), "private", None)
-    alone = private.player() if private is not None and private.open else None
+    alone = games.private_player
     lines = texts(Window)
     for player in games.players:
         trap = games.trap_of(player)
@@ -141,14 +140,10 @@ def toggle_variant(variant: str) -> Iterator[None]:
 
 
 def moment_of(player: str, squares: list[str]) -> Iterator[None]:
-    """``player``'s private moment: the seat picked, the moment opened, ``squares``
-    tapped (the last one kept as the trap), "Done"."""
-    alone = i18n.tr("gg_alone", player=i18n.player(player))
-    for _ in range(4):
-        if find_button(Window, alone) is not None:
-            break
-        yield from press_slot("private_seat")
-    yield from press(i18n.tr("gg_private"))
+    """``player``'s private moment: the seat's button (in one row, one per seat),
+    ``squares`` tapped (the last one kept as the trap), "Done"."""
+    yield from press(i18n.player(player))
+    assert games.private_player == player
     said = screen().now.text
     assert i18n.player(player) in said, said
     for square in squares:

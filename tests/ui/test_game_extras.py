@@ -115,6 +115,30 @@ def test_the_private_moment_shows_a_player_their_own_setup_only(tmp_path: Path) 
     assert [(n["event"], n["player"]) for n in notes] == [("private_moment", "red")]
 
 
+def test_a_seats_button_opens_its_moment_at_once_and_done_closes_it(
+        tmp_path: Path) -> None:
+    """The setup screen's one private control for two players (Strategus) [I4]: the seat's
+    button shows its own kinds at once (no hold), everyone is told; "Done" blanks it; the
+    computer's side has no button; a tap is never a trap outside Giganten's V5."""
+    c = GameController(log_dir=tmp_path, budget=0.02, entropy=random.Random(7).randbytes)
+    c.new_game(NewGame("strategus"))
+    assert c.private_seats() == ["red", "blue"]
+    set_up(c, 7)
+    c.open_private("blue")
+    assert c.private_player == "blue"
+    private = c.private_view()
+    assert private is not None and private["player"] == "blue"
+    assert all(("kind" in f) == (f["owner"] == "blue") for f in private["board"]["figures"])
+    assert any("Blue" in line for line in c.messages()), "everyone is told"
+    assert not c.private_tap("e5"), "no trap in Strategus: the tap is the board's"
+    c.close_private()
+    assert c.private_player is None and c.private_view() is None
+    c.start()
+    assert c.private_seats() == [], "in play the figures show their owner [I4]"
+    with pytest.raises(ControllerError):
+        c.open_private("red")
+
+
 def test_a_game_that_hides_nothing_has_no_private_moment(tmp_path: Path) -> None:
     c = GameController(log_dir=tmp_path, budget=0.02, entropy=random.Random(6).randbytes)
     c.new_game(NewGame("gimmel"))

@@ -121,7 +121,7 @@ def test_the_secret_traps_are_picked_in_private_and_a_whole_game_verifies(
                      variants=("V5", "V5a"))
     assert c.active and old.game is None, "V5 plays on the generic path"
     assert c.screen == GAME_SETUP and c.traps_asked
-    assert c.what_now().startswith("Set up; then each player alone: Private moment")
+    assert c.what_now().startswith("Set up; then each player alone: tap your seat")
     rng = random.Random(3)
     c.set_up_with(random.Random(1))
     traps = {p: sq for p, name in enumerate(c.players) if (sq := c.trap_of(name))}
@@ -261,3 +261,38 @@ def test_a_trap_without_v5_is_refused_in_one_line(tmp_path: Path) -> None:
     i18n.set_language("en")
     with pytest.raises(ControllerError, match=r"^No secret traps in this game: choose"):
         c.set_trap("yellow", "c3")
+
+
+def test_one_seat_control_opens_each_seats_moment_and_its_trap_tap(tmp_path: Path) -> None:
+    """The setup screen's one private control [V5, V9, I3]: the four seats (never the
+    computer's) each open their own moment at once; a board tap in it is that seat's trap
+    and nobody else's; "Done" closes it and a tap is the board's again."""
+    i18n.set_language("en")
+    _, c = started(tmp_path, computer="orange", first="yellow", seed=3,
+                   variants=("V5", "V9"))
+    assert c.private_seats() == [p for p in c.players if p != "orange"], "not the computer's"
+    assert len(c.private_seats()) == 3
+    with pytest.raises(ControllerError, match=r"^Orange is the computer's side"):
+        c.open_private("orange")
+    c.set_up_with(random.Random(6))
+    before = {p: c.trap_of(p) for p in c.players}
+    assert not c.private_tap("c3"), "no moment open: the tap is the board's"
+    c.open_private("orange2")
+    assert c.private_player == "orange2"
+    view = c.private_view()
+    assert view is not None and view["player"] == "orange2", "shown at once, no hold"
+    assert all(("kind" in f) == (f["owner"] == "orange2") for f in view["board"]["figures"])
+    game, options = c.session.game, c.session.options
+    seat = c.players.index("orange2")
+    square = next(game.geometry(options).name(sq) for sq in sorted(game.setup_zone(seat, options))
+                  if game.geometry(options).name(sq) != before["orange2"])
+    assert c.private_tap(square)
+    assert c.trap_of("orange2") == square
+    assert {p: c.trap_of(p) for p in c.players if p != "orange2"} == \
+        {p: t for p, t in before.items() if p != "orange2"}, "only the open seat's trap"
+    assert square in c.private_line("orange2")
+    assert any("Orange 2" in line for line in c.messages(PUBLIC)), "everyone is told"
+    assert square not in " ".join([*c.messages(PUBLIC), c.what_now(PUBLIC)])
+    c.close_private()
+    assert c.private_player is None and c.private_view() is None
+    assert not c.private_tap("c3")
