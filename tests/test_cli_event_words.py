@@ -25,6 +25,7 @@ from tests.test_cli_giganten_words import (
     _Terminal,
     _to_a_move_next_to_an_enemy,
 )
+from tests.test_cli_referee_game import PIN_HASH
 from ui import i18n
 from ui.game_words import kind_name
 from ui.settings import Settings, settings_path
@@ -36,8 +37,7 @@ __all__ = ["home"]
 def words(monkeypatch: pytest.MonkeyPatch) -> None:
     """The terminal in words: no ``GIGANTEN_JSON``; the UI's language put back after."""
     monkeypatch.delenv("GIGANTEN_JSON", raising=False)
-    yield_language = i18n.language()
-    monkeypatch.setattr(i18n, "_current", yield_language)
+    monkeypatch.setattr(i18n, "_current", i18n.language())  # the language put back after
 
 
 def play(tmp_path: Path, *args: str, lines: tuple[str, ...]) -> Run:
@@ -158,3 +158,15 @@ def test_the_next_turn_clears_a_challenges_kinds_in_words(tmp_path: Path, words:
     assert CLEAR_SCREEN_AND_SCROLLBACK in after
     retold = after.split(CLEAR_SCREEN_AND_SCROLLBACK)[-1]
     assert " against " not in retold and "{" not in retold, retold
+
+
+def test_the_referee_console_reads_in_words(home: Path, tmp_path: Path, words: None) -> None:
+    path = tmp_path / "script.txt"
+    path.write_text("setup all\nstart\nauto 6\nstatus\n", encoding="utf-8")
+    done = run("referee", "--game", "strategus", "--sim", "--seed", "5", "--pin-hash",
+               PIN_HASH, "--script", path)
+    assert done.code == 0, done.out + done.err
+    lines = event_lines(done.out)
+    no_json(lines)
+    assert "Blue has set up 40 of 40 figures" in lines
+    assert "1. Red: i4 → i6" in lines
