@@ -26,6 +26,7 @@ from typing import Any
 
 from commands.arbiter_pin import arbiter_source
 from commands.console_screen import ChallengeScreen
+from commands.console_text import event_words, json_line, json_wanted, use_app_language
 from commands.console_words import OldConsoleWords
 from commands.opponent import Computer, computer_of
 from commands.play_source import Source, _source, _timing, _with_usage_errors
@@ -114,6 +115,10 @@ class GameConsole(OldConsoleWords):
         # output when the lines are printed there.
         self.screen = ChallengeScreen(sys.stdout if say is print else None,
                                       hidden_setup(game, sim.session.options))
+        self.as_json = json_wanted()
+        """``GIGANTEN_JSON=1``: the event lines as JSON views; else in words."""
+        if not self.as_json:
+            use_app_language()
 
     @property
     def session(self) -> GameSession:
@@ -180,8 +185,12 @@ class GameConsole(OldConsoleWords):
         for event in events:
             view = event_view(self.game, event, self.audience, self.geometry)
             if view is not None:
-                self.screen.next_view(view, _line, self.say)
-                self.say(_line(view))
+                self.screen.next_view(view, self.line, self.say)
+                self.say(self.line(view))
+
+    def line(self, view: dict[str, Any]) -> str:
+        """One event view as a terminal line: in words, or JSON (``GIGANTEN_JSON=1``)."""
+        return json_line(view) if self.as_json else event_words(view, self.game.name)
 
     def settle(self) -> None:
         """Let the readers scan until the board is confirmed; print every event since
@@ -411,29 +420,6 @@ def _one(words: list[str], usage: str) -> str:
     if len(words) != 1:
         raise ValueError(f"usage: {usage}")
     return words[0]
-
-
-def _line(view: dict[str, Any]) -> str:
-    """One event view as a terminal line."""
-    view = dict(view)
-    kind = view.pop("event")
-    if "says" in view:  # the computer's words
-        return str(view["says"])
-    if kind == "turn":
-        reveal = f"; revealed {json.dumps(view['reveal'])}" if "reveal" in view else ""
-        public = f" {json.dumps(view['public'])}" if "public" in view else ""  # not past
-        return (f"turn {view['number']}: {view['player']} {json.dumps(view['turn'])}"
-                f"{public}{reveal}")
-    if kind == "choose":
-        choices = "; ".join(f"{number}: {json.dumps(choice)}"
-                            for number, choice in enumerate(view["choices"]))
-        return f"{view['player']} to choose (choose N): {choices}"
-    if kind in ("refused", "fix board") and view.get("steps"):
-        steps = ", ".join(f"{s['action']} {s['owner']}'s piece {s['square']}"
-                          for s in view["steps"])
-        why = f" [{view['rule']}] {view['reason']}" if "rule" in view else ""
-        return f"{kind}{why}: {steps}"
-    return f"{kind}: " + ", ".join(f"{key} {json.dumps(value)}" for key, value in view.items())
 
 
 def _audience(game: Game, name: str) -> int:

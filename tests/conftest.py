@@ -19,6 +19,12 @@ settings.register_profile("ci", derandomize=True, database=None, print_blob=True
 if os.environ.get("CI"):
     settings.load_profile("ci")
 
+# The consoles' event lines: the tests written before the lines were words parse the JSON
+# form, so every test (and every console a test starts as a subprocess) asks for it with
+# ``GIGANTEN_JSON=1`` (``commands/console_text.py``); the tests of the words take it away
+# (``tests/test_cli_event_words.py``).
+os.environ["GIGANTEN_JSON"] = "1"
+
 
 # --- Test tiers ----------------------------------------------------------------------------
 # ``scripts/test`` runs everything (CI). ``scripts/test --quick`` runs the tests marked
