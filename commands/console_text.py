@@ -25,22 +25,6 @@ JSON_ENV = "GIGANTEN_JSON"
 ARROW = " → "
 """Between a route's squares: a terminal has the arrow (the app's font has not)."""
 
-WORDS: dict[str, dict[str, str]] = {
-    "setup": {"en": "{player} has set up {placed} of {expected} figures",
-              "de": "{player} hat {placed} von {expected} Figuren aufgestellt"},
-    "commitments": {"en": " (setup commitments: {values})",
-                    "de": " (Zusagen der Aufstellungen: {values})"},
-    "to_move": {"en": "{player} to move", "de": "{player} ist am Zug"},
-    "choose": {"en": "{player} to choose (choose N): {choices}",
-               "de": "{player} wählt (choose N): {choices}"},
-    "advance": {"en": "advance", "de": "nachrücken"},
-    "stay": {"en": "stay", "de": "stehen bleiben"},
-    "challenges": {"en": "challenges {square}", "de": "fordert {square} heraus"},
-    "kinds": {"en": " ({one} against {other}{ground})", "de": " ({one} gegen {other}{ground})"},
-    "on": {"en": " on {ground}", "de": " auf {ground}"},
-    "head": {"en": " (log {head})", "de": " (Protokoll {head})"},
-}
-"""The console's own words beside the app's (``ui.game_words``): English and German."""
 
 
 def json_wanted(environ: Mapping[str, str] | None = None) -> bool:
@@ -64,7 +48,7 @@ def use_app_language() -> None:
 def _tr(key: str, **fields: Any) -> str:
     from ui import i18n
 
-    return WORDS[key][i18n.language()].format(**fields)
+    return i18n.tr(f"con_{key}", **fields)  # the console's own words: ui.console_strings
 
 
 def json_line(view: Mapping[str, Any]) -> str:

@@ -8,22 +8,16 @@ lines scripts parse, unchanged.
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
 
 from commands.console_screen import CLEAR_SCREEN_AND_SCROLLBACK
 from companion.games import get_game
-from companion.table.opponent import choose_turn
 from tests.cli_helpers import Run, home, run
 from tests.test_cli_giganten_words import (
-    GAME,
-    _move,
     _started,
-    _state,
-    _Terminal,
-    _to_a_move_next_to_an_enemy,
+    challenge_then_next_turn,
 )
 from tests.test_cli_referee_game import PIN_HASH
 from ui import i18n
@@ -143,18 +137,8 @@ def test_the_next_turn_clears_a_challenges_kinds_in_words(tmp_path: Path, words:
     the next turn; the recent lines are told again without them."""
     console, _ = _started(tmp_path, 5)
     assert not console.as_json
-    terminal = _Terminal()
-    console.say = lambda line: print(line, file=terminal)
-    console.screen.screen = terminal
-    _quiet, loud = _to_a_move_next_to_an_enemy(console)
-    _move(console, loud)
-    before = len(terminal.getvalue())
-    console.execute(f"challenge {console.geometry.name(loud.challenge)}")
-    challenge = terminal.getvalue()[before:]
+    challenge, after = challenge_then_next_turn(console)
     assert " against " in challenge and "{" not in challenge, challenge
-    console.hands.play(choose_turn(GAME, _state(console), random.Random(0), level="easy"))
-    console.settle()
-    after = terminal.getvalue()[before + len(challenge):]
     assert CLEAR_SCREEN_AND_SCROLLBACK in after
     retold = after.split(CLEAR_SCREEN_AND_SCROLLBACK)[-1]
     assert " against " not in retold and "{" not in retold, retold

@@ -252,11 +252,9 @@ class _Terminal(io.StringIO):
         return True
 
 
-def test_the_next_turn_clears_a_challenges_kinds_from_the_terminal(tmp_path: Path) -> None:
-    """[I4]: nothing on screen reminds a player of an enemy figure's kind after its
-    challenge; on a terminal the screen and its scrollback are cleared at the next turn
-    and the recent lines told again without the outcome (the old console's behaviour)."""
-    console, _ = _started(tmp_path, 5)
+def challenge_then_next_turn(console: Any) -> tuple[str, str]:
+    """On a terminal: a figure moved next to an enemy challenges it, then the next turn is
+    played; what the challenge printed, and what the terminal shows after the next turn."""
     terminal = _Terminal()
     console.say = lambda line: print(line, file=terminal)
     console.screen.screen = terminal
@@ -264,13 +262,22 @@ def test_the_next_turn_clears_a_challenges_kinds_from_the_terminal(tmp_path: Pat
     _move(console, loud)
     before = len(terminal.getvalue())
     console.execute(f"challenge {console.geometry.name(loud.challenge)}")
-    challenge = terminal.getvalue()[before:].split(CLEAR_SCREEN_AND_SCROLLBACK)[-1]
-    assert KIND_WORDS.search(challenge), "under rulebook the public sees the combatants"
+    printed = terminal.getvalue()
     turns = console.session.turns
     console.hands.play(choose_turn(GAME, _state(console), random.Random(0), level="easy"))
     console.settle()
     assert console.session.turns == turns + 1
-    after = terminal.getvalue()[before + len(challenge):]
+    return printed[before:], terminal.getvalue()[len(printed):]
+
+
+def test_the_next_turn_clears_a_challenges_kinds_from_the_terminal(tmp_path: Path) -> None:
+    """[I4]: nothing on screen reminds a player of an enemy figure's kind after its
+    challenge; on a terminal the screen and its scrollback are cleared at the next turn
+    and the recent lines told again without the outcome (the old console's behaviour)."""
+    console, _ = _started(tmp_path, 5)
+    challenge, after = challenge_then_next_turn(console)
+    challenge = challenge.split(CLEAR_SCREEN_AND_SCROLLBACK)[-1]
+    assert KIND_WORDS.search(challenge), "under rulebook the public sees the combatants"
     assert CLEAR_SCREEN_AND_SCROLLBACK in after
     retold = after.split(CLEAR_SCREEN_AND_SCROLLBACK)[-1]
     last_turn = [line for line in retold.splitlines() if line.startswith("turn ")][-1]

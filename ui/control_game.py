@@ -240,7 +240,12 @@ class GameController(AutoPlay, LiveBoard, GigantenChoices, GigantenSetup, Reveal
         """Let the readers scan until the board is confirmed, then react (a tap's
         aftermath: the computer, if it is due, thinks at the next ``poll``)."""
         if self.sim is not None:
-            self.sim.run_for(seconds if self.simulated else 0.0)
+            if self.simulated and seconds > 0:
+                # On until the readers see the board as it is: with the focus on the
+                # hand's squares, an untouched corner is read less often (hardware.sim).
+                self.sim.settle()
+            else:
+                self.sim.run_for(0.0)
         self._after(think=False)
 
     def _after(self, *, think: bool) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 from companion.clock import format_time
 from companion.ledger.fairplay import SHOWN_DIGITS
 from companion.messages import MESSAGES, WORDS, Words, rank_span, render
+from ui.console_strings import CONSOLE_STRINGS
 from ui.game_reasons import GAME_REASONS
 from ui.game_referee_strings import GAME_REFEREE_STRINGS
 from ui.game_strings import GAME_STRINGS
@@ -34,6 +35,7 @@ STRINGS.update(GAME_REASONS)  # their reasons by rule (ui.game_reasons)
 STRINGS.update(GAME_REFEREE_STRINGS)  # their referee mode (ui.game_referee_strings)
 STRINGS.update(GIGANTEN_STRINGS)  # Giganten on the generic path (ui.giganten_strings)
 STRINGS.update(GIGANTEN_SETUP_STRINGS)  # its traps, reserves, four seats
+STRINGS.update(CONSOLE_STRINGS)  # the terminal's own words (ui.console_strings)
 
 _current = "en"
 

@@ -28,6 +28,9 @@ from tests.hardware.serial_peer import FirmwarePeer
 ORIGINS = {"a": (0, 0), "b": (7, 0), "c": (0, 7), "d": (7, 7)}
 SETTLE = 0.25
 """Seconds the serial table follows the board after each step of the hands (real time)."""
+SEEN_LIMIT = 5.0
+"""At most this many more seconds for the serial table to see the board (real time)."""
+
 SPI_SETTLE = 2.0
 """Simulated seconds the SPI table follows the board after each step of the hands."""
 
@@ -89,7 +92,19 @@ class SerialTable(LiveGameTable):
         super().__init__(session, reader)
 
     def run_for(self, seconds: float = SETTLE) -> list[GameEvent]:
-        return super().run_for(seconds)
+        """Follow the board ``seconds``, then on (up to ``SEEN_LIMIT``) until sensing sees
+        it as it physically is: with the focus on the hand's squares the peers read the
+        rest of their sections less often, and their threads run in real time."""
+        events = super().run_for(seconds)
+        end = time.monotonic() + SEEN_LIMIT
+        while not self._seen() and time.monotonic() < end:
+            events += super().run_for(0.05)
+        return events
+
+    def _seen(self) -> bool:
+        snapshot = self.sensing.snapshot()
+        return (not snapshot.pending and not snapshot.unknown
+                and dict(snapshot.tags) == self.board.tags())
 
     def close(self) -> None:
         super().close()

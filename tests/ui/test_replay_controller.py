@@ -139,6 +139,16 @@ def test_an_older_companions_log_and_records_still_replay(tmp_path: Path, name: 
     assert replay.replay_view()[0]["winner"] == "orange"  # type: ignore[index]
 
 
+def replay_lines(replay: Controller) -> list[str]:
+    """The replay screen's line at every step, from the first to the last."""
+    assert replay.replay is not None
+    lines = []
+    for step in range(len(replay.replay)):
+        replay.step_replay(to=step)
+        lines.append(replay.replay_view()[1])  # type: ignore[index]
+    return lines
+
+
 def test_an_older_companions_log_replays_in_the_ui_language(tmp_path: Path) -> None:
     """Issue 17: the German replay screen showed the record's English; each turn of an
     older log is worded from the step's public view, still without a past combat's
@@ -150,10 +160,7 @@ def test_an_older_companions_log_replays_in_the_ui_language(tmp_path: Path) -> N
     assert replay.replay is not None
     i18n.set_language("de")
     try:
-        lines = []
-        for step in range(len(replay.replay)):
-            replay.step_replay(to=step)
-            lines.append(replay.replay_view()[1])  # type: ignore[index]
+        lines = replay_lines(replay)
         assert [english_in(line) for line in lines] == [[]] * len(lines), lines
         assert any(" zog " in line for line in lines[1:])
     finally:
@@ -170,10 +177,7 @@ def test_the_replay_of_todays_log_speaks_the_ui_language(tmp_path: Path) -> None
     assert replay.replay is not None
     i18n.set_language("de")
     try:
-        lines = []
-        for step in range(len(replay.replay)):
-            replay.step_replay(to=step)
-            lines.append(replay.replay_view()[1])  # type: ignore[index]
+        lines = replay_lines(replay)
         assert [english_in(line) for line in lines] == [[]] * len(lines), lines
         assert lines[0].startswith("Der Anfang") and lines[1].startswith("1. Gelb")
         assert lines[-1].endswith("Gelb gewinnt: die andere Seite hat aufgegeben")
