@@ -1,4 +1,4 @@
-"""Generic table path benchmark: the time a ``GameSession`` takes to turn the snapshot that
+"""Table path benchmark: the time a ``GameSession`` takes to turn the snapshot that
 shows a turn into the committed turn (every legal turn pushed, compared and popped, then
 the log entry appended and synced), for Strategus, Gimmel and Giganten (a landscape dealt
 from the seed) on the simulated board.

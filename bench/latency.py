@@ -4,12 +4,12 @@ Run ``.venv/bin/python bench/latency.py`` (about a minute) or ``--quick`` (a few
 seconds). It prints ``METRIC <name> <value> ms`` lines for tools to pick up, and context
 lines that start with ``#``. Every random choice comes from a fixed seed.
 
-What is measured. Whole Giganten games are played through the generic path every front end
+What is measured. Whole Giganten games are played through the game interface every front end
 uses: a ``GameSession`` on the simulated table (``hardware.simgame``: the simulated board
 and reader, the real sensing). A landscape is dealt from the game's seed, the simulated
 hands (``GameHands``) lay out random valid setups and Start is tapped. For every turn the
-club's bot (``companion.table.giganten_opponent.choose_giganten``, on the view of the
-player to move) chooses; a plain move is then made on the board read by read: a think
+table's computer (``companion.table.opponent.choose_turn`` at the easy level, on what
+the player to move knows) chooses; a plain move is then made on the board read by read: a think
 pause, the figure lifted, carried for a random 0.3–0.9 s of simulated time while the
 readers keep scanning, put down. From that moment every read goes through the real
 sensing and ``GameSession.on_snapshot`` until the read whose snapshot makes the session
@@ -32,18 +32,19 @@ sensing confirms a tag after 2 equal reads and an empty square after 3.
 - bus model (``BUS_MODEL``): the Pi drives every reader on one SPI bus.
 
 Both with the time of one square's read taken from our driver on the emulator
-(``driver_models``): the dearer of an empty square and a 7-byte tag, about 7.3 ms on a
+(``driver_models``): the dearer of an empty square and a 7-byte tag, about 7.9 ms on a
 section controller and 9.0 ms on the Pi since an empty square waits out a slow tag's
 power-up (issue 16; the models' own figures are 3 and 8 ms).
 
 Scan order. ``SimGameTable`` tells the reader which squares to read first after every
 snapshot and intent (``companion.table.game_focus``: sensing's pending squares, the
 mover's lifted figures and the squares their legal turns change; about three reads in
-four go to them), as every generic table does. Each model is run twice on the same games:
+four go to them), as every table does. Each model is run twice on the same games:
 with that focus (``latency_<model>_p50_ms``/``_p95_ms``, what the tables do) and with the
 naive row-by-row sweep that ignores it (``latency_<model>_naive_p50_ms``/``_p95_ms``).
-Goals (from the issue): p95 at most 150 ms with the tile model and at most 500 ms with the
-single bus, for the focused order.
+Goals (issue 25): p95 at most 50 ms with the tile model and at most 250 ms with the single
+bus, for the focused order; each model's cost of one register access
+(``hardware/emulation/controller_costs.py`` for the controller) is printed beside it.
 
 Besides the figures, the run breaks each latency into phases (until the new square is
 first read, until its confirming read, until the session could judge the move) to show
@@ -72,11 +73,11 @@ from companion.games.giganten.turns import Turn
 from companion.identities import sim_identities
 from companion.reads import TagRead
 from companion.table.game_session import PLAY, GameSession
-from companion.table.giganten_opponent import choose_giganten
+from companion.table.opponent import choose_turn
 from hardware.sim import BUS_MODEL, TILE_MODEL, Order, TimingModel
 from hardware.simgame import GameHands, SimGameTable
 
-GOALS_MS = {"tile": 150.0, "bus": 500.0}
+GOALS_MS = {"tile": 50.0, "bus": 250.0}
 """The p95 goal of each timing model, in milliseconds."""
 ORDERS: tuple[Order, ...] = ("focus", "naive")
 """The scan orders compared: the tables' focus, and the row-by-row sweep."""
@@ -99,6 +100,16 @@ def driver_models() -> tuple[TimingModel, ...]:
 
 
 MODELS: tuple[TimingModel, ...] = driver_models()
+
+
+def access_costs() -> dict[str, float]:
+    """Each model's cost of one two-byte register access, in µs."""
+    from readers import MCU, PI, access_us
+
+    return {"tile": access_us(MCU), "bus": access_us(PI)}
+
+
+ACCESS_US = access_costs()
 GIVE_UP = 60.0
 """Simulated seconds after a put-down after which a turn counts as never seen (a bug)."""
 
@@ -290,7 +301,7 @@ def play_game(seed: int, timing: TimingModel, plies: int, runs: Runs,
         while session.phase == PLAY and session.turns < plies:
             state = session.state
             assert isinstance(state, GigantenState)
-            turn, played = choose_giganten(state, rng), session.turns
+            turn, played = choose_turn(GAME, state, rng, level="easy"), session.turns
             runs.turns += 1
             if is_plain(turn):
                 runs.samples.append(table.play_timed(turn))
@@ -394,6 +405,8 @@ def main(argv: list[str] | None = None) -> int:
     metrics: list[str] = []
     for model in MODELS:
         goal = GOALS_MS[model.name]
+        metrics.append(f"METRIC latency_{model.name}_access_us {ACCESS_US[model.name]:.0f} us")
+        metrics.append(f"METRIC latency_{model.name}_read_ms {model.read_time * 1000:.2f} ms")
         print(f"# {model.name}: {describe(model)}")
         for order in ORDERS:
             runs = results[f"{model.name}/{order}"]

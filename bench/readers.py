@@ -49,6 +49,7 @@ from typing import Any, ClassVar
 
 from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
+from hardware.emulation import controller_costs
 from hardware.emulation.decoded_bus import EmulatedBoard
 from hardware.emulation.mfrc522_chip import Mfrc522Chip, Tag
 from hardware.mfrc522 import Mfrc522
@@ -80,14 +81,28 @@ on a Pi), 70 µs taken; 8 bits at 4 MHz = 2 µs a byte; the decoder address thro
 on lgpio: about 4 pin writes a square (2 address bits change on average in a row-by-row
 sweep, plus the enable released and set) at ~10 µs each [estimate]."""
 
-MCU = Platform("mcu", transfer_us=10.0, byte_us=2.0, gpio_us_per_square=0.0)
-"""A section controller (RP2040) running the same driver: ~10 µs per transfer for the
-call and the chip-select toggle [estimate: MicroPython is slower, C faster], 2 µs a byte
-at 4 MHz; the decoder address is a port write, lost in the transfer cost."""
+MCU = Platform("mcu", transfer_us=controller_costs.MEM32_ACCESS_US
+               - 2 * controller_costs.SPI_BYTE_US,
+               byte_us=controller_costs.SPI_BYTE_US, gpio_us_per_square=0.0)
+"""A section controller (125 MHz RP2040, MicroPython) running the firmware: the decoder
+selected and released with one SIO register write each, the SPI call and the driver's
+Python around it, 2 µs a byte at 4 MHz (``hardware/emulation/controller_costs.py``: 52 µs
+for a two-byte access)."""
+
+MCU_PINS = Platform("mcu_pins", transfer_us=controller_costs.PIN_LOOP_ACCESS_US
+                    - 2 * controller_costs.SPI_BYTE_US,
+                    byte_us=controller_costs.SPI_BYTE_US, gpio_us_per_square=0.0)
+"""The same controller selecting with ten ``Pin.value`` calls (the firmware where
+``machine.mem32`` is absent): 260 µs for a two-byte access."""
 
 TIMEOUT_MS = 2.0
 """The driver's receive timeout for an empty square (``timeout_ms`` of ``[reader.spi]``;
 ISO 14443 ATQA comes after ~0.36 ms, research §2.1)."""
+
+
+def access_us(platform: Platform) -> float:
+    """What one two-byte register access costs on ``platform``."""
+    return platform.transfer_us + 2 * platform.byte_us
 
 
 def assumptions() -> list[str]:
@@ -96,8 +111,9 @@ def assumptions() -> list[str]:
         f"#   Pi direct: {PI.transfer_us:.0f} us per spidev transfer (research/hardware.md 2.1:"
         " 40-100 us), SPI 4 MHz = 8 bits / 4 MHz = 2 us per byte, decoder address"
         f" {PI.gpio_us_per_square:.0f} us per square (gpiozero/lgpio pin writes)",
-        f"#   section controller: {MCU.transfer_us:.0f} us per transfer (call + CS), 2 us"
-        " per byte",
+        f"#   section controller (RP2040, MicroPython): {access_us(MCU):.0f} us per register"
+        f" access with one SIO write to select ({access_us(MCU_PINS):.0f} us with ten"
+        " Pin.value calls); hardware/emulation/controller_costs.py cites the figures",
         "#   air (ISO 14443-A, 106 kbit/s, research 2.1): 9.44 us per bit, 9 bits per byte,"
         " answer after 86 us; REQA/WUPA+ATQA ~0.36 ms, 4-byte UID ~2.2 ms, 7-byte ~4.1 ms",
         f"#   empty square: the timer runs {TIMEOUT_MS:g} ms after each WUPA; the first WUPA"
@@ -297,7 +313,7 @@ def main(argv: list[str] | None = None) -> int:
     slow = Tag(UID7)
     slow.power_up_us = 4_000
     squares: dict[str, tuple[int, int, float]] = {}
-    for platform in (PI, MCU):
+    for platform in (PI, MCU, MCU_PINS):
         for name, tag in (("empty", None), ("uid4", Tag(UID4)), ("uid7", Tag(UID7)),
                           ("slow_uid7", slow)):
             squares[f"{name}_{platform.name}"] = driver_read(tag, platform)
@@ -322,6 +338,7 @@ def main(argv: list[str] | None = None) -> int:
         f" {uid7_text} (cascade tag 88 + 3 UID bytes + BCC): never the UID")
 
     tile_ms, tile_transfers, tile_switches = scan_ms(MCU, 7, 7, 13, sweeps, TILE)
+    tile_pins_ms, _, _ = scan_ms(MCU_PINS, 7, 7, 13, sweeps, TILE)
     direct_ms, direct_transfers, direct_switches = scan_ms(PI, 14, 14, FIGURES, sweeps, DIRECT)
     v9_ms, v9_transfers, _ = scan_ms(PI, 28, 14, 2 * FIGURES, sweeps, V9_DIRECT)
     out(f"# sections: one 7x7 tile, 13 figures: {tile_transfers} transfers, {tile_switches}"
@@ -344,7 +361,11 @@ def main(argv: list[str] | None = None) -> int:
         *(f"METRIC square_ms_{key} {value[2] / 1000:.2f} ms" for key, value in squares.items()),
         f"METRIC spi_ops_empty_mfrc522pkg {empty.accesses} ops",
         f"METRIC spi_ops_uid4_mfrc522pkg {uid4.accesses} ops",
+        f"METRIC access_us_mcu {access_us(MCU):.0f} us",
+        f"METRIC access_us_mcu_pins {access_us(MCU_PINS):.0f} us",
+        f"METRIC access_us_pi {access_us(PI):.0f} us",
         f"METRIC scan_ms_sections {tile_ms:.1f} ms",
+        f"METRIC scan_ms_sections_pins {tile_pins_ms:.1f} ms",
         f"METRIC scan_ms_direct {direct_ms:.1f} ms",
         f"METRIC scan_ms_direct_v9 {v9_ms:.1f} ms",
     ]

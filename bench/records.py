@@ -7,13 +7,13 @@ player to move resigns) into a game log, then prints ``METRIC <name> <value> <un
 lines for tools to pick up, and context lines that start with ``#``:
 
 - ``verify_log_ms``: ``giganten verify GAME.log`` without printing: the hash chain, the
-  commitments, the setups, the swamp squares against the tiles and every turn replayed;
+  commitments, the setups and every turn replayed;
 - ``verify_public_ms``: the same for the game's public record (every turn's public part);
 - ``export_public_ms``: reading the log and writing its public record;
 - ``replay_load_ms``: reading the log and replaying it through the rules
   (``game_log.replay``: what resuming and the app's replay screen do first);
 - ``fuzz_log_ms``: one structure-aware mutation of the log read by ``verify`` and the
-  export, as ``tests/test_fuzz_records.py`` does thousands of times (its cost in the suite).
+  export, as ``tests/test_fuzz_game_records.py`` does many times (its cost in the suite).
 """
 
 from __future__ import annotations
@@ -30,8 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.archive.game_records import generic_record, verify_record
-from companion.archive.records import RecordRefused
+from companion.archive.game_records import RecordRefused, record_from_log, verify_record
 from companion.archive.verifier import verify_path
 from companion.games import get_game
 from companion.games.giganten.board import deal_landscape
@@ -106,8 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     repeat = 3 if args.quick else 30
     with tempfile.TemporaryDirectory(prefix="giganten-bench-") as folder:
         log = play(Path(folder), PLIES)
-        public = generic_record(log, "public")
-        assert public is not None
+        public = record_from_log(log, "public")
         lines = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
         over = public["result"] is not None
         print(f"# seed {SEED}: {len(public['turns'])} turns, {len(lines)} log entries,"
@@ -116,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
         metrics = {
             "verify_log_ms": median_ms(lambda: verify_path(log), repeat),
             "verify_public_ms": median_ms(lambda: verify_record(public), repeat),
-            "export_public_ms": median_ms(lambda: generic_record(log, "public"), repeat),
+            "export_public_ms": median_ms(lambda: record_from_log(log, "public"), repeat),
             "replay_load_ms": median_ms(
                 lambda: game_log.replay(giganten, read_log(log)), repeat),
         }
@@ -126,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
             mutated.write_bytes(mutated_log(lines, rng))
             verify_path(mutated)
             with contextlib.suppress(LogError, RecordRefused):  # refused: as it should be
-                generic_record(mutated, "public")
+                record_from_log(mutated, "public")
 
         metrics["fuzz_log_ms"] = median_ms(fuzz_once, repeat * 4)
     for name, value in metrics.items():

@@ -1,4 +1,4 @@
-""""Auto" on the generic path (``ui.control_game_auto``): how long each poll holds the UI
+""""Auto" (``ui.control_game_auto``): how long each poll holds the UI
 thread while the computer plays every side, one turn per poll, no worker thread.
 
 Run ``.venv/bin/python bench/ui_game_auto.py`` (under a minute; ``--turns N``). No display

@@ -105,7 +105,7 @@ def parse_event_target(text: str, *, round: str = "", username: str | None = Non
                                f" ':{port_text}'")
     port = TLS_PORT if tls else DEFAULT_PORT
     if port_text:
-        if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        if not (port_text.isascii() and port_text.isdigit()) or not 0 < int(port_text) < 65536:
             raise EventTargetError(f"{text!r}: {port_text!r} is not a port number (1–65535)")
         port = int(port_text)
     if ca_file is not None and not tls:

@@ -9,11 +9,20 @@ no I/O, starts no threads and never reads the clock: the time is passed in (``cl
 tests decide when a table has been silent for 30 s.
 
 Hidden information: the model reads public topics only and copies from a status message
-only the fields it knows, field by field (``_board``); a kind is kept only where the
+only the fields it knows, field by field (``club.dashboard_fields``); a kind is kept only where the
 public view of the table has one. Nothing else a message carries reaches the page.
 
-Feed messages are deduplicated by ``(table, seq)``: a table resends what the broker had
-not acknowledged when it comes back, so ``seq <= last seen`` is a duplicate and dropped.
+A table plays any number of games: every message names its game (``"game"``: the id its
+outbox drew from the OS, ``club.outbox``), and each game's feed counts its ``seq`` from 1.
+Feed messages are deduplicated by ``(table, game, seq)``: a table resends what the broker
+had not acknowledged when it comes back, so a seq seen before is a duplicate and dropped.
+A message of a new game starts that game on the table's card; the games before it keep
+their verified results (``TableState.finished``), and a message of a game the table has
+left is refused. Once a game's ``over`` message is in, nothing more of that game is taken
+but its heartbeats, resent duplicates and its final status (phase over, the feed's result,
+which the table republishes with each heartbeat): one more ``over``, a turn, or a status
+that says the game runs again or ended otherwise, all with the table's own password, are
+refused with an alert and change neither the result nor the card.
 A jump in ``seq`` means messages are missing; it is shown as a warning until they arrive
 (a table may send a new message before it resends older ones after a reconnect).
 
@@ -30,13 +39,19 @@ corrected by the first feed message that arrives.
 from __future__ import annotations
 
 import bisect
-import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from club import dashboard_fields as fields
+from club.dashboard_fields import ALERT_TYPES, NOT_PUBLIC
+from companion.untrusted import loads
+
 JSON = dict[str, Any]
+
+MESSAGE_LIMIT = 1 << 20
+"""The largest message read (a status with a whole board is a few kilobytes)."""
 
 SILENT_AFTER = 30.0
 """Seconds without any message (feed, heartbeat, status, online) after which a table that
@@ -48,13 +63,13 @@ FEED_KEPT = 500
 EVENT_ALERTS_KEPT = 20
 """Event alerts (dispute, refusal, correction) kept per table, newest first."""
 
-ALERT_TYPES = {"dispute": "Dispute", "refusal": "Illegal move refused",
-               "correction": "Correction by the arbiter"}
-"""Feed types that raise an alert, with the words the page puts before their text."""
-
 STATUS_AHEAD = 2
 """How far a status's ``seq`` may run ahead of the highest feed ``seq`` heard: a status may
 arrive just before the feed message it follows (they are different topics)."""
+
+FEED_AHEAD = 10_000
+"""How far a feed ``seq`` may run ahead of the last one without a gap: a forged seq of
+10**400 must not make the dashboard list a gap of that many messages."""
 
 SLUG = re.compile(r"[a-z0-9-]+")
 TOPIC = re.compile(r"giganten/(?P<event>[a-z0-9-]+)/table/(?P<table>[a-z0-9-]+)"
@@ -117,6 +132,27 @@ class TableState:
     over_result: JSON | None = None
     refused: list[Alert] = field(default_factory=list)
     """Statuses refused for a seq ahead of the feed (the latest only)."""
+    game: str = ""
+    """The id of the game the card shows (``""``: a table that names no game)."""
+    left: dict[str, int | None] = field(default_factory=dict)
+    """The games this table played before ``game``: id -> the seq of its verified
+    ``over`` (None: left unfinished). Their messages are refused."""
+    finished: list[JSON] = field(default_factory=list)
+    """The verified results of the games before ``game``, oldest first."""
+
+    def next_game(self, game: str) -> None:
+        """The table began another game: keep the verified result of the one it leaves,
+        then follow the new one's feed from seq 1."""
+        if self.result is not None:
+            self.finished.append({"game": self.game, "round": self.round,
+                                  "players": fields.players_of(self.status.get("players")),
+                                  **self.result})
+        self.left[self.game] = self.over_seq if self.result is not None else None
+        self.game, self.status_seq, self.status = game, -1, {}
+        self.last_seq, self.contiguous, self.ahead = 0, 0, set()
+        self.provisional, self.from_start, self.refused = False, True, []
+        self.result, self.over_seq, self.over_result = None, None, None
+        self.feed, self.alerts = [], []  # the page lists the game it shows
 
     @property
     def over(self) -> bool:
@@ -161,18 +197,23 @@ class Dashboard:
             table.heard = now
             table.online = payload.strip() != b"0"
             return [self._card_change(table)]
-        try:
-            message = json.loads(payload)
-        except (ValueError, UnicodeDecodeError) as err:
-            return self._reject(f"{topic}: not JSON ({err})")
-        problem = _check(message, self.event, match["table"], match["kind"])
+        try:  # the one reader of untrusted input: bounded size, depth and numbers
+            message = loads(payload, limit=MESSAGE_LIMIT)
+        except ValueError as err:  # OutOfBounds, UnicodeDecodeError, JSONDecodeError
+            return self._reject(f"{topic}: not JSON the dashboard reads ({err})")
+        problem = fields.problem_of(message, self.event, match["table"], match["kind"])
         if problem:
             return self._reject(f"{topic}: {problem}")
         self._ensure(table)
         table.heard = now
+        game = fields.game_id(message.get("game"))
+        if game != table.game:
+            if game in table.left:
+                return self._left_game(table, game, message, match["kind"])
+            table.next_game(game)
         if match["kind"] == "status":
             if retained and not table.last_seq and table.status_seq < 0:
-                table.contiguous = max(_int(message.get("seq"), 0), 0)
+                table.contiguous = max(fields.int_or(message.get("seq"), 0), 0)
                 table.provisional = table.contiguous > 0
                 table.from_start = not table.provisional
                 return self._status(table, message, trusted_seq=False)
@@ -186,8 +227,46 @@ class Dashboard:
         self.rejected = [*self.rejected[-99:], why]
         return []
 
+    def _left_game(self, table: TableState, game: str, message: JSON, kind: str
+                   ) -> list[JSON]:
+        """A message of a game the table has left: a resent duplicate of its feed is
+        dropped quietly, anything else is refused (a game that ended takes nothing more)."""
+        over_seq = table.left[game]
+        seq = fields.int_or(message.get("seq"), 0)
+        if kind == "feed" and over_seq is not None and seq <= over_seq:
+            table.duplicates += 1
+            return []
+        return self._reject(f"{table.table}: a {kind} message of game {game[:16]!r}, which"
+                            " the table has left")
+
+    def _after_end(self, table: TableState, kind: str, seq: int) -> list[JSON]:
+        """A message of this game after its ``over`` (one more ``over``, a turn, a status
+        that differs from the final one): refused with an alert; the result stands."""
+        table.refused = [Alert("after-end", f"A {kind} message (seq {seq}) came after the"
+                                            " end of this table's game and was ignored:"
+                                            " the result stands. Check the table",
+                               self.clock(), seq)]
+        self._reject(f"{table.table}: {kind} seq {seq} after the end of the game")
+        return [self._card_change(table)]
+
+    def _final_status(self, table: TableState, message: JSON, seq: int) -> list[JSON]:
+        """A status once the feed's ``over`` is in: the table's final status (phase over,
+        the feed's result; the table republishes it with each heartbeat) is taken once and
+        then only heard; any other is refused."""
+        final = message.get("phase") == "over" \
+            and fields.result_of(message.get("result")) == table.over_result
+        if not final:
+            return self._after_end(table, "status", seq)
+        if table.over:
+            return []
+        table.status_seq, table.status = seq, message
+        table.round = str(message.get("round") or table.round)
+        return [self._card_change(table)]
+
     def _status(self, table: TableState, message: JSON, *, trusted_seq: bool) -> list[JSON]:
-        seq = _int(message.get("seq"), -1)
+        seq = fields.int_or(message.get("seq"), -1)
+        if table.over_seq is not None:
+            return self._final_status(table, message, seq)
         if trusted_seq and seq > table.last_seq + STATUS_AHEAD:
             table.refused = [Alert("seq", f"A status with seq {seq} ran ahead of the table's"
                                           f" feed (seq {table.last_seq}) and was ignored:"
@@ -206,7 +285,7 @@ class Dashboard:
         return [self._card_change(table)]
 
     def _feed(self, table: TableState, message: JSON, now: float) -> list[JSON]:
-        seq = _int(message.get("seq"), 0)
+        seq = fields.int_or(message.get("seq"), 0)
         if table.provisional and not table.feed and seq <= table.contiguous:
             # The retained status said the feed was further on than it is: start here.
             table.contiguous = seq - 1
@@ -214,6 +293,13 @@ class Dashboard:
         if seq <= table.contiguous or seq in table.ahead:
             table.duplicates += 1
             return []  # heard from it all the same (``heard`` is set)
+        if table.over_seq is not None and seq > table.over_seq:
+            if message.get("type") == "heartbeat":
+                return []  # the table is there: heard, nothing more
+            return self._after_end(table, "feed", seq)
+        if seq > table.contiguous + FEED_AHEAD:
+            return self._reject(f"{table.table}: feed seq {seq} is more than {FEED_AHEAD}"
+                                f" ahead of the feed ({table.contiguous})")
         alerts = len(table.alerts)
         gap = bool(table.ahead)
         # A seq below the highest one is not dropped: after a reconnect a table may send a
@@ -224,7 +310,7 @@ class Dashboard:
             table.contiguous += 1
             table.ahead.discard(table.contiguous)
         table.last_seq = max(table.last_seq, seq)
-        entry = {"table": table.table, "seq": seq, "time": _float(message.get("time")),
+        entry = {"table": table.table, "seq": seq, "time": fields.float_or(message.get("time")),
                  "type": str(message.get("type", "")), "text": str(message.get("text", ""))}
         bisect.insort(table.feed, entry, key=lambda e: e["seq"])
         del table.feed[:-FEED_KEPT]
@@ -233,8 +319,9 @@ class Dashboard:
                                          f"{ALERT_TYPES[entry['type']]}: {entry['text']}",
                                          now, seq))
         del table.alerts[EVENT_ALERTS_KEPT:]
-        if entry["type"] == "over":
-            table.over_seq, table.over_result = seq, _feed_result(message.get("view"))
+        if entry["type"] == "over" and (table.over_seq is None or seq < table.over_seq):
+            # The first end of the game ends it: nothing after it counts.
+            table.over_seq, table.over_result = seq, fields.feed_result(message.get("view"))
         result = table.result
         if table.from_start and table.over_seq is not None \
                 and table.over_seq <= table.contiguous:
@@ -279,20 +366,21 @@ class Dashboard:
             "seq": table.last_seq,
             "status_seq": table.status_seq,
             "phase": str(status.get("phase", "")),
-            "players": _players(status.get("players")),
-            "to_move": _text_or_none(status.get("to_move")),
-            "ply": _int(status.get("ply"), 0),
-            "clocks": _clocks(status.get("clocks")),
-            "clocks_running": _text_or_none(status.get("clocks_running")),
-            "last_turn": _last_turn(status.get("last_turn")),
-            "result": _result(status.get("result")),
+            "players": fields.players_of(status.get("players")),
+            "to_move": fields.text_or_none(status.get("to_move")),
+            "ply": fields.int_or(status.get("ply"), 0),
+            "clocks": fields.clocks_of(status.get("clocks")),
+            "clocks_running": fields.text_or_none(status.get("clocks_running")),
+            "last_turn": fields.last_turn(status.get("last_turn")),
+            "result": fields.result_of(status.get("result")),
             "result_verified": table.result is not None,
-            "board": _board(status.get("board")) if _public(status.get("board")) else None,
+            "board": (fields.board_of(status.get("board"))
+                      if fields.is_public(status.get("board")) else None),
             "online": table.online,
             "alerts": [a.json() for a in self.conditions(table, now)]
                       + [a.json() for a in table.alerts],
-            "table_alerts": _table_alerts(status.get("alerts"))
-                            + ([] if _public(status.get("board")) else [NOT_PUBLIC]),
+            "table_alerts": fields.table_alerts(status.get("alerts"))
+                            + ([] if fields.is_public(status.get("board")) else [NOT_PUBLIC]),
             "duplicates": table.duplicates,
         }
 
@@ -306,7 +394,7 @@ class Dashboard:
             out.append(Alert("offline", "The table lost its connection to the broker",
                              table.heard or now))
         out += table.refused
-        shown = _result(table.status.get("result"))
+        shown = fields.result_of(table.status.get("result"))
         if shown is not None and table.result is not None and shown != table.result:
             out.append(Alert("result", "The status's result differs from the one in the"
                                        " table's feed: only the feed's counts",
@@ -341,10 +429,12 @@ class Dashboard:
         games = []
         for name in sorted(self.tables):
             table = self.tables[name]
+            for done in table.finished:
+                games.append({"table": name, **done})
             result = table.result
             if result is not None:
-                games.append({"table": name, "round": table.round,
-                              "players": _players(table.status.get("players")),
+                games.append({"table": name, "game": table.game, "round": table.round,
+                              "players": fields.players_of(table.status.get("players")),
                               "winner": result["winner"], "reason": result["reason"]})
         return {"results": games, "standings": standings(games)}
 
@@ -384,116 +474,3 @@ def standings(games: Iterable[JSON]) -> list[JSON]:
             else:
                 row["lost"] += 1
     return sorted(rows.values(), key=lambda r: (-r["points"], -r["won"], r["name"]))
-
-
-# --- reading messages field by field -------------------------------------------------------
-
-def _check(message: Any, event: str, table: str, kind: str) -> str | None:
-    """Why a status or feed message cannot be used, or None."""
-    if not isinstance(message, dict):
-        return "not a JSON object"
-    if message.get("v") != 1:
-        return f"version {message.get('v')!r} is not 1 (update giganten on this laptop?)"
-    if message.get("event") not in (None, event) or message.get("table") not in (None, table):
-        return "its event or table differs from its topic"
-    if kind == "feed" and _int(message.get("seq"), 0) < 1:
-        return "a feed message without a seq (1, 2, …)"
-    return None
-
-
-def _table_alerts(value: Any) -> list[str]:
-    """The texts of what a table's status lists as alerts (a reader in trouble, say), as
-    strings or ``{"type", "text"}``; the types its feed reports are shown from the feed."""
-    out = []
-    for alert in value if isinstance(value, list) else []:
-        if isinstance(alert, str):
-            out.append(alert)
-        elif isinstance(alert, dict) and alert.get("type") not in ALERT_TYPES:
-            out.append(str(alert.get("text", "")))
-    return out
-
-
-def _int(value: Any, default: int) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
-
-
-def _float(value: Any) -> float | None:
-    ok = isinstance(value, int | float) and not isinstance(value, bool)
-    return float(value) if ok else None
-
-
-def _text_or_none(value: Any) -> str | None:
-    return None if value is None else str(value)
-
-
-def _players(value: Any) -> list[JSON]:
-    """Players as ``{"name", "colour"}``: a table may send colours only (``"yellow"``) or
-    ``{"name": "Anna", "colour": "yellow"}`` when it knows who plays."""
-    out = []
-    for index, player in enumerate(value if isinstance(value, list) else []):
-        if isinstance(player, dict):
-            colour = str(player.get("colour") or player.get("side") or f"player {index + 1}")
-            out.append({"name": str(player.get("name") or colour), "colour": colour})
-        else:
-            out.append({"name": str(player), "colour": str(player)})
-    return out
-
-
-def _clocks(value: Any) -> dict[str, float] | None:
-    if not isinstance(value, dict):
-        return None
-    return {str(k): float(v) for k, v in value.items()
-            if isinstance(v, int | float) and not isinstance(v, bool)}
-
-
-def _last_turn(value: Any) -> str | None:
-    if isinstance(value, dict) and value.get("text") is not None:
-        return str(value["text"])
-    return None
-
-
-def _feed_result(view: Any) -> JSON | None:
-    """The result an ``over`` feed message carries in its public view (``game_over``:
-    ``winner`` and ``reason``; a referee's ``result``: the same, a draw without winner)."""
-    if not isinstance(view, dict) or "reason" not in view:
-        return None
-    return _result({"winner": view.get("winner"), "reason": view.get("reason")})
-
-
-def _result(value: Any) -> JSON | None:
-    if not isinstance(value, dict):
-        return None
-    winner = value.get("winner")
-    return {"winner": None if winner in (None, "draw") else str(winner),
-            "reason": str(value.get("reason") or "")}
-
-
-NOT_PUBLIC = ("This table sent a board view that is not the public one: it is not shown."
-              " Check the table's software (only the public view may be published [I3]).")
-
-
-def _public(view: Any) -> bool:
-    """False for a board view made for another audience than ``public`` (a player's or the
-    arbiter's view would show hidden kinds): the dashboard never shows it."""
-    return not isinstance(view, dict) or view.get("audience", "public") == "public"
-
-
-def _board(value: Any) -> JSON | None:
-    """The grid of a public board view: size, swamp squares, and each figure's square and
-    owner, with a kind only where the public view has one."""
-    if not isinstance(value, dict):
-        return None
-    inner = value.get("board")
-    size: JSON = inner if isinstance(inner, dict) else value
-    files, ranks = _int(size.get("files"), 0), _int(size.get("ranks"), 0)
-    if not (0 < files <= 26 and 0 < ranks <= 99):
-        return None
-    figures = []
-    for figure in value.get("figures") or []:
-        if isinstance(figure, dict) and isinstance(figure.get("square"), str):
-            entry = {"square": figure["square"], "owner": str(figure.get("owner", ""))}
-            if isinstance(figure.get("kind"), str):
-                entry["kind"] = figure["kind"]
-            figures.append(entry)
-    swamp = [s for s in size.get("swamp") or [] if isinstance(s, str)]
-    return {"files": files, "ranks": ranks, "swamp": swamp, "figures": figures}

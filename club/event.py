@@ -29,7 +29,7 @@ PASSWORD_ENV = "GIGANTEN_EVENT_PASSWORD"
 def host_port(text: str, default_port: int) -> tuple[str, int]:
     """``HOST:PORT`` (or ``HOST``) as a pair; an argparse type."""
     host, _, port = text.rpartition(":") if ":" in text else (text, "", str(default_port))
-    if not host or not port.isdigit() or not 0 <= int(port) <= 65535:
+    if not host or not (port.isascii() and port.isdigit()) or not 0 <= int(port) <= 65535:
         raise argparse.ArgumentTypeError(f"{text!r} is not HOST:PORT (like 192.168.1.10:1883)")
     return host, int(port)
 

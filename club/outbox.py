@@ -14,8 +14,11 @@ Format ``giganten-outbox/1``
 ----------------------------
 UTF-8 JSON Lines, one object per line, each line ending in ``\\n``:
 
-- the first line ``{"format": "giganten-outbox/1", "n": N, "seq": S}``: the last message
-  number and feed ``seq`` used before this file was last compacted (0 for a new one);
+- the first line ``{"format": "giganten-outbox/1", "n": N, "seq": S, "game": G}``: the
+  last message number and feed ``seq`` used before this file was last compacted (0 for a
+  new one), and the id of the game whose feed this is: 32 hex digits drawn from the OS
+  when the outbox is made (one outbox per game log: a resumed game goes on with its id,
+  a new game on the same table gets a new one, so the dashboard tells the games apart);
 - a message ``{"n": 7, "topic": "public/feed", "seq": 5, "payload": {...}}``: ``n`` counts
   every message of the outbox from 1, ``seq`` the feed messages only (``null`` for
   others), ``topic`` is relative to the table's topic;
@@ -35,12 +38,19 @@ import contextlib
 import fcntl
 import json
 import os
+import re
+import secrets
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.untrusted import MALFORMED, loads
+
 FORMAT = "giganten-outbox/1"
+
+GAME_ID = re.compile(r"[0-9a-f]{32}")
+"""A game id as ``new_game_id`` makes it."""
 
 COMPACT_AFTER = 1000
 """Acknowledged lines that make :meth:`Outbox.open` rewrite the file without them."""
@@ -67,9 +77,11 @@ class Outbox:
     """
 
     def __init__(self, path: Path, fd: int, n: int, seq: int,
-                 unacked: dict[int, Message]) -> None:
+                 unacked: dict[int, Message], game: str) -> None:
         """Internal: use :meth:`open`."""
         self.path = path
+        self.game = game
+        """The id of the game this outbox carries the feed of (``"game"`` of its header)."""
         self._fd: int | None = fd
         self._n = n
         self._seq = seq
@@ -90,15 +102,16 @@ class Outbox:
                               ) from None
         try:
             _lock(fd, path)
-            n, seq, unacked, acked = _load(fd, path)
-            if acked >= COMPACT_AFTER:
+            n, seq, unacked, acked, game = _load(fd, path)
+            if acked >= COMPACT_AFTER or game is None:  # an outbox made before game ids
+                game = game or new_game_id()
                 os.close(fd)
-                fd = _compact(path, n, seq, unacked)
+                fd = _compact(path, n, seq, unacked, game)
         except BaseException:
             with contextlib.suppress(OSError):
                 os.close(fd)
             raise
-        return cls(path, fd, n, seq, unacked)
+        return cls(path, fd, n, seq, unacked, game)
 
     @property
     def last_seq(self) -> int:
@@ -174,57 +187,81 @@ def _lock(fd: int, path: Path) -> None:
                           " program") from None
 
 
-def _load(fd: int, path: Path) -> tuple[int, int, dict[int, Message], int]:
-    """Read the file: (last n, last seq, unacknowledged messages, acknowledged lines).
-    A new file gets its header; a cut-off last line is cut away."""
+def new_game_id() -> str:
+    """A new game's id: 128 bits from the OS (``secrets``), so no two games share one."""
+    return secrets.token_hex(16)
+
+
+def _load(fd: int, path: Path) -> tuple[int, int, dict[int, Message], int, str | None]:
+    """Read the file: (last n, last seq, unacknowledged messages, acknowledged lines, the
+    game's id: None in an outbox made before game ids). A new file gets its header; a
+    cut-off last line is cut away."""
     data = _read_all(fd)
     if data.find(b"\n") < 0:  # new, or cut off while its header was written
+        fresh = new_game_id()
         os.ftruncate(fd, 0)
-        _write_all(fd, _header(0, 0))
+        _write_all(fd, _header(0, 0, fresh))
         os.fsync(fd)
-        return 0, 0, {}, 0
+        return 0, 0, {}, 0, fresh
     end = data.rfind(b"\n") + 1
     if end < len(data):  # the last write was cut off: it was never confirmed
         os.ftruncate(fd, end)
         os.fsync(fd)
     lines = data[:end].split(b"\n")[:-1]
     try:
-        header = json.loads(lines[0]) if lines else None
+        header = loads(lines[0]) if lines else None
     except ValueError:
         header = None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise OutboxError(f"{path} is not an event outbox ({FORMAT}); move it away, the"
                           " table makes a new one")
-    n, seq = int(header["n"]), int(header["seq"])
+    try:
+        n, seq = int(header["n"]), int(header["seq"])
+    except MALFORMED:
+        raise OutboxError(f"{path} has a damaged first line; move it away, the table makes"
+                          " a new one") from None
+    named = header.get("game")
+    if named is not None and not (isinstance(named, str) and GAME_ID.fullmatch(named)):
+        raise OutboxError(f"{path} names no game in its first line; move it away, the"
+                          " table makes a new one")
+    game: str | None = named
     unacked: dict[int, Message] = {}
     acked = 0
     for number, raw in enumerate(lines[1:], start=2):
         try:
-            item = json.loads(raw)
-        except ValueError:
+            item = loads(raw)
+            if "ack" in item:
+                acked += unacked.pop(int(item["ack"]), None) is not None
+                continue
+            message = Message(int(item["n"]), str(item["topic"]), _seq(item["seq"]),
+                              dict(item["payload"]))
+        except MALFORMED:
             raise OutboxError(f"{path} line {number} is damaged; move the file away (the"
                               " messages in it are then not sent)") from None
-        if "ack" in item:
-            acked += unacked.pop(int(item["ack"]), None) is not None
-            continue
-        message = Message(int(item["n"]), str(item["topic"]), item["seq"], item["payload"])
         unacked[message.n] = message
         n = max(n, message.n)
         seq = max(seq, message.seq or 0)
-    return n, seq, unacked, acked
+    return n, seq, unacked, acked, game
 
 
-def _header(n: int, seq: int) -> bytes:
-    return (json.dumps({"format": FORMAT, "n": n, "seq": seq}) + "\n").encode()
+def _seq(value: object) -> int | None:
+    """A message's feed seq as written: a number or null."""
+    if value is None or (type(value) is int and value >= 0):
+        return value
+    raise ValueError("a seq is a number or null")
 
 
-def _compact(path: Path, n: int, seq: int, unacked: dict[int, Message]) -> int:
+def _header(n: int, seq: int, game: str) -> bytes:
+    return (json.dumps({"format": FORMAT, "n": n, "seq": seq, "game": game}) + "\n").encode()
+
+
+def _compact(path: Path, n: int, seq: int, unacked: dict[int, Message], game: str) -> int:
     """Rewrite the outbox with its unacknowledged messages only, atomically."""
     temporary = path.with_name(f".{path.name}.{os.getpid()}.new")
     fd = os.open(temporary, os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o600)
     try:
         _lock(fd, temporary)
-        _write_all(fd, _header(n, seq))
+        _write_all(fd, _header(n, seq, game))
         for key in sorted(unacked):
             m = unacked[key]
             _write_all(fd, (json.dumps({"n": m.n, "topic": m.topic, "seq": m.seq,

@@ -3,7 +3,8 @@
 Topics (``giganten/<event>/table/<table>/...``, docs/club.md):
 
 - ``public/feed``: one message per thing that happened, QoS 1, numbered by ``seq`` from 1
-  without gaps; every one goes through the durable outbox (``club.outbox``) first;
+  without gaps within its game (``"game"``: the outbox's game id, in every feed and status
+  message); every one goes through the durable outbox (``club.outbox``) first;
 - ``public/status``: the latest public state, retained, QoS 1 (not kept in the outbox: a
   newer status replaces it anyway);
 - ``public/online``: retained ``"1"`` while connected; the Last Will is ``"0"``, so the
@@ -227,6 +228,7 @@ class TablePublisher:
         """Append one feed message to the outbox (synced) and send it; return its ``seq``.
         ``at``: when it happened, on the table's wall clock (default: now)."""
         payload = {"v": FEED_VERSION, "event": self.event, "table": self.table,
+                   "game": self.outbox.game,
                    "time": time.time() if at is None else at, "type": type,
                    "text": text, "view": view}
         with self._send:
@@ -241,7 +243,8 @@ class TablePublisher:
         ``v``, ``event``, ``table``, ``round``, ``time`` where the caller left them out)."""
         with self._send:
             self._status = {"v": FEED_VERSION, "event": self.event, "table": self.table,
-                            "round": self.round, "time": time.time(), **status}
+                            "round": self.round, "time": time.time(), **status,
+                            "game": self.outbox.game}
             client = self.client
             if self._connected.is_set() and client is not None:
                 self._publish_status(client)

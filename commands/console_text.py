@@ -14,8 +14,13 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Mapping
+import shutil
+import textwrap
+from collections.abc import Callable, Mapping
 from typing import Any
+
+from companion.game import Game
+from companion.textboard import BoardKey, game_board
 
 JSON = dict[str, Any]
 
@@ -25,6 +30,40 @@ JSON_ENV = "GIGANTEN_JSON"
 ARROW = " → "
 """Between a route's squares: a terminal has the arrow (the app's font has not)."""
 
+
+
+def console_width() -> int:
+    """The terminal's columns (``COLUMNS``, else the terminal's own size, else 80)."""
+    return max(20, shutil.get_terminal_size((80, 24)).columns)
+
+
+def fit(text: str, width: int) -> list[str]:
+    """``text`` as lines of at most ``width`` columns: a longer line broken between words,
+    its continuation indented two columns more than it; a word longer than a line (a
+    path to copy) is kept whole."""
+    lines: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            lines.append(line)
+            continue
+        indent = line[:len(line) - len(line.lstrip())]
+        lines += textwrap.wrap(line.lstrip(), width, initial_indent=indent,
+                               subsequent_indent=indent + "  ", break_long_words=False,
+                               break_on_hyphens=False) or [line]
+    return lines
+
+
+class FittedSay:
+    """A ``say`` (``print``) whose lines fit the terminal's width; ``raw`` is the ``say``
+    it prints with."""
+
+    def __init__(self, say: Callable[[str], None], width: int) -> None:
+        self.raw: Callable[[str], None] = getattr(say, "raw", say)
+        self.width = width
+
+    def __call__(self, text: str) -> None:
+        for line in fit(text, self.width):
+            self.raw(line)
 
 
 def json_wanted(environ: Mapping[str, str] | None = None) -> bool:
@@ -45,10 +84,12 @@ def use_app_language() -> None:
         i18n.set_language("en")
 
 
-def _tr(key: str, **fields: Any) -> str:
+def phrase(key: str, **fields: Any) -> str:
+    """The console's own words (``ui.console_strings``: ``con_KEY``) in the UI's language."""
     from ui import i18n
 
-    return i18n.tr(f"con_{key}", **fields)  # the console's own words: ui.console_strings
+    return i18n.tr(f"con_{key}", **fields)
+
 
 
 def json_line(view: Mapping[str, Any]) -> str:
@@ -90,30 +131,49 @@ def event_words(view: Mapping[str, Any], game: str) -> str:
     if kind == "choose":
         choices = "; ".join(f"{number}: {_choice_words(choice)}"
                             for number, choice in enumerate(view.get("choices", [])))
-        return _tr("choose", player=i18n.player(str(view["player"])), choices=choices)
+        return phrase("choose", player=i18n.player(str(view["player"])), choices=choices)
     if kind == "to move":
-        return _tr("to_move", player=i18n.player(str(view["player"])))
+        return phrase("to_move", player=i18n.player(str(view["player"])))
     if kind == "play begins":
         line = str(game_words.event_line(view))
         commitments = view.get("commitments")
         if isinstance(commitments, Mapping) and commitments:
-            line += _tr("commitments", values=", ".join(
+            line += phrase("commitments", values=", ".join(
                 f"{i18n.player(str(name))} {value}" for name, value in commitments.items()))
         return line
     if kind == "game over":
-        head = _tr("head", head=view["log_head"]) if view.get("log_head") else ""
+        head = phrase("head", head=view["log_head"]) if view.get("log_head") else ""
         return f"{game_words.event_line(view)}{head}"
+    if kind in ("refused", "intent refused"):
+        return refusal_words(view, game)
     said = game_words.event_line(view) or game_words.now_line(view, game)
     if said is not None:
-        rule = view.get("rule")
-        return f"{said} [{rule}]" if kind == "refused" and rule else said
+        return said
     return json_line(view)  # an event the words do not know yet: never lost
+
+
+def refusal_words(view: Mapping[str, Any], game: str) -> str:
+    """A refused board or intent in words: the rule's words and its id as the rulebook
+    cites it (``[M2]``) where the view gives the rule (this audience may know it), then
+    the way back. A rule of the table (``table.*``: the readers, the tags, not now) is no
+    rule of the game's book: its words, without an id."""
+    from ui import game_words, i18n
+
+    rule = view.get("rule")
+    if rule is None or rule == "table.readers":  # nobody's fault: no "not allowed"
+        return str(game_words.now_line(view, game))
+    table_rule = str(rule).startswith("table.")
+    why = game_words.why_text(game, str(rule)) + ("" if table_rule else f" [{rule}]")
+    steps = game_words.steps_text(view.get("steps", []))
+    if steps:
+        return i18n.tr("gm_now_refused_why_steps", why=why, steps=steps)
+    return i18n.tr("gm_now_intent" if table_rule else "gm_now_refused_why", why=why)
 
 
 def _setup_words(view: Mapping[str, Any], game: str) -> str:
     from ui import game_words, i18n
 
-    line = _tr("setup", player=i18n.player(str(view["player"])), placed=view["placed"],
+    line = phrase("setup", player=i18n.player(str(view["player"])), placed=view["placed"],
                expected=view["expected"])
     problems = game_words.problem_lines(game, view.get("problems") or [])
     return "; ".join([line, *problems])
@@ -129,7 +189,7 @@ def _choice_words(choice: Mapping[str, Any]) -> str:
     from ui import game_words
 
     if set(choice) == {"advance"}:
-        return _tr("advance" if choice["advance"] else "stay")
+        return phrase("advance" if choice["advance"] else "stay")
     placed = choice.get("place")
     if isinstance(placed, Mapping) and len(placed) == 1:
         ((square, kind),) = placed.items()
@@ -138,7 +198,7 @@ def _choice_words(choice: Mapping[str, Any]) -> str:
     said = choice.get("challenge")
     target = said.get("target") if isinstance(said, Mapping) else said
     if target is not None:
-        words = f"{words}, {_tr('challenges', square=target)}".lstrip(", ")
+        words = f"{words}, {phrase('challenges', square=target)}".lstrip(", ")
     return words or json.dumps(dict(choice))
 
 
@@ -167,7 +227,65 @@ def _kinds(one: Any, other: Any, ground: Any, rule: Any) -> str:
 
     if not one or not other:
         return f" [{rule}]" if rule else ""
-    words = _tr("kinds", one=game_words.kind_name(str(one)),
+    words = phrase("kinds", one=game_words.kind_name(str(one)),
                 other=game_words.kind_name(str(other)),
-                ground=_tr("on", ground=ground) if ground else "")
+                ground=phrase("on", ground=ground) if ground else "")
     return words + (f" [{rule}]" if rule else "")
+
+
+def board_key(game: Game, options: Mapping[str, Any]) -> BoardKey:
+    """The words ``companion.textboard.game_board`` draws ``game``'s board in: the
+    players' and kinds' names in the UI's language, the numbers on the pieces."""
+    from ui import game_words, i18n
+
+    kinds = game.kinds(options)
+    return BoardKey({name: i18n.player(name) for name in game.players},
+                    {kind.id: game_words.kind_name(kind.id) for kind in kinds},
+                    {kind.id: kind.value for kind in kinds},
+                    hidden=phrase("key_hidden"), swamp=phrase("key_swamp"))
+
+
+def superseded(view: dict[str, Any], later: list[dict[str, Any] | None]) -> bool:
+    """True for a setup's progress that a later line of the same batch tells again (one
+    line per player, not one per figure the readers confirmed), and for a piece in the
+    hand that the same command put down again (a move: the turn says it)."""
+    if view.get("event") == "in hand":
+        return any(other is not None and other.get("event") == "turn" for other in later)
+    return view.get("event") == "setup" and any(
+        other is not None and other.get("event") == "setup"
+        and other.get("player") == view.get("player") for other in later)
+
+
+def extra_lines(view: Mapping[str, Any]) -> list[str]:
+    """What a game view holds beside its board, in words: Gimmel's score and hands [S4],
+    the figures off the board as the view shows them [Giganten K6, I2], the teams [V9]."""
+    from ui import game_words, i18n
+
+    lines = game_words.score_lines(view) + game_words.aside_lines(view)
+    teams = view.get("teams")
+    if isinstance(teams, list) and teams:
+        lines.append(phrase("teams", teams=phrase("against").join(
+            phrase("and").join(i18n.player(str(name)) for name in team) for team in teams)))
+    return lines
+
+
+def reveal_lines(game: Game, revealed: Mapping[str, Any], board: Mapping[str, Any],
+                 key: BoardKey, width: int) -> list[str]:
+    """``companion.views.games.reveal_after_game`` in words: every setup on one board
+    (``board``: the game view's board, its size and swamp), each secret choice of the
+    setup (Giganten's trap [V5]); a game that starts empty says it had none."""
+    from ui import i18n
+
+    figures = [{"square": square, "owner": owner, "kind": kind}
+               for owner, setup in dict(revealed.get("setup", {})).items()
+               for square, kind in dict(setup).items()]
+    secrets = dict(revealed.get("secrets") or {})
+    if not figures and not secrets:
+        return [phrase("reveal_none", game=game.title)]
+    lines = [phrase("reveal_setups")]
+    if figures:
+        lines += game_board({"board": dict(board), "figures": figures}, key, width)
+    for owner, secret in secrets.items():
+        choice = ", ".join(f"{name} {value}" for name, value in dict(secret).items())
+        lines.append(phrase("reveal_secret", player=i18n.player(str(owner)), choice=choice))
+    return lines

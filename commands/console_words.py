@@ -1,8 +1,8 @@
-"""The words of Giganten's old console on the generic one (issue 13): ``challenge``,
+"""The words of Giganten's own console on the console of every game (issue 13): ``challenge``,
 ``nochallenge``/``confirm``, ``stay``, ``start PLAYER``, ``setup PLAYER``, ``place SQUARE``
 from the hand, ``show AUDIENCE``, ``export FILE [public]`` and ``exit``.
 
-The choice words map to the session's one generic intent, ``{"choose": i}``: each picks
+The choice words map to the session's one intent, ``{"choose": i}``: each picks
 the open choice (``ChoiceNeeded``) whose turn JSON has the named shape, so they mean the
 same for any game whose turns have that shape (a challenge [C1, C2, M7], an advance [K5])
 and are refused in one line elsewhere. Nothing here knows a rule.
@@ -42,8 +42,9 @@ class _Console(Protocol):
     def show_view(self, audience: int) -> None: ...
 
 
-class OldConsoleWords:
-    """The old console's commands on ``GameConsole`` (a mixin: ``_cmd_*`` methods)."""
+class ConsoleWords:
+    """The console's words for open choices, setups and records on ``GameConsole`` (a
+    mixin: ``_cmd_*`` methods)."""
 
     def _choose_where(self: _Console, test: ChoiceTest, missing: str) -> None:
         session = self.session
@@ -74,12 +75,12 @@ class OldConsoleWords:
             return said == target and (by is None or (isinstance(path, list)
                                                       and path[-1:] == [by]))
 
-        OldConsoleWords._choose_where(self, challenges, f"no open choice challenges {target}")
+        ConsoleWords._choose_where(self, challenges, f"no open choice challenges {target}")
 
     def _cmd_nochallenge(self: _Console, words: list[str]) -> None:
         """``nochallenge`` (``confirm``): the open choice that ends the move as the board
         shows it, without a challenge [C2] (and without going on, V8)."""
-        OldConsoleWords._choose_where(
+        ConsoleWords._choose_where(
             self, lambda turn: "challenge" not in turn and "advance" not in turn,
             "no open choice ends the turn without a challenge")
 
@@ -87,7 +88,7 @@ class OldConsoleWords:
 
     def _cmd_stay(self: _Console, words: list[str]) -> None:
         """``stay``: decline the advance after a challenge [K5]."""
-        OldConsoleWords._choose_where(self, lambda turn: dict(turn) == {"advance": False},
+        ConsoleWords._choose_where(self, lambda turn: dict(turn) == {"advance": False},
                                       "no advance is offered now (stay answers one [K5])")
 
     def _player_named(self: _Console, word: str) -> int:
@@ -106,10 +107,10 @@ class OldConsoleWords:
         if words and session.phase == SETUP and "first" in session.options:
             # Who begins is decided at the start [S5] (Giganten: its "first" option, drawn
             # with the deal unless named here); the log is written from here on.
-            named = OldConsoleWords._player_named(self, words[0])
+            named = ConsoleWords._player_named(self, words[0])
             session.options = {**session.options, "first": named}
         elif words:
-            named = OldConsoleWords._player_named(self, words[0])
+            named = ConsoleWords._player_named(self, words[0])
             first = _first(self.game, self.session)
             if first is not None and first != named:
                 raise ValueError(f"{self.game.players[first]} moves first in this game (drawn"
@@ -126,9 +127,9 @@ class OldConsoleWords:
             raise ValueError("the game has started: setup lays out the pieces before it")
         if len(words) != 1:
             raise ValueError("setup all, or setup PLAYER")
-        players = None if words[0] == "all" else [OldConsoleWords._player_named(self, words[0])]
+        players = None if words[0] == "all" else [ConsoleWords._player_named(self, words[0])]
         for player in players or ():
-            OldConsoleWords._zone_free(self, player)
+            ConsoleWords._zone_free(self, player)
         self.hands.set_up(self.game, self.session.options, self.setup_rng, players)
         self.settle()
 
@@ -163,9 +164,9 @@ class OldConsoleWords:
     def _cmd_export(self: _Console, words: list[str]) -> None:
         """``export FILE [public]``: the full record (after the game only [I3]) or the
         public one, which ``giganten verify`` checks."""
-        from companion.archive.game_records import generic_record
-        from companion.archive.records import RecordRefused
-        from companion.ledger.record import LogError, write_json_atomic
+        from companion.archive.game_records import RecordRefused, record_from_log
+        from companion.ledger.logfiles import write_json_new
+        from companion.ledger.record import LogError
 
         if not words or len(words) > 2 or (len(words) == 2 and words[1] != "public"):
             raise ValueError("export FILE [public]")
@@ -176,13 +177,12 @@ class OldConsoleWords:
                              " every setup [I3]; export FILE public writes what spectators"
                              " may see")
         try:
-            record = generic_record(self.session.log_path, kind)
+            record = record_from_log(self.session.log_path, kind)
         except (LogError, RecordRefused, GameError) as err:
             raise ValueError(str(err)) from None
-        if record is None:  # not a generic log: cannot happen on this console
-            raise ValueError(f"{self.session.log_path} is not the log of this console")
         try:
-            write_json_atomic(Path(words[0]), record, mode=0o644 if public else 0o600)
+            # A new file only: never the log itself, the outbox, a device.
+            write_json_new(Path(words[0]), record, mode=0o644 if public else 0o600)
         except OSError as err:
             raise ValueError(f"cannot write {words[0]}: {err.strerror or err}") from None
         secret = "" if public else " (secret: mode 0600)"

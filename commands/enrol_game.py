@@ -16,6 +16,7 @@ import sys
 import time
 from pathlib import Path
 
+from commands.console_args import wait_seconds
 from commands.play_source import Source, _with_usage_errors, command_source
 from companion.game import Game, GameError
 from companion.game_registry import (
@@ -118,7 +119,7 @@ class GameEnrolConsole:
         elif word in ("place", "lift"):
             self._move(word, words)
         elif word == "wait":
-            self.scan(float(words[0]) if words else SCAN)
+            self.scan(wait_seconds(words, 600.0) if words else SCAN)
         else:
             raise ValueError(f"unknown command {word!r}: type help for the commands")
         return not self.enrolment.done

@@ -1,6 +1,6 @@
 """A simulated table of a club event: ``python -m commands.game_table_runner``.
 
-The demo's computer players (``companion.table.giganten_opponent``: each on its own view)
+The computer players (``companion.table.opponent.choose_turn``: each on its own knowledge)
 play a whole Giganten game through ``GameSession`` on the simulated board
 (``hardware.simgame``: the hands move the figures, the simulated readers read them,
 sensing and the session judge every turn, exactly as at a real table) and the table
@@ -36,7 +36,7 @@ from companion.games.giganten.position import GigantenState
 from companion.games.giganten.ruleset import RuleSet
 from companion.identities import sim_identities
 from companion.table.game_session import PLAY, GameSession
-from companion.table.giganten_opponent import choose_giganten
+from companion.table.opponent import choose_turn
 from companion.views import POLICIES, RULEBOOK
 from hardware.simgame import GameHands, SimGameTable, laid_out
 
@@ -81,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--password", default=None)
     parser.add_argument("--heartbeat", type=float, default=HEARTBEAT, metavar="SECONDS")
     parser.add_argument("--quick-hands", action="store_true",
-                        help="accepted for the old runner's command lines; the generic"
+                        help="accepted for the old runner's command lines; the"
                              " simulated hands are quick already")
     return parser
 
@@ -127,12 +127,13 @@ class SimulatedGameTable:
         self.sim.intent({"start": True})
 
     def play_turn(self, rng: random.Random) -> bool:
-        """The bot to move chooses on its own view; the hands make the turn. False if the
-        session took no turn (the runner then stops: a stand-in game, nothing to wait for)."""
+        """The computer to move chooses on what its player knows; the hands make the turn.
+        False if the session took no turn (the runner then stops: a stand-in game, nothing
+        to wait for)."""
         state = self.session.state
         assert isinstance(state, GigantenState)
         done = self.session.turns
-        self.hands.play(choose_giganten(state, rng))
+        self.hands.play(choose_turn(GAME, state, rng, level="easy"))
         if self.session.fixing:  # the losers off, the winner in [K5]
             self.hands.show(dict(state.pieces()))
         return self.session.turns > done
@@ -161,7 +162,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         table.set_up_and_start()
         feed.update(table.session, table.new_events())
-        rng, tick = random.Random(seed), time.monotonic()
+        # The bots' choices follow hidden kinds: from the OS unless --seed asked for them.
+        rng = random.Random(seed) if args.seed is not None else random.SystemRandom()
+        tick = time.monotonic()
         while table.session.phase == PLAY and table.ply < args.max_plies:
             if not table.play_turn(rng):
                 say(f"table {args.table}: the session took no turn; stopping")

@@ -19,6 +19,7 @@ from typing import Any
 
 from companion import cli
 from companion.games import DEFAULT_GAME, game_names, get_game
+from companion.untrusted import whole_number
 
 # Nothing heavy is imported here: ``giganten --help`` must answer fast and load no paho,
 # kivy or gpiozero (issue 13). Each subcommand imports what it needs when it is run.
@@ -38,6 +39,14 @@ def _miss_rate(text: str) -> float:
     if not 0 <= value <= 0.5:
         raise argparse.ArgumentTypeError(f"the miss rate is a chance from 0 to 0.5, not {text}")
     return value
+
+
+def _setup_minutes(text: str) -> int:
+    """``--setup-minutes N``: 0 to 120 minutes, as the config's ``setup_minutes``."""
+    try:
+        return whole_number(text, "a number of minutes", 0, 120)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def _add_backend(parser: argparse.ArgumentParser) -> None:
@@ -60,7 +69,6 @@ def _add_table(parser: argparse.ArgumentParser) -> None:
     """Options of play and resume: registry, logs, script, audience, simulated readers."""
     from commands.play_source import TIMINGS
     from companion.console import AUDIENCES
-    from companion.views import PUBLIC
 
     parser.add_argument("--registry", type=Path, default=None, metavar="PATH",
                         help="the tag registry (default: the one of giganten enrol if it"
@@ -73,9 +81,10 @@ def _add_table(parser: argparse.ArgumentParser) -> None:
                              " them; a failing command ends the script with status 2")
     others = tuple(dict.fromkeys(name for game in game_names() if game != DEFAULT_GAME
                                  for name in get_game(game).players))
-    parser.add_argument("--audience", choices=(*AUDIENCES, *others), default=PUBLIC,
-                        help="whose view to print: public (spectators, the default), a"
-                             " player, or arbiter (everything)")
+    parser.add_argument("--audience", choices=(*AUDIENCES, *others), default=None,
+                        help="whose view to print: public (spectators, the default; with"
+                             " --computer, the other player's), a player, or arbiter"
+                             " (everything)")
     parser.add_argument("--timing", choices=sorted(TIMINGS), default="tile",
                         help="simulated readers: one controller per tile (tile, the default)"
                              " or one SPI bus for the board (bus)")
@@ -111,6 +120,7 @@ HELP = {
     "ui": "the touchscreen app (simulated board unless hardware is configured)",
     "shots": "render each main screen of the touchscreen to PNG files",
     "event": "the arbiter's dashboard of a club event (a web page of every table)",
+    "agent": "play Strategus as a program of the Stratego line protocol (stdin/stdout)",
 }
 
 
@@ -133,15 +143,10 @@ def _add_computer(parser: argparse.ArgumentParser) -> None:
     from commands.opponent import add_computer
 
     add_computer(parser, tuple(dict.fromkeys(name for game in game_names()
-                                             if game != DEFAULT_GAME
                                              for name in get_game(game).players)))
 
 
 def _play_command(args: argparse.Namespace) -> int:
-    if args.game in (None, DEFAULT_GAME) and getattr(args, "computer", None) is not None:
-        print("giganten play: --computer plays Strategus and Gimmel (--game strategus or"
-              " gimmel); Giganten's computer players are in giganten demo", file=sys.stderr)
-        return 2
     # Every game, Giganten too, through the game interface: the real board through the
     # game's layout, or the simulated one (play_game's, with the club feed of --event).
     from commands import play_game_live
@@ -150,24 +155,17 @@ def _play_command(args: argparse.Namespace) -> int:
     return play_game_live.play_command(args)
 
 
-def _old_log_refused(command: str, path: Path) -> int:
-    """One line for a log the generic path cannot follow (issue 13: Giganten's old
-    ``Session`` wrote it, or it is no game log at all), and what to do instead; exit 2."""
-    from companion.ledger.game_log import old_giganten_log
-
-    if old_giganten_log(path):
-        print(f"giganten {command}: {path} was written by Giganten's old console, which is"
-              " gone; it cannot be continued, but giganten verify LOG still checks it and"
-              " giganten export LOG writes its record", file=sys.stderr)
-    else:
-        print(f"giganten {command}: {path} is not the log of a game (it cannot be read, or"
-              " its first line is no game's header): give the log giganten play wrote",
-              file=sys.stderr)
+def _not_a_game_log(command: str, path: Path) -> int:
+    """One line for a file that is no game's log (it cannot be read, or its first line is
+    no game's header), and what to give instead; exit 2."""
+    print(f"giganten {command}: {path} is not the log of a game (it cannot be read, or"
+          " its first line is no game's header): give the log giganten play wrote",
+          file=sys.stderr)
     return 2
 
 
 def _resume_command(args: argparse.Namespace) -> int:
-    from commands import play_game
+    from companion.ledger.game_log import is_game_log
     from companion.ledger.record import default_log_dir, latest_log
 
     log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
@@ -176,8 +174,8 @@ def _resume_command(args: argparse.Namespace) -> int:
         print(f"giganten resume: there is no game log in {log_dir}: give the log to resume,"
               " or start a game with giganten play --sim", file=sys.stderr)
         return 2
-    if not play_game.is_generic_log(path):
-        return _old_log_refused("resume", path)
+    if not is_game_log(path):
+        return _not_a_game_log("resume", path)
     from commands import play_game_live  # the real board or the simulated one
 
     return play_game_live.resume_command(args, path)
@@ -189,11 +187,11 @@ def _referee_command(args: argparse.Namespace) -> int:
         from commands.referee_config import set_pin
 
         return _with_usage_errors("referee", set_pin)(args)
-    from commands.play_game import is_generic_log
+    from companion.ledger.game_log import is_game_log
 
-    # Any game through the generic desk; a log resumes there if it names its game.
-    if args.resume is not None and not is_generic_log(args.resume):
-        return _old_log_refused("referee", args.resume)
+    # Any game through the desk; a log resumes there if it names its game.
+    if args.resume is not None and not is_game_log(args.resume):
+        return _not_a_game_log("referee", args.resume)
     from commands.referee_game_live import referee_game_command  # readers or sim
 
     args.game = args.game or DEFAULT_GAME
@@ -305,8 +303,9 @@ def _add_referee(commands: Any) -> None:
                          help="the referee rules [W3]: two_squares, chasing,"
                               " no_challenge_limit, turn_limit (off to switch one off;"
                               " default: [referee.rules], else the club defaults)")
-    referee.add_argument("--setup-minutes", type=int, default=None, metavar="N",
-                         help="the setup time (default: [referee] setup_minutes, else 5)")
+    referee.add_argument("--setup-minutes", type=_setup_minutes, default=None, metavar="N",
+                         help="the setup time, 0 to 120 minutes (default: [referee]"
+                              " setup_minutes, else 5)")
     referee.add_argument("--pin-hash", default=None, metavar="HASH",
                          help="the arbiter PIN's hash (default: [referee] pin_hash)")
     referee.add_argument("--arbiter", default=None, metavar="NAME",
@@ -378,6 +377,12 @@ def _add_event(commands: Any) -> None:
     add_command(commands)
 
 
+def _add_agent(commands: Any) -> None:
+    from commands.agent import add_command
+
+    add_command(commands)
+
+
 def _one(name: str, add: cli.Adder) -> cli.Commands:
     return cli.Commands(((name, HELP[name]),), add)
 
@@ -386,7 +391,7 @@ COMMANDS = (
     _one("enrol", _add_enrol), _one("play", _add_play), _one("resume", _add_resume),
     _one("referee", _add_referee), _one("hw-check", _add_hw_check),
     cli.Commands((("ui", HELP["ui"]), ("shots", HELP["shots"])), _add_ui),
-    _one("event", _add_event),
+    _one("event", _add_event), _one("agent", _add_agent),
 )
 """The subcommands that drive a board or a club event, added to those of ``companion.cli``."""
 

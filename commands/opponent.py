@@ -1,4 +1,5 @@
-"""The computer's side at the terminal: ``--computer PLAYER [--level L] [--budget S]``.
+"""The computer's side at the terminal: ``--computer PLAYER [--level L] [--budget S]
+[--engine COMMAND]``.
 
 The choice itself is pure (``companion.table.opponent``); this front end owns the wall
 clock: the search's budget is ``--budget`` seconds of ``time.monotonic`` from the moment
@@ -8,13 +9,17 @@ the computer is to move.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
+import sys
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.game import Game, GameState
 from companion.table.opponent import DEFAULT_LEVEL, LEVELS, choose_turn
+from companion.untrusted import number
 
 DEFAULT_BUDGET = 2.0
 """Seconds the computer may think per turn unless ``--budget`` says otherwise."""
@@ -36,38 +41,89 @@ class Computer:
                            deadline=start + self.budget)
 
 
+def _say_on_stderr(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+@dataclass
+class EngineComputer(Computer):
+    """The computer's side played by a program of the line protocol (``--engine``:
+    ``commands.engine_opponent``); the built-in computer (the base class) takes over in
+    one line if the program fails."""
+
+    command: str = ""
+    say: Callable[[str], None] = _say_on_stderr
+    failed: bool = False
+    link: Any = field(default=None, repr=False)
+
+    def choose(self, game: Game, state: GameState[Any]) -> Any:
+        """The program's turn now; the built-in computer's once the program failed."""
+        from commands.engine_opponent import EngineFailure, EngineLink
+
+        if not self.failed:
+            if self.link is None:
+                self.link = EngineLink(self.command, self.player, self.budget)
+            try:
+                return self.link.turn(state)
+            except EngineFailure as failure:
+                self.failed = True
+                self.say(f"The engine {self.command!r} {failure}; the built-in computer"
+                         " plays on.")
+                self.link.close()
+        return super().choose(game, state)
+
+
 def computer_of(args: argparse.Namespace, game: Game, seed: int) -> Computer | None:
-    """The ``--computer`` side of ``args`` (None: people play both sides)."""
+    """The ``--computer`` side of ``args`` (None: people play both sides), played by the
+    program of ``--engine`` if given (``commands.engine_opponent``)."""
+    from hardware.assemble import UsageError  # the play command's usage error
+
     name = getattr(args, "computer", None)
     if name is None:
+        if getattr(args, "engine", None) is not None:
+            raise UsageError("--engine plays the computer's side: give --computer PLAYER too")
         return None
-    from hardware.assemble import UsageError  # the play command's usage error
 
     if name not in game.players:
         raise UsageError(f"{name} does not play {game.title}; the computer plays"
                          f" {' or '.join(game.players)}")
-    # The computer's choices are seeded: they are public (everyone sees them played).
-    return Computer(game.players.index(name), args.level, args.budget, random.Random(seed))
+    # The computer's choices follow what it knows of hidden kinds: an observer knowing the
+    # printed seed learnt 3.5 bits of the hidden front row from its first move. From the
+    # OS unless the seed was asked for (``--seed``: a test, a replayable game).
+    rng = random.Random(seed) if getattr(args, "seed", None) is not None \
+        else random.SystemRandom()
+    player = game.players.index(name)
+    engine = getattr(args, "engine", None)
+    if engine is None:
+        return Computer(player, args.level, args.budget, rng)
+    if importlib.util.find_spec(f"companion.games.{game.name}.protocol") is None:
+        raise UsageError(f"--engine takes a program of the Stratego line protocol, and"
+                         f" {game.title} has none; it plays Strategus")
+    return EngineComputer(player, args.level, args.budget, rng, command=engine)
 
 
 def seconds_arg(text: str) -> float:
-    """``--budget SECONDS``: a positive number of seconds."""
+    """``--budget SECONDS``: a number of seconds above 0, at most an hour."""
     try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0:  # also refuses nan
+        value = number(text, "a number of seconds", 0, 3600)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    if not value > 0:
         raise argparse.ArgumentTypeError(f"the budget must be more than 0 seconds, not {text}")
     return value
 
 
 def add_computer(parser: argparse.ArgumentParser, players: tuple[str, ...]) -> None:
-    """The options of the computer opponent (play and resume of Strategus and Gimmel)."""
+    """The options of the computer opponent (play and resume of every game)."""
     parser.add_argument("--computer", choices=players, default=None, metavar="PLAYER",
                         help="the companion plays this side; a person carries out its turns"
-                             " on the board (Strategus and Gimmel)")
+                             " on the board")
     parser.add_argument("--level", choices=LEVELS, default=DEFAULT_LEVEL,
-                        help=f"the computer's strength in Gimmel (default: {DEFAULT_LEVEL})")
+                        help=f"the computer's strength (default: {DEFAULT_LEVEL})")
     parser.add_argument("--budget", type=seconds_arg, default=DEFAULT_BUDGET,
                         metavar="SECONDS", help="the computer's thinking time per turn"
                                                 f" (default: {DEFAULT_BUDGET:g})")
+    parser.add_argument("--engine", default=None, metavar="COMMAND",
+                        help="a program of the Stratego line protocol plays the computer's"
+                             " side (Strategus; docs/agent.md), like --engine 'giganten"
+                             " agent --level strong'")

@@ -1,5 +1,5 @@
 """``giganten play --game strategus|gimmel|giganten --sim`` and their ``giganten resume``:
-any game of the family at the terminal on the simulated board, through the generic table
+any game of the family at the terminal on the simulated board, through the table
 path (``companion.table.game_session``); ``giganten play`` without ``--game`` is Giganten
 here too (issue 13: its own console is gone). Giganten here: a landscape dealt from the
 seed [B3, V1, V2], ``--variants`` and ``--policy``.
@@ -14,33 +14,50 @@ kind never reaches the public or the opponent.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from commands.arbiter_pin import arbiter_source
-from commands.console_screen import ChallengeScreen
-from commands.console_text import event_words, json_line, json_wanted, use_app_language
-from commands.console_words import OldConsoleWords
+from commands.console_args import one_word, turn_count, wait_seconds
+from commands.console_help import HELP
+from commands.console_pieces import piece_named
+from commands.console_screen import RevealScreen
+from commands.console_text import (
+    FittedSay,
+    board_key,
+    console_width,
+    event_words,
+    extra_lines,
+    json_line,
+    json_wanted,
+    phrase,
+    reveal_lines,
+    superseded,
+    use_app_language,
+)
+from commands.console_words import ConsoleWords
 from commands.opponent import Computer, computer_of
 from commands.play_source import Source, _source, _timing, _with_usage_errors
+from companion.computer import computer_secret
 from companion.game import ARBITER, PUBLIC, Game, GameError, GameState, seated
-from companion.game_events import GameEvent
+from companion.game_events import GameEvent, PieceInHand
 from companion.games import get_game
-from companion.identities import Identity, sim_identities
-from companion.ledger.game_log import ReplayError, generic_header, hidden_setup
+from companion.identities import sim_identities
+from companion.ledger.game_log import ReplayError, hidden_setup
 from companion.ledger.record import LogError, default_log_dir, new_log_path
-from companion.reads import Uid, parse_uid
+from companion.reads import Uid
 from companion.table.game_session import OVER, PLAY, SETUP, GameSession
-from companion.table.opponent import choose_turn
+from companion.textboard import game_board
+from companion.untrusted import CONSOLE_LIMIT, loads, whole_number
 from companion.views.games import (
-    board_text,
     event_view,
     game_view,
     reveal_after_game,
@@ -48,46 +65,15 @@ from companion.views.games import (
 )
 from hardware.assemble import UsageError, open_backend
 from hardware.reader_pump import live_lines
-from hardware.sim import SimBoard, TimingModel
+from hardware.sim import Occupied, SimBoard, TimingModel
 from hardware.simgame import GameHands, SimGameTable, laid_out
 from hardware.systemd_notify import Keepalive
-
-HELP = """\
-Commands (squares like e4; a PIECE is named like 'red hare 2' or given as its tag UID):
-  place SQUARE [PIECE]    put a piece down (without PIECE: the one last taken up)
-  lift SQUARE, remove SQUARE  take one up          move FROM TO   lift and put down
-  setup all|PLAYER        random valid setups (games with a setup; Giganten's secret
-                          traps too, under V5)
-  trap PLAYER SQUARE      PLAYER's secret trap square, in a private moment (Giganten V5)
-  start [PLAYER]          begin play once every setup is complete (PLAYER: who moves
-                          first, in Giganten [S5]; in another game only checked)
-  declare [PLAYER] FROM TO  declare a turn on the screen (a Strategus attack: the
-                          attacker held beside the square), or declare [PLAYER] {JSON};
-                          with PLAYER it is refused unless it is PLAYER's turn
-  choose N                pick choice N the board left open (a Giganten challenge or
-                          none, an advance or a stay); the same by name:
-  challenge SQUARE [BY]   challenge the figure on SQUARE (BY: which moved figure)
-  nochallenge, confirm    end the move as the board shows it, without a challenge
-  stay                    decline the advance after a challenge
-  resign PLAYER           the player resigns (for the team, in teams)
-  auto [N]                computer players play N turns (default: to the end); with
-                          --computer, the person's side by a simple bot and the computer's
-                          announced turns carried out
-  carry                   carry out the computer's announced turn on the board
-  show [AUDIENCE]         the board as the audience may see it (public, a player,
-                          arbiter: no more than this terminal's own before the end),
-                          and the figures off it
-  reveal                  every setup, once the game is over
-  status                  the phase, whose turn, the turns played, the log
-  export FILE [public]    the game's full record (after the end) or its public one
-  wait [SECONDS]          let the readers scan
-  help, quit (exit)"""
 
 CommandError = (ValueError, GameError)
 
 
-class GameConsole(OldConsoleWords):
-    """A terminal front end for one generic game on the simulated board (with the words of
+class GameConsole(ConsoleWords):
+    """A terminal front end for one game on the simulated board (with the words of
     Giganten's old console: ``commands.console_words``)."""
 
     program = "giganten play"
@@ -104,21 +90,39 @@ class GameConsole(OldConsoleWords):
         self.sim = sim
         self.hands = hands
         self.audience = audience
-        self.rng = random.Random(seed)  # the computer players: public choices only
-        # ``setup all`` lays out secrets: from the OS unless the seed was asked for (a test,
-        # a replayable demo); the printed seed must not give the setups away [fair play].
-        self.setup_rng: random.Random = random.SystemRandom() if secret_setup else self.rng
-        self.say = say
+        # The computer's choices (``auto``) follow what it knows of hidden kinds, and
+        # ``setup all`` lays out secrets: both from the OS unless the seed was asked for (a
+        # test, a replayable game); the printed seed must not give them away [fair play].
+        self.rng: random.Random = random.SystemRandom() if secret_setup else random.Random(seed)
+        self.setup_rng: random.Random = self.rng
         self.geometry = game.geometry(sim.session.options)
         self._told = len(sim.events)
+        self._moving = False
+        """True while ``move`` settles: the piece it lifted is down again."""
+        printer = getattr(say, "raw", say)
         # The terminal whose screen a challenge's outcome is cleared from [I4]: standard
         # output when the lines are printed there.
-        self.screen = ChallengeScreen(sys.stdout if say is print else None,
-                                      hidden_setup(game, sim.session.options))
+        self.screen = RevealScreen(sys.stdout if printer is print else None,
+                                   hidden_setup(game, sim.session.options))
         self.as_json = json_wanted()
         """``GIGANTEN_JSON=1``: the event lines as JSON views; else in words."""
+        self.width = console_width()
+        """The terminal's columns: every line in words fits them, the board too."""
+        self.say: Callable[[str], None] = printer if self.as_json \
+            else FittedSay(printer, self.width)
         if not self.as_json:
             use_app_language()
+        self.board_key = board_key(self.game, sim.session.options)
+
+    def audience_line(self) -> str:
+        """What this terminal's board shows, in the UI's language."""
+        from ui import i18n
+
+        if self.audience == PUBLIC:
+            return phrase("sees_public")
+        if self.audience == ARBITER:
+            return phrase("sees_arbiter")
+        return phrase("sees_player", player=i18n.player(self.game.players[self.audience]))
 
     @property
     def session(self) -> GameSession:
@@ -147,7 +151,8 @@ class GameConsole(OldConsoleWords):
         try:
             keepalive.ready()
             return source.run(self.execute, say=self.say, err=sys.stderr,
-                              program=self.program, errors=CommandError)
+                              program=self.program, errors=CommandError,
+                              width=None if self.as_json else self.width)
         except KeyboardInterrupt:
             self.say("Interrupted.")
             return 130
@@ -167,6 +172,7 @@ class GameConsole(OldConsoleWords):
 
     def execute(self, text: str) -> bool:
         """One command; False ends the game loop."""
+        self.screen.before_command(self.line, self.say)  # the arbiter's look goes first
         words = text.split()
         name, rest = words[0].lower(), words[1:]
         if name in ("quit", "exit"):
@@ -182,9 +188,12 @@ class GameConsole(OldConsoleWords):
     def tell(self, events: list[GameEvent]) -> None:
         """Print each event as the audience may see it."""
         self._told = len(self.sim.events)
-        for event in events:
-            view = event_view(self.game, event, self.audience, self.geometry)
-            if view is not None:
+        state = self.session.state
+        views = [event_view(self.game, event, self.audience, self.geometry, state=state)
+                 for event in events
+                 if not (self._moving and isinstance(event, PieceInHand))]
+        for number, view in enumerate(views):
+            if view is not None and not superseded(view, views[number + 1:]):
                 self.screen.next_view(view, self.line, self.say)
                 self.say(self.line(view))
 
@@ -217,41 +226,31 @@ class GameConsole(OldConsoleWords):
         return self.geometry.parse(word)
 
     def _uid(self, words: list[str]) -> Uid:
-        if len(words) == 1:
-            uid = parse_uid(words[0])
-            if uid not in self.hands.identities:
-                raise ValueError(f"tag {uid} is not in this game's set")
-            return uid
-        if len(words) != 3 or words[0] not in self.game.players or not words[2].isdigit():
-            raise ValueError("name a piece like 'red hare 2', or give its tag UID")
-        wanted = Identity(self.game.players.index(words[0]), words[1], int(words[2]))
-        for uid, identity in self.hands.identities.items():
-            if identity == wanted:
-                return uid
-        raise ValueError(f"the set has no {' '.join(words)}")
+        return piece_named(words, self.game, self.hands, self.session)
 
     def _cmd_help(self, words: list[str]) -> None:
         self.say(HELP)
 
     def _cmd_place(self, words: list[str]) -> None:
         if not words:
-            raise ValueError("place SQUARE PIECE, like: place e4 red hare 1 (place SQUARE: the"
+            raise ValueError("place SQUARE PIECE, like: place e4 red hare (place SQUARE: the"
                              " piece last taken up)")
         if len(words) == 1 and not self.hands.aside:
-            raise ValueError("the hand is empty: say which figure or piece (place e4 red hare"
-                             " 1, or a tag UID)")
+            raise ValueError("the hand is empty: say which figure or piece (place e4 red hare,"
+                             " or a tag UID)")
         square = self._square(words[0])
         uid = self._uid(words[1:]) if len(words) > 1 else self.hands.aside[-1]
         if uid in self.sim.board.tags().values():
             raise ValueError("that piece already stands on the board: move it instead")
-        self.sim.board.place(square, uid)
+        with self._named_occupant():
+            self.sim.board.place(square, uid)
         for pool in (self.hands.box, self.hands.aside):
             if uid in pool:
                 pool.remove(uid)
         self.settle()
 
     def _cmd_lift(self, words: list[str]) -> None:
-        self.hands.aside.append(self.sim.board.lift(self._square(_one(words, "lift SQUARE"))))
+        self.hands.aside.append(self.sim.board.lift(self._square(one_word(words, "lift SQUARE"))))
         self.settle()
 
     _cmd_remove = _cmd_lift
@@ -259,19 +258,44 @@ class GameConsole(OldConsoleWords):
     def _cmd_move(self, words: list[str]) -> None:
         if len(words) != 2:
             raise ValueError("move FROM TO, like: move e3 e4")
-        self.sim.board.move(self._square(words[0]), self._square(words[1]))
-        self.settle()
+        origin, target = self._square(words[0]), self._square(words[1])
+        with self._named_occupant():
+            if origin != target:
+                self.sim.board.refuse_occupied(target)
+        # As a hand moves a piece: up, then down. Put down at the same moment it stood on
+        # both squares for the readers (a present tag is confirmed sooner than an absent
+        # one), which they refuse as one tag on two squares.
+        self.hands.aside.append(self.sim.board.lift(origin))
+        self.sim.run_for()
+        self.sim.board.place(target, self.hands.aside.pop())
+        self._moving = True  # the piece is down again: no "in the hand" line
+        try:
+            self.settle()
+        finally:
+            self._moving = False
+
+    @contextlib.contextmanager
+    def _named_occupant(self) -> Iterator[None]:
+        """A refusal of an occupied square names the square; the figure standing there
+        only for its owner (or the arbiter), never by its tag id."""
+        try:
+            yield
+        except Occupied as err:
+            who = self.hands.identities.get(err.uid)
+            if who is None or self.audience not in (who.owner, ARBITER):
+                raise
+            raise ValueError(f"{err} (it is {who.describe(self.game)})") from None
 
     def _cmd_wait(self, words: list[str]) -> None:
         self.sim.run_for(wait_seconds(words, 600.0))
         self.settle()
 
     def _cmd_setup(self, words: list[str]) -> None:
-        """``setup all|PLAYER`` (``OldConsoleWords``), then, under Giganten's secret traps
-        [V5], each such player's trap."""
+        """``setup all|PLAYER`` (``ConsoleWords``), then each such player's secret setup
+        choice, where the game asks for one (Giganten's trap [V5])."""
         super()._cmd_setup(words)
-        self._choose_traps(None if words == ["all"]
-                           else [OldConsoleWords._player_named(self, words[0])])
+        self._choose_secrets(None if words == ["all"]
+                           else [ConsoleWords._player_named(self, words[0])])
         self.settle()
 
     def _cmd_trap(self, words: list[str]) -> None:
@@ -281,23 +305,16 @@ class GameConsole(OldConsoleWords):
                          "player": self.game.players.index(words[0])})
         self.settle()
 
-    def _choose_traps(self, players: list[int] | None) -> None:
-        """Under Giganten's secret traps [V5], ``setup all`` picks each player's trap: a
-        square of their setup zone their setup check takes (V5a: not by the Nest)."""
-        from companion.games.giganten.options import rules_of
-
+    def _choose_secrets(self, players: list[int] | None) -> None:
+        """``setup all`` also draws each player's secret setup choice, where the game asks
+        for one (``companion.computer.computer_secret``: Giganten's trap [V5, V5a])."""
         options = self.session.options
-        if self.game.name != "giganten" or not rules_of(options).has("V5"):
-            return
-        geometry = self.geometry
         for player in range(len(self.game.players)) if players is None else players:
             mine = {sq: piece.kind for sq, piece in self.session.board.items()
                     if piece.owner == player}
-            zone = sorted(self.game.setup_zone(player, options))
-            self.setup_rng.shuffle(zone)
-            trap = next(sq for sq in zone if not self.game.check_setup(
-                player, mine, {**options, "secret": {"trap": geometry.name(sq)}}))
-            self.sim.intent({"secret": {"trap": geometry.name(trap)}, "player": player})
+            secret = computer_secret(self.game, player, mine, options, self.setup_rng)
+            if secret is not None:
+                self.sim.intent({"secret": secret, "player": player})
 
     def _cmd_declare(self, words: list[str]) -> None:
         players = self.game.players
@@ -305,7 +322,7 @@ class GameConsole(OldConsoleWords):
         intent: dict[str, Any] = {"player": players.index(words[0])} if named else {}
         words = words[1:] if named else words
         text = " ".join(words)
-        data: Any = (json.loads(text) if text.startswith("{")
+        data: Any = (loads(text, limit=CONSOLE_LIMIT) if text.startswith("{")
                      else {"path": words} if len(words) == 2 else None)
         if data is None:
             raise ValueError("declare [PLAYER] FROM TO, like: declare c4 c5 or declare"
@@ -314,21 +331,20 @@ class GameConsole(OldConsoleWords):
         self.settle()
 
     def _cmd_choose(self, words: list[str]) -> None:
-        number = _one(words, "choose N")
-        if not number.isdigit():
-            raise ValueError("choose N: the number of one of the choices shown")
-        self.sim.intent({"choose": int(number)})
+        number = whole_number(one_word(words, "choose N"), "the number of a choice shown",
+                              0, 999)
+        self.sim.intent({"choose": number})
         self.settle()
 
     def _cmd_resign(self, words: list[str]) -> None:
-        player = _one(words, "resign PLAYER")
+        player = one_word(words, "resign PLAYER")
         if player not in self.game.players:
             raise ValueError(f"{player} does not play: {', '.join(self.game.players)}")
         self.sim.intent({"resign": self.game.players.index(player)})
         self.settle()
 
     def _cmd_auto(self, words: list[str]) -> None:
-        limit = _turns(_one(words, "auto [N]")) if words else None
+        limit = turn_count(one_word(words, "auto [N]")) if words else None
         if self.session.phase == SETUP:
             raise ValueError("there is no game running: set up (setup all) and start it")
         if self.session.phase == OVER:
@@ -352,8 +368,9 @@ class GameConsole(OldConsoleWords):
         self.settle()
 
     def _choose(self, state: GameState[Any]) -> Any:
-        """The ``auto`` players' turn: the computer opponent at its easy level."""
-        return choose_turn(self.game, state, self.rng, level="easy")
+        """The ``auto`` players' turn: a random legal one, a quick way through a game for
+        both sides (the computer opponent is ``--computer``)."""
+        return self.rng.choice(list(state.legal_turns()))
 
     def show_view(self, audience: int) -> None:
         """Print the board as ``audience`` may see it (``companion.views.games``)."""
@@ -362,11 +379,19 @@ class GameConsole(OldConsoleWords):
             view = setup_view(self.game, self.geometry, dict(self.session.board), audience)
         else:
             view = game_view(self.game, state, audience, resigned=self.session.resigned)
-        for line in board_text(view):
-            self.say(line)
-        for key in ("score", "hands", "teams", "off_board"):  # off the board [Giganten K6]
+        self.say_board(view)
+        if not self.as_json:
+            for line in extra_lines(view):  # off the board [Giganten K6], in words
+                self.say(line)
+            return
+        for key in ("score", "hands", "teams", "off_board"):
             if key in view:
                 self.say(f"{key}: {json.dumps(view[key])}")
+
+    def say_board(self, view: dict[str, Any]) -> None:
+        """A view's board as lines that fit a terminal (``companion.textboard``)."""
+        for line in game_board(view, self.board_key, self.width):
+            self.say(line)
 
     def _cmd_reveal(self, words: list[str]) -> None:
         state, log = self.session.state, self.session.log
@@ -374,7 +399,13 @@ class GameConsole(OldConsoleWords):
             raise ValueError("the setups are revealed only after the game: play it to its"
                              " end (or resign) first")
         revealed = reveal_after_game(self.game, state, log.header.body, ended=True)
-        for name, setup in revealed["setup"].items():  # after the game only [R12]
+        if not self.as_json:  # after the game only [R12]
+            board = game_view(self.game, state, PUBLIC)["board"]
+            for line in reveal_lines(self.game, revealed, board, self.board_key,
+                                     self.width):
+                self.say(line)
+            return
+        for name, setup in revealed["setup"].items():
             self.say(f"setup of {name} (revealed): {json.dumps(setup)}")
 
     def _cmd_status(self, words: list[str]) -> None:
@@ -393,36 +424,14 @@ class GameConsole(OldConsoleWords):
         self.say(f"Game log: {session.log_path}")
 
 
-def wait_seconds(words: list[str], most: float) -> float:
-    """``wait [SECONDS]``: a number of seconds from 0 to ``most`` (default 1); a bad one is
-    refused in one line, never simulated for ages."""
-    if not words:
-        return 1.0
-    try:
-        seconds = float(words[0])
-    except ValueError:
-        raise ValueError(f"{words[0]!r} is not a number of seconds") from None
-    if not 0 <= seconds <= most:
-        raise ValueError(f"wait between 0 and {most:g} seconds")
-    return seconds
-
-
-def _turns(word: str) -> int:
-    """``auto N``: a number of turns, at least one."""
-    if not word.lstrip("-").isdigit():
-        raise ValueError(f"{word!r} is not a number of turns")
-    if int(word) < 1:
-        raise ValueError("auto plays at least one turn")
-    return int(word)
-
-
-def _one(words: list[str], usage: str) -> str:
-    if len(words) != 1:
-        raise ValueError(f"usage: {usage}")
-    return words[0]
-
-
-def _audience(game: Game, name: str) -> int:
+def _audience(game: Game, name: str | None, computer: Computer | None = None) -> int:
+    """The terminal's audience of ``--audience NAME``; without it the person's side when
+    the computer plays the only other one (their own figures are theirs to see [I2]),
+    else the public."""
+    if name is None:
+        people = [player for player in range(len(game.players))
+                  if computer is None or player != computer.player]
+        return people[0] if computer is not None and len(people) == 1 else PUBLIC
     if name == "public":
         return PUBLIC
     if name == "arbiter":
@@ -469,8 +478,8 @@ def _play(args: argparse.Namespace,
         game = seated(game, options)  # the players the options seat: four in V9
     except GameError as err:
         raise UsageError(str(err)) from None
-    audience = _audience(game, args.audience)
     computer = computer_of(args, game, seed)
+    audience = _audience(game, args.audience, computer)
     source = arbiter_checked(args, audience, _source(args))
     log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
     log_path = new_log_path(log_dir, datetime.now())
@@ -490,7 +499,7 @@ def _play(args: argparse.Namespace,
                     " on the readers (--backend).")
     _say_computer(console, computer)
     console.say(f"Game log: {log_path} (every turn is appended to it).")
-    console.say(f"Showing what {args.audience} may see. Type help for the commands.")
+    console.say(console.audience_line())
     console.tell(events)
     console.settle()
     return console.run(source)
@@ -509,15 +518,10 @@ def new_options(args: argparse.Namespace, game: Game, seed: int) -> dict[str, An
             "policy": args.policy, "first": rng.randrange(len(rules.players))}
 
 
-def is_generic_log(path: Path) -> bool:
-    """True if ``path`` is the log of a game played through the generic path."""
-    return generic_header(path) is not None
-
-
 def resume(args: argparse.Namespace, path: Path,
            wrap: Callable[[GameConsole, Path], GameConsole] = lambda console, _: console
            ) -> int:
-    """``giganten resume LOG`` of a generic game: replayed, the board laid out as the
+    """``giganten resume LOG`` of a game: replayed, the board laid out as the
     game stands (``--empty-board``: empty, and the session lists what to put down).
     ``wrap``: the console as it runs, as for ``_play``."""
     source = _source(args)
@@ -528,10 +532,10 @@ def resume(args: argparse.Namespace, path: Path,
     game = session.game
     try:
         _simulated_only(args, game)
-        audience = _audience(game, args.audience)
-        source = arbiter_checked(args, audience, source)
         seed = args.seed if args.seed is not None else random.randrange(1_000_000)
         computer = computer_of(args, game, seed)
+        audience = _audience(game, args.audience, computer)
+        source = arbiter_checked(args, audience, source)
     except UsageError:
         session.close()
         raise
@@ -543,7 +547,7 @@ def resume(args: argparse.Namespace, path: Path,
     _say_computer(console, computer)
     for note in session.log.notes if session.log is not None else []:
         console.say(f"Note: {note.text}")
-    console.say(f"Showing what {args.audience} may see. Type help for the commands.")
+    console.say(console.audience_line())
     console.tell(events)
     console.settle()
     return console.run(source)
@@ -563,5 +567,5 @@ play_command = _with_usage_errors("play", _play)
 
 
 def resume_command(args: argparse.Namespace, path: Path) -> int:
-    """``giganten resume LOG`` of a generic game: run the command."""
+    """``giganten resume LOG`` of a game: run the command."""
     return _with_usage_errors("resume", lambda parsed: resume(parsed, path))(args)

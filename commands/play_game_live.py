@@ -35,10 +35,10 @@ from commands.play_game import (
 )
 from commands.play_source import Source, _source, _with_usage_errors
 from companion.game import Game, GameError, seated
-from companion.game_registry import GameRegistry, GameRegistryError
+from companion.game_registry import EnrolledFigures, GameRegistry, GameRegistryError
 from companion.games import get_game
 from companion.identities import Identity
-from companion.ledger.game_log import ReplayError, generic_header
+from companion.ledger.game_log import ReplayError, game_header
 from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.reads import Uid
 from companion.registry.store import default_path
@@ -93,9 +93,9 @@ def live_tags(args: argparse.Namespace, game: Game, options: Mapping[str, Any] |
     else the game's registry; Giganten's figures from Giganten's own registry, the one of
     ``giganten enrol``) and where they came from; ``GameRegistryError`` if they are not
     all enrolled."""
-    if game.name == "giganten":
+    if isinstance(game, EnrolledFigures):
         path: Path = args.registry or default_path()
-        return GameRegistry.of_gigantens(game, path, options).for_game(options), path
+        return GameRegistry.of_figures(game, path, options).for_game(options), path
     return enrolled_tags(game, options, args.registry)
 
 
@@ -114,10 +114,10 @@ def play_live(args: argparse.Namespace, game: Game, reader: Reader,
     try:
         options = live_options(args, game) if options is None else options
         game = seated(game, options)  # four players with their own sets [Giganten V9]
-        audience = _audience(game, args.audience)
+        computer = computer_of(args, game, random.randrange(1_000_000))
+        audience = _audience(game, args.audience, computer)
         tags, path = live_tags(args, game, options)
         source = arbiter_checked(args, audience, _source(args))
-        computer = computer_of(args, game, random.randrange(1_000_000))
         log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
         log_path = new_log_path(log_dir, datetime.now())
         # The salts of the setup commitments come from os.urandom.
@@ -132,7 +132,7 @@ def play_live(args: argparse.Namespace, game: Game, reader: Reader,
     console.say(f"{game.title} on the real board ({reader.name}); pieces from {path}.")
     _say_computer(console, computer, live=True)
     console.say(f"Game log: {log_path} (every turn is appended to it).")
-    console.say(f"Showing what {args.audience} may see. Type help for the commands.")
+    console.say(console.audience_line())
     console.tell(events)
     console.settle()
     return console.run(source)
@@ -152,9 +152,9 @@ def resumed_live(args: argparse.Namespace, path: Path, reader: Reader
         raise UsageError(str(err)) from None
     game = session.game
     try:
-        audience = _audience(game, args.audience)
-        source = arbiter_checked(args, audience, source)
         computer = computer_of(args, game, random.randrange(1_000_000))
+        audience = _audience(game, args.audience, computer)
+        source = arbiter_checked(args, audience, source)
     except UsageError:
         session.close()
         reader.close()
@@ -168,7 +168,7 @@ def resumed_live(args: argparse.Namespace, path: Path, reader: Reader
     if session.phase != OVER:
         console.say("Put the pieces where the game has them (the steps follow): play goes"
                     " on once the board matches.")
-    console.say(f"Showing what {args.audience} may see. Type help for the commands.")
+    console.say(console.audience_line())
     console.tell(events)
     return console, source
 
@@ -176,7 +176,7 @@ def resumed_live(args: argparse.Namespace, path: Path, reader: Reader
 def logged_game_backend(args: argparse.Namespace, path: Path) -> Reader | None:
     """The configured backend through the layout of the game logged at ``path`` (None: the
     simulated board); ``UsageError`` for a log that names no known game."""
-    header = generic_header(path)
+    header = game_header(path)
     try:
         game = get_game(header.get("game") if header else None)  # type: ignore[arg-type]
         options = header.get("options", {}) if header else {}

@@ -42,10 +42,18 @@ class Source:
         return self.name is None
 
     def run(self, execute: Callable[[str], bool], *, say: Callable[[str], None],
-            err: TextIO, program: str, errors: tuple[type[Exception], ...]) -> int:
+            err: TextIO, program: str, errors: tuple[type[Exception], ...],
+            width: int | None = None) -> int:
         """Carry out every command with ``execute`` (False ends the loop). A command that
-        fails with one of ``errors`` is reported; typed, the loop goes on, in a script it
-        stops with status 2 and the line number. Return 0 or 2."""
+        fails with one of ``errors`` is reported (in lines of ``width`` columns, if
+        given); typed, the loop goes on, in a script it stops with status 2 and the line
+        number. Return 0 or 2."""
+        from commands.console_text import fit
+
+        def report(text: str) -> None:
+            for line in fit(text, width) if width is not None else [text]:
+                print(line, file=err, flush=True)
+
         for number, line in enumerate(self.lines, 1):
             text = line.strip()
             if not text or text.startswith("#"):
@@ -57,9 +65,9 @@ class Source:
                     break
             except errors as error:
                 if self.interactive:
-                    print(f"error: {error}", file=err, flush=True)
+                    report(f"error: {error}")
                     continue
-                print(f"{program}: {self.name} line {number}: {error}", file=err, flush=True)
+                report(f"{program}: {self.name} line {number}: {error}")
                 return 2
         return 0
 

@@ -1,5 +1,5 @@
 """``giganten referee --game NAME`` (strategus, gimmel, giganten): a game of the family
-refereed at the arbiter's terminal through the generic table path. This module holds the
+refereed at the arbiter's terminal through the table path. This module holds the
 referee console and the simulated board's game; ``commands.referee_game_live`` is the
 command, and puts the same console on the real readers.
 
@@ -16,17 +16,18 @@ from __future__ import annotations
 
 import argparse
 import getpass
-import json
 import os
 import random
+import time
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from club.game_feed import GameEventLink
+from commands.console_args import MOST_CLOCK_ADJUST_S, MOST_TURNS, is_number, wait_seconds
 from commands.game_event import EventGameConsole, game_event_link
-from commands.play_game import GameConsole, _audience, _table, new_options, wait_seconds
+from commands.play_game import GameConsole, _audience, _table, new_options
 from commands.play_source import Source, _source, _timing
 from commands.referee_config import referee_config, referee_options
 from companion.clock import ClockError, format_time
@@ -51,10 +52,12 @@ from companion.identities import sim_identities
 from companion.ledger.game_log import ReplayError
 from companion.ledger.record import LogError, default_log_dir, new_log_path
 from companion.ledger.record import verify as read_log
+from companion.referee.desk_restart import clock_mode
 from companion.referee.game_desk import DeskEvent, GameDesk
 from companion.referee.pin import RefereeError
 from companion.table.game_session import OVER, SETUP, GameSession
-from companion.views.games import board_text, game_view
+from companion.untrusted import CONSOLE_LIMIT, OutOfBounds, loads_prefix, number, whole_number
+from companion.views.games import game_view
 from hardware.assemble import UsageError
 from hardware.simgame import laid_out
 
@@ -228,8 +231,8 @@ class RefereeGameConsole(EventGameConsole):
         view, events = self.desk.look(self._pin(), " ".join(words), self.sim.now)
         if view is not None:  # the arbiter's eyes only: asked for with the PIN
             self.say("The full position (arbiter):")
-            for line in board_text(view):
-                self.say(line)
+            self.say_board(view)
+            self.screen.hold_until_command()  # it leaves the shared screen next [I4]
         self.show(events)
 
     def _cmd_adjust(self, words: list[str]) -> None:
@@ -238,17 +241,22 @@ class RefereeGameConsole(EventGameConsole):
             raise ValueError(usage)
         player = self._player(words[:1], usage)
         try:
-            seconds = float(words[1])
-        except ValueError:
-            raise ValueError(usage) from None
+            seconds = number(words[1], "a number of seconds", -MOST_CLOCK_ADJUST_S,
+                             MOST_CLOCK_ADJUST_S)
+        except ValueError as err:
+            raise ValueError(f"{err}; {usage}") from None
         self.show(self.desk.adjust(self._pin(), player, seconds, " ".join(words[2:]),
                                    self.sim.now))
 
     def _cmd_takeback(self, words: list[str]) -> None:
-        if not words or not words[0].isdigit():
-            raise ValueError("takeback N REASON, like: takeback 4 a piece was knocked over")
-        self.show(self.desk.take_back(self._pin(), int(words[0]), " ".join(words[1:]),
-                                      self.sim.now))
+        usage = "takeback N REASON, like: takeback 4 a piece was knocked over"
+        if not words:
+            raise ValueError(usage)
+        try:
+            count = whole_number(words[0], "a number of turns", 1, MOST_TURNS)
+        except ValueError as err:
+            raise ValueError(f"{err}; {usage}") from None
+        self.show(self.desk.take_back(self._pin(), count, " ".join(words[1:]), self.sim.now))
 
     def _cmd_fix(self, words: list[str]) -> None:
         state = self._running()
@@ -260,9 +268,11 @@ class RefereeGameConsole(EventGameConsole):
         """``enter FROM TO REASON`` or ``enter {JSON} REASON``: the arbiter's turn for a
         reader that missed it (behind the PIN, logged)."""
         text = " ".join(words)
-        try:
-            turn, end = (json.JSONDecoder().raw_decode(text) if text.startswith("{")
+        try:  # the one reader of untrusted input, bounded, before the PIN is asked
+            turn, end = (loads_prefix(text, limit=CONSOLE_LIMIT) if text.startswith("{")
                          else ({"path": words[:2]}, len(" ".join(words[:2]))))
+        except OutOfBounds as err:
+            raise ValueError(f"enter: the turn's JSON is refused ({err})") from None
         except ValueError:
             turn, end = None, 0
         if turn is None or len(words) < 3 or not text[end:].strip():
@@ -325,8 +335,8 @@ class RefereeGameConsole(EventGameConsole):
                                       self.game.players.index(player))
         if view is not None:  # for the arbiter, who asked with the PIN
             self.say(f"{player}'s view (arbiter):")
-            for line in board_text(view):
-                self.say(line)
+            self.say_board(view)
+            self.screen.hold_until_command()
         self.show(events)
 
     def _cmd_result(self, words: list[str]) -> None:
@@ -362,14 +372,14 @@ def write_referee_record(log_path: Path, path: Path) -> str:
     """Write the arbiter's record of the game logged at ``log_path`` to ``path`` (mode
     0600: every setup is in it); the line that says so. ``ValueError`` in one line."""
     from companion.archive.game_records import referee_record
-    from companion.ledger.record import write_json_atomic
+    from companion.ledger.logfiles import write_json_new
 
     try:
         record = referee_record(read_log(log_path))
     except (LogError, ReplayError, GameError) as err:
         raise ValueError(f"export: {err}") from None
     try:
-        write_json_atomic(path, record, mode=0o600)
+        write_json_new(path, record, mode=0o600)  # a new file only, never the log
     except OSError as err:
         raise ValueError(f"cannot write {path}: {err.strerror or err}") from None
     return (f"Wrote the referee record (secret: mode 0600) to {path}; check it with:"
@@ -386,7 +396,7 @@ def game_options(game: Game, rules: str | None) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for item in rules.split(","):
         name, _, value = item.strip().partition("=")
-        if name == "two_squares" and value.isdigit() and int(value) >= 1:
+        if name == "two_squares" and is_number(value) and 1 <= int(value) <= MOST_TURNS:
             options["two_squares"] = int(value)
         elif name == "chasing" and value in ("on", "off"):
             options["chasing"] = value == "on"
@@ -401,7 +411,7 @@ def new_game_options(args: argparse.Namespace, game: Game, seed: int,
     """A new refereed game's options: Giganten's as ``giganten play --game giganten`` deals
     them (landscape and first player from the public ``seed``), its referee rules [W3] in
     its ``RuleSet`` (``--rules``, else ``[referee.rules]``, else the club defaults: the
-    rules enforce them, so the generic desk needs nothing more); another game's from
+    rules enforce them, so the desk needs nothing more); another game's from
     ``--rules`` (``game_options``). ``UsageError`` in one line for what is wrong."""
     if game.name != "giganten":
         return game_options(game, args.rules)
@@ -420,7 +430,21 @@ def rules_line(game: Game, options: dict[str, Any]) -> str | None:
         variants = f"; variants {', '.join(rules.ids())}" if rules.ids() else ""
         return (f"Referee rules [W3]: {rules.referee.text() if rules.referee else 'off'}"
                 f"{variants}; reveal policy {options['policy']}.")
-    return f"Referee rules: {json.dumps(options)}." if options else None
+    if not options:
+        return None
+    said = ", ".join(f"{name}={_option_word(value)}" + (f" [{RULES[name]}]" if name in RULES
+                                                          else "")
+                     for name, value in options.items())
+    return f"Referee rules: {said}."
+
+
+RULES = {"two_squares": "R11", "chasing": "R15"}
+"""The rule each of Strategus's referee rules (``game_options``) is."""
+
+
+def _option_word(value: Any) -> str:
+    """A referee rule's value as ``--rules`` writes it (``chasing=on``)."""
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
 
 
 def desk_settings(args: argparse.Namespace) -> RefereeConfig:
@@ -445,7 +469,7 @@ def referee_audience(game: Game, name: str) -> int:
 
 
 def say_start(console: RefereeGameConsole, where: str, desk_config: RefereeConfig,
-              options: dict[str, Any], log_path: Path, audience: str) -> None:
+              options: dict[str, Any], log_path: Path) -> None:
     """The lines that open a new refereed game (on the simulated board or the readers)."""
     game, control = console.game, desk_config.time
     console.say(f"{game.title} referee mode {where}; arbiter {desk_config.arbiter}.")
@@ -455,7 +479,7 @@ def say_start(console: RefereeGameConsole, where: str, desk_config: RefereeConfi
     if line is not None:
         console.say(line)
     console.say(f"Game log: {log_path} (written from the start of play).")
-    console.say(f"Showing what {audience} may see. Type help for the commands.")
+    console.say(console.audience_line())
 
 
 def say_resumed(console: RefereeGameConsole, path: Path, arbiter: str, where: str,
@@ -485,16 +509,19 @@ def referee_sim(args: argparse.Namespace, game: Game, desk_config: RefereeConfig
     log_path = new_log_path(log_dir, datetime.now())
     try:  # the salts of the setup commitments never come from the seed
         session, events = GameSession.new(game, options, sim_identities(game, options),
-                                          log_path, now=0.0, entropy=os.urandom)
-    except GameError as err:  # a variant the generic path cannot follow yet
+                                          log_path, now=0.0, entropy=os.urandom,
+                                          table={"referee": True,
+                                                 **clock_mode(desk_config.time)})
+    except GameError as err:  # a variant the session cannot follow
         raise UsageError(str(err)) from None
     sim, hands = _table(session, seed, _timing(args))
     base = GameConsole(game, sim, hands, audience, seed, secret_setup=args.seed is None)
     desk = GameDesk(session, desk_config.pin_hash or "", desk_config.arbiter,
-                    desk_config.time, now=sim.now, illegal=desk_config.illegal)
+                    desk_config.time, now=sim.now, illegal=desk_config.illegal,
+                    wall=time.time)  # the wait after wrong PINs: real time, not wait 300
     console = RefereeGameConsole(base, desk, game_event_link(args, base, log_path))
     say_start(console, f"on the simulated board; seed {seed}", desk_config, options,
-              log_path, args.audience)
+              log_path)
     console.tell(events)
     console.settle()
     return console.run(source)
@@ -513,7 +540,8 @@ def resume_sim(args: argparse.Namespace, path: Path, desk_config: RefereeConfig)
         audience = referee_audience(session.game, args.audience)
         seed = args.seed if args.seed is not None else random.randrange(1_000_000)
         sim, hands = _table(session, seed, _timing(args), laid_out(session))
-        desk, told = GameDesk.after_restart(session, pin_hash, arbiter, sim.now)
+        desk, told = GameDesk.after_restart(session, pin_hash, arbiter, sim.now,
+                                            wall=time.time)
     except (UsageError, RefereeError) as err:
         session.close()
         raise UsageError(str(err)) from None

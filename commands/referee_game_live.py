@@ -106,7 +106,7 @@ def referee_live(args: argparse.Namespace, game: Game, reader: Reader,
     # A wrong --event closes the table (the reader with it) and the session, in one line.
     console = live_console(session, reader, audience, desk, args, log_path)
     say_start(console, f"on the real board ({reader.name}); pieces from {path}", desk_config,
-              options, log_path, args.audience)
+              options, log_path)
     console.tell(events)
     return console, source
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
+import stat
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -46,55 +48,67 @@ def _demo(args: argparse.Namespace) -> int:
 
     Printing and pacing live here, in the command-line layer; the game itself is pure.
     """
-    import random
-
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    # The printed seed deals only what is public (Giganten's landscape); the setups and the
+    # computer's choices come from the OS unless a seed was asked for (a replay).
+    hidden = None if args.seed is not None else random.SystemRandom()
+    if args.save is not None and os.path.lexists(args.save) \
+            and not _demo_record(args.save):
+        print(f"giganten demo: {args.save} already exists and is no demo's record: --save"
+              " replaces nothing else; name a new file", file=sys.stderr)
+        return 2
     if args.game != "giganten":
-        return _show_game_demo(args, seed)
+        return _show_game_demo(args, seed, hidden)
     # A closed pipe (``giganten demo | head``) ends quietly: see ``companion.crash``.
-    return _show_demo(args, seed)
+    return _show_demo(args, seed, hidden)
 
 
-def _show_game_demo(args: argparse.Namespace, seed: int) -> int:
+def _show_game_demo(args: argparse.Namespace, seed: int, hidden: random.Random | None
+                    ) -> int:
     """``giganten demo --game strategus|gimmel``: the public view after every turn."""
     import time
 
     from companion.game_demo import new_demo, play_demo, result_line
     from companion.games import get_game
-    from companion.views.games import board_text
+    from companion.textboard import game_board, plain_key
 
     if args.resume is not None or args.variants.ids():
         print(f"giganten demo: --resume and --variants are Giganten's; the {args.game} demo"
               " takes --seed, --save, --max-plies, --delay and --quiet", file=sys.stderr)
         return 2
     game = get_game(args.game)
-    demo = new_demo(game, seed)
-    print(f"{game.title} demo: seed {seed} (watch this game again with --game {game.name}"
-          f" --seed {seed}); two computer players; you see what a spectator may see.")
-    for turn in play_demo(demo, seed, args.max_plies):
+    demo = new_demo(game, seed, hidden=hidden)
+    drawn = (f"seed {seed} (watch this game again with --game {game.name} --seed {seed})"
+             if hidden is None else "setups and moves drawn from the OS (--seed N replays a"
+             " game)")
+    print(f"{game.title} demo: {drawn}; two computer players; you see what a spectator may"
+          " see.")
+    saved: set[Path] = set()
+    for turn in play_demo(demo, seed, args.max_plies, hidden):
         if args.save is not None:
-            _save_record(args.save, demo.record())
+            _save_record(args.save, demo.record(), saved)
         if args.quiet:
             continue
         if turn.number > 1 and args.delay:
             time.sleep(args.delay)
         print()
         print(f"Turn {turn.number}, {turn.player}: {turn.words}")
-        for line in board_text(turn.view):
+        for line in game_board(turn.view, plain_key(game.players, game.kinds())):
             print(line)
         for key in ("score", "hands"):
             if key in turn.view:
                 print(f"{key}: {json.dumps(turn.view[key])}")
     if args.save is not None:
-        _save_record(args.save, demo.record())
+        _save_record(args.save, demo.record(), saved)
         print(f"The full record (secret setups included) is in {args.save};"
               f" check it with: giganten verify {args.save}")
     print(result_line(demo, args.max_plies))
-    print(f"Seed {seed}.")
+    if hidden is None:
+        print(f"Seed {seed}.")
     return 0
 
 
-def _show_demo(args: argparse.Namespace, seed: int) -> int:
+def _show_demo(args: argparse.Namespace, seed: int, hidden: random.Random | None) -> int:
     import time
 
     from companion.demo import make_bots, new_game, play_game, summary
@@ -103,20 +117,26 @@ def _show_demo(args: argparse.Namespace, seed: int) -> int:
 
     rules = args.variants
     again = f"--seed {seed}" + (f" --variants {','.join(rules.ids())}" if rules.ids() else "")
-    print(f"Giganten demo: seed {seed} (watch this game again with {again}),"
-          f" reveal policy {args.policy}.")
+    if hidden is None:
+        print(f"Giganten demo: seed {seed} (watch this game again with {again}),"
+              f" reveal policy {args.policy}.")
+    else:
+        print(f"Giganten demo: landscape of seed {seed} (deal it again with {again}); the"
+              " setups and moves are drawn from the OS, so no seed tells them; reveal"
+              f" policy {args.policy}.")
     if rules.ids():
         print(f"Variants: {', '.join(rules.ids())}.")
     players = ("Four computer players in two teams" if rules.has("V9")
                else "Two computer players")
     print(f"{players} on a dealt landscape; you see what a spectator may see.")
-    state = new_game(seed, rules) if args.resume is None else args.resume
+    state = new_game(seed, rules, hidden) if args.resume is None else args.resume
     if args.resume is not None:
         print(f"Resuming the saved game after {state.ply} plies.")
-    for number, view in enumerate(play_game(state, make_bots(state, seed), args.policy,
+    saved: set[Path] = set()
+    for number, view in enumerate(play_game(state, make_bots(state, seed, hidden), args.policy,
                                             args.max_plies)):
         if args.save is not None:
-            _save_record(args.save, game_to_json(state))
+            _save_record(args.save, game_to_json(state), saved)
         if args.quiet:
             continue
         if number and args.delay:
@@ -129,18 +149,42 @@ def _show_demo(args: argparse.Namespace, seed: int) -> int:
     print(json.dumps(game_to_json(state), indent=2, ensure_ascii=False))
     print("=== Result ===")
     print(summary(state, args.max_plies))
-    print(f"Seed {seed}.")
+    print(f"Seed {seed}." if hidden is None else f"Landscape seed {seed}.")
     return 0
 
 
-def _save_record(path: Path, record: dict[str, Any]) -> None:
+DEMO_FORMATS = ("giganten-game/1", "companion-game-record/1")
+"""What ``demo --save`` writes: a saved demo may be saved over (``--resume`` it, go on)."""
+
+
+def _demo_record(path: Path) -> bool:
+    """True if ``path`` is a regular file (not a link, not a device) holding a demo's
+    saved game: the one kind of file ``demo --save`` replaces."""
+    from companion.untrusted import loads
+
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode) or os.lstat(path).st_size > 1 << 24:
+            return False
+        document = loads(path.read_bytes())
+    except (OSError, ValueError):
+        return False
+    return isinstance(document, dict) and document.get("format") in DEMO_FORMATS
+
+
+def _save_record(path: Path, record: dict[str, Any], saved: set[Path]) -> None:
     """Write a game record so that a crash never leaves half a file, readable by its owner
-    only (it holds every secret of the game: design, threat model). ``write_json_atomic``
-    makes its temporary file with ``mkstemp`` (a new name, ``O_EXCL``): a symlink planted
-    at the old fixed temporary name redirected the write (issue 18, finding 10)."""
+    only (it holds every secret of the game: design, threat model). The name is the
+    user's and may be a log, a device or a link: the first write makes a new file
+    (``write_json_new``, refused in one line if the name is taken), the later ones of the
+    same demo replace that file atomically (``saved`` holds the files made so far)."""
+    from companion.ledger.logfiles import write_json_new
     from companion.ledger.record import write_json_atomic
 
-    write_json_atomic(path, record, mode=0o600)
+    if path in saved or _demo_record(path):
+        write_json_atomic(path, record, mode=0o600)
+        return
+    write_json_new(path, record, mode=0o600)
+    saved.add(path)
 
 
 def _saved_game(text: str) -> Any:
@@ -204,7 +248,9 @@ def _add_demo(commands: Any) -> None:
                       help="the game the two computer players play (default: giganten);"
                            " strategus and gimmel through the game interface")
     demo.add_argument("--seed", type=int, default=None,
-                      help="reproduce a game (default: a random seed, printed)")
+                      help="replay a game: its landscape, setups and moves (default: the"
+                           " setups and moves from the OS; Giganten's landscape from a"
+                           " printed seed)")
     demo.add_argument("--delay", type=_non_negative_seconds, default=0.0, metavar="SECONDS",
                       help="pause between turns (default: 0)")
     demo.add_argument("--max-plies", type=positive_int_arg, default=DEFAULT_MAX_PLIES,
@@ -227,8 +273,6 @@ def _add_demo(commands: Any) -> None:
 
 
 def _deal(args: argparse.Namespace) -> int:
-    import random
-
     from companion.deal import deal, describe
     from companion.games.giganten.board import BoardError
 
@@ -257,9 +301,9 @@ def _add_deal(commands: Any) -> None:
 
 
 def _export(args: argparse.Namespace) -> int:
-    """``giganten export LOG``: a record of ``companion.archive.records`` that ``giganten verify``
-    checks: ``--kind``, else public with ``--public``, else full (after the game only).
-    (The records written before were in formats ``verify`` refused: issue 18, finding 10.)"""
+    """``giganten export LOG``: a record of ``companion.archive.game_records`` that
+    ``giganten verify`` checks: ``--kind``, else public with ``--public``, else full (after
+    the game only)."""
     if args.public and args.kind not in (None, "public"):
         print(f"giganten export: --public and --kind {args.kind} contradict each other;"
               " give one of them", file=sys.stderr)
@@ -268,30 +312,25 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _export_kind(args: argparse.Namespace, kind: str) -> int:
-    """``giganten export LOG --kind public|full|referee`` (``companion.archive.records``)."""
-    from companion.archive.game_records import generic_record
-    from companion.archive.records import (
-        PUBLIC_KIND,
-        LoggedGame,
-        LogReplayError,
-        RecordRefused,
-        make_record,
-    )
-    from companion.ledger.record import LogError, write_json_atomic
+    """``giganten export LOG --kind public|full|referee``."""
+    from companion.archive.game_records import PUBLIC, RecordRefused, record_from_log
+    from companion.ledger.logfiles import ExistingFile, write_json_new
+    from companion.ledger.record import LogError
 
     try:
-        record = generic_record(args.log, kind)  # a game played through the interface
-        if record is None:
-            record = make_record(LoggedGame.read(args.log), kind)
-    except (LogError, LogReplayError, RecordRefused) as err:
+        record = record_from_log(args.log, kind)
+    except (LogError, RecordRefused) as err:
         print(f"giganten export: {err}", file=sys.stderr)
         return 2
     if args.output is None:
         print(json.dumps(record, indent=2, ensure_ascii=False))
         return 0
-    public = kind == PUBLIC_KIND
+    public = kind == PUBLIC
     try:
-        write_json_atomic(args.output, record, mode=0o644 if public else 0o600)
+        write_json_new(args.output, record, mode=0o644 if public else 0o600)
+    except ExistingFile as err:
+        print(f"giganten export: {err}", file=sys.stderr)
+        return 2
     except OSError as err:
         print(f"giganten export: cannot write {args.output}: {err.strerror or err}",
               file=sys.stderr)
@@ -420,6 +459,16 @@ def chosen_command(argv: Sequence[str]) -> str | None:
     return next((word for word in argv if not word.startswith("-")), None)
 
 
+COMMAND_NAMES = ("brettl", "giganten")
+"""The console command and its older name, kept so that existing scripts still work."""
+
+
+def command_name(argv0: str | None = None) -> str:
+    """The name the command was started by (``brettl`` or ``giganten``), else ``brettl``."""
+    name = Path(sys.argv[0] if argv0 is None else argv0).name
+    return name if name in COMMAND_NAMES else COMMAND_NAMES[0]
+
+
 def build_parser(extra: Sequence[Commands] = (), argv: Sequence[str] | None = None
                  ) -> argparse.ArgumentParser:
     """The argument parser of every subcommand (``extra`` adds more: ``commands.main``).
@@ -427,7 +476,8 @@ def build_parser(extra: Sequence[Commands] = (), argv: Sequence[str] | None = No
     With ``argv``, only the subcommand it names gets its arguments (and imports what they
     need); the others are listed by name and help. Without, every one is built in full."""
     parser = argparse.ArgumentParser(
-        prog="giganten", description="Referee companion for the board game Giganten.")
+        prog=command_name(), description="A companion for board games on a sensing board:"
+                                         " Giganten, Strategus and Gimmel.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     chosen = None if argv is None else chosen_command(argv)
     for group in (*COMMANDS, *extra):

@@ -19,9 +19,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 DEFAULT_SETUP_S = 300.0
+
+MOST_BASE_S, MOST_INCREMENT_S = 86_400.0, 3_600.0
+"""The longest time per side (and setup) a control gives, a day, and the largest
+increment, an hour: anything longer is a typing error, never a clock of 10**20 minutes."""
 """ISF practice: five minutes to set up (``shared/research/engines.md`` §3.3)."""
 
-_CONTROL = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:\+\s*(\d+(?:\.\d+)?))?\s*$")
+_CONTROL = re.compile(r"^\s*(\d{1,9}(?:\.\d{1,6})?)\s*(?:\+\s*(\d{1,9}(?:\.\d{1,6})?))?\s*$",
+                      re.ASCII)
 
 
 class ClockError(ValueError):
@@ -37,11 +42,12 @@ class TimeControl:
     setup_s: float = DEFAULT_SETUP_S
 
     def __post_init__(self) -> None:
-        for name in ("base_s", "increment_s", "setup_s"):
+        for name, most in (("base_s", MOST_BASE_S), ("increment_s", MOST_INCREMENT_S),
+                           ("setup_s", MOST_BASE_S)):
             value = getattr(self, name)
-            if not math.isfinite(value) or value < 0:
-                raise ClockError(f"{name} must be a finite number of seconds from 0 up,"
-                                 f" not {value!r}")
+            if not math.isfinite(value) or not 0 <= value <= most:
+                raise ClockError(f"{name} must be a number of seconds from 0 to {most:g},"
+                                 f" not {value!r:.20}")
         if self.base_s <= 0:
             raise ClockError("a time control needs some base time (like 30+10)")
 
@@ -56,6 +62,9 @@ class TimeControl:
         minutes, increment = float(match.group(1)), float(match.group(2) or 0)
         if minutes <= 0:
             raise ClockError(f"{text!r} gives no time: the minutes per side must be above 0")
+        if minutes * 60.0 > MOST_BASE_S or increment > MOST_INCREMENT_S:
+            raise ClockError(f"{text!r} is too long: at most {MOST_BASE_S / 60:g} minutes per"
+                             f" side and {MOST_INCREMENT_S:g} seconds per turn")
         return cls(minutes * 60.0, increment, setup_s)
 
     def __str__(self) -> str:

@@ -1,7 +1,7 @@
 """The words of a terminal's command loop: the audiences a terminal may show, the help
 and errors of ``giganten enrol`` (``commands/enrol.py``), and parsing a tag, a square and
 a number of seconds. Pure, like the rest of ``companion``. (The old console's event lines
-went with it in issue 13; the generic console's lines come from ``views.games``.)
+went with it in issue 13; the console's lines come from ``views.games``.)
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import Any
 from companion.games.giganten.board import Board
 from companion.reads import Uid, parse_uid
 from companion.registry import PLAYER_NAMES, Figure, Registry
+from companion.untrusted import number
 from companion.views import ARBITER, PUBLIC
 
 JSON = dict[str, Any]
@@ -71,12 +72,9 @@ def parse_seconds(words: Sequence[str], default: float) -> float:
     if not words:
         return default
     try:
-        seconds = float(words[0])
-    except ValueError:
-        raise CommandError(f"{words[0]!r} is not a number of seconds") from None
-    if not 0 <= seconds <= 600:
-        raise CommandError("wait between 0 and 600 seconds")
-    return seconds
+        return number(words[0], "a number of seconds", 0, 600)
+    except ValueError as err:
+        raise CommandError(str(err)) from None
 
 
 __all__ = [

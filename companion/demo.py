@@ -66,13 +66,16 @@ TRAP_PENALTY = 50.0
 """How much a bot minds stepping onto a square it knows to hold an enemy's trap (V5)."""
 
 
-def new_game(seed: int, rules: RuleSet | None = None) -> GameState:
-    """A fresh game for ``seed`` under ``rules`` (the standard game if None): a dealt
-    landscape [B3, V1, V2, V9], random setups with the variants' secrets, a drawn first
-    player [S5]."""
+def new_game(seed: int, rules: RuleSet | None = None,
+             hidden: random.Random | None = None) -> GameState:
+    """A fresh game under ``rules`` (the standard game if None): a landscape dealt by
+    ``seed`` [B3, V1, V2, V9], random setups with the variants' secrets and a drawn first
+    player [S5] from ``hidden`` (``random.SystemRandom`` when the seed is printed: it
+    must tell nothing hidden), or from ``seed`` too if None (a seed asked for: a replay)."""
     rng = random.Random(seed)
     rules = rules or RuleSet()
-    return random_game(rng, deal_landscape(rng, rules=rules), guarded=True, rules=rules)
+    board = deal_landscape(rng, rules=rules)
+    return random_game(hidden or rng, board, guarded=True, rules=rules)
 
 
 @dataclass
@@ -404,9 +407,11 @@ def _nest_candidates(grid: _Grid, enemies: dict[Square, _Enemy]) -> frozenset[Sq
 
 # --- The referee -------------------------------------------------------------------------
 
-def make_bots(state: GameState, seed: int) -> list[Bot]:
-    """One bot per player, each with its own seeded random generator."""
-    return [Bot(p.name, random.Random(f"{seed}/{p.name}"), state.players)
+def make_bots(state: GameState, seed: int, hidden: random.Random | None = None
+              ) -> list[Bot]:
+    """One bot per player, deciding ties with ``hidden`` (the OS's generator: its
+    choices tell nothing of its setup), or each with its own generator of ``seed``."""
+    return [Bot(p.name, hidden or random.Random(f"{seed}/{p.name}"), state.players)
             for p in state.players]
 
 

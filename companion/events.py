@@ -1,4 +1,4 @@
-"""What the session tells a front end, and what a front end asks of the session.
+"""What the session and the desk tell a front end.
 
 Events carry engine facts (squares, players, the engine's ``TurnResult``), some of them
 secret: a refusal's reason can name the moving figure's kind, a setup problem is its
@@ -322,49 +322,3 @@ Event = (ReadersTrouble | BoardDiffers | InHand | Refused | ChallengePrompt | Tu
          | GameStarted | Notice | Clocks | ClockPaused | ClockResumed | ClockAdjusted
          | SetupTimeUp | ArbiterLooked | Corrected | PinRefused | Offence | DrawOffered
          | RefereeResult | SettingChanged)
-
-
-# --- Intents (what the screen sends) ---------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Challenge:
-    """Challenge the figure on ``target`` (``by``: which moved figure, for V8 pairs)."""
-
-    target: Square
-    by: Square | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class NoChallenge:
-    """End the turn without a challenge (also: confirm a V6/V8 turn as it stands)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Stay:
-    """The winner of the last challenge does not advance [K5]."""
-
-
-@dataclass(frozen=True, slots=True)
-class Resign:
-    """``player`` gives up [W3]."""
-
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class SetTrap:
-    """``player`` picks their secret trap square (V5), in a private moment."""
-
-    player: int
-    square: Square
-
-
-@dataclass(frozen=True, slots=True)
-class Start:
-    """Start the game once every setup is valid; ``first`` None draws who begins [S5]."""
-
-    first: int | None = None
-
-
-Intent = Challenge | NoChallenge | Stay | Resign | SetTrap | Start

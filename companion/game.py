@@ -574,3 +574,19 @@ def joint_setup_problems(game: Game, setups: Mapping[int, Mapping[Square, str]],
     if isinstance(game, JointSetup):
         return game.joint_setup_problems(setups, options)
     return {}
+
+
+@runtime_checkable
+class KeepsBack(Protocol):
+    """A game whose sides may keep pieces beside the board in a complete setup (Giganten's
+    reserve [V6]: its setup check says which kinds)."""
+
+    def kept_back(self, options: Mapping[str, Any]) -> int:
+        """How many pieces a side keeps beside the board under ``options``."""
+        ...
+
+
+def kept_back(game: Game, options: Mapping[str, Any]) -> int:
+    """The pieces a side may keep beside the board at the setup (``KeepsBack``); none for
+    most games."""
+    return game.kept_back(options) if isinstance(game, KeepsBack) else 0

@@ -5,8 +5,8 @@ Each turn comes with the public view after it (``companion.views.games``: never 
 kind) and the turn in public words; at the end the full record (``companion-game-record/1``,
 kind ``full``, as ``giganten export`` writes it, checked by ``giganten verify``). The
 players are the table's computer opponents (``companion.table.opponent.choose_turn``) at
-the easy level with a node budget, so a seed repeats a game exactly. Giganten's demo is
-``companion.demo``.
+the easy level with a node budget, so a seed asked for repeats a game exactly; without
+one the setups and every choice come from the OS. Giganten's demo is ``companion.demo``.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.archive.game_records import FULL, GENERIC_FORMAT
-from companion.game import PUBLIC, Game, GameError, GameState, Piece, Square
+from companion.archive.game_records import FULL, RECORD_FORMAT
+from companion.computer import computer_setup
+from companion.game import PUBLIC, Game, GameState, Piece, Square
 from companion.ledger import game_log
 from companion.ledger.fairplay import Entropy
 from companion.table.opponent import choose_turn
@@ -54,7 +55,7 @@ class DemoGame:
         state = self.state
         result = ({"winner": state.winner(), "reason": state.end_reason()}
                   if state.is_over() else None)
-        return {"format": GENERIC_FORMAT, "kind": FULL, "game": self.game.name,
+        return {"format": RECORD_FORMAT, "kind": FULL, "game": self.game.name,
                 "options": self.header.get("options", {}),
                 "players": list(self.game.players), "setup": self.header.get("setup", {}),
                 "fairplay": self.header.get("fairplay"), "turns": list(self.turns),
@@ -63,37 +64,27 @@ class DemoGame:
 
 def random_setup(game: Game, options: Mapping[str, Any], rng: random.Random
                  ) -> dict[Square, Piece]:
-    """A random valid setup of every player in its setup zone (games that have one)."""
-    pieces: dict[Square, Piece] = {}
-    for player in range(len(game.players)):
-        zone = sorted(game.setup_zone(player, options))
-        if not zone:
-            continue
-        kinds = [kind.id for kind in game.kinds(options) for _ in range(kind.count)]
-        for _ in range(1000):
-            rng.shuffle(zone)
-            chosen = dict(zip(zone, kinds, strict=False))
-            if not game.check_setup(player, chosen, options):
-                break
-        else:
-            raise GameError(f"no valid setup found for {game.players[player]}")
-        pieces.update({sq: Piece(player, kind) for sq, kind in chosen.items()})
-    return pieces
+    """Every player's setup as the computer makes it (``companion.computer``)."""
+    return {sq: Piece(player, kind) for player in range(len(game.players))
+            for sq, kind in computer_setup(game, player, options, rng).items()}
 
 
-def new_demo(game: Game, seed: int, entropy: Entropy = os.urandom) -> DemoGame:
-    """A game set up at random by ``seed`` (public: a demo); its commitments' salts come
-    from ``entropy`` (``os.urandom``), never from the seed."""
+def new_demo(game: Game, seed: int, entropy: Entropy = os.urandom,
+             hidden: random.Random | None = None) -> DemoGame:
+    """A game set up at random by ``hidden`` (``random.SystemRandom`` unless a seed was
+    asked for), else by ``seed`` (a replay); its commitments' salts come from ``entropy``
+    (``os.urandom``), never from a seed."""
     options: JSON = {}
-    state = game.start(random_setup(game, options, random.Random(seed)), options)
+    state = game.start(random_setup(game, options, hidden or random.Random(seed)), options)
     return DemoGame(game, state, game_log.header(game, options, state, {}, entropy))
 
 
-def play_demo(demo: DemoGame, seed: int, max_turns: int) -> Iterator[DemoTurn]:
+def play_demo(demo: DemoGame, seed: int, max_turns: int,
+              hidden: random.Random | None = None) -> Iterator[DemoTurn]:
     """Play ``demo`` to its end (or ``max_turns``), yielding each turn as the public sees
-    it."""
+    it; the computer's choices from ``hidden`` (the OS), else from ``seed``."""
     game, state = demo.game, demo.state
-    rng = random.Random(seed)
+    rng = hidden or random.Random(seed)
     while not state.is_over() and len(demo.turns) < max_turns:
         turn = choose_turn(game, state, rng, level=DEMO_LEVEL, nodes=DEMO_NODES)
         player = state.to_move

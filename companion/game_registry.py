@@ -19,7 +19,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from companion.game import Game, GameError
 from companion.identities import Identity, full_set
@@ -32,6 +32,18 @@ FORMAT = "game-registry/1"
 
 ENROL_OPTIONS: dict[str, dict[str, Any]] = {"gimmel": {"variants": ["long"]}}
 """The options whose set is the largest of a game: the set a builder enrols [Gimmel V1]."""
+
+
+@runtime_checkable
+class EnrolledFigures(Protocol):
+    """A game played with the club's enrolled figures (``companion.registry``, written by
+    ``giganten enrol``: each figure an owner's colour, a kind and a number) instead of a
+    registry file of its own (Giganten [F])."""
+
+    def figure_kind(self, kind: str, options: Mapping[str, Any] | None) -> str | None:
+        """The kind a figure enrolled as ``kind`` plays as under ``options``; None: it
+        stays in the box. ``GameError`` (one line) for options the game refuses."""
+        ...
 
 
 class GameRegistryError(ValueError):
@@ -58,24 +70,26 @@ class GameRegistry:
     tags: dict[Uid, Identity] = field(default_factory=dict)
 
     @classmethod
-    def of_gigantens(cls, game: Game, path: Path, options: Mapping[str, Any] | None = None
-                     ) -> GameRegistry:
-        """Giganten's own registry at ``path`` (``companion.registry``, written by
-        ``giganten enrol``) as ``game``'s (Giganten through the game interface, with
-        ``options``), so a club's enrolled figures keep working on the generic path: each
-        figure under its owner's seat and its kind [F]; the blank figure as the kind it
-        plays (the Gespenst [V3], the Falle [V4]) or left in the box, as are V9's second
-        sets. ``GameRegistryError`` (one line, naming the file) if the file is unusable."""
-        from companion.games.giganten.options import rules_of  # Giganten's own adapter
-
+    def of_figures(cls, game: Game, path: Path, options: Mapping[str, Any] | None = None
+                   ) -> GameRegistry:
+        """The club's figure registry at ``path`` (``companion.registry``, written by
+        ``giganten enrol``) as the registry of ``game`` (``EnrolledFigures``) with
+        ``options``: each figure under its owner's seat and the kind it plays as (Giganten's
+        blank figure as the Gespenst [V3] or the Falle [V4]), the others left in the box, as
+        are V9's second sets. ``GameRegistryError`` (one line, naming the file) if the file
+        is unusable or the game takes no enrolled figures."""
+        if not isinstance(game, EnrolledFigures):
+            raise GameRegistryError(f"{game.title} is not played with the enrolled figures"
+                                    f" of {path}")
         try:
             registry = Registry.load(path)
-            rules = rules_of(options)
+            kinds = {figure.kind: game.figure_kind(figure.kind, options)
+                     for _, figure in registry.items()}
         except (RegistryError, GameError) as err:
             raise GameRegistryError(str(err)) from None
         tags: dict[Uid, Identity] = {}
         for uid, figure in registry.items():
-            kind = figure.kind_in_game(rules)
+            kind = kinds[figure.kind]
             if figure.owner in game.players and kind is not None:
                 tags[uid] = Identity(game.players.index(figure.owner), kind, figure.number)
         return cls(game, tags)

@@ -5,17 +5,18 @@ owner's index, the game's kind id and the piece's number among its owner's piece
 kind. The map is as secret as the pieces' faces: it is never shown to an audience (only
 ``companion.views`` and ``companion.views.games`` say what an audience sees).
 
-``sim_identities`` is the registry of a simulated set of any game: its UIDs are derived
-from ``(game, owner, kind, number)``, so a simulated board, a test and a resumed session
-agree on them without a file. They are public knowledge, which is fine for a simulation
-and only there: a real set is enrolled from its tags (``companion.registry`` for Giganten,
+``sim_identities`` is the registry of a simulated set of any game: its UIDs are drawn
+from the OS for each game (``os.urandom``), so a tag id says nothing of its piece, not even
+to someone who knows how the simulation works. The game's log keeps the map (its header's
+``"tags"``, secret like the setups), which is how a resumed game knows them again. A real
+set is enrolled from its tags (``companion.registry`` for Giganten,
 ``companion.game_registry`` for the other games).
 """
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Mapping
+import os
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,15 +37,23 @@ class Identity:
         return f"{game.players[self.owner]} {self.kind} #{self.number}"
 
 
-def sim_uid(game: str, owner: int, kind: str, number: int) -> Uid:
-    """The 7-byte UID of a simulated piece, derived from what it is (public: simulation only).
+Entropy = Callable[[int], bytes]
+"""``os.urandom``, or a test's seeded stand-in: where the simulated tag ids come from."""
 
-    Its fourth byte is never 0x88 (the cascade tag, ISO/IEC 14443-3): no real 7-byte tag
-    has one there, and the emulated MFRC522 chips refuse it, so such a digest is skipped."""
-    digest = hashlib.sha256(f"sim/{game}/{owner}/{kind}/{number}".encode()).hexdigest()
-    while digest[4:6].upper() == "88":  # the UID's byte 3: "5A" + digest[0:6]
-        digest = hashlib.sha256(digest.encode()).hexdigest()
-    return parse_uid("5A" + digest[:12])
+SIM_PREFIX = "5A"
+"""The first byte of every simulated UID: it tells a simulated tag from a real one (NXP's
+are ``04``), nothing more."""
+
+
+def sim_uid(entropy: Entropy = os.urandom) -> Uid:
+    """A fresh 7-byte UID for a simulated piece: ``SIM_PREFIX`` and six bytes from
+    ``entropy``. Its fourth byte is never 0x88 (the cascade tag, ISO/IEC 14443-3): no real
+    7-byte tag has one there, and the emulated MFRC522 chips refuse it, so such a draw is
+    drawn again."""
+    while True:
+        raw = entropy(6)
+        if raw[2] != 0x88:
+            return parse_uid(SIM_PREFIX + raw.hex())
 
 
 def full_set(game: Game, options: Mapping[str, Any] | None = None) -> list[Identity]:
@@ -56,10 +65,17 @@ def full_set(game: Game, options: Mapping[str, Any] | None = None) -> list[Ident
             for number in range(1, kind.count + 1)]
 
 
-def sim_identities(game: Game, options: Mapping[str, Any] | None = None) -> dict[Uid, Identity]:
-    """The registry of a simulated set of ``game``: UID -> identity for every piece."""
-    return {sim_uid(game.name, piece.owner, piece.kind, piece.number): piece
-            for piece in full_set(game, options)}
+def sim_identities(game: Game, options: Mapping[str, Any] | None = None, *,
+                   entropy: Entropy = os.urandom) -> dict[Uid, Identity]:
+    """The registry of a new simulated set of ``game``: a fresh UID from ``entropy`` (the
+    OS unless a test passes its own) for every piece. Two calls give two different sets."""
+    uids: dict[Uid, Identity] = {}
+    for piece in full_set(game, options):
+        uid = sim_uid(entropy)
+        while uid in uids:  # 48 random bits: a repeat is all but impossible, but harmless
+            uid = sim_uid(entropy)
+        uids[uid] = piece
+    return uids
 
 
 def uid_of(identities: Mapping[Uid, Identity], piece: Identity) -> Uid:

@@ -38,6 +38,7 @@ __all__ = [
     "NO_ANSWER",
     "TILE_MODEL",
     "Change",
+    "Occupied",
     "Order",
     "SimBoard",
     "SimReader",
@@ -145,6 +146,18 @@ class Change(NamedTuple):
     uid: Uid | None
 
 
+class Occupied(ValueError):
+    """A figure cannot be put down where one already stands. The text names the square
+    only: a tag id would tell whoever reads the line which figure it is (a simulated id is
+    random, a real one is learnt across games). ``uid`` is for the caller that knows the
+    audience: the figure's owner may be told which of theirs it is."""
+
+    def __init__(self, square: str, uid: Uid, *, fallen: bool) -> None:
+        what = "a fallen figure" if fallen else "a figure"
+        super().__init__(f"{square} already holds {what}; lift it first")
+        self.uid = uid
+
+
 class SimBoard:
     """The physical board in memory: which tag stands on which square, and a virtual clock.
 
@@ -198,17 +211,16 @@ class SimBoard:
         """
         self._check(square)
         tag = parse_uid(uid)
-        self._refuse_occupied(square)
+        self.refuse_occupied(square)
         self._set(square, tag)
 
-    def _refuse_occupied(self, square: int) -> None:
+    def refuse_occupied(self, square: int) -> None:
+        """Raise ``Occupied`` if a figure stands or lies on ``square``."""
         standing = self._tags[square]
         if standing is not None:
-            raise ValueError(f"{self.square_name(square)} already holds the figure with tag"
-                             f" {standing}; lift it first")
+            raise Occupied(self.square_name(square), standing, fallen=False)
         if square in self._lying:
-            raise ValueError(f"{self.square_name(square)} already holds the fallen figure with tag"
-                             f" {self._lying[square]}; lift it first")
+            raise Occupied(self.square_name(square), self._lying[square], fallen=True)
 
     def lift(self, square: int) -> Uid:
         """Take the figure (standing or lying) off ``square`` and return its tag.
@@ -237,7 +249,7 @@ class SimBoard:
             raise ValueError(f"{self.square_name(a)} is empty: there is no figure to move")
         if a == b:  # lifted and put back at the same moment: nothing a reader could see
             return
-        self._refuse_occupied(b)
+        self.refuse_occupied(b)
         self.place(b, self.lift(a))
 
     def knock_over(self, square: int) -> Uid:

@@ -8,6 +8,7 @@ and remembers failures in ``.hypothesis/``.
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,16 @@ if os.environ.get("CI"):
 # ``GIGANTEN_JSON=1`` (``commands/console_text.py``); the tests of the words take it away
 # (``tests/test_cli_event_words.py``).
 os.environ["GIGANTEN_JSON"] = "1"
+# The lines in words fit the terminal's width (``commands.console_text.console_width``):
+# 80 columns for every test, whatever terminal runs the suite.
+os.environ["COLUMNS"] = "80"
+
+# Side by side (``scripts/test`` runs the suite on every core with pytest-xdist): each test
+# process has a data folder of its own, so that a test (or a program it starts) that falls
+# back on ``$XDG_DATA_HOME/giganten`` never shares files with another one, nor touches the
+# user's ``~/.local/share``. Tests of the folders themselves set their own variables.
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(
+    prefix=f"giganten-data-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-")
 
 
 # --- Test tiers ----------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Giganten's old ``Session`` and views, frozen: what they said, read from JSON fixtures.
 
-The differential and leak tests of the generic path (``tests/test_giganten_generic*.py``,
-``tests/test_generic_aside_reveal.py``) used to play a seeded history through Giganten's
+The differential and leak tests of ``GameSession`` (``tests/test_giganten_session*.py``,
+``tests/test_aside_reveal.py``) used to play a seeded history through Giganten's
 own ``Session`` and ask ``companion.views.giganten`` what each audience may see. Those
 answers are now stored per history under ``tests/fixtures/giganten_oracle/``, generated
 once at commit 4d269c3 by ``tests/fixtures/make_giganten_oracle.py`` from the old

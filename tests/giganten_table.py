@@ -1,5 +1,5 @@
-"""Giganten's generic ``GameSession`` on a hand-made position, driven by hand-made
-snapshots: exact and fast (the generic path's counterpart of ``tests.session_helpers``);
+"""Giganten's ``GameSession`` on a hand-made position, driven by hand-made
+snapshots: exact and fast (``GameSession``'s counterpart of ``tests.session_helpers``);
 ``referee`` puts Giganten's referee rules [W3] into the position's rule set.
 
 The position is written as a log header (``companion.ledger.game_log.header``) and the

@@ -17,7 +17,7 @@ PACKAGES = ("companion", "hardware", "club", "ui", "commands")
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("vocabulary", ("companion.game", "companion.messages", "companion.reads",
-                    "companion.clock", "companion.untrusted")),
+                    "companion.clock", "companion.untrusted", "companion.computer")),
     ("games", ("companion.games",)),
     ("engine services", ("companion.events", "companion.config", "companion.registry",
                          "companion.views", "companion.textboard", "companion.console",
@@ -81,10 +81,12 @@ def _type_checking_nodes(tree: ast.AST) -> set[int]:
     return skipped
 
 
-def imports_of(name: str, path: Path, modules: Mapping[str, Path]) -> list[Arrow]:
-    """The arrows from module ``name`` (in ``path``) to other modules of ``modules``."""
+def imports_of(name: str, path: Path, modules: Mapping[str, Path], *,
+               type_only_too: bool = False) -> list[Arrow]:
+    """The arrows from module ``name`` (in ``path``) to other modules of ``modules``
+    (those under ``if TYPE_CHECKING:`` too with ``type_only_too``)."""
     tree = ast.parse(path.read_text("utf-8"), str(path))
-    skipped = _type_checking_nodes(tree)
+    skipped = set() if type_only_too else _type_checking_nodes(tree)
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
     arrows: list[Arrow] = []
     for node in ast.walk(tree):
@@ -196,3 +198,103 @@ def game_crossings(arrows: Iterable[Arrow], games: str = GAMES,
         if layer_of(arrow.target, layers) != 0:
             problems.append(f"{arrow}: a game imports only the vocabulary and itself")
     return problems
+
+
+# --- What the entry points reach ---------------------------------------------------------------
+
+def named_modules(name: str, path: Path, modules: Mapping[str, Path]) -> list[Arrow]:
+    """Arrows to the modules ``name`` names in a string (``"companion.games.gimmel"`` in a
+    registry, ``["-m", "ui.app"]`` in a command line): imported by name at run time."""
+    arrows = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"), str(path))):
+        if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                and node.value in modules and node.value != name):
+            arrows.append(Arrow(name, node.value, node.lineno))
+    return arrows
+
+
+def _is_main(tree: ast.AST) -> bool:
+    return any(isinstance(node, ast.If) and ast.unparse(node.test) == "__name__ == '__main__'"
+               for node in ast.walk(tree))
+
+
+def entry_points(root: Path, modules: Mapping[str, Path]) -> set[str]:
+    """The modules a user or a benchmark starts: pyproject's console scripts, every module
+    run with ``python -m`` (it has a ``__main__`` guard), and what each ``bench/`` script
+    imports or names."""
+    import tomllib
+
+    project = tomllib.loads((root / "pyproject.toml").read_text("utf-8"))["project"]
+    found = {target.split(":")[0] for target in project.get("scripts", {}).values()}
+    found |= {name for name, path in modules.items()
+              if _is_main(ast.parse(path.read_text("utf-8"), str(path)))}
+    bench = {f"bench.{path.stem}": path for path in sorted((root / "bench").glob("*.py"))}
+    every = {**modules, **bench}
+    for name, path in bench.items():
+        found |= {arrow.target for arrow in (*imports_of(name, path, every),
+                                             *named_modules(name, path, every))
+                  if arrow.target in modules}
+    return found
+
+
+def unreached(root: Path, modules: Mapping[str, Path]) -> list[str]:
+    """The modules no entry point reaches through imports (lazy ones too, and modules
+    imported by name); a module's packages are reached with it."""
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        for arrow in (*imports_of(name, path, modules), *named_modules(name, path, modules)):
+            graph[name].add(arrow.target)
+    seen: set[str] = set()
+    todo = sorted(entry_points(root, modules))
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in graph:
+            continue
+        seen.add(name)
+        parts = name.split(".")
+        todo += [".".join(parts[:n]) for n in range(1, len(parts))]
+        todo += sorted(graph[name])
+    return sorted(set(modules) - seen)
+
+
+# --- Game names compared above the games ---------------------------------------------------
+
+def _names_a_game(node: ast.AST, games: frozenset[str]) -> bool:
+    if isinstance(node, ast.Constant):
+        return node.value in games
+    if isinstance(node, ast.Name):
+        return node.id in ("DEFAULT_GAME", *(game.upper() for game in games))
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return any(_names_a_game(item, games) for item in node.elts)
+    return False
+
+
+def game_name_checks(modules: Mapping[str, Path], games: frozenset[str]) -> list[str]:
+    """Every comparison with a game's name (``game.name == "giganten"``, ``args.game !=
+    DEFAULT_GAME``, ``name in ("strategus", …)``) outside the games' own packages and a
+    game's own UI (a ``ui`` module or folder named for the game: ``ui.giganten_words``,
+    ``ui.control_giganten``, ``ui.gimmel.screens``), as ``module:line``."""
+    found = []
+    for name, path in modules.items():
+        parts = name.split(".")
+        own_ui = parts[0] == "ui" and any(
+            game in part.split("_") for part in parts[1:] for game in games)
+        if name.startswith(GAMES + ".") or own_ui:
+            continue
+        for node in ast.walk(ast.parse(path.read_text("utf-8"), str(path))):
+            if not isinstance(node, ast.Compare):
+                continue
+            sides = [node.left, *node.comparators]
+            if any(_names_a_game(side, games) for side in sides):
+                found.append(f"{name}:{node.lineno}")
+    return sorted(found, key=lambda spot: (spot.split(":")[0], int(spot.split(":")[1])))
+
+
+def type_arrows(modules: Mapping[str, Path]) -> list[Arrow]:
+    """Every arrow, the imports under ``if TYPE_CHECKING:`` counted too (a type-only
+    import still ties two modules' concepts together)."""
+    seen: dict[tuple[str, str], Arrow] = {}
+    for name, path in modules.items():
+        for arrow in imports_of(name, path, modules, type_only_too=True):
+            seen.setdefault((arrow.source, arrow.target), arrow)
+    return sorted(seen.values(), key=lambda a: (a.source, a.target))

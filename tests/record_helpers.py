@@ -1,31 +1,13 @@
-"""Logs and records the old path wrote (frozen: ``tests/fixtures/giganten_old``) for the
-record and verify tests, and a forger's tools."""
+"""A forger's tools for the record and verify tests: a log's lines, a log re-chained after
+an edit, every leaf of a record and a one-field change of it."""
 
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 from typing import Any
 
 from companion.ledger.record import ZERO_HASH, canonical_json, entry_hash
-
-OLD_FIXTURES = Path(__file__).parent / "fixtures" / "giganten_old"
-"""Giganten logs and records written by the old path (its README says which games)."""
-
-FINISHED = ("rulebook-78", "rulebook-9", "outcome-9", "v5-38", "v6-9", "refereed-draw")
-"""The frozen logs of finished games."""
-
-
-def old_log(directory: Path, name: str = "rulebook-78") -> Path:
-    """A copy (in ``directory``, to change at will) of the frozen log ``name``."""
-    directory.mkdir(parents=True, exist_ok=True)
-    return Path(shutil.copy(OLD_FIXTURES / f"{name}.log", directory / f"{name}.log"))
-
-
-def old_record(name: str, kind: str) -> Any:
-    """The frozen record of ``kind`` that the old path exported from the log ``name``."""
-    return json.loads((OLD_FIXTURES / f"{name}.{kind}.json").read_text("utf-8"))
 
 
 def log_lines(path: Path) -> list[dict[str, Any]]:

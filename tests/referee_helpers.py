@@ -1,7 +1,7 @@
-"""A refereed Giganten game with corrections, on the generic desk: ``giganten referee
+"""A refereed Giganten game with corrections, on the desk: ``giganten referee
 --game giganten --sim`` driven by a script (the real command path: GameDesk over
 GameSession, the simulated readers), for the record and fuzz tests (issue 13: the old
-desk's ``tests/test_referee_records.refereed_game`` on the generic path)."""
+desk's ``tests/test_referee_records.refereed_game``)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from tests.cli_helpers import run
 
 PIN = "2468"
 PIN_HASH = hash_pin(PIN, iterations=1000)
-SEED = 2
+SEED = 3
 ENDINGS = ("draw", "time", "decide", "both-lose")
 """How ``refereed_game`` ends the game: an agreed draw, a loss on time declared at the
 desk, the arbiter's decision for Orange, both lose (ISF 4.3)."""
@@ -42,9 +42,9 @@ def _script(path: Path, lines: tuple[str, ...]) -> Path:
     return path
 
 
-def _referee(directory: Path, *lines: str) -> str:
+def _referee(directory: Path, *lines: str, seed: int = SEED) -> str:
     directory.mkdir(parents=True, exist_ok=True)
-    done = run("referee", "--game", "giganten", "--sim", "--seed", SEED, "--time", "30+10",
+    done = run("referee", "--game", "giganten", "--sim", "--seed", seed, "--time", "30+10",
                "--pin-hash", PIN_HASH, "--log-dir", directory,
                "--script", _script(directory / "script.txt", lines))
     assert done.code == 0, done.err + done.out[-1500:]
@@ -57,14 +57,15 @@ def only_log(directory: Path) -> Path:
     return logs[0]
 
 
-def refereed_game(directory: Path, ending: str = "draw", *, finish: bool = True) -> Refereed:
+def refereed_game(directory: Path, ending: str = "draw", *, finish: bool = True,
+                  seed: int = SEED) -> Refereed:
     """Six turns on the simulated board, then the desk: a take-back to turn 3, the
     fourth turn entered by hand (a reader missed it), a wrong PIN, an arbiter's look, and
     the ``ending`` (one of ``ENDINGS``; none with ``finish=False``: the game runs on).
     Returns a ``Refereed`` whose ``log`` is the game's log in ``directory``."""
     # The same seed plays the same game: a first run finds the fourth turn to enter.
     probe = directory / "probe"
-    _referee(probe, "setup all", "start", "auto 4")
+    _referee(probe, "setup all", "start", "auto 4", seed=seed)
     turns = [e.body["turn"] for e in read_log(only_log(probe)) if e.type == "turn"]
     fourth = turns[3]["path"]
     ending_lines = ENDING_LINES[ending] if finish else ()
@@ -72,7 +73,7 @@ def refereed_game(directory: Path, ending: str = "draw", *, finish: bool = True)
                    f"takeback 3 {TAKEBACK_REASON}", PIN, "fix",
                    f"enter {fourth[0]} {fourth[-1]} reader {fourth[-1]} dead", PIN, "fix",
                    "pause wrong pin", "0000",
-                   "look dispute about a square", PIN, *ending_lines, "status")
+                   "look dispute about a square", PIN, *ending_lines, "status", seed=seed)
     return Refereed(only_log(directory), out)
 
 

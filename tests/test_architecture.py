@@ -1,5 +1,6 @@
 """The layering rules of the design: every import arrow points down, no module imports
-another in a circle, and ``companion`` is pure and synchronous.
+another in a circle, every module is reached from an entry point, no game's name is
+compared above the games, and ``companion`` is pure and synchronous.
 
 It imports neither ``hardware``, ``ui`` nor ``kivy`` (not even lazily inside a function),
 starts no threads, and does not sleep outside the command-line layer.
@@ -16,9 +17,12 @@ from tests.layering import (
     Arrow,
     cycles,
     game_crossings,
+    game_name_checks,
     import_graph,
     layer_of,
     project_modules,
+    type_arrows,
+    unreached,
     upward_arrows,
 )
 
@@ -157,3 +161,82 @@ def test_the_checks_find_a_cycle_an_upward_arrow_and_a_game_that_knows_another(
         " vocabulary and itself"]
     # the real project passes, so the same checks on this tree are what fails
     assert cycles(_project_arrows()) == []
+
+
+# --- Reached, dispatched by hooks, untied (tests/layering.py) ---------------------------------
+
+def test_every_product_module_is_reached_from_an_entry_point() -> None:
+    """A module no console script, ``python -m`` module or benchmark reaches is dead code
+    (the device firmware is apart: the section controllers run it)."""
+    assert unreached(ROOT, project_modules(ROOT)) == []
+
+
+NAME_CHECKS_LEFT = {
+    # Giganten's own demo (companion/demo.py) beside every other game's; goes with it.
+    "companion.cli": 1,
+    # Still to become hooks of the game interface or move into the game's package:
+    "commands.main": 3,
+    "commands.play_game": 1,
+    "commands.referee_game": 3,
+    "companion.scenario": 1,
+    "hardware.hwcheck": 1,
+    "ui.control_game_base": 1,
+    "ui.game_home": 1,
+    "ui.game_shots": 4,
+    "ui.reveal_card": 2,
+    "ui.tokens": 2,
+}
+"""The comparisons with a game's name left above the games, by module: the count may only
+fall. What differs per game is a hook of the game interface (``companion/game.py``) or
+lives in the game's package."""
+
+
+def test_no_game_name_is_compared_above_the_games() -> None:
+    from companion.games import GAME_MODULES
+
+    found: dict[str, int] = {}
+    for spot in game_name_checks(project_modules(ROOT), frozenset(GAME_MODULES)):
+        module = spot.split(":")[0]
+        found[module] = found.get(module, 0) + 1
+    grown = {module: count for module, count in found.items()
+             if count > NAME_CHECKS_LEFT.get(module, 0)}
+    assert grown == {}, "dispatch by a hook of the game interface, not by the game's name"
+
+
+def test_no_circle_even_through_type_only_imports_but_giganten_state_and_its_rules() -> None:
+    """Counting ``if TYPE_CHECKING:`` imports too. Left: Giganten's ``GameState`` calls
+    its rule modules, which take the state as their argument (typed)."""
+    assert cycles(type_arrows(project_modules(ROOT))) == [sorted(
+        f"companion.games.giganten.{name}" for name in (
+            "board", "doubles", "ends", "legality", "movegen", "referee", "ruleset",
+            "state", "tables", "zones"))]
+
+
+def test_the_reach_name_and_type_checks_find_what_they_are_for(tmp_path: Path) -> None:
+    _write(tmp_path, {
+        "pyproject.toml": '[project]\nname = "t"\n'
+                          '[project.scripts]\nt = "commands.main:main"\n',
+        "bench/speed.py": "import companion.timing\n",
+        "companion/__init__.py": "",
+        "companion/timing.py": "",
+        "companion/registry.py": 'MODULES = {"toy": "companion.games.toy"}\n',
+        "companion/dead.py": "",
+        "companion/games/__init__.py": "",
+        "companion/games/toy/__init__.py": 'OK = NAME == "toy"\n',
+        "commands/__init__.py": "",
+        "commands/main.py": "def main():\n    from companion import registry\n"
+                            '    return registry if GAME != "toy" else None\n',
+        "commands/tool.py": 'if __name__ == "__main__":\n    from companion import typed\n',
+        "companion/typed.py": "from typing import TYPE_CHECKING\n"
+                              "if TYPE_CHECKING:\n    from companion import typer\n",
+        "companion/typer.py": "import companion.typed\n",
+        "ui/__init__.py": "",
+        "ui/toy_words.py": 'X = 1 if "toy" == GAME else 2\n',
+    })
+    modules = project_modules(tmp_path, ("companion", "commands", "ui"))
+    # a type-only import runs nothing: companion.typer is not reached through it
+    assert unreached(tmp_path, modules) == ["companion.dead", "companion.typer", "ui",
+                                            "ui.toy_words"]
+    assert game_name_checks(modules, frozenset({"toy"})) == ["commands.main:3"]
+    assert cycles(import_graph(modules)) == []
+    assert cycles(type_arrows(modules)) == [["companion.typed", "companion.typer"]]

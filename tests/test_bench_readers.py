@@ -14,12 +14,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 METRICS = {"spi_ops_empty": "ops", "spi_ops_uid4": "ops", "spi_ops_uid7": "ops",
            "spi_ops_empty_mfrc522pkg": "ops", "spi_ops_uid4_mfrc522pkg": "ops",
-           "scan_ms_sections": "ms", "scan_ms_direct": "ms", "scan_ms_direct_v9": "ms",
+           "scan_ms_sections": "ms", "scan_ms_sections_pins": "ms", "scan_ms_direct": "ms",
+           "scan_ms_direct_v9": "ms",
+           **{f"access_us_{platform}": "us" for platform in ("pi", "mcu", "mcu_pins")},
            "spi_ops_slow_uid7": "ops",
            "wupas_empty": "frames",
            **{f"square_ms_{what}_{platform}": "ms" for what in ("empty", "uid4", "uid7",
                                                                  "slow_uid7")
-              for platform in ("pi", "mcu")}}
+              for platform in ("pi", "mcu", "mcu_pins")}}
 LINE = re.compile(r"METRIC (\S+) (\S+) (\S+)")
 
 

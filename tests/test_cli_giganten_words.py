@@ -1,4 +1,4 @@
-"""The words of Giganten's old console on the generic one (issue 13):
+"""The words of Giganten's own console on the console of every game (issue 13):
 ``challenge``/``nochallenge``/``confirm``/``stay`` map to the session's ``choose``,
 ``start PLAYER``, ``setup PLAYER``, ``place SQUARE`` from the hand, ``show AUDIENCE``,
 ``export FILE [public]``, ``exit``, the farewell lines; Giganten without ``--game`` on the
@@ -29,7 +29,7 @@ from companion.identities import sim_identities
 from companion.table.game_session import OVER, PLAY, GameSession
 from companion.table.opponent import choose_turn
 from hardware.sim import TILE_MODEL
-from tests.cli_helpers import home, mode, run
+from tests.cli_helpers import board_rows, home, mode, run, shows_kind
 from tests.kind_words import KIND_WORDS
 from tests.test_cli_referee_game import PIN_HASH
 
@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _console(tmp_path: Path, seed: int, audience: int = PUBLIC
              ) -> tuple[GameConsole, list[str]]:
-    """A generic console of a new Giganten game on the simulated board, its lines kept."""
+    """A console of a new Giganten game on the simulated board, its lines kept."""
     options = new_options(argparse.Namespace(variants=RuleSet(), policy="rulebook"), GAME,
                           seed)
     session, events = GameSession.new(GAME, options, sim_identities(GAME, options),
@@ -184,7 +184,7 @@ def test_show_another_audience_only_as_far_as_the_terminal_may(tmp_path: Path) -
     console.execute("show public")
     arbiter, seen = _started(tmp_path / "arbiter", 4, ARBITER)
     arbiter.execute("show yellow")
-    assert any('"kind"' in line or "y." in line for line in seen)
+    assert shows_kind(board_rows("\n".join(seen)), "y")  # the arbiter sees yellow's kinds
 
 
 def test_export_writes_the_public_record_and_the_full_one_after_the_end(
@@ -227,9 +227,9 @@ def _empty_square(console: GameConsole) -> str:
                                       if sq not in taken))
 
 
-def test_the_generic_console_says_ready_and_pings_systemds_watchdog(tmp_path: Path) -> None:
+def test_the_console_says_ready_and_pings_systemds_watchdog(tmp_path: Path) -> None:
     """The kiosk's terminal fallback (systemd/giganten-kiosk) runs under a watchdog: the
-    generic console says READY=1 and WATCHDOG=1 as the old one did (issue 16, finding 3)."""
+    console says READY=1 and WATCHDOG=1 as the old one did (issue 16, finding 3)."""
     with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as server:
         address = str(tmp_path / "notify")
         server.bind(address)
@@ -288,21 +288,21 @@ def test_the_next_turn_clears_a_challenges_kinds_from_the_terminal(tmp_path: Pat
     (["place e4"], "the hand is empty: say which figure"),
     (["move e4"], "move FROM TO, like: move e3 e4"),
     (["start mauve"], "unknown player 'mauve'"),
-    (["auto 0"], "auto plays at least one turn"),
+    (["auto 0"], "a number of turns goes from 1 to 100000, not 0"),
     (["auto lots"], "'lots' is not a number of turns"),
     (["auto"], "there is no game running: set up (setup all) and start it"),
     (["wait lots"], "'lots' is not a number of seconds"),
-    (["wait 100000"], "wait between 0 and 600 seconds"),
+    (["wait 100000"], "a number of seconds goes from 0 to 600, not 100000"),
     (["show nobody"], "show whom? (public, yellow, orange, arbiter)"),
     (["export"], "export FILE [public]"),
     (["setup all", "start", "setup orange"], "the game has started"),
     (["challenge"], "which square?"),
     (["setup all", "start", "auto", "auto 1"], "the game is over"),
 ])
-def test_every_command_error_is_explained_as_on_the_old_console(
+def test_every_command_error_is_one_line_naming_the_script_line(
         lines: list[str], error: str, home: Path, tmp_path: Path) -> None:
-    """The old console's words for a bad command (tests/test_cli_play.py), on the generic
-    one: one line naming the script's line, nothing else lost."""
+    """The old console's words for a bad command (tests/test_cli_play.py), on the
+    console: one line naming the script's line, nothing else lost."""
     script = tmp_path / "s.txt"
     script.write_text("\n".join(lines) + "\n", "utf-8")
     done = run("play", "--game", "giganten", "--sim", "--seed", "3", "--script", script)
@@ -346,7 +346,7 @@ def _plain(tmp_path: Path, command: str, *extra: str) -> str:
     return done.out
 
 
-def test_plain_play_and_referee_are_giganten_on_the_generic_path(home: Path,
+def test_plain_play_and_referee_are_giganten(home: Path,
                                                                 tmp_path: Path) -> None:
     """``play`` and ``referee`` without ``--game`` are Giganten through the game interface,
     with every variant; ``--old-session`` is gone (issue 13) and refused by the parser."""
@@ -362,35 +362,6 @@ def test_plain_play_and_referee_are_giganten_on_the_generic_path(home: Path,
     assert gone.code == 2 and "unrecognized arguments: --old-session" in gone.err
 
 
-OLD_LOG = ROOT / "tests" / "fixtures" / "old-giganten-game.log"
-"""A log Giganten's old console wrote (``giganten play --old-session --sim --seed 3``,
-``setup all``, ``start yellow``, ``auto 4``), frozen before that console was deleted."""
-
-
-def test_resume_of_an_old_console_log_is_refused_in_one_line(home: Path,
-                                                             tmp_path: Path) -> None:
-    """``giganten resume`` and ``referee --resume`` of a log the old console wrote: one
-    line that says what happened and what still works (verify, export), exit 2, the log
-    untouched; and it still verifies and exports."""
-    log = tmp_path / "game-20261125-194015.log"  # the name giganten play gives a log
-    log.write_bytes(OLD_LOG.read_bytes())
-    look = tmp_path / "look.txt"
-    look.write_text("status\n", "utf-8")
-    for command in (("resume", log), ("referee", "--resume", log, "--pin-hash", PIN_HASH)):
-        done = run(*command, "--sim", "--script", look)
-        assert done.code == 2 and done.out == ""
-        assert done.err.count("\n") == 1 and "Traceback" not in done.err
-        assert "written by Giganten's old console" in done.err
-        assert "giganten verify LOG" in done.err and "giganten export LOG" in done.err
-        assert log.read_bytes() == OLD_LOG.read_bytes()  # nothing appended
-    latest = run("resume", "--log-dir", tmp_path, "--sim", "--script", look)
-    assert latest.code == 2 and "written by Giganten's old console" in latest.err
-    verified = run("verify", log)
-    assert verified.code == 0 and "4 turns replayed legally" in verified.out
-    exported = run("export", log, "--public")
-    assert exported.code == 0 and json.loads(exported.out)["format"] == "giganten-record/1"
-
-
 def test_resume_of_a_file_that_is_no_log_gets_one_line(home: Path, tmp_path: Path) -> None:
     junk = tmp_path / "notes.log"
     junk.write_text("shopping list\n", "utf-8")
@@ -403,16 +374,16 @@ def test_resume_of_a_file_that_is_no_log_gets_one_line(home: Path, tmp_path: Pat
     assert empty.code == 2 and "there is no game log in" in empty.err
 
 
-def test_resume_continues_a_generic_log(home: Path, tmp_path: Path) -> None:
+def test_resume_continues_a_game_log(home: Path, tmp_path: Path) -> None:
     script = tmp_path / "s.txt"
     script.write_text("setup all\nstart\nauto 2\n", "utf-8")
     assert run("play", "--sim", "--seed", "3", "--log-dir", tmp_path, "--script",
                script).code == 0
     look = tmp_path / "look.txt"
     look.write_text("status\n", "utf-8")
-    generic = run("resume", next(tmp_path.glob("game-*.log")), "--sim", "--script", look)
-    assert generic.code == 0, generic.err
-    assert "Giganten, 2 turns played" in generic.out
+    resumed = run("resume", next(tmp_path.glob("game-*.log")), "--sim", "--script", look)
+    assert resumed.code == 0, resumed.err
+    assert "Giganten, 2 turns played" in resumed.out
 
 
 def test_a_registry_on_the_simulated_board_is_said_not_dropped(home: Path,

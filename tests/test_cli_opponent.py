@@ -16,7 +16,7 @@ import pytest
 
 from companion.games import get_game
 from companion.ledger.record import verify as verify_log
-from tests.cli_helpers import home, mode, run
+from tests.cli_helpers import board_rows, home, mode, run, shows_kind
 
 __all__ = ["home"]
 
@@ -79,7 +79,8 @@ def test_the_computer_is_refused_for_a_side_that_does_not_play(home: Path, tmp_p
     assert "Traceback" not in done.err
     giganten = run("play", "--sim", "--computer", "red", "--script",
                    script(tmp_path / "t.txt", "status"))
-    assert giganten.code == 2 and "--computer plays Strategus and Gimmel" in giganten.err
+    assert giganten.code == 2, giganten.out
+    assert "red does not play Giganten; the computer plays yellow or orange" in giganten.err
 
 
 def test_a_power_cut_then_resume_against_the_computer(tmp_path: Path,
@@ -127,8 +128,9 @@ def test_the_demo_plays_a_whole_game_in_public(game: str, tmp_path: Path) -> Non
         # The end reason (the Apfel taken [W1]) is public by the rules.
         seen = done.out.replace("(apple)", "")
         for kind in (kind.id for kind in get_game(game).kinds()):
-            assert kind not in seen and f".{kind[:5]}" not in seen, kind
-        assert "r.?" in done.out and "b.?" in done.out
+            assert kind not in seen and kind.capitalize() not in seen, kind
+        assert "r?" in done.out and "b?" in done.out
+        assert not shows_kind(board_rows(seen), "rb"), "no figure's number or name"
 
 
 def test_the_demo_save_follows_no_symlink(tmp_path: Path) -> None:
@@ -137,6 +139,8 @@ def test_the_demo_save_follows_no_symlink(tmp_path: Path) -> None:
     link = tmp_path / "record.json"
     link.symlink_to(target)
     done = run("demo", "--game", "gimmel", "--seed", "1", "--save", link, "--quiet")
-    assert done.code == 0, done.err
-    assert target.read_text("utf-8") == "keep me"
-    assert not link.is_symlink() and mode(link) == 0o600
+    assert done.code == 2 and "already exists" in done.err, done.err  # a new file only
+    assert target.read_text("utf-8") == "keep me" and link.is_symlink()
+    fresh = tmp_path / "fresh.json"
+    assert run("demo", "--game", "gimmel", "--seed", "1", "--save", fresh, "--quiet").code == 0
+    assert mode(fresh) == 0o600

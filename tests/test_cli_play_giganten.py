@@ -1,4 +1,4 @@
-"""``giganten play --game giganten --sim``: Giganten at the terminal through the generic
+"""``giganten play --game giganten --sim``: Giganten at the terminal through the
 table path (issue 13 item 2), to its end, verified, exported, resumed after a kill; the
 default ``giganten play`` is the same path (Giganten's own console is gone: issue 13)."""
 
@@ -44,10 +44,10 @@ def test_an_unknown_variant_gets_one_line(home: Path, tmp_path: Path) -> None:
                "--script", script(tmp_path / "s.txt", "status"))
     assert done.code == 2
     assert "Traceback" not in done.err
-    # Every variant plays on the generic path: an unknown id is refused as a bad argument
+    # Every variant plays: an unknown id is refused as a bad argument
     # (the usage, then the one line that says what is wrong).
     assert [line for line in done.err.splitlines() if "error" in line] == [
-        "giganten play: error: argument --variants: unknown variant 'V99'; variants are V1–V9"
+        "brettl play: error: argument --variants: unknown variant 'V99'; variants are V1–V9"
         " with the options V5a, V5b, V5c, V6a, V6b"]
 
 
@@ -70,12 +70,13 @@ def test_a_power_cut_then_resume_continues_the_game(variants: tuple[str, ...], t
 
 
 def _squares(out: str, cell: str) -> list[str]:
-    """The squares of the last board ``show`` printed whose cell is ``cell``."""
-    lines = [line for line in out.splitlines() if re.match(r"^[ 0-9]{2} ", line)]
+    """The squares of the last board ``show`` printed whose cell is ``cell``: after the
+    rank's two columns each square takes five, a swamp mark (``~``) and four for what
+    stands there (``textboard.game_board``)."""
+    lines = [line for line in out.splitlines() if re.match(r"^[ 0-9]{2}[ ~]", line)]
     board = lines[-14:]
-    return [f"{'abcdefghijklmn'[file]}{int(line[:2])}" for line in board
-            for file, text in enumerate(line[3:].ljust(14 * 8).split()) if text == cell] \
-        if len(board) == 14 else []
+    return [f"{'abcdefghijklmn'[file]}{int(line[:2])}" for line in board for file in range(14)
+            if line[3 + 5 * file:7 + 5 * file].strip() == cell] if len(board) == 14 else []
 
 
 def test_reserves_are_kept_back_and_put_down_face_down(home: Path, tmp_path: Path) -> None:
@@ -85,7 +86,7 @@ def test_reserves_are_kept_back_and_put_down_face_down(home: Path, tmp_path: Pat
     game = ("play", "--game", "giganten", "--sim", "--seed", "4", "--variants", "V6")
     seen = run(*game, "--audience", "yellow", "--script",
                script(tmp_path / "a.txt", "setup all", "show", "quit"))
-    kept = [_squares(seen.out, f"y.{kind}")[0] for kind in ("tyra1", "tyra2")]
+    kept = [_squares(seen.out, cell)[0] for cell in ("yTy1", "yTy2")]
     begin = ["setup all", *(f"lift {sq}" for sq in kept), "start", "auto 5", "status",
              "show"]
     shown = run(*game, "--audience", "yellow", "--script", script(tmp_path / "b.txt", *begin))

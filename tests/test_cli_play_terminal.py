@@ -1,6 +1,6 @@
-"""``giganten play`` and ``resume`` for Giganten at the terminal, on the generic path: the
+"""``giganten play`` and ``resume`` for Giganten at the terminal: the
 tests of the old console (``tests/test_cli_play.py``, deleted with ``commands/play.py`` in
-issue 13) whose meaning no generic test kept yet, ported with the generic console's words."""
+issue 13) whose meaning no test kept yet, ported with the console's words."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def test_noisy_bus_readers_still_follow_the_game(tmp_path: Path, home: Path) -> 
     assert run("play", "--sim", "--noise", "2").code == 2
 
 
-def _generic_log(tmp_path: Path) -> Path:
+def _played_log(tmp_path: Path) -> Path:
     logs = tmp_path / "played"
     done = run("play", "--sim", "--seed", 3, "--log-dir", logs, "--script",
                script(tmp_path / "p.txt", "setup all", "start", "auto 2"))
@@ -62,7 +62,7 @@ def _generic_log(tmp_path: Path) -> Path:
 
 
 def test_resume_picks_the_latest_log(tmp_path: Path) -> None:
-    played = _generic_log(tmp_path)
+    played = _played_log(tmp_path)
     logs = tmp_path / "logs"
     logs.mkdir()
     shutil.copy2(played, logs / "game-20000101-000000.log")
@@ -76,7 +76,7 @@ def test_resume_picks_the_latest_log(tmp_path: Path) -> None:
 @pytest.mark.parametrize("command", ["play", "resume"])
 def test_a_backend_that_cannot_start_is_an_error_not_a_fallback(
         command: str, tmp_path: Path, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    log = [_generic_log(tmp_path)] if command == "resume" else []
+    log = [_played_log(tmp_path)] if command == "resume" else []
     done = run(command, *log, "--backend", "spi")
     assert done.code == 2
     # Named but not configured: the error says what the config file needs, and nothing
@@ -98,7 +98,7 @@ def test_a_backend_that_cannot_start_is_an_error_not_a_fallback(
 
 
 def test_an_edited_log_is_refused_naming_the_line(tmp_path: Path) -> None:
-    log = _generic_log(tmp_path)
+    log = _played_log(tmp_path)
     lines = log.read_text("utf-8").split("\n")
     number = next(i for i, line in enumerate(lines) if '"type":"turn"' in line)
     entry = json.loads(lines[number])
@@ -118,7 +118,7 @@ def test_an_edited_log_is_refused_naming_the_line(tmp_path: Path) -> None:
 def test_resume_on_an_empty_board_lists_the_squares_to_fill(tmp_path: Path) -> None:
     """``--empty-board``: the session lists the squares to fill and waits (``status``
     says so, nothing is played)."""
-    log = _generic_log(tmp_path)
+    log = _played_log(tmp_path)
     before = log.read_bytes()
     waiting = run("resume", log, "--sim", "--empty-board", "--script",
                   script(tmp_path / "look.txt", "status"))

@@ -1,4 +1,4 @@
-"""``giganten referee`` on the generic desk: a refereed game resumed with its clocks paused,
+"""``giganten referee`` on the desk: a refereed game resumed with its clocks paused,
 the arbiter's view only behind the PIN, the PIN required, and ``--set-pin`` writing the
 hash into the config (``commands.referee_config``)."""
 

@@ -1,8 +1,9 @@
 """``giganten referee --game NAME`` with the club's illegal-move policy (``[referee]
 illegal_penalty_seconds``, ``illegal_loss_after``), ``set`` during play and ``export FILE
 referee``, end to end through the real command on the simulated board, for Gimmel,
-Strategus and Giganten: counted and told without the rule [R22], the penalty on the
-opponent's clock, the N-th loses, the log and the records verify."""
+Strategus and Giganten: counted and told (the rule only where it cannot name a hidden
+figure [R22]), the penalty on the opponent's clock, the N-th loses, the log and the
+records verify."""
 
 from __future__ import annotations
 
@@ -45,7 +46,8 @@ def test_gimmel_the_second_illegal_move_loses(home: Path, tmp_path: Path) -> Non
     assert "clocks: white 30:00, black 31:00" in out
     assert "white: illegal move no. 2" in out
     assert "winner black (illegal, declared at the desk)" in out
-    assert "T3" not in out  # the public terminal never reads the rule [R22]
+    # Gimmel hides nothing [S4]: even the public terminal reads the rule (R22 is for hidden kinds)
+    assert 'intent refused: rule "T3", reason "there is no stone on a1 to move"' in out
     log = only_log(home / "games")
     offences = [e.body for e in read_log(log) if e.body.get("event") == "offence"]
     assert [(o["player"], o["rule"], o["count"]) for o in offences] == [(0, "T3", 1),
@@ -71,6 +73,7 @@ def test_strategus_set_during_play_and_the_referee_record_mid_game(home: Path,
                   f"export {record} referee", PIN, "set lose-after 1", PIN,
                   "declare a1 a9", lose_after=0)
     assert "red: illegal move no. 1; 60 s to the opponent" in out
+    assert "intent refused: \n" in out and "rule \"" not in out  # the rule is hidden [R22, H1]
     assert f"the arbiter looked at the full position after 0 turns: the referee record" \
            f" written to {record}" in out  # everyone is told
     assert mode(record) == 0o600 and "(referee): verified" in verified(record)
@@ -100,7 +103,7 @@ def test_a_wrong_pin_sets_nothing_and_bad_values_get_one_line(home: Path,
     bad = run("referee", "--config", config(tmp_path), "--game", "gimmel", "--sim",
               "--script", script(tmp_path / "b.txt", "set penalty lots", PIN))
     assert bad.code == 2 and "Traceback" not in bad.err
-    assert "set penalty: 'lots' is not a number" in bad.err and bad.err.count("\n") == 1
+    assert "set penalty: 'lots' is not a penalty in seconds" in bad.err and bad.err.count("\n") == 1
     fixed = run("referee", "--config", config(tmp_path), "--game", "gimmel", "--sim",
                 "--script", script(tmp_path / "c.txt", "set policy outcome-only"))
     assert fixed.code == 2 and fixed.err.count("\n") == 1

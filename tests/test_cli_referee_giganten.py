@@ -1,6 +1,6 @@
-"""``giganten referee --game giganten --sim``: Giganten refereed through the generic desk
+"""``giganten referee --game giganten --sim``: Giganten refereed through the desk
 (issue 13, the next step): clocks, the PIN, a take-back, a declared result and the referee
-rules of its ``RuleSet`` [W3], logged as a generic game and verified; ``--event`` publishes
+rules of its ``RuleSet`` [W3], logged as a game and verified; ``--event`` publishes
 it to the club; ``giganten referee`` without ``--game`` is the same desk (Giganten's own
 desk at the terminal is gone: issue 13)."""
 
@@ -79,7 +79,7 @@ def test_the_club_feed_of_a_refereed_giganten_game(home: Path, tmp_path: Path) -
     assert not KIND_WORDS.search(json.dumps(payloads))
 
 
-def test_a_refereed_generic_game_resumes_without_game(home: Path, tmp_path: Path) -> None:
+def test_a_refereed_game_resumes_without_game(home: Path, tmp_path: Path) -> None:
     """``--resume LOG`` of a game logged through the game interface needs no ``--game``:
     the log names its game (it was refused in a puzzling line by Giganten's own desk)."""
     referee(tmp_path, "setup all", "start", "auto 3")
@@ -91,8 +91,8 @@ def test_a_refereed_generic_game_resumes_without_game(home: Path, tmp_path: Path
     assert "Giganten: 5 turns played" in done.out
 
 
-def test_plain_referee_is_the_generic_desk(home: Path, tmp_path: Path) -> None:
+def test_plain_referee_is_the_game_desk(home: Path, tmp_path: Path) -> None:
     done = run("referee", "--sim", "--seed", "2", "--pin-hash", PIN_HASH,
                "--script", script(tmp_path / "q.txt", "quit"))
     assert done.code == 0, done.err
-    assert "Giganten referee mode on the simulated board; seed 2" in done.out  # the generic
+    assert "Giganten referee mode on the simulated board; seed 2" in done.out  # the desk's

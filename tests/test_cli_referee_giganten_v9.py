@@ -1,5 +1,5 @@
 """``giganten referee --game giganten --sim --variants V9``: four players in two teams
-refereed through the generic desk (issue 13): four clocks in turn order A – c – B – d, a
+refereed through the desk (issue 13): four clocks in turn order A – c – B – d, a
 take-back, a loss on time that gives the game to the other team [W3, V9], verified."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The old referee desk's words on the generic desk (issue 13): ``draw offer|accept``,
+"""The old referee desk's words on the desk (issue 13): ``draw offer|accept``,
 ``adjust PLAYER ±SECONDS REASON``, ``decide RESULT REASON`` and ``show PLAYER [REASON]``
 behind the PIN, for Giganten refereed through the game interface; logged, verified."""
 

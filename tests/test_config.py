@@ -78,20 +78,17 @@ def test_the_example_file_is_valid_and_so_are_its_commented_designs() -> None:
     tomllib.loads(uncommented)
     spi = parse_config(uncommented.replace('backend = "sim"', 'backend = "spi"'))
     assert spi.spi.address_pins == (5, 6, 12, 13, 16, 19, 20, 21)
-    assert spi.extras.led_yellow == 17
     serial = parse_config(uncommented.replace('backend = "sim"', 'backend = "serial"'))
     assert serial.serial.tiles[0].port == "/dev/ttyACM0"
     assert len(serial.serial.tiles) == 4
 
 
 def test_spi_settings_are_read() -> None:
-    config = parse_config(SPI + "[extras]\nbuzzer = 4\nconfirm_button = 3\n", SOURCE)
+    config = parse_config(SPI, SOURCE)
     assert config.backend == "spi"
     assert config.spi.reset_address_pins == (22, 23, 24, 25)
     assert (config.spi.enable_pin, config.spi.reset_enable_pin) == (26, 27)
     assert (config.spi.bus, config.spi.device, config.spi.timeout_ms) == (0, 0, 2)
-    assert (config.extras.buzzer, config.extras.confirm_button) == (4, 3)
-    assert config.extras.led_yellow is None
 
 
 def test_serial_tiles_cover_the_board() -> None:
@@ -115,17 +112,12 @@ files = 0
 rank = 14
 [reader]
 backend = "serail"
-[extras]
-buzzer = "4"
-led_yellow = true
 """
     assert problems(text) == [
         "board.rank: unknown key; did you mean 'ranks'?",
         "board.files: 0 is out of range (1–28 squares)",
         "reader.backend: 'serail' is not a backend (one of sim, spi, serial);"
         " did you mean 'serial'?",
-        "extras.led_yellow: must be a BCM GPIO number (0–27), not true/false True",
-        "extras.buzzer: must be a BCM GPIO number (0–27), not text '4'",
     ]
 
 
@@ -145,12 +137,9 @@ logdir = "/x"
 
 
 def test_pins_used_twice_name_both_keys() -> None:
-    text = SPI + "[extras]\nled_yellow = 26\nbuzzer = 10\nled_orange = 4\nconfirm_button = 4\n"
-    found = problems(text)
-    assert "extras.led_yellow: GPIO 26 is already used by reader.spi.enable_pin" in found
-    assert "extras.buzzer: GPIO 10 is already used by MOSI of SPI bus 0" in found
-    assert "extras.confirm_button: GPIO 4 is already used by extras.led_orange" in found
-    assert len(found) == 3
+    text = SPI.replace("reset_enable_pin = 27", "reset_enable_pin = 26")
+    assert problems(text) == [
+        "reader.spi.reset_enable_pin: GPIO 26 is already used by reader.spi.enable_pin"]
 
 
 def test_spi_pins_collide_with_the_bus_only_when_spi_is_the_backend() -> None:
@@ -158,8 +147,6 @@ def test_spi_pins_collide_with_the_bus_only_when_spi_is_the_backend() -> None:
         "reader.spi.address_pins[0]: GPIO 8 is already used by CE0 of SPI bus 0"]
     sim = SPI.replace('backend = "spi"', 'backend = "sim"')
     assert parse_config(sim.replace("[5, 6,", "[8, 6,")).backend == "sim"
-    # Extras on the SPI pins are fine while the readers are not on SPI.
-    assert parse_config("[extras]\nbuzzer = 10\n").extras.buzzer == 10
 
 
 def test_too_few_address_lines_for_the_board() -> None:
@@ -255,8 +242,8 @@ def test_a_named_file_that_is_missing_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match=r"named by \$GIGANTEN_CONFIG"):
         load_config(environ={CONFIG_ENV: str(tmp_path / "gone.toml")})
     bad = tmp_path / "bad.toml"
-    bad.write_text("[extras]\nbuzzer = 99\n")
-    with pytest.raises(ConfigError, match=rf"^{bad}: extras.buzzer: 99 is not a BCM GPIO pin"):
+    bad.write_text("[board]\nfiles = 99\n")
+    with pytest.raises(ConfigError, match=rf"^{bad}: board.files: 99 is out of range"):
         load_config(bad, environ={})
 
 

@@ -1,6 +1,6 @@
 """Fair-play commitments: what a commitment binds, and how the session publishes and opens
 them (hashes for everyone from the start [I1], salts only at the end [I3]): Giganten
-through ``GameSession``, the generic log and its public record."""
+through ``GameSession``, the log and its public record."""
 
 from __future__ import annotations
 
@@ -31,8 +31,8 @@ from companion.ledger.record import canonical_json
 from companion.ledger.record import verify as read_log
 from companion.table.game_session import OVER, PLAY, GameSession
 from companion.views.games import event_view
-from tests.generic_runs import played_run
-from tests.giganten_generic import GenericRun
+from tests.giganten_played import played_run
+from tests.giganten_run import GigantenRun
 from tests.record_helpers import log_lines
 
 GAME = {"format": "giganten-game/1", "players": ["yellow", "orange"], "variants": ["V5", "V6"],
@@ -111,7 +111,7 @@ def test_check_accepts_the_true_sides_and_names_the_side_that_was_altered() -> N
 
 
 @pytest.fixture(scope="module")
-def whole_game(tmp_path_factory: pytest.TempPathFactory) -> GenericRun:
+def whole_game(tmp_path_factory: pytest.TempPathFactory) -> GigantenRun:
     """A whole Giganten game through ``GameSession`` on the simulated board."""
     run, played = played_run(tmp_path_factory.mktemp("fairplay"), 9)
     assert played.is_over and run.session.phase == OVER
@@ -124,7 +124,7 @@ def _audiences() -> tuple[str, ...]:
 
 
 def test_the_start_publishes_each_sides_commitment_to_everyone_and_no_salt(
-        whole_game: GenericRun) -> None:
+        whole_game: GigantenRun) -> None:
     [begins] = [e for e in whole_game.sim.events if isinstance(e, PlayBegins)]
     fairplay = log_lines(whole_game.log_path)[0]["fairplay"]
     assert begins.commitments == fairplay["commitments"]
@@ -139,7 +139,7 @@ def test_the_start_publishes_each_sides_commitment_to_everyone_and_no_salt(
 
 
 def test_no_salt_is_shown_before_the_end_and_the_public_record_reveals_them_after(
-        whole_game: GenericRun) -> None:
+        whole_game: GigantenRun) -> None:
     fairplay = log_lines(whole_game.log_path)[0]["fairplay"]
     salts = fairplay["salts"].values()
     for event in whole_game.sim.events:  # nothing the table shows holds a salt [I3]

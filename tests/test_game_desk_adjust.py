@@ -1,4 +1,4 @@
-"""The arbiter adjusts a clock at the generic desk (FIDE 7.5), behind the PIN: logged,
+"""The arbiter adjusts a clock at the desk (FIDE 7.5), behind the PIN: logged,
 kept over a power cut, time conserved; at the terminal ``adjust PLAYER ±SECONDS REASON``;
 bad input gets one line."""
 

@@ -1,4 +1,4 @@
-"""The players' draw offer at the generic desk (``GameDesk``) [W3]: offered, declined,
+"""The players' draw offer at the desk (``GameDesk``) [W3]: offered, declined,
 withdrawn by the next turn (and by a take-back), accepted (the game ends drawn, declared
 by the players, and the record verifies), kept over a power cut; only an opponent
 answers it. Its views are public facts (names only), for every game."""

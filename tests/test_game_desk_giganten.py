@@ -1,5 +1,5 @@
-"""Giganten on the generic desk (``GameDesk`` over ``GameSession``): the old desk's tests
-(``tests/test_referee.py``, issue 13) that no generic test covered, on hand-made positions
+"""Giganten on the desk (``GameDesk`` over ``GameSession``): the old desk's tests
+(``tests/test_referee.py``, issue 13) that no test covered, on hand-made positions
 (``tests.giganten_table``): a wrong PIN's growing wait, the clocks with their increment, a
 dispute, a flag, a taken Nest, a resignation, a take-back of a finished game, the
 arbiter's look, every desk event kind-blind, and any mix of corrections keeping the log
@@ -46,7 +46,7 @@ KIND_WORDS = re.compile(r"\b(" + "|".join(sorted(KIND_IDS)) + r")\b", re.IGNOREC
 
 
 class Desk:
-    """A Giganten table with the generic desk around its session (10 min + 5 s)."""
+    """A Giganten table with the desk around its session (10 min + 5 s)."""
 
     def __init__(self, tmp_path: Path, figures: dict[str, str] | None = None,
                  time: str = "10+5", pin_hash: str = PIN_HASH,
@@ -227,7 +227,7 @@ def test_resignation_stops_the_clocks(tmp_path: Path) -> None:
 
 
 def test_a_finished_game_is_not_taken_back(tmp_path: Path) -> None:
-    """Giganten's old desk took a finished game back; the generic desk keeps a game that
+    """Giganten's old desk took a finished game back; the desk keeps a game that
     is over as it ended (the record is written at the end), with one line."""
     d = Desk(tmp_path)
     d.move("a1", "a2")
@@ -296,7 +296,7 @@ def test_corrections_in_any_order_keep_the_log_verifiable_and_resumable(
         d.wait(1)
         entries = read_log(d.table.log_path)  # the chain holds after every correction
         assert session.log is not None and entries[-1].hash == session.log.head
-        # (verify_log would refuse the hand-made setup [S1]; the generic records of
+        # (verify_log would refuse the hand-made setup [S1]; the records of
         # corrected games are verified in tests/test_referee_records.py.)
         copy = Path(shutil.copy(d.table.log_path, d.table.log_path.with_name("copy.log")))
         again, _ = GameSession.resume(copy, d.table.identities)  # as after a power cut

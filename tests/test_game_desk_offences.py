@@ -1,4 +1,4 @@
-"""The illegal-move policy on the generic desk (``docs/referee.md``, "Illegal moves"):
+"""The illegal-move policy on the desk (``docs/referee.md``, "Illegal moves"):
 every move the rules refuse during play is an offence of its player, counted and logged
 with its rule id (the arbiter's log only: the public view names no rule [R22]); the
 penalty goes to the opponent's clock; the N-th offence loses the game [W3], a declared
@@ -128,7 +128,7 @@ def test_set_during_play_is_behind_the_pin_logged_and_kept(tmp_path: Path) -> No
     assert view is not None and view["type"] == "setting_changed"
     desk.change_locked(PIN, "time", "45+5", 4.0)
     assert desk.clock is not None and str(desk.clock.control).startswith("45")
-    with pytest.raises(RefereeError, match="not a number"):
+    with pytest.raises(RefereeError, match="is not a penalty in seconds"):
         desk.change_locked(PIN, "penalty", "lots", 5.0)
     with pytest.raises(RefereeError, match="game's own settings are fixed"):
         desk.change_locked(PIN, "policy", "outcome-only", 5.0)
@@ -150,7 +150,7 @@ def test_before_play_the_policy_is_set_without_the_pin(tmp_path: Path) -> None:
     assert desk.change("penalty", "120", 1.0) == "penalty 120"
     assert desk.change("lose-after", "3", 1.0) == "lose-after 3"
     assert desk.illegal == IllegalMovePolicy(120.0, 3)
-    with pytest.raises(RefereeError, match="from 0 up"):
+    with pytest.raises(RefereeError, match="goes from 0 to 100"):
         desk.change("lose-after", "-1", 1.0)
 
 

@@ -1,4 +1,4 @@
-"""The readers' focus on the generic path (``companion.table.game_focus``): for every game,
+"""The readers' focus (``companion.table.game_focus``): for every game,
 a lifted figure puts its square and the squares its legal turns reach first, and the
 simulated reader then reads them first."""
 

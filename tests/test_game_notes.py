@@ -1,4 +1,4 @@
-"""The arbiter's free words on the generic path (a take-back's note, a look's reason) may
+"""The arbiter's free words (a take-back's note, a look's reason) may
 name a hidden kind: they are never published while the game runs. The club feed publishes
 the fact of a look, not its reason; the public record carries a take-back's reason only
 once the game is over, when it reveals the setups too (Strategus R12, docs/security.md)."""

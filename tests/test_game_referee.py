@@ -1,6 +1,6 @@
-"""Referee mode on the generic table path: ``GameSession`` take-back and declared results
+"""Referee mode on the table path: ``GameSession`` take-back and declared results
 (``companion.table.game_corrections``), their replay from the log, the records' check of
-them (attacks on a record kept as tests), and the generic desk (``GameDesk``)."""
+them (attacks on a record kept as tests), and the desk (``GameDesk``)."""
 
 from __future__ import annotations
 
@@ -121,16 +121,16 @@ def test_the_desk_clocks_pin_and_loss_on_time(tmp_path: Path) -> None:
     assert verify_log(read_log(session.log_path)).status == 0
 
 
-def test_the_generic_session_is_a_refereed_session(tmp_path: Path) -> None:
+def test_the_session_is_a_refereed_session(tmp_path: Path) -> None:
     """The desk's protocol (``companion.referee.seat``): ``mypy --strict
     tests/test_game_referee.py`` checks this assignment (the project's mypy run does not
     cover tests); the desk's note is logged as a ``referee`` entry."""
     from companion.referee.seat import NOTE, RefereedSession, write_note
 
-    generic: RefereedSession = new_session(tmp_path)
-    write_note(generic, {"event": "look"}, "arbiter", None, 2.0)
-    assert generic.log is not None
-    generic.log.close()
+    session: RefereedSession = new_session(tmp_path)
+    write_note(session, {"event": "look"}, "arbiter", None, 2.0)
+    assert session.log is not None
+    session.log.close()
     entries = read_log(tmp_path / "g.log")
     assert entries[-1].type == NOTE and entries[-1].body == {"event": "look", "by": "arbiter"}
 

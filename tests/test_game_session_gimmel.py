@@ -1,4 +1,4 @@
-"""Gimmel through the generic session on the simulated board: a stone placed from the hand
+"""Gimmel through the session on the simulated board: a stone placed from the hand
 is a piece appearing, and a capture is seen in either order (the captured stone lifted
 first, or the capturing one)."""
 

@@ -1,10 +1,10 @@
-"""The physical turn of Giganten, step by step, through the generic ``GameSession``: each
+"""The physical turn of Giganten, step by step, through the ``GameSession``: each
 case from the design's "A turn on the real board" and the issue's list of wrong actions,
 with what a player is told (ported from the old ``Session``'s tests, issue 13).
 
 Where each test of the old ``tests/test_session.py``, ``test_session_setup.py``,
 ``test_session_faults.py`` and ``test_session_sim.py`` went (``here`` = this file; ``gg`` =
-``tests/test_giganten_generic.py``; ``ggt``/``gg9`` = its ``_tags``/``_v9`` files):
+``tests/test_giganten_session.py``; ``ggt``/``gg9`` = its ``_tags``/``_v9`` files):
 
 - quiet move played at rest; lifting and putting back; Blitz forward refused with the rule
   and the way back; the player not to move; an enemy figure moved; an unknown tag; one UID
@@ -13,7 +13,7 @@ Where each test of the old ``tests/test_session.py``, ``test_session_setup.py``,
   scout flight must challenge; a figure dropped on a wrong square; two figures lifted; the
   wrong figure removed; resignation; logged and resumed; the open advance after a resume;
   a board differing after a resume; a log cut mid-write; an edited log; a log that cannot
-  be written; a full disk: ``here``, one test each (same names, generic events);
+  be written; a full disk: ``here``, one test each (same names, the session's events);
 - uid_for unique: pinned the old helper only (gone with ``tests/session_helpers.py``);
 - the three V6 reserve tests: ``gg::test_reserves_go_down_face_down_...`` (placed, moved
   on, face down to the others), ``tests/ui/test_giganten_app_variants.py`` (placed alone,
@@ -31,7 +31,7 @@ Where each test of the old ``tests/test_session.py``, ``test_session_setup.py``,
   ``gg::test_the_same_turns_end_as_through_gigantens_own_session`` (V1–V8, 21 cases),
   ``gg9`` (V9), ``ggt::test_a_trapped_figure_comes_back_...`` (cuts); the single-bus model:
   ``tests/hardware/`` (the readers' own tests); no event shows an unrevealed kind:
-  ``gg::test_no_generic_view_shows_an_audience_more_than_gigantens_own`` and
+  ``gg::test_no_view_shows_an_audience_more_than_gigantens_own`` and
   ``gg::test_the_variants_show_no_audience_more_than_gigantens_own``.
 """
 

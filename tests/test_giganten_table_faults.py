@@ -1,4 +1,4 @@
-"""Giganten's setup and the readers' faults on the simulated board, through the generic
+"""Giganten's setup and the readers' faults on the simulated board, through
 ``GameSession`` (ported from the old ``Session``'s ``tests/test_session_setup.py`` and
 ``tests/test_session_faults.py``, issue 13; the mapping of every old test is at the top
 of ``tests/test_giganten_table.py``).
@@ -30,7 +30,7 @@ from companion.identities import sim_identities
 from companion.table.game_session import PLAY, SETUP, GameSession
 from companion.views.games import event_view
 from hardware.simgame import GameHands, SimGameTable
-from tests.giganten_generic import GenericRun, reference_game
+from tests.giganten_run import GigantenRun, reference_game
 
 
 def _setup_table(tmp_path: Path, seed: int) -> tuple[SimGameTable, GameHands,
@@ -84,7 +84,7 @@ def test_each_side_is_reported_and_problems_go_to_their_owner_only(tmp_path: Pat
     assert sim.session.phase == PLAY
 
 
-def _quiet_turn(run: GenericRun) -> Turn:
+def _quiet_turn(run: GigantenRun) -> Turn:
     """A move of the player to move that leaves no challenge open (no enemy next to it)."""
     state = run.state.rules_state
     for turn in state.legal_turns():
@@ -99,8 +99,8 @@ def _readers(events: list[GameEvent]) -> list[BoardRefused]:
     return [e for e in events if isinstance(e, BoardRefused) and e.player == PUBLIC]
 
 
-def _started(tmp_path: Path, seed: int) -> GenericRun:
-    return GenericRun.start(reference_game(seed)[1], tmp_path / "g.log", seed=seed)
+def _started(tmp_path: Path, seed: int) -> GigantenRun:
+    return GigantenRun.start(reference_game(seed)[1], tmp_path / "g.log", seed=seed)
 
 
 def test_a_dead_reader_stops_the_game_with_a_message_and_the_game_goes_on_after(
@@ -127,7 +127,7 @@ def test_a_flickering_square_is_reported_and_nothing_wrong_is_played(tmp_path: P
                                                                      ) -> None:
     """A figure set off-centre: the square keeps changing; it is said in one line, and
     whatever the readers confirm in between, only the turn really made is played (the old
-    session waited for the square; the generic one may play the turn once the square is
+    session waited for the square; the one may play the turn once the square is
     confirmed, which is the same turn)."""
     run = _started(tmp_path, 2)
     turn = _quiet_turn(run)

@@ -1,4 +1,4 @@
-"""Giganten's referee rules [W3] at the table, through the generic ``GameSession``: a
+"""Giganten's referee rules [W3] at the table, through the ``GameSession``: a
 repetition refused to its owner only, the turn limit's draw kept over a power cut, the log
 keeping the rules. Ported from the old ``Session``'s tests of
 ``tests/games/giganten/test_referee_rules.py`` (issue 13); the rules themselves are tested

@@ -36,6 +36,7 @@ from companion.ledger.record import (
     verify,
     write_json_atomic,
 )
+from companion.untrusted import MAX_INT
 
 HEADER = {"board": "7x14", "setups": {"yellow": {"e3": "culak"}, "orange": {"e5": "deino7"}},
           "variants": ["V3"]}
@@ -633,7 +634,7 @@ def test_every_single_byte_change_is_detected_or_dropped_as_a_cut(tmp_path: Path
 # -- hypothesis ------------------------------------------------------------------------
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers()
+    st.none() | st.booleans() | st.integers(-MAX_INT, MAX_INT)  # the reader's bounds
     | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
     lambda children: st.lists(children, max_size=4)
     | st.dictionaries(st.text(max_size=6), children, max_size=4),
@@ -770,3 +771,14 @@ def test_canonical_json_is_the_documented_one() -> None:
     assert canonical_json(value) == '{"a":"ü\\n\\"","b":[1.5,1e+16,1e-07,-0.0],"ä":null}'
     with pytest.raises(ValueError):
         canonical_json(float("nan"))
+
+
+def test_a_body_past_the_readers_bounds_is_never_written(tmp_path: Path) -> None:
+    """What the log's reader would refuse (``companion.untrusted``) is refused at append,
+    so the log never holds a line it cannot read back."""
+    path, _ = make_log(tmp_path)
+    with GameLog.open(path)[0] as log:
+        for body in ({"n": MAX_INT + 1}, {"n": -(10**30)}):
+            with pytest.raises(ValueError, match="cannot be written as JSON and read back"):
+                log.append("turn", body, time=1.0)
+    verify(path)

@@ -1,4 +1,4 @@
-"""The records of a refereed Giganten game with corrections, on the generic desk (issue
+"""The records of a refereed Giganten game with corrections, on the desk (issue
 13: Giganten's old desk's record tests ported): the log and every record (full, referee,
 public) verify and replay for every ending; an altered log is refused by its chain, a
 forged one (chain recomputed) by its replay; a running game has a public record only,
@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 from companion.archive.game_records import (
     RecordRefused,
     full_record,
-    generic_record,
     public_record,
+    record_from_log,
     referee_record,
     verify_log,
     verify_record,
@@ -117,9 +117,9 @@ def test_a_running_refereed_game_has_a_public_record_only(tmp_path: Path) -> Non
     assert KIND_WORDS.search(json.dumps(public)) is None, "a kind before the end"
     assert "reason" not in public["corrections"][0]  # the arbiter's notes: after the end
     with pytest.raises(RecordRefused, match="not over"):
-        generic_record(game.log, "full")
+        record_from_log(game.log, "full")
     with pytest.raises(RecordRefused, match="not over"):
-        generic_record(game.log, "referee")
+        record_from_log(game.log, "referee")
     session, _ = GameSession.resume(game.log)  # and it resumes where it stood
     try:
         assert session.phase == PLAY and session.turns == 4

@@ -120,11 +120,17 @@ def test_a_set_is_the_24_standard_figures_and_the_blank_in_table_order() -> None
 
 
 def test_the_blank_figure_plays_as_gespenst_or_falle_or_stays_in_the_box() -> None:
-    blank = Figure("yellow", "blank")
-    assert blank.kind_in_game(RuleSet.of(["V3"])) == "gespenst"
-    assert blank.kind_in_game(RuleSet.of(["V4"])) == "falle"
-    assert blank.kind_in_game(RuleSet()) is None
-    assert TRI1.kind_in_game(RuleSet.of(["V3"])) == "tri"
+    """Giganten's hook of the enrolled figures (``EnrolledFigures.figure_kind``) [F, V3,
+    V4]: the blank figure by the variants, every other figure as its own kind."""
+    from companion.game_registry import EnrolledFigures
+    from companion.games.giganten import GAME
+
+    assert isinstance(GAME, EnrolledFigures)
+    blank = Figure("yellow", "blank").kind
+    assert GAME.figure_kind(blank, {"rules": RuleSet.of(["V3"])}) == "gespenst"
+    assert GAME.figure_kind(blank, {"rules": RuleSet.of(["V4"])}) == "falle"
+    assert GAME.figure_kind(blank, {}) is None
+    assert GAME.figure_kind(TRI1.kind, {"rules": RuleSet.of(["V3"])}) == "tri"
 
 
 # --- the registry -------------------------------------------------------------------------

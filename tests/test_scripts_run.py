@@ -22,11 +22,11 @@ def _stub(path: Path, text: str) -> None:
 
 @pytest.fixture
 def tree(tmp_path: Path) -> Path:
-    """scripts/run in a copy of the tree whose setup and giganten only say they ran."""
+    """scripts/run in a copy of the tree whose setup and brettl only say they ran."""
     (tmp_path / "scripts").mkdir()
     shutil.copy2(ROOT / "scripts" / "run", tmp_path / "scripts" / "run")
     _stub(tmp_path / "scripts" / "setup", 'echo "setup $*" >> calls.txt')
-    _stub(tmp_path / ".venv" / "bin" / "giganten", 'echo "giganten $*" >> calls.txt')
+    _stub(tmp_path / ".venv" / "bin" / "brettl", 'echo "brettl $*" >> calls.txt')
     (tmp_path / "pyproject.toml").write_text("[project]\n", "utf-8")
     return tmp_path
 
@@ -45,7 +45,7 @@ def test_run_after_setup_dev_installs_nothing_again(tree: Path, display: str | N
                                                     command: str) -> None:
     (tree / ".venv" / ".installed-dev").touch()
     os.utime(tree / "pyproject.toml", (1, 1))  # older than the stamp
-    assert _run(tree, display) == [f"giganten {command} --seed 7"]
+    assert _run(tree, display) == [f"brettl {command} --seed 7"]
 
 
 @pytest.mark.parametrize(("display", "setup"), [(":9", "setup ui"), (None, "setup ")])
@@ -63,3 +63,20 @@ def test_the_license_is_an_spdx_string_for_a_setuptools_that_reads_it() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
     assert project["project"]["license"] == "MIT"
     assert "setuptools>=77" in project["build-system"]["requires"]  # SPDX since 77
+
+
+@pytest.mark.parametrize("name", ["brettl", "giganten"])
+def test_the_command_and_its_older_name_both_play(name: str, tmp_path: Path) -> None:
+    """``brettl`` is the command; ``giganten``, its older name, still works for existing
+    scripts: both are installed and both play a game (a short demo)."""
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["scripts"]
+    assert scripts[name] == "commands.main:main"
+    done = subprocess.run([str(ROOT / ".venv" / "bin" / name), "demo", "--game", "gimmel",
+                           "--seed", "3", "--max-plies", "4", "--quiet"],
+                          capture_output=True, text=True, timeout=120, check=False,
+                          env={**os.environ, "GIGANTEN_HOME": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    assert "Gimmel demo: seed 3" in done.stdout and "Seed 3." in done.stdout
+    usage = subprocess.run([str(ROOT / ".venv" / "bin" / name), "--help"],
+                           capture_output=True, text=True, timeout=60, check=True).stdout
+    assert usage.startswith(f"usage: {name} ")

@@ -31,7 +31,7 @@ from companion.reads import Uid
 from companion.table.game_session import OVER, PLAY, GameSession
 from companion.table.tag_match import WRONG_TAGS
 from hardware.simgame import GameHands, SimGameTable
-from tests.giganten_generic import GenericRun, reference_game
+from tests.giganten_run import GigantenRun, reference_game
 
 
 def _refusals(events: list[GameEvent]) -> list[BoardRefused]:
@@ -213,7 +213,7 @@ def test_giganten_a_captured_figure_put_back_during_a_power_cut_is_told(
     """Giganten: a figure a combat took off [K6] swapped in for one of its kind during
     the cut is refused after the resume; the bots' game then goes on to its end."""
     start, history = _bots_history(6)
-    run = GenericRun.start(start, tmp_path / "giganten.log", seed=6)
+    run = GigantenRun.start(start, tmp_path / "giganten.log", seed=6)
     told = False
     for action in history:
         run.play(action.turn, advanced=action.advanced)

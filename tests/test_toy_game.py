@@ -1,4 +1,4 @@
-"""A tiny third game (``tests/toy_game.py``) through every generic layer: session on the
+"""A tiny third game (``tests/toy_game.py``) through every layer: session on the
 simulated board, log, record, verify, resume and views. The proof that no layer above the
 rules still assumes Giganten."""
 
@@ -12,12 +12,12 @@ import pytest
 
 from companion import games
 from companion.archive.game_records import (
+    RecordRefused,
     full_record,
-    generic_record,
     public_record,
+    record_from_log,
     verify_record,
 )
-from companion.archive.records import RecordRefused
 from companion.archive.verdict import EXIT_NOT_YET, EXIT_REJECTED, EXIT_VERIFIED
 from companion.archive.verifier import verify_path
 from companion.game import ARBITER, PUBLIC, Piece
@@ -265,7 +265,7 @@ def test_the_public_record_shows_no_kind_before_the_end(tmp_path: Path) -> None:
     assert not _hidden_kinds_seen(record, frozenset())
     assert verify_record(record).status == EXIT_NOT_YET
     with pytest.raises(RecordRefused):
-        generic_record(tmp_path / "toy.log", "full")
+        record_from_log(tmp_path / "toy.log", "full")
 
 
 def test_an_altered_record_is_rejected(tmp_path: Path) -> None:

@@ -1,5 +1,5 @@
-"""Four players in two teams through every generic layer (issue 13, Giganten's V9 on the
-generic path): the toy game seated for four (``tests/toy_game.py``) on the simulated
+"""Four players in two teams through every layer (issue 13, Giganten's V9 through
+the game interface): the toy game seated for four (``tests/toy_game.py``) on the simulated
 board through the session, a power cut and resume, the log, records, ``verify``, the
 views for every audience and the referee's desk. The proof that no layer above the rules
 assumes two players."""

@@ -1,5 +1,5 @@
 """Issue 18 (trust at a club event), finding 7: full commitments and the log's head, for
-Giganten through ``GameSession`` (the generic log and its records).
+Giganten through ``GameSession`` (the log and its records).
 
 At least 64 bits (16 hex digits) of each commitment reach the players; ``verify`` requires
 256-bit salts and commitments (a short salt could be searched for); the log's head hash is
@@ -23,8 +23,8 @@ from companion.ledger.fairplay import SHOWN_DIGITS, commit
 from companion.ledger.record import verify as read_log
 from companion.views.games import event_view
 from tests.cli_helpers import home, run
-from tests.generic_runs import played_run
-from tests.giganten_generic import GenericRun
+from tests.giganten_played import played_run
+from tests.giganten_run import GigantenRun
 from tests.record_helpers import forge, log_lines
 
 pytestmark = pytest.mark.usefixtures("home")
@@ -34,13 +34,13 @@ AUDIENCES = (PUBLIC, *GAME.players, ARBITER)
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) -> GenericRun:
+def played(tmp_path_factory: pytest.TempPathFactory) -> GigantenRun:
     game, _ = played_run(tmp_path_factory.mktemp("played"), 9)
     game.session.close()
     return game
 
 
-def test_the_start_shows_64_bits_of_each_commitment(played: GenericRun) -> None:
+def test_the_start_shows_64_bits_of_each_commitment(played: GigantenRun) -> None:
     [begins] = [e for e in played.sim.events if isinstance(e, PlayBegins)]
     assert SHOWN_DIGITS >= 16 and sorted(begins.commitments) == sorted(GAME.players)
     for audience in AUDIENCES:
@@ -50,7 +50,7 @@ def test_the_start_shows_64_bits_of_each_commitment(played: GenericRun) -> None:
                          for name, value in begins.commitments.items()}
 
 
-def test_the_log_head_is_shown_at_the_end_to_everyone(played: GenericRun) -> None:
+def test_the_log_head_is_shown_at_the_end_to_everyone(played: GigantenRun) -> None:
     hashes = [line["hash"] for line in log_lines(played.log_path)]
     [over] = [e for e in played.sim.events if isinstance(e, GameEnded)]
     assert hashes[-1] == over.head  # the log's last entry
@@ -59,7 +59,7 @@ def test_the_log_head_is_shown_at_the_end_to_everyone(played: GenericRun) -> Non
             over.head[:SHOWN_DIGITS]
 
 
-def test_verify_refuses_a_log_cut_before_the_noted_head(played: GenericRun,
+def test_verify_refuses_a_log_cut_before_the_noted_head(played: GigantenRun,
                                                        tmp_path: Path) -> None:
     log = played.log_path
     [over] = [e for e in played.sim.events if isinstance(e, GameEnded)]
@@ -80,7 +80,7 @@ def test_verify_refuses_a_log_cut_before_the_noted_head(played: GenericRun,
     assert refused.code == 2 and "16 to 64 hex digits" in refused.err
 
 
-def test_verify_requires_256_bit_salts(played: GenericRun, tmp_path: Path) -> None:
+def test_verify_requires_256_bit_salts(played: GigantenRun, tmp_path: Path) -> None:
     """A forger who shortens the salts (and recommits with them) is refused: the log, and
     the public record that reveals them after the game."""
     lines = log_lines(played.log_path)

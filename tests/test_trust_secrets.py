@@ -22,7 +22,7 @@ from companion.ledger import game_log
 from companion.referee.pin import hash_pin
 from companion.table.game_session import GameSession
 from tests.cli_helpers import home, run
-from tests.giganten_generic import GenericRun, reference_game
+from tests.giganten_run import GigantenRun, reference_game
 from tests.test_cli_referee_game import only_log, script
 
 pytestmark = pytest.mark.usefixtures("home")
@@ -43,7 +43,7 @@ def test_a_session_without_an_entropy_source_takes_its_salts_from_the_os(
     ids = []
     for run_number in range(2):
         _, start = reference_game(7)
-        game = GenericRun.start(start, tmp_path / f"game-{run_number}.log", seed=7)
+        game = GigantenRun.start(start, tmp_path / f"game-{run_number}.log", seed=7)
         game.session.close()
         fairplay = _fairplay(game.log_path)
         salts = fairplay["salts"]
@@ -139,7 +139,7 @@ def test_in_referee_mode_a_players_view_is_behind_the_pin_logged_and_announced(
 
 def test_in_referee_mode_no_full_record_is_written_while_the_game_runs(
         tmp_path: Path) -> None:
-    """The generic desk refuses the full record during the game in one line (the old desk
+    """The desk refuses the full record during the game in one line (the old desk
     wrote it behind the PIN as a logged look): no setup leaves the log before the end."""
     record = tmp_path / "record.json"
     code, _, err, lines = _referee(tmp_path, f"export {record}", PIN)

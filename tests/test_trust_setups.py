@@ -16,7 +16,6 @@ import pytest
 
 from commands.game_table_runner import SimulatedGameTable
 from companion.ledger.record import verify as read_log
-from companion.reads import Uid
 from companion.views import RULEBOOK
 from tests.cli_helpers import home, run
 from tests.test_cli_play_game import only_log, script
@@ -29,13 +28,16 @@ pytestmark = pytest.mark.usefixtures("home")
 __all__ = ["home"]
 
 
-def _club_setup(log: Path, seed: int, *, secret: bool) -> dict[int, Uid]:
+def _club_setup(log: Path, seed: int, *, secret: bool) -> dict[int, tuple[int, str]]:
     """A club's simulated table (``commands.game_table_runner``) lays out both sides on the
-    simulated board and taps Start; the tags on the board, by square."""
+    simulated board and taps Start; the owner and kind on each square (the tag ids come
+    from the OS either way)."""
     table = SimulatedGameTable(log, seed, RULEBOOK, secret_setup=secret)
     try:
         table.set_up_and_start()
-        return table.sim.board.tags()
+        figures = table.session.identities
+        return {sq: (figures[uid].owner, figures[uid].kind)
+                for sq, uid in table.sim.board.tags().items()}
     finally:
         table.sim.close()
 

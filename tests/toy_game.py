@@ -1,4 +1,4 @@
-"""A tiny third game for the tests only: proof that the generic table path assumes no game.
+"""A tiny third game for the tests only: proof that the table path assumes no game.
 
 Toy: a 3 × 3 board; each player sets up a ``king`` and a ``pawn`` face down on their own
 rank (rank 1 for ``north``, rank 3 for ``south``). A turn steps one piece to a neighbouring

@@ -1,7 +1,7 @@
 """The arbiter's look, full-screen (issue 17, item 5): first a look-away step for the
 players, then the whole position only while the arbiter holds the button; it blanks the
 moment it is let go. The shared screen behind it keeps showing the public view. The same
-panel serves Giganten's old path and every game on the generic path.
+panel serves Giganten's old path and every game.
 """
 
 from __future__ import annotations

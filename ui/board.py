@@ -5,7 +5,7 @@ drag figures.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from kivy.graphics import (
@@ -22,8 +22,8 @@ from kivy.uix.widget import Widget
 
 from companion.game import GameError, Geometry
 from ui.board_styles import Layout, draw_board, style_of
-from ui.theme import LAST_TURN, LEGAL, SELECTED, TARGET, TOUCH_MIN
-from ui.tokens import draw_token, owner_colour, token_texture
+from ui.theme import ANNOUNCED, LAST_TURN, LEGAL, SELECTED, TARGET, TOUCH_MIN
+from ui.tokens import FADED, draw_token, owner_colour, token_texture
 from ui.widgets import safely
 
 JSON = dict[str, Any]
@@ -93,6 +93,8 @@ class BoardWidget(Widget):
         """The static board's drawing (its instructions and its texture)."""
         self._terrain_texts: list[str] = []
         self._drag_from: str | None = None
+        self.announced: list[str] = []
+        self.moving: tuple[str, str, float] | None = None
         self._names: Geometry | None = None
         self._drawn: object = None
         self._terrain_drawn: object = None
@@ -100,12 +102,18 @@ class BoardWidget(Widget):
                   size=lambda *_: self.redraw(force=True))
 
     def show(self, view: JSON | None, *, physical: dict[str, str] | None = None,
-             targets: list[str] | None = None, draggable: bool = False) -> None:
-        """Draw ``view`` (``views.view_for`` output or the controller's setup view)."""
+             targets: list[str] | None = None, draggable: bool = False,
+             announced: list[str] | None = None,
+             moving: tuple[str, str, float] | None = None) -> None:
+        """Draw ``view`` (``views.view_for`` output or the controller's setup view);
+        ``announced``: the computer's announced turn's squares (lit); ``moving``: its
+        figure on the way from one square to the other (0–1)."""
         self.view = view
         self.physical = physical or {}
         self.targets = targets or []
         self.draggable = draggable
+        self.announced = announced or []
+        self.moving = moving
         if view is not None:
             board = view["board"]
             names = Geometry(int(board["files"]), int(board["ranks"]))
@@ -173,6 +181,28 @@ class BoardWidget(Widget):
         if self.on_zoom is not None:
             self.on_zoom()
 
+    def keep_in_sight(self, squares: Sequence[str]) -> None:
+        """While zoomed, show every one of ``squares`` (the computer's announced turn):
+        the part around their middle, or the whole board when they do not fit in one
+        part. Calls ``on_zoom`` only on a change, so a refresh that calls this settles."""
+        assert self._names is not None
+        if not self.zoomed or all(self.square_center(s) is not None for s in squares):
+            return
+        names = self._names
+        coords = [names.coords(names.parse(square)) for square in squares]
+        middle = names.name(names.square(sum(f for f, _ in coords) // len(coords),
+                                         sum(r for _, r in coords) // len(coords)))
+        on_zoom, self.on_zoom = self.on_zoom, None
+        try:
+            self.zoom_to(middle)
+            if any(self.square_center(s) is None for s in squares):
+                self.window = None
+                self.redraw()
+        finally:
+            self.on_zoom = on_zoom
+        if on_zoom is not None:
+            on_zoom()
+
     def zoom_out(self) -> None:
         """Show the whole board again."""
         self.window = None
@@ -224,7 +254,7 @@ class BoardWidget(Widget):
         terrain = (self.view is not None and repr(self.view["board"]), self.style, self.window,
                    tuple(self.pos), tuple(self.size))
         drawn = (terrain, repr(self.view), repr(self.physical), tuple(self.targets),
-                 self.selected, self._drag_from)
+                 self.selected, self._drag_from, tuple(self.announced), self.moving)
         if drawn == self._drawn and not force:
             return
         if terrain != self._terrain_drawn or force:
@@ -242,7 +272,7 @@ class BoardWidget(Widget):
         if self.view is None or self._names is None or self.width <= 1:
             return
         width, height = int(self.width), int(self.height)
-        terrain = Fbo(size=(width, height))
+        terrain = Fbo(size=(width, height), noadd=True)  # of no canvas: see ui.tokens
         with terrain:
             ClearColor(0, 0, 0, 0)
             ClearBuffers()
@@ -263,18 +293,12 @@ class BoardWidget(Widget):
             return
         cell, _, _ = self._geometry()
         figures = {str(f["square"]): f for f in self.view["figures"]}
+        tokens = self._tokens(figures, cell)  # rendered before the canvas is opened
         with self.canvas:
             self._draw_last_turn(cell)
-            for name, figure in figures.items():
-                xy = self._xy(name)
-                if xy is None:
-                    continue
-                faded = (bool(self.physical) and name not in self.physical) or (
-                    name == self._drag_from)
-                drawing, shown, texts = token_texture(
-                    self.style, str(figure["owner"]), figure.get("kind"), cell, faded=faded)
-                Color(1, 1, 1, 1)
-                Rectangle(texture=drawing.texture, pos=xy, size=(cell, cell))
+            for name, (at, faded, drawing, shown, texts) in tokens.items():
+                Color(1, 1, 1, FADED if faded else 1)
+                Rectangle(texture=drawing.texture, pos=at, size=(cell, cell))
                 self.drawn_tokens[name] = shown
                 self.token_drawings[name] = drawing
                 self.drawn_texts.extend(texts)
@@ -284,6 +308,32 @@ class BoardWidget(Widget):
                     Color(*owner_colour(owner))
                     Line(circle=(xy[0] + cell / 2, xy[1] + cell / 2, cell * 0.38), width=2)
             self._draw_marks(cell)
+
+    def _tokens(self, figures: dict[str, JSON], cell: float
+                ) -> dict[str, tuple[tuple[float, float], bool, Fbo, str, tuple[str, ...]]]:
+        """Each figure shown: where it goes and its rendered token (a faded one where the
+        board lacks it, or while it is dragged: the way back's or the drag's ghost)."""
+        tokens = {}
+        for name, figure in figures.items():
+            xy = self._on_its_way(name) or self._xy(name)
+            if xy is None:
+                continue
+            faded = (bool(self.physical) and name not in self.physical) or (
+                name == self._drag_from)
+            tokens[name] = (xy, faded, *token_texture(self.style, str(figure["owner"]),
+                                                      figure.get("kind"), cell))
+        return tokens
+
+    def _on_its_way(self, square: str) -> tuple[float, float] | None:
+        """Where the computer's figure of ``square`` is drawn while it moves (None: it is
+        not the one moving)."""
+        if self.moving is None or self.moving[0] != square:
+            return None
+        start, end = self._xy(self.moving[0]), self._xy(self.moving[1])
+        if start is None or end is None:
+            return None
+        part = self.moving[2]
+        return start[0] + (end[0] - start[0]) * part, start[1] + (end[1] - start[1]) * part
 
     def _draw_last_turn(self, cell: float) -> None:
         """Under the figures: the squares the last turn left and reached, washed."""
@@ -312,6 +362,7 @@ class BoardWidget(Widget):
         """Over the figures: the challenge targets ringed in cyan, the selected
         square framed in white."""
         marks = [(t, TARGET, 0.06, 0.05) for t in self.targets]
+        marks += [(a, ANNOUNCED, 0.02, 0.06) for a in self.announced]
         if self.selected:
             marks.append((self.selected, SELECTED, 0.03, 0.04))
         for name, colour, inset, width in marks:

@@ -1,5 +1,5 @@
-"""The app's controller for every game of the registry (Strategus, Gimmel, Giganten on the
-generic path: ``ui.giganten_path``), through the game interface only.
+"""The app's controller for every game of the registry (Strategus, Gimmel, Giganten through
+``ui.giganten_path``), through the game interface only.
 
 Pure Python (no Kivy), so tests play whole games without a display. It drives a
 ``GameSession`` (``companion.table.game_session``) on the simulated board of
@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.archive.game_records import generic_record
+from companion.archive.game_records import record_from_log
 from companion.config import Config
 from companion.game import PUBLIC, Audience, Game, GameError, GameState
 from companion.game_events import ComputerTurn, GameEvent, IntentRefused, TurnCommitted
@@ -50,21 +50,20 @@ from ui.control_game_base import (
     GAME_PLAY,
     GAME_SCREENS,
     GAME_SETUP,
-    LEVELLED_GAMES,
     MESSAGE_LIMIT,
-    SIDE_FILE,
     Computer,
     NewGame,
     has_long,
-    is_generic_log,
     other_games,
-    read_side,
+    read_mode,
 )
-from ui.control_game_live import LiveBoard, live_physical, live_placeable
+from ui.control_game_hands import CARRY_S, ComputerHands
+from ui.control_game_live import LiveBoard, live_physical
 from ui.control_game_private import PrivateMoments
 from ui.control_game_reveal import RevealAfterGame
 from ui.control_game_setup import setup_problems, setup_progress
 from ui.control_game_think import Thinking
+from ui.control_game_tray import SetupEditor
 from ui.control_giganten import GigantenChoices
 from ui.control_giganten_setup import GigantenSetup
 from ui.game_words import (
@@ -78,9 +77,9 @@ from ui.game_words import (
 
 JSON = dict[str, Any]
 
-class GameController(AutoPlay, LiveBoard, GigantenChoices, GigantenSetup, RevealAfterGame,
-                     PrivateMoments):
-    """One generic game in the app, from the home screen's choice to the saved record."""
+class GameController(ComputerHands, SetupEditor, AutoPlay, LiveBoard, GigantenChoices,
+                     GigantenSetup, RevealAfterGame, PrivateMoments):
+    """One game in the app, from the home screen's choice to the saved record."""
 
     def __init__(self, *, log_dir: Path | None = None, reader: Reader | None = None,
                  config: Config | None = None, registry: Path | None = None,
@@ -102,7 +101,10 @@ class GameController(AutoPlay, LiveBoard, GigantenChoices, GigantenSetup, Reveal
         self.entropy = entropy
         self.background = background
         self._thinking: Thinking | None = None
-        self._progress_shown: int | None = None
+        self._progress_shown: tuple[int | None, int | None] | None = None
+        self._board_shown: dict[Any, Any] = {}
+        """The confirmed board when the screen was last told: a figure put back where it
+        belongs changes what to do now without a new event."""
         self.screen = HOME
         self.game: Game | None = None
         self.choice: NewGame | None = None
@@ -117,6 +119,8 @@ class GameController(AutoPlay, LiveBoard, GigantenChoices, GigantenSetup, Reveal
         self.log_notes: list[Message] = []
         """What resuming repaired in the log (a cut-off entry dropped, its mode made 0600)."""
         self._seen = 0
+        self.computer_by_hand = False
+        self._announced_at: float | None = None
         self.thinking = False
         """The computer is to move and its choice waits for the next poll: the screen says
         so first (without ``background`` the search takes up to ``budget`` seconds on the
@@ -126,7 +130,7 @@ class GameController(AutoPlay, LiveBoard, GigantenChoices, GigantenSetup, Reveal
 
     @property
     def active(self) -> bool:
-        """True while a generic game is shown (not the home screen)."""
+        """True while a game is shown (not the home screen)."""
         return self.game is not None and self.screen in GAME_SCREENS
 
     @property
@@ -158,12 +162,14 @@ class GameController(AutoPlay, LiveBoard, GigantenChoices, GigantenSetup, Reveal
         # The simulated readers' clock starts at 0; the real ones run on the monotonic one.
         session, events = GameSession.new(game, choice.options(), tags, log_path,
                                           now=0.0 if self.simulated else time.monotonic(),
-                                          entropy=self.entropy)
+                                          entropy=self.entropy, table=self.table_mode(choice))
         make_private_dirs(log_path.parent)  # a fresh Pi: the log starts with play
-        write_json_atomic(log_path.with_suffix(SIDE_FILE),
-                          {"computer": choice.computer, "level": choice.level,
-                           "legal": choice.legal}, mode=0o600)
         self._open(game, choice, session, events, None, reader)
+
+    def table_mode(self, choice: NewGame) -> JSON:
+        """How this game is played, for the log's header (``read_mode`` on resume): the
+        computer's side and strength, the legal squares shown."""
+        return {"computer": choice.computer, "level": choice.level, "legal": choice.legal}
 
     def resume(self, path: Path | None = None) -> None:
         """Continue the latest logged game (or ``path``) after a power cut, on a
@@ -179,7 +185,7 @@ class GameController(AutoPlay, LiveBoard, GigantenChoices, GigantenSetup, Reveal
         except (LogError, ReplayError, GameError) as err:
             raise ControllerError(i18n.tr("gm_err_log", reason=str(err))) from None
         game = session.game
-        side = read_side(path.with_suffix(SIDE_FILE))
+        side = read_mode(session.table)
         variants = session.options.get("variants", [])
         choice = NewGame(game.name, "long" in variants, side.get("computer"),
                          str(side.get("level", DEFAULT_LEVEL)), side.get("legal") is True)
@@ -204,11 +210,13 @@ class GameController(AutoPlay, LiveBoard, GigantenChoices, GigantenSetup, Reveal
         self.sim.events += events
         self.computer = None
         if choice.computer is not None:
-            # The computer's choices are public (everyone sees them played).
             self.computer = Computer(session.game.players.index(choice.computer), choice.level,
-                                     random.Random(int.from_bytes(self.entropy(8), "big")))
+                                     random.SystemRandom())
+        self.tray_side = 1 - self.computer.player if self.computer is not None else 0
         self.screen = GAME_SETUP
         self.settle()
+        if self.computer is not None and self.hands is not None and session.phase == SETUP:
+            self._computer_sets_up(self.computer.player)
 
     def go_home(self) -> None:
         """Back to the home screen (the game's log stays: "Resume" continues it)."""
@@ -256,11 +264,16 @@ class GameController(AutoPlay, LiveBoard, GigantenChoices, GigantenSetup, Reveal
             return
         was_thinking = self.thinking
         self._computer_moves(think)
+        if think:
+            self._computer_hands()
         session = sim.session
         screen = {SETUP: GAME_SETUP, PLAY: GAME_PLAY, OVER: GAME_OVER}[session.phase]
-        progress, self._progress_shown = self._progress_shown, self.thinking_progress()
+        progress, self._progress_shown = self._progress_shown, (
+            self.thinking_progress(), self._carry_step())
+        board, self._board_shown = self._board_shown, dict(session.board)
         changed = (len(sim.events) != self._seen or screen != self.screen
-                   or self.thinking != was_thinking or progress != self._progress_shown)
+                   or self.thinking != was_thinking or progress != self._progress_shown
+                   or board != self._board_shown)
         self.screen, self._seen = screen, len(sim.events)
         self.log_moments()  # the setup's private moments, once the log exists
         if session.phase == OVER:
@@ -275,7 +288,7 @@ class GameController(AutoPlay, LiveBoard, GigantenChoices, GigantenSetup, Reveal
     def _save_record(self) -> None:
         if self.record_path is not None or self.log_path is None:
             return
-        record = generic_record(self.log_path, "full")
+        record = record_from_log(self.log_path, "full")
         path = self.log_path.with_suffix(".record.json")
         write_json_atomic(path, record, mode=0o600)
         self.record_path = path
@@ -300,6 +313,8 @@ class GameController(AutoPlay, LiveBoard, GigantenChoices, GigantenSetup, Reveal
         sim, hands = self._sim()
         geometry = self._game().geometry(self.session.options)
         a, b = geometry.parse(origin), geometry.parse(target)
+        if self.session.phase == SETUP and self.swap(origin, target):
+            return
         if sim.board.tag_at(b) is None:
             sim.board.move(a, b)
             self.settle()
@@ -328,29 +343,6 @@ class GameController(AutoPlay, LiveBoard, GigantenChoices, GigantenSetup, Reveal
             if game.turn_to_json(state, turn).get("path") == [origin, target]:
                 return turn
         return None
-
-    def placeable(self) -> list[str]:
-        """The kinds a piece can be put down of now: Gimmel's hand of the player to move;
-        during a setup every kind still beside the board."""
-        if self.sim is None or self.game is None:
-            return []
-        if self.hands is None:
-            return live_placeable(self.session)
-        owners = self._placing_owners()
-        kinds = {self.hands.identities[uid].kind for uid in self.hands.box
-                 if self.hands.identities[uid].owner in owners}
-        return [kind.id for kind in self.game.kinds(self.session.options) if kind.id in kinds]
-
-    def _placing_owners(self, square: str | None = None) -> set[int]:
-        session, game = self.session, self._game()
-        if session.phase == PLAY and session.state is not None:
-            return {session.state.to_move}
-        if session.phase != SETUP:
-            return set()
-        if square is None:
-            return set(range(len(game.players)))
-        sq = game.geometry(session.options).parse(square)
-        return {p for p in range(len(game.players)) if sq in game.setup_zone(p, session.options)}
 
     def place(self, square: str, kind: str) -> None:
         """Put a piece of ``kind`` down on ``square``: from the hand of the player to move
@@ -401,7 +393,8 @@ class GameController(AutoPlay, LiveBoard, GigantenChoices, GigantenSetup, Reveal
         self.settle()
         for event in events:
             if isinstance(event, IntentRefused):
-                view = event_view(self._game(), event, self.audience)
+                view = event_view(self._game(), event, self.audience,
+                                  state=self.session.state)
                 raise ControllerError((now_line(view, self._game().name) if view else None)
                                       or i18n.tr("gm_err_not_now"))
 
@@ -477,7 +470,9 @@ class GameController(AutoPlay, LiveBoard, GigantenChoices, GigantenSetup, Reveal
         if self.sim is None or self.game is None:
             return []
         geometry = self.game.geometry(self.session.options)
-        views = (event_view(self.game, event, audience, geometry) for event in self.sim.events)
+        state = self.session.state  # a refusal's reason goes to whoever sees every kind
+        views = (event_view(self.game, event, audience, geometry, state=state)
+                 for event in self.sim.events)
         return [view for view in views if view is not None]
 
     def messages(self, audience: Audience | None = None) -> list[str]:
@@ -593,6 +588,5 @@ class GameController(AutoPlay, LiveBoard, GigantenChoices, GigantenSetup, Reveal
         return result_text(self.board_view(PUBLIC))
 
 
-__all__ = ["DEFAULT_BUDGET", "GAME_OVER", "GAME_PLAY", "GAME_SCREENS", "GAME_SETUP",
-           "LEVELLED_GAMES", "Computer", "GameController", "NewGame", "has_long",
-           "is_generic_log", "other_games"]
+__all__ = ["CARRY_S", "DEFAULT_BUDGET", "GAME_OVER", "GAME_PLAY", "GAME_SCREENS", "GAME_SETUP",
+           "Computer", "GameController", "NewGame", "has_long", "other_games"]

@@ -1,4 +1,4 @@
-""""Auto" on the generic path (a demonstration: the computer plays every side) for
+""""Auto" (a demonstration: the computer plays every side) for
 ``ui.control_game.GameController``, on the simulated board only. Like Giganten's old
 "Auto" (deleted with the old app path), but for every game and without a thread: one turn per
 ``poll`` of the Kivy clock (the screen is redrawn between turns, and a tap on "Stop" is

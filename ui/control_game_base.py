@@ -4,28 +4,24 @@ games and logs it plays. Kivy-free."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from companion.game import Game, GameError
 from companion.games import DEFAULT_GAME, game_names
-from companion.ledger.game_log import generic_header, is_generic_header
-from companion.ledger.record import LogError, verify
 from companion.table.opponent import DEFAULT_LEVEL, LEVELS
 
 JSON = dict[str, Any]
 
 GAME_SETUP, GAME_PLAY, GAME_OVER = "game_setup", "game_play", "game_over"
 GAME_SCREENS = (GAME_SETUP, GAME_PLAY, GAME_OVER)
-"""The screens of a generic game (``ui.game_screens``), in the order a game walks them."""
+"""The screens of a game (``ui.game_screens``), in the order a game walks them."""
 
-LEVELLED_GAMES = ("gimmel",)
-"""The games whose computer opponent searches and so has strength levels
-(``companion.table.opponent.choose_turn``); the others play a random legal turn."""
+CARRY_S = 0.9
+"""Seconds of the table's time the computer's announced turn stays shown before its
+hands carry it out on the simulated board (its move drawn on the way: followed by eye)."""
 
 DEFAULT_BUDGET = 1.0
 """Seconds the computer thinks per turn (issue 15: 1 s on a Pi 4/5)."""
@@ -34,7 +30,7 @@ MESSAGE_LIMIT = 40
 """Lines the message area keeps."""
 
 SIDE_FILE = ".app.json"
-"""Beside the log: who the computer plays (a resumed game goes on against it)."""
+"""The name's end of a side file beside a log: no game (the replay list leaves it out)."""
 
 
 def other_games() -> tuple[str, ...]:
@@ -76,38 +72,20 @@ class NewGame:
 
 @dataclass
 class Computer:
-    """The computer's side: its player index, level and (public) choices' generator."""
+    """The computer's side: its player index, level and choices' generator (the OS's:
+    ``random.SystemRandom``, nothing to predict its choices from)."""
 
     player: int
     level: str
     rng: random.Random
 
 
-def is_generic_log(path: Path) -> bool:
-    """True if ``path`` is the log of a game of the generic path."""
-    return generic_header(path) is not None
-
-
-def is_old_log(path: Path) -> bool:
-    """True if ``path`` is a sound log of Giganten's own format, which an older version of
-    the companion wrote (its start names no game): it replays, it does not resume."""
-    try:
-        entries = verify(path)
-    except LogError:
-        return False
-    return bool(entries) and not is_generic_header(entries[0].body)
-
-
-def read_side(path: Path) -> Mapping[str, Any]:
-    """Who the computer played in a logged game (its side file); empty if nobody."""
-    try:
-        data = json.loads(path.read_text())
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(data, dict):
-        return {}
+def read_mode(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """How a logged game was played (its header's ``table``: ``table_mode``): the
+    computer's side (None: people play both) and level, the legal squares, referee mode;
+    anything malformed reads as a casual game between people."""
     computer = data.get("computer")
     level = data.get("level")
     return {"computer": computer if isinstance(computer, str) else None,
             "level": level if level in LEVELS else DEFAULT_LEVEL,
-            "legal": data.get("legal") is True}
+            "legal": data.get("legal") is True, "referee": data.get("referee") is True}

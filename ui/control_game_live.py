@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.config import Config
 from companion.game import Game
-from companion.game_registry import GameRegistry, GameRegistryError
+from companion.game_registry import EnrolledFigures, GameRegistry, GameRegistryError
 from companion.identities import Identity
 from companion.reads import Uid
 from companion.registry import default_path
@@ -44,9 +44,9 @@ class LiveBoard:
         """The tags of the game's pieces on the real board; one line in the UI's language
         if the registry is missing or any piece has no tag (nothing is started)."""
         try:
-            if game.name == "giganten":  # the club's figures: Giganten's own registry
+            if isinstance(game, EnrolledFigures):  # the club's figures (Giganten)
                 path = self.registry if self.registry is not None else default_path()
-                return GameRegistry.of_gigantens(game, path, options).for_game(options)
+                return GameRegistry.of_figures(game, path, options).for_game(options)
             return enrolled_tags(game, options, self.registry)[0]
         except GameRegistryError:
             raise ControllerError(i18n.tr("gm_err_not_enrolled", title=game.title,

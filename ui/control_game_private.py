@@ -1,4 +1,4 @@
-"""The private moment on the generic path, for ``ui.control_game.GameController``: one
+"""The private moment, for ``ui.control_game.GameController``: one
 player looks at their own setup on the shared screen while the others look away (as on
 Giganten's deleted old app path), for the games whose setup is
 hidden (Giganten, Strategus). Kivy-free.

@@ -1,4 +1,4 @@
-"""Referee mode in the app for every game on the generic path (Strategus, Gimmel, Giganten
+"""Referee mode in the app for every game (Strategus, Gimmel, Giganten
 through its adapter): ``GameController`` with the arbiter's desk
 (``companion.referee.game_desk.GameDesk``) around its session, as the terminal's
 ``giganten referee --game NAME`` has it (``docs/referee.md``).
@@ -18,6 +18,7 @@ board matches the game. No rules here.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +34,7 @@ from companion.game import PUBLIC, Audience
 from companion.game_events import BoardMatches, FixBoard, GameEvent
 from companion.ledger.record import LogError
 from companion.ledger.record import verify as read_log
+from companion.referee.desk_restart import clock_mode
 from companion.referee.game_desk import DeskEvent, GameDesk
 from companion.referee.pin import RefereeError
 from companion.referee.seat import NOTE
@@ -42,7 +44,7 @@ from companion.views.games import event_view
 from ui import i18n
 from ui.control_base import ControllerError, GameOptions
 from ui.control_game import GameController, NewGame
-from ui.control_game_base import MESSAGE_LIMIT
+from ui.control_game_base import MESSAGE_LIMIT, read_mode
 from ui.game_words import event_line, now_line
 
 JSON = dict[str, Any]
@@ -97,6 +99,8 @@ class RefereeGameController(GameController):
         self._desk_lines: list[tuple[int, JSON]] = []
         """The desk's public views, each after the number of session events before it."""
         self._shown_clocks: str | None = None
+        self._next_referee: RefereeChoice | None = None
+        """Referee mode as chosen for the game being made (its header says it)."""
 
     # --- Opening a refereed game ---------------------------------------------------------
 
@@ -108,26 +112,34 @@ class RefereeGameController(GameController):
     def new_game(self, choice: NewGame) -> None:
         """As ``GameController.new_game``; in referee mode the desk opens with it (the
         setup timer runs from now)."""
-        referee = self.referee_source()
+        referee = self._next_referee = self.referee_source()
         super().new_game(choice)
         if referee is not None:
             self._open_desk(GameDesk(self.session, referee.pin_hash, referee.arbiter,
                                      referee.time, now=self._now(),
-                                     illegal=referee.illegal), [])
+                                     illegal=referee.illegal, wall=time.time), [])
+
+    def table_mode(self, choice: NewGame) -> JSON:
+        """As ``GameController.table_mode``, whether the game is refereed and its time
+        control (``companion.referee.game_desk.clock_mode``: a restart before the first
+        clock note keeps the clocks)."""
+        referee = self._next_referee
+        return {**super().table_mode(choice), **clock_mode(referee.time if referee else None),
+                "referee": referee is not None}
 
     def resume(self, path: Path | None = None) -> None:
-        """As ``GameController.resume``; a refereed game (its log holds the desk's
-        entries) or referee mode chosen: the desk's clocks as last logged, paused until the
-        arbiter lets them run, which waits for the board to match the game."""
-        referee = self.referee_source()
+        """As ``GameController.resume``; a refereed game (its header says so, or its log
+        holds the desk's entries) gets its desk back: the clocks as last logged, paused
+        until the arbiter lets them run, which waits for the board to match the game. A
+        casual game stays casual whatever the settings choose now."""
         super().resume(path)
         session = self.session
-        if referee is None and not _refereed(session.log_path):
+        if not (read_mode(session.table)["referee"] or _refereed(session.log_path)):
             return
-        chosen = referee or RefereeChoice("", "arbiter", None)
+        chosen = self.referee_source() or RefereeChoice("", "arbiter", None)
         try:
             desk, told = GameDesk.after_restart(session, chosen.pin_hash, chosen.arbiter,
-                                                self._now())
+                                                self._now(), wall=time.time)
         except RefereeError as err:
             self.close()
             raise ControllerError(str(err)) from None
@@ -400,7 +412,7 @@ class RefereeGameController(GameController):
                 pending = next(desk_lines, None)
             if event is None:
                 break
-            view = event_view(self.game, event, audience, geometry)
+            view = event_view(self.game, event, audience, geometry, state=self.session.state)
             line = event_line(view) if view is not None else None
             if view is not None and view.get("event") == "game over":
                 line = self._agreed_draw() or line

@@ -1,4 +1,4 @@
-"""What the generic path shows after the game and beside the board, for
+"""What the app shows after the game and beside the board, for
 ``ui.control_game.GameController``: the setups revealed on the game-over screen (Strategus
 R12, Giganten's fair play: after the end nothing is hidden) and the figures off the board,
 face up or counted [Giganten K6, I2], among the game's counts. Both come from

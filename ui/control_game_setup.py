@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.game import Game
+from companion.game import Game, kept_back
 from companion.game_events import GameEvent, SetupChecked
 from companion.views.games import event_view
 from ui.game_words import problem_lines
@@ -38,17 +38,6 @@ def setup_progress(game: Game, options: JSON, events: Sequence[GameEvent]) -> li
                     "ready": checked is not None and expected - kept <= placed <= expected
                     and not setup_problems(game, options, events, name)})
     return out
-
-
-def kept_back(game: Game, options: JSON) -> int:
-    """How many pieces a side may keep beside the board in a complete setup: Giganten's
-    reserve [V6] (its setup check says which kinds may stay back), none in other games."""
-    if game.name != "giganten":
-        return 0
-    from companion.games.giganten.options import rules_of
-    from companion.games.giganten.setup import RESERVE_SIZE
-
-    return RESERVE_SIZE if rules_of(options).has("V6") else 0
 
 
 def setup_problems(game: Game, options: JSON, events: Sequence[GameEvent],

@@ -20,7 +20,6 @@ from typing import Any
 
 from companion.game import Game, GameState
 from companion.table.game_session import PLAY
-from companion.table.giganten_opponent import choose_giganten
 from companion.table.opponent import choose_turn
 from hardware.live_game import LiveGameTable
 from hardware.simgame import SimGameTable
@@ -64,10 +63,7 @@ class Thinking:
 
 def computer_choice(game: Game, state: GameState[Any], rng: random.Random, *, level: str,
                     now: Callable[[], float], deadline: float) -> Any:
-    """The computer's turn: Giganten's demo bots, each on its own player's view [I2]
-    (``companion.table.giganten_opponent``); the game's opponent for every other game."""
-    if game.name == "giganten":
-        return choose_giganten(state, rng)  # type: ignore[arg-type]
+    """The computer's turn, the game's own (``companion.table.opponent.choose_turn``)."""
     return choose_turn(game, state, rng, level=level, now=now, deadline=deadline)
 
 

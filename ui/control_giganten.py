@@ -1,4 +1,4 @@
-"""Giganten's part of the app's generic controller (``ui.control_game.GameController``):
+"""Giganten's part of the app's games' controller (``ui.control_game.GameController``):
 the choices a Giganten board leaves open, answered on the screen, and the computer's turns
 the board cannot finish by itself. Kivy-free.
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.game import Audience, Game, GameState
+from companion.game import Audience, Game, GameState, PendingChoices
 from companion.table.game_session import PLAY
 from hardware.live_game import LiveGameTable
 from hardware.simgame import SimGameTable
@@ -145,7 +145,10 @@ class GigantenChoices:
 
     def choice_buttons(self) -> tuple[str, bool, str, bool]:
         """The choice row's two buttons: (text, enabled) of "No challenge"/"Done"/"Stay",
-        and of "Advance"."""
+        and of "Advance"; no text for a game whose board leaves no choice open (no
+        ``PendingChoices``: Strategus, Gimmel)."""
+        if not isinstance(self.game, PendingChoices):
+            return "", False, "", False
         choices = self.open_choices()
         advancing = bool(choices) and advance_index(choices) is not None
         if self.computer_waits():

@@ -1,4 +1,4 @@
-"""Giganten's setups in the app's generic controller (``ui.control_game.GameController``):
+"""Giganten's setups in the app's games' controller (``ui.control_game.GameController``):
 the secret trap a player picks in a private moment [V5], the drawer's "Set up all" (every
 side's figures, and under V5 every side's trap), and the four seats of V9 with their
 teams. Kivy-free.
@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from companion.computer import computer_secret
 from companion.game import Game, teams_of
 from companion.games.giganten.options import rules_of
 from companion.table.game_session import SETUP, GameSession
@@ -124,16 +125,12 @@ class GigantenSetup:
         """Every side's trap: a square of its setup zone its setup check takes (V5a: not
         by the own Nest), as the terminal's ``setup all`` picks them."""
         session, game = self.session, self._game()
-        options, geometry = session.options, game.geometry(session.options)
         for player in range(len(game.players)):
             mine = {sq: piece.kind for sq, piece in session.board.items()
                     if piece.owner == player}
-            zone = sorted(game.setup_zone(player, options))
-            rng.shuffle(zone)
-            trap = next((sq for sq in zone if not game.check_setup(
-                player, mine, {**options, "secret": {"trap": geometry.name(sq)}})), None)
-            if trap is not None:
-                self._intent({"secret": {"trap": geometry.name(trap)}, "player": player})
+            secret = computer_secret(game, player, mine, session.options, rng)
+            if secret is not None:
+                self._intent({"secret": secret, "player": player})
 
     def teams(self) -> list[tuple[str, ...]]:
         """The teams in play, each its players in turn order (one player each for a game

@@ -1,8 +1,5 @@
-"""The controller's replay: a saved game's log or record stepped through, as the public
-saw it. The logs and records the app writes now are a generic game's
-(``ui.game_replay``); an older Giganten log or record still replays through
-``companion.archive.replay`` (the old format's reader), and a file neither can replay
-gets one line.
+"""The controller's replay: a saved game's log or full record stepped through, as the
+public saw it (``ui.game_replay``); a file that cannot be replayed gets one line.
 """
 
 from __future__ import annotations
@@ -10,17 +7,13 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
-from companion.archive.game_records import GENERIC_FORMAT
-from companion.archive.replay import Replay, ReplayError
+from companion.archive.game_records import RECORD_FORMAT
 from companion.ledger.record import default_log_dir
 from companion.untrusted import loads
 from ui import i18n
 from ui.control_base import JSON, REPLAY_SCREEN, ControllerBase, ControllerError
 from ui.control_game_base import SIDE_FILE
 from ui.game_replay import GameReplay
-
-OLD_PUBLIC = "public"
-"""The public audience of an older Giganten log's replay (``companion.archive.replay``)."""
 
 REPLAY_CHOICES = 6
 """Saved games the replay screen lists (the newest)."""
@@ -29,7 +22,7 @@ REPLAY_CHOICES = 6
 class ReplayControl(ControllerBase):
     """The replay screen's model (``ui.controller.Controller``)."""
 
-    replay: Replay | GameReplay | None = None
+    replay: GameReplay | None = None
     """The record being stepped through on the replay screen."""
     replay_step = 0
     replay_path: Path | None = None
@@ -58,11 +51,10 @@ class ReplayControl(ControllerBase):
         return choices
 
     def open_replay(self, path: Path) -> None:
-        """Step through the game in ``path``: a generic game's log or full record, or an
-        older Giganten log or record (public, full or referee)."""
+        """Step through the game in ``path``: a game's log or full record."""
         try:
             replay = _load(path)
-        except (ReplayError, ValueError) as err:
+        except ValueError as err:
             raise ControllerError(i18n.tr("err_replay_failed", reason=str(err))) from None
         self.replay, self.replay_step = replay, 0
         self.replay_path = path
@@ -89,44 +81,18 @@ class ReplayControl(ControllerBase):
         replay = self.replay
         if replay is None:
             return None
-        if isinstance(replay, GameReplay):
-            return replay.at(self.replay_step)
-        view = replay.view_at(self.replay_step, OLD_PUBLIC)
-        return view, self._replay_line(replay, view)
-
-    def _replay_line(self, replay: Replay, view: JSON) -> str:
-        """An older Giganten log's step in the UI's language, worded from the view
-        (issue 17: the German replay showed the record's English); a correction or a
-        referee's result, which no view tells, in the record's own words."""
-        step = self.replay_step
-        if step == 0 and view.get("first"):
-            return i18n.tr("ev_game_started", player=i18n.player(str(view["first"])))
-        last = view.get("last_turn")
-        if not replay.is_action_step(step) or not isinstance(last, dict):
-            return replay.steps[step].what
-        combat = last.get("combat")
-        if isinstance(combat, dict):  # told as the record tells it: a past combat's kinds
-            # are no longer on the table [I2, I4]
-            last = {**last, "combat": {k: v for k, v in combat.items()
-                                       if k not in ("challenger_kind", "challenged_kind",
-                                                    "rule")}}
-        text = i18n.turn_text(last)
-        if view.get("winner"):
-            text += "; " + i18n.tr("ev_game_over", player=i18n.player(str(view["winner"])),
-                                   reason=i18n.reason(str(view["reason"])))
-        return text
+        return replay.at(self.replay_step)
 
 
-def _load(path: Path) -> Replay | GameReplay:
-    """The replay of ``path``: a generic game's log or record first, else the old
-    format's reader (its ``ReplayError`` says what is wrong)."""
+def _load(path: Path) -> GameReplay:
+    """The replay of ``path``, a game's log or full record; ``ValueError`` (one line)
+    for anything else."""
     if path.suffix == ".log":
-        generic = GameReplay.of_log(path)
-        return generic if generic is not None else Replay.load(path)
+        return GameReplay.of_log(path)
     try:
         document = loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError):
-        return Replay.load(path)  # its one line: neither a log nor a JSON record
-    if isinstance(document, dict) and document.get("format") == GENERIC_FORMAT:
-        return GameReplay.of_record(document)
-    return Replay.from_document(document)
+        raise ValueError(i18n.tr("err_replay_no_record", name=path.name)) from None
+    if not isinstance(document, dict) or document.get("format") != RECORD_FORMAT:
+        raise ValueError(i18n.tr("err_replay_no_record", name=path.name))
+    return GameReplay.of_record(document)

@@ -45,7 +45,7 @@ def _ids(view: Mapping[str, Any], game: str) -> list[str]:
 
 
 def game_details_lines(games: GameController) -> list[str]:
-    """Every detail of the generic game shown now, for its audience; the files last."""
+    """Every detail of the game shown now, for its audience; the files last."""
     if games.game is None or games.sim is None:
         return []
     lines: list[str] = []

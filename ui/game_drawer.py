@@ -37,12 +37,14 @@ class GameDrawer(BoxLayout):
         self.kind = slotted("", self._next_kind, "kind")
         self.place = slotted("", self._place, "place")
         self.remove = slotted("", self._remove, "remove")
+        # practice for the real board: the person carries out the computer's turns too
+        self.by_hand = slotted("", self._toggle_by_hand, "by_hand")
         self.close = slotted("", close, "drawer_close")
         # "Auto" (ui.control_game_auto): the computer plays every side, a demonstration.
         self.auto_one = slotted("", lambda: games.auto(1), "auto_one")
         self.auto_all = slotted("", self._auto, "auto")
         rows = [self.title, button_row(self.set_up, self.carry), self.square,
-                button_row(self.kind, self.place), button_row(self.remove),
+                button_row(self.kind, self.place), button_row(self.remove, self.by_hand),
                 button_row(self.auto_one, self.auto_all), self.close]
         for widget in rows:
             self.add_widget(widget)
@@ -54,6 +56,10 @@ class GameDrawer(BoxLayout):
             self.games.stop_auto()
         else:
             self.games.auto()
+        self.refresh()
+
+    def _toggle_by_hand(self) -> None:
+        self.games.computer_by_hand = not self.games.computer_by_hand
         self.refresh()
 
     def _kinds(self) -> list[str]:
@@ -102,6 +108,8 @@ class GameDrawer(BoxLayout):
         self.remove.text = i18n.tr("gm_remove")
         self.remove.disabled = not occupied
         self.close.text = i18n.tr("drawer_close")
+        self.by_hand.text = i18n.tr("gm_by_hand" if games.computer_by_hand else "gm_by_computer")
+        self.by_hand.disabled = games.computer is None
         playing = running and screen == GAME_PLAY
         self.auto_one.text = i18n.tr("gm_auto_one")
         self.auto_all.text = i18n.tr("gm_auto_stop" if games.auto_running else "gm_auto_all")

@@ -15,16 +15,19 @@ from typing import Any
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.games import DEFAULT_GAME, get_game
+from companion.ledger.game_log import game_header
+from companion.ledger.logfiles import latest_log
+from companion.ledger.record import default_log_dir
 from companion.table.opponent import DEFAULT_LEVEL, LEVELS
 from companion.views.games import OPEN_GAMES
 from ui import i18n
 from ui.control_game import (
-    LEVELLED_GAMES,
     GameController,
     NewGame,
     has_long,
     other_games,
 )
+from ui.control_game_base import read_mode
 from ui.control_game_referee import RefereeGameController
 from ui.giganten_path import resume_latest
 from ui.widgets import button_row, slotted
@@ -54,6 +57,20 @@ class GameChoice(BoxLayout):
         for row in rows:
             self.add_widget(row)
         self.height = sum(r.height for r in rows) + self.spacing * (len(rows) - 1)
+        self._remember_latest()
+
+    def _remember_latest(self) -> None:
+        """After a restart the choice is the latest logged game's, as it was played."""
+        folder = self.games.log_dir if self.games.log_dir is not None else default_log_dir()
+        path = latest_log(folder) if folder.is_dir() else None
+        header = game_header(path) if path is not None else None
+        if header is None or header["game"] not in self.names:
+            return
+        table = header.get("table")
+        mode = read_mode(table if isinstance(table, dict) else {})
+        variants = (header.get("options") or {}).get("variants") or []
+        self.choose(str(header["game"]), long="long" in variants, computer=mode["computer"],
+                    level=str(mode["level"]), legal=bool(mode["legal"]))
 
     @property
     def other(self) -> bool:
@@ -102,6 +119,10 @@ class GameChoice(BoxLayout):
         """Resume the latest game on the games' controller (``giganten_path.resume_latest``:
         a log an older version of the companion wrote gets one line)."""
         resume_latest(self.games)
+        chosen = self.games.choice
+        if chosen is not None and chosen.name in self.names:  # Home shows the game again
+            self.choose(chosen.name, long=chosen.long, computer=chosen.computer,
+                        level=chosen.level, legal=chosen.legal)
 
     def summary(self) -> str | None:
         """The home screen's summary line for another game (None: Giganten's settings)."""
@@ -127,7 +148,7 @@ class GameChoice(BoxLayout):
         side = i18n.player(self.computer) if self.computer else i18n.tr("gm_nobody")
         self.computer_button.text = i18n.tr("gm_computer", side=side)
         self.computer_button.disabled = False  # every game: Giganten's demo bots too
-        levelled = self.other and self.computer is not None and self.name in LEVELLED_GAMES
+        levelled = self.other and self.computer is not None
         self.level_button.text = (i18n.tr("gm_level", level=i18n.tr(f"level_{self.level}"))
                                   if levelled else i18n.tr("gm_level_none"))
         self.level_button.disabled = not levelled

@@ -1,4 +1,4 @@
-"""Referee mode on the touchscreen for every game on the generic path: the setup and play
+"""Referee mode on the touchscreen for every game: the setup and play
 screens of ``ui.game_screens`` with the desk's controls (``ui.control_game_referee``).
 
 In referee mode the play screen shows the large clocks (``ui.clock_faces.ClockFaces``)

@@ -1,4 +1,4 @@
-"""The app's words for referee mode of every game on the generic path (Strategus, Gimmel,
+"""The app's words for referee mode of every game (Strategus, Gimmel,
 Giganten through its adapter): ``ui.control_game_referee`` and
 ``ui.game_referee_screens``, in English and German. ``ui.i18n`` looks them up like
 ``ui.strings``. Data only."""

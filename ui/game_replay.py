@@ -1,4 +1,4 @@
-"""A generic game's log (the logs the app writes: ``ui.control_game``) or its full record
+"""A game's log (the logs the app writes: ``ui.control_game``) or its full record
 (``companion.archive.game_records``) stepped through on the replay screen, as the public
 saw it: step 0 is the start, step *n* the game after its *n*-th turn that stood (a
 take-back's undone turns are gone, as on the table). Every board goes through
@@ -27,7 +27,7 @@ JSON = dict[str, Any]
 
 @dataclass(frozen=True)
 class GameReplay:
-    """The public view of every step of a generic game, and the public words of the turn
+    """The public view of every step of a game, and the public words of the turn
     that led to it (None: the start)."""
 
     steps: tuple[tuple[JSON, JSON | None], ...]
@@ -43,17 +43,16 @@ class GameReplay:
         return view, _with_result(line, view)
 
     @classmethod
-    def of_log(cls, path: Path) -> GameReplay | None:
-        """The replay of the generic game logged at ``path``; None if it is no generic log
-        (an older Giganten log: ``companion.archive.replay``). ``ValueError`` (one line)
-        for a log that cannot be replayed."""
+    def of_log(cls, path: Path) -> GameReplay:
+        """The replay of the game logged at ``path``; ``ValueError`` (one line) for a log
+        that cannot be replayed."""
         try:
             entries = verify(path)
         except LogError as err:
             raise ValueError(str(err)) from None
         header = entries[0].body
-        if not game_log.is_generic_header(header):
-            return None
+        if not game_log.is_game_header(header):
+            raise ValueError(i18n.tr("err_replay_no_game", name=path.name))
         try:
             game = game_log.seated_for(get_game(str(header["game"])), header)
             course = game_log.replay(game, entries)
@@ -63,7 +62,7 @@ class GameReplay:
 
     @classmethod
     def of_record(cls, record: Mapping[str, Any]) -> GameReplay:
-        """The replay of a generic full record (``ValueError``, one line, if malformed)."""
+        """The replay of a full record (``ValueError``, one line, if malformed)."""
         turns = record.get("turns")
         if record.get("kind") != "full" or not isinstance(turns, list):
             raise ValueError(i18n.tr("err_replay_public"))

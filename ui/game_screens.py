@@ -1,4 +1,4 @@
-"""The screens of the generic path's games (Strategus, Gimmel, Giganten): setup, play,
+"""The screens of the games (Strategus, Gimmel, Giganten): setup, play,
 game over.
 
 The board on the left (``ui.board``, drawn in the game's style from the view the
@@ -28,6 +28,7 @@ from ui.game_drawer import GameDrawer
 from ui.giganten_setup_panel import PrivateRow, progress_lines
 from ui.plain_text import plain
 from ui.reveal_card import RevealCard
+from ui.setup_tray import SetupTray
 from ui.theme import PROMPT_COLOUR
 from ui.widgets import MessageArea, button_row, label, safely, slotted
 
@@ -116,9 +117,12 @@ class GameTableScreen(Screen):
             if self.drawer_open:
                 self.drawer_open = False
                 self._place_panel()
+        announced = games.announced_path() or []
+        if announced:
+            self.board.keep_in_sight(announced)  # the computer's squares in sight
         self.board.show(games.board_view(selected=self.board.selected),
                         physical=games.physical(), targets=games.challenge_targets(),
-                        draggable=True)
+                        draggable=True, announced=announced, moving=games.carry_progress())
         self.zoom.text, self.sim.text = i18n.tr("whole_board"), i18n.tr("simulation")
         self.details_button.text = i18n.tr("details")
         self.zoom.disabled = not self.board.zoomed
@@ -150,13 +154,15 @@ class GameSetupScreen(GameTableScreen):
     def build_controls(self) -> Any:
         """Title, progress, what now, the seats' private moments, Whole board and
         Simulation, Start."""
-        self.title = label(size_hint_y=None, height=28, bold=True)
-        self.progress = label(size_hint_y=None, height=44, font_size="13sp")
-        self.now = label(size_hint_y=None, height=60, color=PROMPT_COLOUR, font_size="13sp")
+        self.title = label(size_hint_y=None, height=24, bold=True)
+        self.progress = label(size_hint_y=None, height=40, font_size="14sp")
+        self.now = label(size_hint_y=None, height=58, color=PROMPT_COLOUR, font_size="13sp")
         self.start = slotted("", self.games.start, "start")
         # The private moment: a seat alone, its own figures, its trap tapped [I4, V5, V9].
         self.private = PrivateRow(self.games, self.refresh)
-        return stacked(self.title, self.progress, self.now, self.private.row,
+        # The tray: the figures still to place, dragged onto the board.
+        self.tray = SetupTray(self.games, self.board, self.errors.append)
+        return stacked(self.title, self.progress, self.now, self.tray, self.private.row,
                        self.common_row(), self.start)
 
     def _tap(self, square: str) -> None:
@@ -181,6 +187,7 @@ class GameSetupScreen(GameTableScreen):
         self.title.text = i18n.tr("gm_setup_title", title=games.game.title)
         self.progress.text = progress_lines(games)
         self.private.refresh()
+        self.tray.refresh()
         self.now.text = self.private.line() or games.what_now()
         self.start.text = i18n.tr("start")
         self.start.disabled = not all(s["ready"] for s in sides)
@@ -235,9 +242,10 @@ class GamePlayScreen(GameTableScreen):
         self.counts.text = "\n".join(games.counts())
         self.resign.text = i18n.tr("resign")
         left, left_on, right, right_on = games.choice_buttons()
-        giganten = games.game.name == "giganten"
-        self.decline.text, self.decline.disabled = (left if giganten else ""), not left_on
-        self.advance.text, self.advance.disabled = (right if giganten else ""), not right_on
+        self.decline.text, self.decline.disabled = left, not left_on
+        self.advance.text, self.advance.disabled = right, not right_on
+        for choice in (self.decline, self.advance):  # no empty slabs: their place stays
+            choice.opacity = 1 if choice.text else 0
         self.card.show(games.combat_view())  # stays until tapped (or the next turn)
 
 

@@ -1,8 +1,8 @@
 """The landscape screen's "Confirm" hands the dealt Giganten game to the games'
 controller (issue 13): every Giganten game, in every variant
-(``companion.games.giganten.options.GENERIC_VARIANTS``: V5's secret trap, V6's reserves
+(``companion.games.giganten.options.SESSION_VARIANTS``: V5's secret trap, V6's reserves
 and V9's four players included) and in referee mode (``ui.control_game_referee``: the
-generic desk; its referee rules [W3] go into the rule set, which enforces them), plays on
+desk of every game; its referee rules [W3] go into the rule set, which enforces them), plays on
 ``GameSession`` through ``ui.control_game``. The landscape screen comes first: the dealt
 tiles [B3, V1, V2] made to match the cardboard. The first player is the home screen's
 choice, else drawn from the deal's seed [S5] (public, as the dealt tiles are). Kivy-free.
@@ -22,8 +22,7 @@ from companion.ledger.logfiles import latest_log
 from companion.ledger.record import default_log_dir
 from ui import i18n
 from ui.control_base import HOME, ControllerError, GameInProgress
-from ui.control_game import GameController, NewGame, is_generic_log
-from ui.control_game_base import is_old_log
+from ui.control_game import GameController, NewGame
 from ui.controller import Controller
 
 GIGANTEN = "giganten"
@@ -42,9 +41,9 @@ def referee_rules(game: GameInProgress, config: RefereeConfig) -> RuleSet:
     return RuleSet(game.rules.variants, referee=options)
 
 
-def generic_choice(game: GameInProgress, computer: str | None = None,
+def landscape_choice(game: GameInProgress, computer: str | None = None,
                    rules: RuleSet | None = None) -> NewGame:
-    """The generic controller's new game for the dealt ``game``: its landscape, rules
+    """The controller's new game for the dealt ``game``: its landscape, rules
     (``rules``, else the dealt game's), reveal policy and first player, as JSON options;
     ``computer`` its side, if any."""
     giganten = get_game(GIGANTEN)
@@ -63,16 +62,11 @@ def confirm_landscape(controller: Controller, games: GameController) -> None:
     if game is None:
         raise ControllerError(i18n.tr("err_no_game"))
     rules = referee_rules(game, controller.referee_defaults)
-    games.new_game(generic_choice(game, games.giganten_computer, rules))
+    games.new_game(landscape_choice(game, games.giganten_computer, rules))
     controller.game, controller.screen = None, HOME
 
 
 def resume_latest(games: GameController, path: Path | None = None) -> None:
-    """The home screen's "Resume": the latest game (or ``path``) on the games' controller.
-    A log an older version of the companion wrote (Giganten's own format) gets one line:
-    it replays on the replay screen, it is not continued here."""
+    """The home screen's "Resume": the latest game (or ``path``) on the games' controller."""
     log_dir = games.log_dir if games.log_dir is not None else default_log_dir()
-    path = path if path is not None else latest_log(log_dir)
-    if path is not None and not is_generic_log(path) and is_old_log(path):
-        raise ControllerError(i18n.tr("err_resume_old"))
-    games.resume(path)
+    games.resume(path if path is not None else latest_log(log_dir))

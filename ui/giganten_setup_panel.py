@@ -1,4 +1,4 @@
-"""The private moment on the generic setup screen (``ui.game_screens.GameSetupScreen``):
+"""The private moment on the setup screen (``ui.game_screens.GameSetupScreen``):
 one seat alone at the shared screen, the others look away [I4, V5, V9]; ONE control for
 two seats or four, for every game whose setup is hidden (Giganten, Strategus).
 
@@ -69,6 +69,7 @@ class PrivateRow:
                                        if seat is not None and seat in OWNER_COLOURS
                                        else NO_SEAT)
             widget.disabled = seat is None or open_seat not in (None, seat)
+            widget.opacity = 0 if seat is None else 1  # no seat: no slab, the others stay
 
 
 def progress_lines(games: GameController) -> str:

@@ -1,4 +1,4 @@
-"""The app's words for Giganten's setups on the generic path (``ui.control_giganten_setup``,
+"""The app's words for Giganten's setups (``ui.control_giganten_setup``,
 ``ui.giganten_setup_panel``), in English and German: the secret trap picked in a private
 moment [V5], the reserve put down [V6], the four seats and their teams [V9], the reasons a
 setup of those variants is refused, by rule. ``ui.i18n`` looks them up like

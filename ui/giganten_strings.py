@@ -1,4 +1,4 @@
-"""The app's words for Giganten on the generic path (``ui.giganten_words``,
+"""The app's words for Giganten (``ui.giganten_words``,
 ``ui.control_giganten``), in English and German: the challenge and the advance asked on
 the screen, the computer's announced challenge, a turn's challenge in the messages, the
 reasons a game ends. The words are the rulebook's (herausfordern, nachrücken, Nest).

@@ -1,4 +1,4 @@
-"""Words for Giganten on the generic path, in the UI's language: the choices the board
+"""Words for Giganten, in the UI's language: the choices the board
 leaves open (a challenge [C1, C2, M7], a double move that may go on [V8], the advance
 [K5]), the computer's announced challenge, a turn's challenge in the messages, and the
 reveal card of a combat.

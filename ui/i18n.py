@@ -33,7 +33,7 @@ STRINGS.update(TOOL_STRINGS)  # one table to look every key up in
 STRINGS.update(GAME_STRINGS)  # the other games' words (ui.game_strings)
 STRINGS.update(GAME_REASONS)  # their reasons by rule (ui.game_reasons)
 STRINGS.update(GAME_REFEREE_STRINGS)  # their referee mode (ui.game_referee_strings)
-STRINGS.update(GIGANTEN_STRINGS)  # Giganten on the generic path (ui.giganten_strings)
+STRINGS.update(GIGANTEN_STRINGS)  # Giganten (ui.giganten_strings)
 STRINGS.update(GIGANTEN_SETUP_STRINGS)  # its traps, reserves, four seats
 STRINGS.update(CONSOLE_STRINGS)  # the terminal's own words (ui.console_strings)
 

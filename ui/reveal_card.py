@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kivy.graphics import Color, Ellipse, Line, RoundedRectangle
+from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
@@ -30,7 +30,7 @@ from ui import i18n, theme
 from ui.board_styles import GIGANTEN, STRATEGUS, style_of
 from ui.game_words import kind_name
 from ui.i18n import STRINGS
-from ui.tokens import draw_token
+from ui.tokens import FADED, token_texture
 
 JSON = dict[str, Any]
 
@@ -107,14 +107,20 @@ class Duel(Widget):
         if not self.figures:
             return
         size = min(self.height * 0.8, self.width / 2.8)
+        # rendered before the canvas is opened (``ui.tokens``)
+        drawings = [token_texture(self.style, owner, kind, size)
+                    for owner, kind, _ in self.figures]
         with self.canvas:
             self._terrain()
-            for index, (owner, kind, leaves) in enumerate(self.figures):
+            for index, ((_, _, leaves), (drawing, shown, texts)) in enumerate(
+                    zip(self.figures, drawings, strict=True)):
                 cx = self.x + self.width * (0.27 if index == 0 else 0.73)
                 # a figure that leaves the board is shown faded: the winner stands out
-                self.drawn_tokens.append(draw_token(
-                    self.style, owner, kind, cx - size / 2, self.center_y - size / 2, size,
-                    self.drawn_texts, faded=leaves))
+                Color(1, 1, 1, FADED if leaves else 1)
+                Rectangle(texture=drawing.texture, size=(size, size),
+                          pos=(cx - size / 2, self.center_y - size / 2))
+                self.drawn_tokens.append(shown)
+                self.drawn_texts.extend(texts)
 
     def _terrain(self) -> None:
         """The battleground as on the board: land green; swamp red-brown, a pool, outlined
@@ -196,7 +202,10 @@ class RevealCard(BoxLayout):
                            i18n.tr("combat_card_title_plain", square=square))
         for label, role in zip(self.sides, (CHALLENGER, CHALLENGED), strict=True):
             kind = combat.get(f"{role}_kind")
-            words = i18n.tr(f"combat_card_{role}", player=i18n.player(owned[role]))
+            # each game's own words: a Strategus combat is an attack, Giganten's a challenge
+            key = f"combat_card_{role}_{style_of(view)}"
+            words = i18n.tr(key if key in STRINGS else f"combat_card_{role}",
+                            player=i18n.player(owned[role]))
             label.text = f"{words}: {kind_name(str(kind))}" if kind else words
         self.outcome.text = outcome_text(combat, owned)
         self.rule.text = rule_text(combat) or ""

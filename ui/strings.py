@@ -163,11 +163,13 @@ STRINGS: dict[str, dict[str, str]] = {
                                 " full record instead",
                           "de": "Dies ist der öffentliche Bericht: das Protokoll der Partie"
                                 " oder ihren vollständigen Bericht nachspielen"},
-    "err_resume_old": {"en": "This game was logged by an older version of the companion: it"
-                             " cannot be continued here. Replay it, or start a new game",
-                       "de": "Dieses Spiel hat eine ältere Version des Begleiters"
-                             " protokolliert: es lässt sich hier nicht fortsetzen. Es"
-                             " nachspielen oder ein neues Spiel beginnen"},
+    "err_replay_no_record": {"en": "{name} is neither a game's log nor a JSON record",
+                             "de": "{name} ist weder das Protokoll eines Spiels noch ein"
+                                   " JSON-Bericht"},
+    "err_replay_no_game": {"en": "{name} names no game: it is not the log of a game this"
+                                 " companion plays",
+                           "de": "{name} nennt kein Spiel: es ist nicht das Protokoll eines"
+                                 " Spiels dieses Begleiters"},
     "replay_title": {"en": "Replay: step {step} of {last}", "de": "Nachspielen: Schritt {step}"
                                                                   " von {last}"},
     "set_referee": {"en": "Referee mode: {clock}", "de": "Schiedsrichtermodus: {clock}"},
@@ -417,6 +419,9 @@ REVEAL_CARD_STRINGS: dict[str, dict[str, str]] = {
     "combat_card_challenger": {"en": "{player} challenges", "de": "{player} fordert heraus"},
     "combat_card_challenged": {"en": "{player} is challenged",
                                "de": "{player} wird herausgefordert"},
+    "combat_card_challenger_strategus": {"en": "{player} attacks", "de": "{player} greift an"},
+    "combat_card_challenged_strategus": {"en": "{player} is attacked",
+                                         "de": "{player} wird angegriffen"},
     "combat_card_wins": {"en": "{player} wins", "de": "{player} gewinnt"},
     "combat_card_draw": {"en": "A draw: both figures stay",
                          "de": "Unentschieden: beide bleiben stehen"},

@@ -47,6 +47,8 @@ TARGET: RGB = (0.20, 0.85, 1.0)
 """A square that may be challenged: a clear cyan ring, unlike every owner's colour and
 the terrain (a target holds an enemy figure: an orange ring would vanish on Orange's)."""
 SELECTED = (1.0, 1.0, 1.0)
+ANNOUNCED: RGB = (1.0, 0.55, 0.1)
+"""The computer's announced turn's squares, lit until it is carried out."""
 
 # --- Tokens (``ui.tokens``) -------------------------------------------------------------
 SHIELD_FACE: RGB = (0.93, 0.89, 0.78)

@@ -1,5 +1,5 @@
 """Records of a game played through the game interface, and their check (``giganten
-verify``), for any game but Giganten (whose records are ``companion.archive.records``).
+verify``).
 
 Format ``companion-game-record/1`` (a JSON document), kinds:
 
@@ -32,21 +32,27 @@ interface (and its public part against the replay's), and the result.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.archive.records import RecordRefused
 from companion.archive.verdict import Verdict
 from companion.game import Game, GameError, joint_setup_problems, public_turn
 from companion.ledger import game_log
 from companion.ledger.fairplay import Problem
 from companion.ledger.record import Entry, FilePath
 from companion.ledger.record import verify as read_log
+from companion.untrusted import MALFORMED, problem_text
 from companion.views.games import past_public
 
-GENERIC_FORMAT = "companion-game-record/1"
+RECORD_FORMAT = "companion-game-record/1"
 FULL, PUBLIC, REFEREE = "full", "public", "referee"
 JSON = dict[str, Any]
+
+
+class RecordRefused(ValueError):
+    """A record that may not be written now (a full record of a running game), or a log
+    no record can be made of; one line."""
 
 
 def _game_of(name: Any, options: Any) -> Game:
@@ -62,7 +68,7 @@ def full_record(entries: Sequence[Entry]) -> JSON:
     header = entries[0].body
     game = _game_of(header["game"], header.get("options"))
     course = game_log.replay(game, entries)
-    return {"format": GENERIC_FORMAT, "kind": FULL, "game": game.name,
+    return {"format": RECORD_FORMAT, "kind": FULL, "game": game.name,
             "options": header.get("options", {}), "players": list(game.players),
             "setup": header.get("setup", {}), "fairplay": header.get("fairplay"),
             **_secrets(header), "turns": course.bodies, "resigned": course.resigned,
@@ -96,7 +102,7 @@ def public_record(entries: Sequence[Entry]) -> JSON:
         public = played.public if result is not None else past_public(played.public)
         turns.append({**body, "turn": shown, "public": public})
     fairplay = header.get("fairplay")
-    record: JSON = {"format": GENERIC_FORMAT, "kind": PUBLIC, "game": game.name,
+    record: JSON = {"format": RECORD_FORMAT, "kind": PUBLIC, "game": game.name,
                     "options": header.get("options", {}), "players": list(game.players),
                     "commitments": None if fairplay is None else
                     {"game_id": fairplay["game_id"], "commitments": fairplay["commitments"]},
@@ -120,13 +126,14 @@ def _secrets(header: Mapping[str, Any]) -> JSON:
     return {"secrets": header["secrets"]} if header.get("secrets") else {}
 
 
-def generic_record(path: FilePath, kind: str) -> JSON | None:
+def record_from_log(path: FilePath, kind: str) -> JSON:
     """The ``kind`` record (``full`` or ``referee``, after the end only, or ``public``)
-    of the generic game logged at ``path``; None for a Giganten log. ``RecordRefused``
-    (one line) for a log the record cannot be made of."""
+    of the game logged at ``path``. ``RecordRefused`` (one line) for a log the record
+    cannot be made of."""
     entries = read_log(path)
-    if not game_log.is_generic_header(entries[0].body):
-        return None
+    if not game_log.is_game_header(entries[0].body):
+        raise RecordRefused(f"{path}: its start entry names no game: it is not the log of"
+                            " a game this companion plays")
     try:
         if kind == PUBLIC:
             return public_record(entries)
@@ -134,8 +141,10 @@ def generic_record(path: FilePath, kind: str) -> JSON | None:
             raise RecordRefused(f"a {entries[0].body['game']} game has full, referee and"
                                 f" public records, not {kind!r}")
         record = full_record(entries) if kind == FULL else referee_record(entries)
-    except (GameError, game_log.ReplayError) as err:
-        raise RecordRefused(f"{path}: {err}") from None
+    except RecordRefused:
+        raise
+    except MALFORMED as err:  # GameError and ReplayError are ValueErrors; a forged shape
+        raise RecordRefused(f"{path}: {problem_text(err)}") from None
     if record["result"] is None:
         raise RecordRefused("the game is not over: its full record holds the secret"
                             " setups; export the public record (--public) until the end")
@@ -143,7 +152,7 @@ def generic_record(path: FilePath, kind: str) -> JSON | None:
 
 
 def verify_log(entries: Sequence[Entry]) -> Verdict:
-    """Check a generic game's log (its chain is already checked)."""
+    """Check a game's log (its chain is already checked)."""
     verdict = Verdict("log")
     verdict.checked.append(f"hash chain of {len(entries)} entries")
     body = entries[0].body
@@ -164,12 +173,63 @@ def verify_log(entries: Sequence[Entry]) -> Verdict:
     return verdict
 
 
+RECORD_KEYS = {
+    FULL: frozenset({"format", "kind", "game", "options", "players", "setup", "fairplay",
+                     "secrets", "turns", "resigned", "declared", "corrections", "result",
+                     "log_head"}),
+    PUBLIC: frozenset({"format", "kind", "game", "options", "players", "commitments",
+                       "turns", "resigned", "declared", "corrections", "result", "reveal"}),
+}
+"""The keys a record of each kind may have (``secrets`` and ``reveal`` only where there
+are any); a referee record has the desk's notes too. Any other key was not written by the
+companion: it is refused, never passed over (a reader could take it for part of the
+verified record)."""
+RECORD_KEYS[REFEREE] = RECORD_KEYS[FULL] | {"desk"}
+TURN_KEYS = {FULL: frozenset({"player", "turn"}), REFEREE: frozenset({"player", "turn"}),
+             PUBLIC: frozenset({"player", "turn", "public"})}
+"""The keys of each turn of a record: a public record's turn has its public part (what
+everyone was shown, checked against the rules), which may not be left out."""
+
+
+def shape_problem(document: Mapping[str, Any], kind: str) -> str | None:
+    """Why ``document`` is not shaped as a ``kind`` record is (a key added or missing, a
+    turn without its public part), or None."""
+    keys = set(document)
+    allowed = RECORD_KEYS[kind]
+    unknown = sorted(keys - allowed)
+    if unknown:
+        return f"the record has a key the companion never writes ({unknown[0]!r:.40})"
+    missing = sorted({"format", "kind", "game", "turns"} - keys)
+    if missing:
+        return f"the record lacks its {missing[0]!r}"
+    turns = document.get("turns")
+    if not isinstance(turns, list):
+        return "the record's turns are not a list"
+    for number, turn in enumerate(turns, start=1):
+        if not isinstance(turn, dict) or set(turn) != TURN_KEYS[kind]:
+            return (f"turn {number} is not shaped as a {kind} record's turn"
+                    f" ({', '.join(sorted(TURN_KEYS[kind]))})")
+    return None
+
+
 def verify_record(document: Mapping[str, Any]) -> Verdict:
-    """Check a generic game's record (``full``, ``referee`` or ``public``)."""
+    """Check a game's record (``full``, ``referee`` or ``public``): its shape
+    first (``shape_problem``), then what it says."""
     kind = document.get("kind")
     verdict = Verdict(str(kind))
+    shape = (shape_problem(document, kind)
+             if isinstance(kind, str) and kind in RECORD_KEYS else None)
+    if shape is not None:
+        verdict.problems.append(Problem("", shape))
+        return verdict
     if kind == PUBLIC:
         reveal = document.get("reveal")
+        if document.get("result") is None and _open_game(document):
+            # Nothing hidden (Gimmel): every turn and its public part replays already.
+            _check({**document, "setup": {}}, None, verdict, ended=False)
+            if not verdict.problems:
+                verdict.pending = "the game is not over: its result is still to come"
+            return verdict
         if document.get("result") is None or not isinstance(reveal, dict):
             verdict.pending = ("the game is not over: its setups are still secret, so its"
                                " commitments cannot be opened yet")
@@ -190,6 +250,15 @@ def verify_record(document: Mapping[str, Any]) -> Verdict:
         return verdict
     _check(record, document.get("result"), verdict, ended=document.get("result") is not None)
     return verdict
+
+
+def _open_game(document: Mapping[str, Any]) -> bool:
+    """True for a record of a game whose players set up nothing in secret."""
+    try:
+        game = _game_of(document.get("game"), document.get("options"))
+        return not game_log.hidden_setup(game, document.get("options") or {})
+    except MALFORMED:
+        return False
 
 
 def _revealed_turns(document: Mapping[str, Any], reveal: Mapping[str, Any],
@@ -233,6 +302,10 @@ def _check(record: Mapping[str, Any], result: Any, verdict: Verdict, *, ended: b
     except (GameError, game_log.ReplayError) as err:
         verdict.problems.append(Problem("start", str(err)))
         return
+    if "players" in record and record["players"] != list(game.players):
+        verdict.problems.append(Problem("start", f"the players are not {game.title}'s"
+                                                 " players as its options seat them"))
+        return
     if not _check_setup(game, record, verdict):
         return
     for number, turn in enumerate(record.get("turns") or [], start=1):
@@ -243,17 +316,19 @@ def _check(record: Mapping[str, Any], result: Any, verdict: Verdict, *, ended: b
     declared = record.get("declared")
     if declared is not None:
         try:
-            game_log.declare(game, course, declared if isinstance(declared, dict) else {},
-                             "declared result")
+            exact = isinstance(declared, dict) and set(declared) == {"winner", "reason"}
+            game_log.declare(game, course, declared if exact else {}, "declared result")
         except game_log.ReplayError as err:
             verdict.problems.append(Problem("result", str(err)))
             return
         verdict.checked.append(f"a result declared at the referee's desk"
                                f" ({declared.get('reason')})")
     reached = game_log.result_of(course, game)
-    claimed = {"winner": result.get("winner"), "reason": result.get("reason")} \
-        if isinstance(result, dict) else None
-    if ended and claimed != reached:
+    # Exactly the keys and the JSON the companion writes: an added key, or ``true`` for
+    # the winner ``1`` (equal in Python), is not the result the turns reach.
+    claimed = dict(result) if isinstance(result, dict) \
+        and set(result) == {"winner", "reason"} else None
+    if ended and json.dumps(claimed, sort_keys=True) != json.dumps(reached, sort_keys=True):
         verdict.problems.append(Problem("result", f"the result {claimed} is not the one the"
                                                   f" turns reach ({reached})"))
     elif ended:

@@ -1,4 +1,4 @@
-"""``giganten verify RECORD --log LOG``: a generic record (``companion-game-record/1``)
+"""``giganten verify RECORD --log LOG``: a record (``companion-game-record/1``)
 checked against the game's log, for what the record alone cannot prove.
 
 A record's own check (``game_records.verify_record``) replays its turns, opens its
@@ -40,7 +40,7 @@ def check_against_log(document: Mapping[str, Any], entries: Sequence[Entry],
     whose chain is checked) make; else note the check."""
     kind = document.get("kind")
     maker = MAKERS.get(str(kind))
-    if maker is None or not game_log.is_generic_header(entries[0].body):
+    if maker is None or not game_log.is_game_header(entries[0].body):
         verdict.problems.append(Problem("--log", "only a record of a game played through the"
                                                  " game interface is checked against its log"))
         return

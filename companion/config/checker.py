@@ -23,7 +23,6 @@ from companion.config.settings import (
     SPI_BUS_PINS,
     Config,
     EventConfig,
-    ExtrasConfig,
     IllegalMovePolicy,
     PathsConfig,
     RefereeConfig,
@@ -38,7 +37,7 @@ LAYOUT_GAMES: tuple[str, ...] = ("strategus", "gimmel")
 """The games whose board may lie anywhere on the reader board (``[layout.<game>]``)."""
 
 _SCHEMA: dict[str, tuple[str, ...]] = {
-    "": ("board", "reader", "extras", "paths", "referee", "event", "layout"),
+    "": ("board", "reader", "paths", "referee", "event", "layout"),
     "board": ("files", "ranks"),
     "reader": ("backend", "spi", "serial"),
     "reader.spi": ("bus", "device", "speed_hz", "address_pins", "enable_pin",
@@ -48,7 +47,6 @@ _SCHEMA: dict[str, tuple[str, ...]] = {
     "reader.serial.tiles": ("port", "origin", "rotation"),
     "layout": LAYOUT_GAMES,
     **{f"layout.{game}": ("origin",) for game in LAYOUT_GAMES},
-    "extras": ("led_yellow", "led_orange", "buzzer", "confirm_button"),
     "paths": ("log_dir", "registry"),
     "referee": ("pin_hash", "arbiter", "time_control", "setup_minutes",
                 "illegal_penalty_seconds", "illegal_loss_after", "rules"),
@@ -170,19 +168,16 @@ class Checker:
                                     " address_pins of the decoder tree")
         serial = self.serial(self.table(reader, "reader.serial", "reader.serial"),
                              files, ranks, required=backend == "serial")
-        extras_table = self.table(top, "extras", "extras")
-        extras = ExtrasConfig(**{name: self.pin(extras_table, f"extras.{name}")
-                                 for name in _SCHEMA["extras"]})
         paths_table = self.table(top, "paths", "paths")
         paths = PathsConfig(log_dir=self.path(paths_table, "paths.log_dir"),
                             registry=self.path(paths_table, "paths.registry"))
-        self.shared_pins(backend, spi, extras)
+        self.shared_pins(backend, spi)
         referee = self.referee(self.table(top, "referee", "referee"))
         event_table = self.table(top, "event", "event")
         event = self.event(event_table) if isinstance(top.get("event"), dict) else None
         layouts = self.layouts(self.table(top, "layout", "layout"), files, ranks)
         return Config(files=files, ranks=ranks, backend=backend, spi=spi, serial=serial,
-                      extras=extras, paths=paths, referee=referee, event=event,
+                      paths=paths, referee=referee, event=event,
                       layouts=layouts, source=source)
 
     def layouts(self, table: Mapping[str, Any], files: int,
@@ -400,12 +395,12 @@ class Checker:
                           origin_name=square_name(file0, rank0), rotation=rotation,
                           squares=squares)
 
-    def shared_pins(self, backend: str, spi: SpiConfig, extras: ExtrasConfig) -> None:
+    def shared_pins(self, backend: str, spi: SpiConfig) -> None:
         """Report every GPIO that two keys (or a key and the SPI bus) claim."""
         used: dict[int, str] = {}
-        claims = list(extras.pins().items())
+        claims: list[tuple[str, int]] = []
         if backend == "spi":
-            claims = list(spi.pins().items()) + claims
+            claims = list(spi.pins().items())
             for pin, function in SPI_BUS_PINS.get(spi.bus, {}).items():
                 used[pin] = f"{function} of SPI bus {spi.bus}"
         for key, pin in claims:

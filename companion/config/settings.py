@@ -1,7 +1,7 @@
 """The validated configuration: what a config file may say, as frozen dataclasses.
 
 The reader settings (``SpiConfig``, the decoder tree on the Pi's own SPI bus;
-``SerialConfig`` and its ``TileConfig`` tiles, ``ExtrasConfig``), the paths, the referee's
+``SerialConfig`` and its ``TileConfig`` tiles), the paths, the referee's
 (``RefereeConfig``, ``IllegalMovePolicy``) and the club event's (``EventConfig``), all in
 one ``Config``; ``Config()`` is the documented default, the simulated board. The limits
 the checks hold them to (``BCM_PINS``, ``SPI_BUS_PINS``, ``MAX_SPI_HZ``) are here too, and
@@ -106,23 +106,6 @@ class SerialConfig:
 
 
 @dataclass(frozen=True)
-class ExtrasConfig:
-    """Optional GPIO extras (BCM numbers; None: not fitted)."""
-
-    led_yellow: int | None = None
-    led_orange: int | None = None
-    buzzer: int | None = None
-    confirm_button: int | None = None
-
-    def pins(self) -> dict[str, int]:
-        """Every GPIO the fitted extras use, by the key that names it."""
-        return {f"extras.{name}": pin for name, pin in (
-            ("led_yellow", self.led_yellow), ("led_orange", self.led_orange),
-            ("buzzer", self.buzzer), ("confirm_button", self.confirm_button))
-            if pin is not None}
-
-
-@dataclass(frozen=True)
 class PathsConfig:
     """Where the companion keeps its state (None: the built-in default)."""
 
@@ -183,7 +166,6 @@ class Config:
     backend: str = "sim"
     spi: SpiConfig = field(default_factory=SpiConfig)
     serial: SerialConfig = field(default_factory=SerialConfig)
-    extras: ExtrasConfig = field(default_factory=ExtrasConfig)
     paths: PathsConfig = field(default_factory=PathsConfig)
     referee: RefereeConfig = field(default_factory=RefereeConfig)
     layouts: dict[str, tuple[int, int]] = field(default_factory=dict)

@@ -26,6 +26,7 @@ from companion.ledger.entries import (
     entry_hash,
 )
 from companion.messages import Message
+from companion.untrusted import OutOfBounds, loads, loads_prefix
 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 
@@ -54,6 +55,9 @@ def scan_log(data: bytes, path: Path) -> Scan:
     for index, raw in enumerate(lines):
         number = index + 1
         value = _decode(raw)
+        if isinstance(value, OutOfBounds):  # complete JSON no writer makes: never a cut
+            raise _error(path, number, f"is out of the log's bounds ({value}): the file was"
+                         " edited")
         if value is _NOT_JSON:
             if index < len(lines) - 1 or tail:
                 raise _error(path, number, "is not valid JSON: the file was damaged or edited")
@@ -78,9 +82,17 @@ _NOT_JSON = object()
 
 
 def _decode(raw: bytes) -> Any:
+    """The line's JSON (``companion.untrusted``'s bounds), ``_NOT_JSON`` for a line that
+    is no JSON (perhaps cut off), or the ``OutOfBounds`` of JSON past the bounds."""
     try:
-        return json.loads(raw.decode("utf-8"))
-    except (ValueError, RecursionError):  # Unicode/JSONDecodeError; JSON nested too deeply
+        return loads(raw)
+    except OutOfBounds as err:
+        try:
+            json.loads(raw.decode("utf-8"))
+        except (ValueError, RecursionError):
+            return _NOT_JSON  # not JSON either: as any damaged (or cut) line
+        return err
+    except ValueError:  # UnicodeDecodeError, JSONDecodeError
         return _NOT_JSON
 
 
@@ -94,7 +106,10 @@ def _cut(raw: bytes, number: int, path: Path) -> int:
     """
     text = raw.decode("utf-8", "surrogateescape")
     try:
-        _, end = json.JSONDecoder().raw_decode(text)
+        _, end = loads_prefix(text)
+    except OutOfBounds as err:  # no prefix of an entry the log writes is past the bounds
+        raise _error(path, number, f"is out of the log's bounds ({err}): the file was"
+                     " edited") from None
     except ValueError:
         return number
     if len(text[end:].encode("utf-8", "surrogateescape")) < 2:

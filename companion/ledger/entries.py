@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.untrusted import loads
+
 LOG_FORMAT = "giganten-log/1"
 ZERO_HASH = "0" * 64
 RESERVED_KEYS = frozenset({"seq", "type", "prev", "hash", "time", "format"})
@@ -85,9 +87,9 @@ def new_entry(seq: int, type_: str, time: float, body: Mapping[str, Any], prev: 
     entry: dict[str, Any] = _plain(body, what)
     entry.update(seq=seq, type=type_, time=float(time), prev=prev)
     # What cannot be read back exactly must not be written: check here, not on resume.
-    try:
-        back = json.loads(canonical_json(entry))
-    except ValueError as err:  # e.g. an integer too long for Python to write or read
+    try:  # read back as the log's reader reads it (``companion.untrusted``'s bounds)
+        back = loads(canonical_json(entry))
+    except ValueError as err:  # e.g. an integer past the reader's bounds
         raise ValueError(f"{what} cannot be written as JSON and read back: {err}") from None
     if back != entry:
         raise ValueError(f"{what} does not read back from JSON as it was written")

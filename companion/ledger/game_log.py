@@ -1,9 +1,8 @@
-"""The log of a game played through the game interface (any game but Giganten's own path).
+"""The log of a game played through the game interface.
 
-The entries of a ``GameLog`` (``companion.ledger.record``) of a generic game:
+The entries of a ``GameLog`` (``companion.ledger.record``) of a game:
 
-- the start entry (the header): ``"game"`` (the game's name, a string: this is how a
-  reader tells it from a Giganten log, whose ``"game"`` is an object), ``"options"``
+- the start entry (the header): ``"game"`` (the game's name, a string), ``"options"``
   (JSON), ``"players"``, ``"setup"`` (square name -> ``[owner, kind]``: the position play
   began with), ``"tags"`` (UID -> ``[owner, kind, number]``) and, for games whose setup is
   hidden, ``"fairplay"``: the commitments to each side's setup with their salts
@@ -35,7 +34,7 @@ resuming after a power cut and for ``giganten verify``.
 
 from __future__ import annotations
 
-import json
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,7 +42,6 @@ from typing import Any
 
 from companion.game import Game, GameError, GameState, Piece, Square, other_team, seated
 from companion.identities import Identity
-from companion.ledger.entries import LOG_FORMAT
 from companion.ledger.fairplay import (
     COMMITMENT_FORMAT,
     GAME_ID_BYTES,
@@ -56,6 +54,7 @@ from companion.ledger.fairplay import (
 )
 from companion.ledger.record import Entry
 from companion.reads import Uid
+from companion.untrusted import MALFORMED, MAX_BYTES, loads, problem_text
 
 TURN, RESIGN, END, TAGS = "turn", "resign", "end", "tags"
 OUT = "out"
@@ -73,33 +72,26 @@ class ReplayError(ValueError):
     """A log or record whose content the game cannot replay; one line naming the entry."""
 
 
-def is_generic_header(header: Mapping[str, Any]) -> bool:
-    """True for the start entry of a generic game's log (its ``"game"`` is a name)."""
+def is_game_header(header: Mapping[str, Any]) -> bool:
+    """True for the start entry of a game's log (its ``"game"`` names the game)."""
     return isinstance(header.get("game"), str)
 
 
-def generic_header(path: Path) -> dict[str, Any] | None:
-    """The first entry of the log at ``path`` if it is a generic game's log, else None
+def game_header(path: Path) -> dict[str, Any] | None:
+    """The first entry of the log at ``path`` if it is a game's log, else None
     (also for a file that cannot be read or is not a log)."""
     try:
         with path.open("rb") as file:
-            header = json.loads(file.readline())
+            header = loads(file.readline(MAX_BYTES))
     except (OSError, ValueError):
         return None
-    return header if isinstance(header, dict) and is_generic_header(header) else None
+    return header if isinstance(header, dict) and is_game_header(header) else None
 
 
-def old_giganten_log(path: Path) -> bool:
-    """True if the log at ``path`` was written by Giganten's own ``Session`` (the old path
-    of issue 13: its start entry holds the game as a mapping, not a name). Such a log
-    still verifies and exports; the generic path cannot continue it."""
-    try:
-        with path.open("rb") as file:
-            header = json.loads(file.readline())
-    except (OSError, ValueError):
-        return False
-    return (isinstance(header, dict) and header.get("format") == LOG_FORMAT
-            and isinstance(header.get("game"), dict))
+def is_game_log(path: Path) -> bool:
+    """True if ``path`` is the log of a game this companion plays (``resume`` and the
+    arbiter's ``--resume`` refuse anything else in one line)."""
+    return game_header(path) is not None
 
 
 def hidden_setup(game: Game, options: Mapping[str, Any]) -> bool:
@@ -176,9 +168,11 @@ def setup_json(game: Game, state: GameState[Any]) -> dict[str, list[Any]]:
 
 def header(game: Game, options: Mapping[str, Any], start: GameState[Any],
            tags: Mapping[Uid, Identity], entropy: Entropy,
-           secrets: Mapping[int, Mapping[str, Any]] | None = None) -> dict[str, Any]:
+           secrets: Mapping[int, Mapping[str, Any]] | None = None,
+           table: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The start entry of a new log of ``game`` beginning at ``start``; ``secrets``: the
-    players' secret setup choices (player index -> JSON), if any were made."""
+    players' secret setup choices (player index -> JSON), if any were made; ``table``: how
+    the front end plays it (public: who the computer is, referee mode), if said."""
     setup = setup_json(game, start)
     named = {game.players[player]: dict(secret)
              for player, secret in sorted((secrets or {}).items()) if secret}
@@ -190,6 +184,8 @@ def header(game: Game, options: Mapping[str, Any], start: GameState[Any],
     }
     if named:
         body["secrets"] = named
+    if table:
+        body["table"] = dict(table)
     if hidden_setup(game, options):
         body["fairplay"] = seal(game, setup, entropy, named)
     return body
@@ -212,12 +208,22 @@ def start_options(game: Game, header_body: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def tags_of(header_body: Mapping[str, Any]) -> dict[Uid, Identity]:
-    """The header's tag map; ``ReplayError`` if malformed."""
+    """The header's tag map; ``ReplayError`` if malformed, or if the setup holds more
+    pieces of an owner's kind than the map has tags for (no board could show it: a
+    resumed simulated board would have no tag to put there)."""
     try:
-        return {str(uid): Identity(int(owner), str(kind), int(number))
+        tags = {str(uid): Identity(int(owner), str(kind), int(number))
                 for uid, (owner, kind, number) in header_body["tags"].items()}
-    except (KeyError, TypeError, ValueError, AttributeError):
+        setup = header_body.get("setup", {})
+        needed = Counter((owner, str(kind)) for owner, kind in setup.values())
+    except MALFORMED:
         raise ReplayError("log line 1: the tags of the start are malformed") from None
+    have = Counter((piece.owner, piece.kind) for piece in tags.values())
+    for (owner, kind), count in sorted(needed.items(), key=str):
+        if have[(owner, kind)] < count:
+            raise ReplayError(f"log line 1: the setup has {count} of a kind of player"
+                              f" {owner} but the tags only {have[(owner, kind)]}")
+    return tags
 
 
 def seated_for(game: Game, header_body: Mapping[str, Any]) -> Game:
@@ -226,7 +232,7 @@ def seated_for(game: Game, header_body: Mapping[str, Any]) -> Game:
     options = header_body.get("options", {})
     try:
         return seated(game, options if isinstance(options, Mapping) else {})
-    except GameError as err:
+    except MALFORMED as err:
         raise ReplayError(f"log line 1: the options are malformed ({err})") from None
 
 
@@ -241,8 +247,9 @@ def start_of(game: Game, header_body: Mapping[str, Any]) -> GameState[Any]:
         pieces: dict[Square, Piece] = {geometry.parse(name): _piece(game, owner, kind)
                                        for name, (owner, kind) in setup.items()}
         return game.start(pieces, options)
-    except (GameError, TypeError, ValueError) as err:
-        raise ReplayError(f"log line 1: the start cannot be set up ({err})") from None
+    except MALFORMED as err:  # GameError and IllegalMove are ValueErrors
+        raise ReplayError(f"log line 1: the start cannot be set up ({problem_text(err)})"
+                          ) from None
 
 
 def _piece(game: Game, owner: Any, kind: Any) -> Piece:
@@ -255,7 +262,7 @@ def _piece(game: Game, owner: Any, kind: Any) -> Piece:
 
 @dataclass
 class Replayed:
-    """A generic game's course read back from its log."""
+    """A game's course read back from its log."""
 
     state: GameState[Any]
     turns: list[dict[str, Any]]
@@ -289,25 +296,36 @@ def replay(game: Game, entries: Sequence[Entry]) -> Replayed:
     course = Replayed(start_of(game, entries[0].body), [])
     for entry in entries[1:]:
         where = f"log line {entry.seq + 1}"
-        if entry.type == NOTE:
-            continue  # the desk's clocks and notes (the clocks stop after the end)
-        if course.end is not None:
-            raise ReplayError(f"{where}: an entry after the end of the game")
-        if entry.type == TURN:
-            play_turn(game, course, entry.body, where)
-        elif entry.type == RESIGN and course.resigned is None:
-            course.resigned = _player(game, entry.body, where)
-        elif entry.type == END:
-            course.end = dict(entry.body)
-        elif entry.type == CORRECTION:
-            take_back(course, entry.body, where)
-        elif entry.type == RESULT:
-            declare(game, course, entry.body, where)
-        elif entry.type == TAGS:
-            course.out, course.pool = _out(entry.body, where), None
-        else:
-            raise ReplayError(f"{where}: an entry of type {entry.type!r} has no place here")
+        try:
+            _replay_entry(game, course, entry, where)
+        except MALFORMED as err:  # a shape the log never has; ReplayError is a ValueError
+            if isinstance(err, ReplayError):
+                raise
+            raise ReplayError(f"{where}: the entry is malformed ({problem_text(err)})"
+                              ) from None
     return course
+
+
+def _replay_entry(game: Game, course: Replayed, entry: Entry, where: str) -> None:
+    """One entry after the header, played onto ``course``."""
+    if entry.type == NOTE:
+        return  # the desk's clocks and notes (the clocks stop after the end)
+    if course.end is not None:
+        raise ReplayError(f"{where}: an entry after the end of the game")
+    if entry.type == TURN:
+        play_turn(game, course, entry.body, where)
+    elif entry.type == RESIGN and course.resigned is None:
+        course.resigned = _player(game, entry.body, where)
+    elif entry.type == END:
+        course.end = dict(entry.body)
+    elif entry.type == CORRECTION:
+        take_back(course, entry.body, where)
+    elif entry.type == RESULT:
+        declare(game, course, entry.body, where)
+    elif entry.type == TAGS:
+        course.out, course.pool = _out(entry.body, where), None
+    else:
+        raise ReplayError(f"{where}: an entry of type {entry.type!r} has no place here")
 
 
 def play_turn(game: Game, course: Replayed, body: Mapping[str, Any], where: str) -> None:

@@ -60,6 +60,49 @@ def write_json_atomic(path: FilePath, data: Any, *, mode: int = 0o600) -> None:
     sync_directory(directory)
 
 
+class ExistingFile(ValueError):
+    """An export named a file that is already there: one line, nothing written."""
+
+
+def write_json_new(path: FilePath, data: Any, *, mode: int = 0o600) -> None:
+    """Write ``data`` as a JSON document to a **new** regular file ``path``, never over one.
+
+    A user names the file (``export FILE``), so the name may be the game's own log, its
+    outbox, the config, the registry, a device or a symbolic link to any of them: the file
+    is created with ``O_CREAT | O_EXCL | O_NOFOLLOW`` (the kernel refuses any name already
+    there, a dangling link included), so nothing that exists is ever touched. It gets
+    ``mode`` exactly (0600 unless the record is public), and if writing fails, the
+    half-written file this call created is removed. ``ExistingFile`` (a ``ValueError``,
+    one line) if the name is taken; ``OSError`` for the rest; ``ValueError`` for data that
+    is not JSON, before any file is made."""
+    path = Path(path)
+    try:
+        text = json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+        payload = text.encode("utf-8")
+    except (TypeError, ValueError) as err:
+        raise ValueError(f"cannot write {path}: the record is not JSON ({err})") from None
+    flags = os.O_CREAT | os.O_EXCL | os.O_WRONLY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags, 0o600)
+    except FileExistsError:
+        raise ExistingFile(f"{path} already exists: an export never replaces a file;"
+                           " name a new one") from None
+    try:
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):  # cannot be, O_EXCL made it
+                raise OSError(errno.EINVAL, "not a regular file")
+            os.fchmod(fd, mode)
+            write_all(fd, payload)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+        raise
+    sync_directory(path.parent)
+
+
 # -- where logs live -----------------------------------------------------------------
 
 

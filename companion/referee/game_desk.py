@@ -18,8 +18,7 @@ position for the arbiter is built by ``companion.views.games`` alone.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.clock import ClockError, GameClock, TimeControl
@@ -40,10 +39,10 @@ from companion.events import (
 )
 from companion.game import ARBITER, GameError, options_json, other_team, team_of
 from companion.game_events import GameEnded, GameEvent, IntentRefused, TurnCommitted
-from companion.ledger.game_log import CORRECTION, TURN
 from companion.ledger.record import verify as read_log
+from companion.referee.desk_restart import first_clock, offer_after
 from companion.referee.game_offences import POLICY_NOTE, changed, logged_policy, offending
-from companion.referee.pin import FIRST_WAIT_S, FREE_TRIES, LONGEST_WAIT_S, RefereeError, check_pin
+from companion.referee.pin import PIN_RIGHT, WRONG_PIN, PinGuard, RefereeError
 from companion.referee.seat import NOTE, NoteError, write_note
 from companion.table.game_corrections import CorrectionError
 from companion.table.game_session import OVER, PLAY, SETUP, GameSession
@@ -60,47 +59,22 @@ setting changed; never a position. An offence's rule id is the arbiter's and its
 only [R22]: ``companion.views.desk`` leaves it out)."""
 
 
-@dataclass
-class PinGuard:
-    """The arbiter PIN: checked for every arbiter action; after ``FREE_TRIES`` wrong ones
-    in a row the next is taken only after a wait (30 s, doubling, at most 5 min)."""
-
-    pin_hash: str
-    wrong: int = 0
-    wait_until: float = 0.0
-
-    def check(self, pin: str, now: float) -> PinRefused | None:
-        """None if ``pin`` is right, else the refusal (nothing is done)."""
-        if not self.pin_hash:
-            raise RefereeError("No arbiter PIN is set: set one with giganten referee --set-pin"
-                               " (it goes into the [referee] section of the config).")
-        if now < self.wait_until:
-            return PinRefused(self.wrong, round(self.wait_until - now, 1))
-        if check_pin(pin, self.pin_hash):
-            self.wrong = 0
-            return None
-        self.wrong += 1
-        wait = 0.0
-        if self.wrong >= FREE_TRIES:
-            wait = min(LONGEST_WAIT_S, FIRST_WAIT_S * 2 ** (self.wrong - FREE_TRIES))
-            self.wait_until = now + wait
-        return PinRefused(self.wrong, wait)
-
-
 class GameDesk:
-    """The arbiter's desk on one generic table. Feed it every batch of session events
+    """The arbiter's desk on one table. Feed it every batch of session events
     with :meth:`observe` and call :meth:`tick` between them (a flag ends the game)."""
 
     def __init__(self, session: GameSession, pin_hash: str, arbiter: str,
                  time: TimeControl | None, now: float | None = None,
-                 illegal: IllegalMovePolicy | None = None) -> None:
+                 illegal: IllegalMovePolicy | None = None,
+                 wall: Callable[[], float] | None = None) -> None:
         """``now``: when the table opened; the setup timer (``time.setup_s``) runs from
         then while the game is in its setup (None: no setup timer, as after a restart).
         ``illegal``: the illegal-move policy (``[referee] illegal_penalty_seconds`` and
-        ``illegal_loss_after``; None: off), logged when play begins."""
+        ``illegal_loss_after``; None: off), logged when play begins. ``wall``: the real
+        time for the wait after wrong PINs (``companion.referee.pin``; None: ``now``)."""
         self.session = session
         self.arbiter = arbiter
-        self.guard = PinGuard(pin_hash)
+        self.guard = PinGuard(pin_hash, wall)
         self.clock = GameClock(time, players=len(session.game.players)) if time else None
         if self.clock is not None and now is not None and session.phase == SETUP:
             self.clock.start_setup(now)
@@ -115,23 +89,25 @@ class GameDesk:
 
     @classmethod
     def after_restart(cls, session: GameSession, pin_hash: str, arbiter: str,
-                      now: float) -> tuple[GameDesk, list[GameEvent | DeskEvent]]:
+                      now: float, wall: Callable[[], float] | None = None
+                      ) -> tuple[GameDesk, list[GameEvent | DeskEvent]]:
         """The desk of a resumed session (``GameSession.resume``): the clocks as last
         logged, paused until the arbiter resumes them (time passed while the table was off
         is nobody's). A clock that cannot be read back is said, and the game has none."""
-        desk = cls(session, pin_hash, arbiter, None)
+        desk = cls(session, pin_hash, arbiter, None, wall=wall)
         logged: JSON | None = None
         entries = read_log(session.log_path)[1:]
+        desk.guard.restore([e.body for e in entries if e.type == NOTE], now)
         desk.illegal, desk.offences = logged_policy(entries, len(session.game.players))
         desk._policy_logged = True  # noted when play began, if it was on
         for entry in entries:
-            desk.draw_offer = _offer_after(desk.draw_offer, entry.type, entry.body)
+            desk.draw_offer = offer_after(desk.draw_offer, entry.type, entry.body)
             if entry.type == NOTE and isinstance(entry.body.get("clock"), dict):
                 logged = entry.body["clock"]
         if session.phase != PLAY:
             desk.draw_offer = None
-        if logged is None:
-            return desk, []
+        if logged is None:  # killed before the first clock note: the header's control
+            return desk, desk._first_clocks(now)
         try:
             clock = GameClock.from_json(logged)
         except (ClockError, KeyError, TypeError, ValueError) as err:
@@ -150,6 +126,14 @@ class GameDesk:
         if clock.started and not clock.stopped and clock.paused is None:
             clock.pause(now, "the table restarted")
         return desk, ([desk.clocks(now)] if clock.started else [])
+
+    def _first_clocks(self, now: float) -> list[GameEvent | DeskEvent]:
+        """The clocks of a game resumed before its first clock note (``first_clock``)."""
+        self.clock = first_clock(self.session, now)
+        if self.clock is None:
+            return []
+        self._note({"event": "clock_start"}, now)
+        return [self.clocks(now)]
 
     # -- following the game -------------------------------------------------------------
 
@@ -414,12 +398,23 @@ class GameDesk:
 
     def authorise(self, pin: str, action: str, now: float) -> list[GameEvent | DeskEvent]:
         """Empty if ``pin`` is right; else the refusal, logged, and nothing done."""
+        before = self.guard.wrong
         refused = self.guard.check(pin, now)
         if refused is None:
+            if before:  # the count starts again, after a restart too
+                self._note({"event": PIN_RIGHT, "after": before}, now)
             return []
-        self._note({"event": "wrong_pin", "action": action, "wrong": refused.wrong,
-                    "by": "unknown"}, now)
+        self._note({"event": WRONG_PIN, "action": action, "wrong": refused.wrong,
+                    "by": "unknown", **self._wall_at(now)}, now)
         return [refused]
+
+    def _wall_at(self, now: float) -> JSON:
+        """The real time of a wrong PIN, for the log (so a restart keeps the wait)."""
+        if self.guard.wall is None:
+            return {}
+        at = self.guard.time(now)
+        until = self.guard.wait_until
+        return {"at": round(at, 3), **({"until": round(until, 3)} if until > at else {})}
 
     def pause(self, pin: str, reason: str, now: float) -> list[GameEvent | DeskEvent]:
         """The arbiter stops the clocks."""
@@ -570,19 +565,6 @@ def _settable(options: JSON) -> list[str]:
     the rule set or who begins, which ``start PLAYER`` names [S5])."""
     return sorted(name for name, value in options.items()
                   if name not in ("board", "rules", "first") and isinstance(value, str))
-
-
-def _offer_after(offer: int | None, kind: str, body: JSON) -> int | None:
-    """The standing draw offer after one log entry (a turn or a correction withdraws it;
-    an answer closes it): a power cut loses no offer [W3]."""
-    if kind != NOTE:
-        return None if kind in (TURN, CORRECTION) else offer
-    event, player = body.get("event"), body.get("player")
-    if event == "draw_offer" and type(player) is int:
-        return player
-    if event in ("draw_accept", "draw_decline"):
-        return None
-    return offer
 
 
 def _need_reason(reason: str) -> None:

@@ -1,4 +1,4 @@
-"""The illegal-move policy of referee mode on the generic desk
+"""The illegal-move policy of referee mode on the desk
 (``companion.referee.game_desk``), for every game of the family, as Giganten's own desk
 has it (``docs/referee.md``, "Illegal moves"; research ``engines.md`` §3.2, FIDE 7.5).
 
@@ -24,9 +24,16 @@ from companion.ledger.record import Entry
 from companion.referee.seat import NOTE
 from companion.table.board_match import UNKNOWN_TAG
 from companion.table.game_session import COMPUTER_RULE, NOT_NOW, READERS, SETUP_RULE
+from companion.untrusted import number, whole_number
 
 NOT_OFFENCES = frozenset({NOT_NOW, READERS, SETUP_RULE, COMPUTER_RULE, UNKNOWN_TAG})
 """The session's own refusal ids: the table's or the moment's, never a rule broken."""
+
+MOST_PENALTY_S = 3600.0
+"""The largest penalty per illegal move the arbiter sets: an hour (FIDE gives 120 s)."""
+
+MOST_OFFENCES = 100
+"""The largest ``lose-after`` count the arbiter sets (FIDE: 2; 0 is never)."""
 
 POLICY_NOTE = "illegal_policy"
 """The ``referee`` entry that records the policy when play begins (if it is not off)."""
@@ -62,14 +69,13 @@ def changed(policy: IllegalMovePolicy, name: str, value: str) -> IllegalMovePoli
     """``policy`` with ``penalty`` (seconds) or ``lose-after`` (N, 0: never) set to
     ``value``; ``ValueError`` in one line for anything else."""
     try:
-        number = float(value) if name == "penalty" else int(value)
-    except ValueError:
-        raise ValueError(f"set {name}: {value!r} is not a number") from None
-    if not number >= 0 or number == float("inf"):
-        raise ValueError(f"set {name}: give a number from 0 up")
-    if name == "penalty":
-        return IllegalMovePolicy(float(number), policy.lose_after)
-    return IllegalMovePolicy(policy.penalty_s, int(number))
+        if name == "penalty":
+            return IllegalMovePolicy(number(value, "a penalty in seconds", 0, MOST_PENALTY_S),
+                                     policy.lose_after)
+        return IllegalMovePolicy(policy.penalty_s,
+                                 whole_number(value, "a count of offences", 0, MOST_OFFENCES))
+    except ValueError as err:
+        raise ValueError(f"set {name}: {err}") from None
 
 
 def logged_policy(entries: Iterable[Entry], players: int
@@ -104,5 +110,5 @@ def _read(policy: IllegalMovePolicy, body: dict[str, object]) -> IllegalMovePoli
     return policy
 
 
-__all__ = ["NOT_OFFENCES", "POLICY_NOTE", "Offending", "changed", "logged_policy",
-           "offending", "policy_text"]
+__all__ = ["MOST_OFFENCES", "MOST_PENALTY_S", "NOT_OFFENCES", "POLICY_NOTE", "Offending",
+           "changed", "logged_policy", "offending", "policy_text"]

@@ -1,5 +1,5 @@
 """What the arbiter's desk needs from a session, whatever the game: the protocol that
-Giganten's ``Session`` (``companion.table.session``) and the generic ``GameSession``
+Giganten's ``Session`` (``companion.table.session``) and the ``GameSession``
 (``companion.table.game_session``) both implement, and the desk's log entries written
 through it.
 

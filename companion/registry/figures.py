@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from companion.games.giganten.figures import KINDS
-from companion.games.giganten.ruleset import FOUR_PLAYERS, RuleSet
+from companion.games.giganten.ruleset import FOUR_PLAYERS
 
 BLANK = "blank"
 """The kind id of the 25th, blank figure [F]. It is one physical figure whatever it plays
@@ -95,18 +95,6 @@ class Figure:
     def sort_key(self) -> tuple[int, int, int]:
         """Order of seats (Yellow, Orange, Yellow 2, Orange 2), then of the table in F."""
         return PLAYER_NAMES.index(self.owner), _KIND_ORDER[self.kind], self.number
-
-    def kind_in_game(self, rules: RuleSet) -> str | None:
-        """The kind id this figure plays as under ``rules``: its own kind, except that the
-        blank figure is the ``gespenst`` with V3, the ``falle`` with V4 and stays in the box
-        (None) otherwise [F, V3, V4]."""
-        if self.kind != BLANK:
-            return self.kind
-        if rules.has("V3"):
-            return "gespenst"
-        if rules.has("V4"):
-            return "falle"
-        return None
 
     @classmethod
     def parse(cls, text: str) -> Figure:

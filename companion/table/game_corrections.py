@@ -7,21 +7,53 @@ the records and ``giganten verify`` replay it (``companion.ledger.game_log``).""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from companion.game import Game, GameState, Square
 from companion.game_events import GameEvent, NextToMove
 from companion.ledger import game_log
+from companion.reads import Uid
 from companion.table.tag_match import TagPlaces
 
-if TYPE_CHECKING:  # the session calls these functions; importing it would close a circle
-    from companion.table.game_session import GameSession
+
+class CorrectableSession(Protocol):
+    """What a correction needs of the session: ``companion.table.game_session.GameSession``
+    calls these functions with itself (a protocol, so that this module need not import it)."""
+
+    turns: int
+    fixing: bool
+    declared: dict[str, Any] | None
+    pool: frozenset[Uid] | None
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def state(self) -> GameState[Any] | None: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def board_tags(self) -> dict[Square, Uid]: ...
+
+    @property
+    def places(self) -> TagPlaces: ...
+
+    def log_entry(self, kind: str, body: Mapping[str, Any], now: float) -> None: ...
+
+    def tags_back_to(self, turns: int) -> None: ...
+
+    def board_answer(self, now: float) -> list[GameEvent]: ...
+
+    def end(self, winner: int | None, reason: str, now: float) -> list[GameEvent]: ...
 
 
 class CorrectionError(ValueError):
     """A correction or result that cannot be done now; the text says why and what to do."""
 
 
-def take_back(session: GameSession, turns: int, note: Mapping[str, Any],
+def take_back(session: CorrectableSession, turns: int, note: Mapping[str, Any],
               now: float) -> list[GameEvent]:
     """Put the game back as it stood after its first ``turns`` turns (0: the start),
     logged as a ``correction`` with ``note`` (reason, who); the board must then be put as
@@ -44,7 +76,7 @@ def take_back(session: GameSession, turns: int, note: Mapping[str, Any],
     return [*session.board_answer(now), NextToMove(state.to_move)]
 
 
-def declare(session: GameSession, result: Mapping[str, Any], now: float) -> list[GameEvent]:
+def declare(session: CorrectableSession, result: Mapping[str, Any], now: float) -> list[GameEvent]:
     """End the game with ``result``: its ``reason`` (``game_log.DECLARED``: time, draw,
     decision, illegal, both-lose), ``winner`` (a player, or None: nobody) and ``by`` (who
     declared it), logged as a ``result`` entry and then the end."""
@@ -64,7 +96,7 @@ def declare(session: GameSession, result: Mapping[str, Any], now: float) -> list
     return session.end(winner, reason, now)
 
 
-def settled(session: GameSession, now: float) -> TagPlaces:
+def settled(session: CorrectableSession, now: float) -> TagPlaces:
     """The tags once the board matches after a take-back (``session.pool``: the tags out
     before it): the arbiter put the figures back, any of their kind, so those still beside
     the board are out of the game. Logged (``game_log.TAGS``) for a resume."""

@@ -65,18 +65,13 @@ from companion.ledger.record import FilePath, GameLog
 from companion.reads import Uid
 from companion.table.board_match import UNKNOWN_TAG, board_pieces, find_turn, in_hand, steps_to
 from companion.table.opponent import Chosen, announce, carried, same_turn
-from companion.table.sensing import DEAD, DUPLICATE, FLICKER, Snapshot
+from companion.table.sensing import READER_ADVICE, Snapshot
 from companion.table.tag_match import TagPlaces, after_turn, learned, refusal, wrong_squares
 
 SETUP, PLAY, OVER = "setup", "play", "over"
 
 NOT_NOW = "table.not-now"
 READERS = "table.readers"
-_READER_ADVICE = {
-    DUPLICATE: "one tag cannot stand on two squares; take the copied figure off",
-    FLICKER: "set the figure in the middle of its square",
-    DEAD: "check that reader's cable; the game waits",
-}
 _UNKNOWN_INTENT = "unknown intent: start, declare, choose or resign"
 SETUP_RULE = "table.setup"
 COMPUTER_RULE = "table.computer"
@@ -126,6 +121,8 @@ class GameSession:
         """The turns the board leaves open for the mover to choose (``ChoiceNeeded``)."""
         self._said: object = None  # the last board answer given, so it is said once
         self._setup_said: dict[int, SetupChecked] = {}
+        self.table: dict[str, Any] = {}
+        """How the front end plays the game (``new``'s ``table``), as logged."""
         self.secrets: dict[int, dict[str, Any]] = {}
         """The players' secret setup choices (``Game.setup_secret``: Giganten's trap [V5]),
         committed with their setups at the start."""
@@ -134,10 +131,13 @@ class GameSession:
 
     @classmethod
     def new(cls, game: Game, options: Mapping[str, Any], identities: Mapping[Uid, Identity],
-            log_path: FilePath, *, now: float, entropy: Entropy = os.urandom
-            ) -> tuple[GameSession, list[GameEvent]]:
-        """A new game; one that starts empty (no setup zones) begins play at once."""
+            log_path: FilePath, *, now: float, entropy: Entropy = os.urandom,
+            table: Mapping[str, Any] | None = None) -> tuple[GameSession, list[GameEvent]]:
+        """A new game; one that starts empty (no setup zones) begins play at once.
+        ``table``: how the front end plays it (who the computer is, referee mode: JSON),
+        logged in the header so that a resumed game is played the same way."""
         session = cls(game, options, identities, Path(log_path), entropy)
+        session.table = dict(table or {})
         if game_log.hidden_setup(session.game, session.options):
             return session, []
         return session, session._begin(session.game.start({}, session.options), now)
@@ -151,12 +151,14 @@ class GameSession:
         log, entries = GameLog.open(log_path)
         try:
             body = entries[0].body
-            if not game_log.is_generic_header(body):
-                raise game_log.ReplayError("log line 1: not the log of a generic game")
+            if not game_log.is_game_header(body):
+                raise game_log.ReplayError("log line 1: not the log of a game")
             game = game_log.seated_for(game or get_game(body["game"]), body)
             course = game_log.replay(game, entries)
             tags = game_log.tags_of(body) if identities is None else identities
             session = cls(game, body.get("options", {}), tags, Path(log_path))
+            table = body.get("table", {})
+            session.table = dict(table) if isinstance(table, dict) else {}
         except (game_log.ReplayError, GameError):
             log.close()
             raise
@@ -189,7 +191,7 @@ class GameSession:
         if snapshot.problems:
             problem = snapshot.problems[0]
             where = ", ".join(self._name(sq) for sq in problem.squares)
-            advice = _READER_ADVICE.get(problem.kind, "check the readers")
+            advice = READER_ADVICE.get(problem.kind, "check the readers")
             return self._say(BoardRefused(PUBLIC, READERS, f"the readers report {problem.kind}"
                                           f" on {where}: {advice}", ()))
         if not snapshot.complete or snapshot.pending:
@@ -347,7 +349,7 @@ class GameSession:
 
     def _begin(self, state: GameState[Any], now: float) -> list[GameEvent]:
         header = game_log.header(self.game, self.options, state, self.identities,
-                                 self.entropy, self.secrets)
+                                 self.entropy, self.secrets, self.table)
         self.log = GameLog.create(self.log_path, header, time=now)
         self.state, self.phase = state, PLAY
         self.places = TagPlaces(dict(self.board_tags) if state.pieces() else {})

@@ -7,12 +7,8 @@ commits it, pieces lifted or set down on the way to it are waited for, and any o
 change gets the way back (``NotComputerTurn``), never a different turn.
 
 Pure and synchronous: the search's clock (``now``, ``deadline``) comes from the caller.
-The choice uses what the computer's player may know only: Gimmel hides nothing [S4] and
-its search (``companion.games.gimmel.ai``) reads the whole state; every other game gets a
-random legal turn. A Strategus turn's legality depends on the mover's own kinds, on which
-squares are occupied and by whom, and on the public course of the game (the referee rules
-R11, R15), never on a hidden enemy kind: a choice among ``legal_turns()`` with a seeded
-generator learns nothing hidden (``docs/rules/strategus.md``, ruling on the computer).
+The choice is the game's own (``companion.computer``: the ``computer_turn`` hook, which
+decides from what the computer's player may know only).
 """
 
 from __future__ import annotations
@@ -22,14 +18,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.computer import DEFAULT_LEVEL, LEVELS, Budget, computer_turn
 from companion.game import JSON, Game, GameState, Piece, Square
 from companion.game_events import ComputerTurn, NotComputerTurn
 from companion.table.board_match import steps_to
 from companion.views.games import turn_words, way_back_words
 
-LEVELS = ("easy", "normal", "strong")
-"""The computer's strength levels (Gimmel's search; other games play at random)."""
-DEFAULT_LEVEL = "normal"
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Chosen", "announce", "carried", "choose_turn",
+           "same_turn"]
 
 
 @dataclass(frozen=True)
@@ -55,14 +51,8 @@ def choose_turn(game: Game, state: GameState[Any], rng: random.Random, *,
                 level: str = DEFAULT_LEVEL, now: Callable[[], float] | None = None,
                 deadline: float | None = None, nodes: int | None = None) -> Any:
     """The computer's turn for the player to move (the game must not be over)."""
-    if game.name == "gimmel":  # the game's own search: nothing in Gimmel is hidden [S4]
-        from companion.games.gimmel.ai import choose
-        found = choose(state, level, rng, now=now, deadline=deadline,  # type: ignore[arg-type]
-                       nodes=nodes).turn
-        if found is not None:
-            return found
-    # Legal turns depend on the mover's own kinds and the public board only (see above).
-    return rng.choice(list(state.legal_turns()))
+    budget = Budget(level, nodes, now, deadline)
+    return computer_turn(game, state, budget, rng)
 
 
 def announce(game: Game, state: GameState[Any], turn: Any) -> Chosen:

@@ -19,6 +19,12 @@ from companion.reads import SensingProblem, TagRead, Uid
 DUPLICATE = "duplicate"
 FLICKER = "flicker"
 DEAD = "dead"
+READER_ADVICE = {
+    DUPLICATE: "one tag cannot stand on two squares; take the copied figure off",
+    FLICKER: "set the figure in the middle of its square",
+    DEAD: "check that reader's cable; the game waits",
+}
+"""What a player does about each kind of reader problem, in words."""
 
 
 @dataclass(frozen=True, slots=True)

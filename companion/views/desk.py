@@ -1,4 +1,4 @@
-"""What everyone may see of the generic arbiter's desk (``companion.referee.game_desk``):
+"""What everyone may see of the arbiter's desk (``companion.referee.game_desk``):
 its own events (the clocks, a pause or a dispute, the clocks running again, the fact of a
 look, a clock adjusted, a take-back, a refused PIN, the end of the setup time, a draw offered or
 declined, an illegal move counted, a setting changed) for any game of the registry.

@@ -1,6 +1,6 @@
 """What an audience may see of a game played through the game interface (any game).
 
-Like ``companion.views`` for Giganten, this is the only code that turns a generic game's
+Like ``companion.views`` for Giganten, this is the only code that turns a game's
 state and its session's events (``companion.game_events``) into what one audience sees:
 a player's index, ``PUBLIC`` or ``ARBITER``. The board comes ONLY from
 ``GameState.observation(audience)`` (each game's hidden-information rules), plus facts
@@ -14,9 +14,11 @@ Who sees what in the events:
 
 - a setup problem names kinds: its owner and the arbiter only (others: the count placed);
 - a refused board or declaration may betray the moved piece (a rule that only one kind
-  breaks): the player to move and the arbiter see the rule and the reason, others see
-  only that the board was refused and the way back (squares and owners, which the board
-  shows everyone anyway);
+  breaks): the player to move and the arbiter see the rule and the reason; so does every
+  audience that sees every kind in the game as it stands (``hides_nothing``: Gimmel [S4]),
+  given the state, and everyone for a rule the game names kind-free (``PublicRefusals``:
+  Giganten's M1 [R22]); others see only that the board was refused and the way back
+  (squares and owners, which the board shows everyone anyway);
 - a turn's JSON may name what only its mover may know (Giganten's reserve figures placed
   face down [V6]): the others see its public form (``companion.game.public_turn``);
 - a turn's moment of reveal (``Played.reveal``: a Strategus combat's two kinds) goes to
@@ -27,7 +29,7 @@ Who sees what in the events:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from companion.game import (
     ARBITER,
@@ -40,6 +42,7 @@ from companion.game import (
     Geometry,
     Piece,
     Seen,
+    SetupSecrets,
     Square,
     off_board,
     other_team,
@@ -63,7 +66,6 @@ from companion.game_events import (
     Step,
     TurnCommitted,
 )
-from companion.games.giganten.codec import board_json
 from companion.views.giganten import SHOWN_DIGITS
 
 JSON = dict[str, Any]
@@ -166,24 +168,19 @@ def legal_squares(game: Game, state: GameState[Any], origin: str) -> list[str]:
     return sorted(targets, key=lambda name: geometry.coords(geometry.parse(name)))
 
 
+@runtime_checkable
+class PublicParts(Protocol):
+    """A game whose rules show everyone facts beside the board: Gimmel's score and the
+    stones in hand [S4], Giganten's dealt landscape [B3]."""
+
+    def public_parts(self, state: GameState[Any]) -> JSON:
+        """What every audience may know of ``state`` besides its board, as JSON."""
+        ...
+
+
 def _public_parts(game: Game, state: GameState[Any]) -> JSON:
-    """A game's public counts, where its rules make them public (Gimmel [S4]); Giganten's
-    dealt landscape, its swamp squares, public as the tiles on the table are [B3]."""
-    rules = getattr(state, "rules_state", None)
-    if game.name == "giganten" and rules is not None:
-        return {"board": {key: value for key, value in board_json(rules.board).items()
-                          if key != "tiles"}}
-    if game.name != "gimmel":
-        return {}
-    score = getattr(state, "score", None)
-    hand = getattr(state, "hand", None)
-    parts: JSON = {}
-    if score is not None:
-        parts["score"] = {name: int(points) for name, points in zip(game.players, score,
-                                                                     strict=True)}
-    if callable(hand):
-        parts["hands"] = {name: dict(hand(index)) for index, name in enumerate(game.players)}
-    return parts
+    """A game's public facts beside the board (``PublicParts``); none for most games."""
+    return dict(game.public_parts(state)) if isinstance(game, PublicParts) else {}
 
 
 def _steps(game: Game, steps: tuple[Step, ...], geometry: Geometry) -> list[JSON]:
@@ -213,10 +210,33 @@ def past_public(public: Mapping[str, Any]) -> JSON:
                                     if key not in MOMENT_ONLY}}
 
 
+@runtime_checkable
+class PublicRefusals(Protocol):
+    """A game that names the refusals whose reason tells no kind (Giganten's M1 [R22])."""
+
+    def public_refusal(self, rule: str) -> bool:
+        """True if every audience may read why a turn was refused under ``rule``."""
+        ...
+
+
+def hides_nothing(game: Game, state: GameState[Any], audience: Audience) -> bool:
+    """True if ``audience`` sees the kind of every piece in ``state``, on the board and
+    beside it, and the game keeps no secret choice of the setup (Giganten's trap [V5]):
+    then no reason of the rules can tell it a hidden kind (Gimmel [S4]; never a Strategus
+    opponent [H1])."""
+    if isinstance(game, SetupSecrets) or not _open(state.observation(audience)):
+        return False
+    aside = off_board(game, state, audience)
+    return aside is None or all(pieces.kinds is not None for pieces in aside.values())
+
+
 def event_view(game: Game, event: GameEvent, audience: Audience,
-               geometry: Geometry | None = None) -> JSON | None:
+               geometry: Geometry | None = None, *,
+               state: GameState[Any] | None = None) -> JSON | None:
     """What ``audience`` may see of one event (None: nothing); ``geometry`` names the
-    squares (the game's standard board if not given)."""
+    squares (the game's standard board if not given). ``state``: the game as the events
+    leave it (a refusal changes nothing); with it, a refusal's rule and reason go to every
+    audience from whom the game hides nothing now (``hides_nothing``)."""
     geometry = geometry or game.geometry()
     player_names = game.players
     if isinstance(event, SetupChecked):
@@ -231,7 +251,9 @@ def event_view(game: Game, event: GameEvent, audience: Audience,
     if isinstance(event, BoardRefused | IntentRefused):
         name = "refused" if isinstance(event, BoardRefused) else "intent refused"
         view = {"event": name}
-        if _sees_private(audience, event.player):
+        if _sees_private(audience, event.player) or (
+                isinstance(game, PublicRefusals) and game.public_refusal(event.rule)) or (
+                state is not None and hides_nothing(game, state, audience)):
             view.update(rule=event.rule, reason=event.reason)
         if isinstance(event, BoardRefused):
             view["steps"] = _steps(game, event.steps, geometry)
@@ -297,7 +319,8 @@ def turn_words(game: Game, state: GameState[Any], turn_json: JSON) -> str:
     """The turn ``turn_json`` (not yet played on ``state``) in words everyone may read:
     ``falcon d4 → g7``, ``cat c3 × e4 (captures a beetle, 1 point)``, ``places a beetle
     on e5``. A kind is named only where the public sees it (``observation(PUBLIC)``):
-    a Strategus piece is ``red's piece``, its attack ``attacks e4``."""
+    a Strategus piece is ``red's piece``, its attack ``attacks e4``; a Giganten move says
+    the square it challenges (``e7 → e8 (challenges e9)``)."""
     geometry = state.geometry
     seen = state.observation(PUBLIC)
     placed = turn_json.get("place")
@@ -310,6 +333,10 @@ def turn_words(game: Game, state: GameState[Any], turn_json: JSON) -> str:
     origin, target = geometry.parse(path[0]), geometry.parse(path[-1])
     mover = _public_kind(seen.get(origin)) or f"{game.players[state.to_move]}'s piece"
     route = " → ".join(path)
+    said = turn_json.get("challenge")  # the family's challenge JSON [Giganten C1]
+    challenged = said.get("target") if isinstance(said, Mapping) else said
+    if isinstance(challenged, str):
+        route += f" (challenges {challenged})"
     victim = seen.get(target)
     if victim is None or victim.owner == state.to_move:
         return f"{mover} {route}"
@@ -354,18 +381,3 @@ def setup_view(game: Game, geometry: Geometry, pieces: dict[int, Piece],
     return {"game": game.name, "board": {"files": geometry.files, "ranks": geometry.ranks},
             "figures": figures, "to_move": None, "winner": None, "reason": None,
             "last_turn": None}
-
-
-def board_text(view: JSON) -> list[str]:
-    """A view's board as text lines, top rank first: ``r.hare`` for a seen kind, ``r.?``
-    for a hidden one, ``.`` for an empty square. Built from the view alone."""
-    files, ranks = view["board"]["files"], view["board"]["ranks"]
-    cells = {figure["square"]: f"{figure['owner'][0]}.{figure.get('kind', '?')[:5]}"
-             for figure in view["figures"]}
-    geometry = Geometry(files, ranks)
-    lines = []
-    for rank in reversed(range(ranks)):
-        row = [cells.get(geometry.name(geometry.square(f, rank)), ".") for f in range(files)]
-        lines.append(f"{rank + 1:>2} " + " ".join(f"{cell:<7}" for cell in row).rstrip())
-    letters = "   " + " ".join(f"{geometry.name(f)[:-1]:<7}" for f in range(files))
-    return [*lines, letters.rstrip()]

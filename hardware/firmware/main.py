@@ -39,31 +39,77 @@ def load_config():
     return config
 
 
-class SelectedSpi:
-    """The shared SPI bus seen by one reader: its address is put on the decoder and the
-    strobe pulled low around every transfer (the reader's chip select)."""
+SIO_GPIO_OUT_SET = 0xD0000014
+"""RP2040 SIO: writing a mask sets those GPIO outputs (datasheet 2.3.1.7)."""
+SIO_GPIO_OUT_XOR = 0xD000001C
+"""RP2040 SIO: writing a mask flips those GPIO outputs."""
 
-    def __init__(self, spi, address_pins, strobe, index):
-        self.spi = spi
-        self.pins = address_pins
-        self.strobe = strobe
-        self.index = index
 
-    def _select(self):
+class Decoder:
+    """The decoder's address lines and its active-low strobe (the readers' chip select).
+
+    With ``machine.mem32`` (the RP2040) selecting a reader is one SIO register write: the
+    address lines and the strobe change in the same clock cycle (the XOR of the levels
+    now and the levels wanted), and releasing it is one more. Eight ``Pin.value`` calls
+    cost ~180 µs on a 125 MHz RP2040 against ~6 µs for one store
+    (``hardware/emulation/controller_costs.py``), and a read makes some 60-100 accesses.
+    The decoder may show another output for a few nanoseconds while the lines settle; no
+    SCK edge comes then, so no reader takes a bit. Without ``mem32`` (another port) the
+    pins are set one by one.
+    """
+
+    def __init__(self, machine, address, strobe, count):
+        self.pins = [machine.Pin(n, machine.Pin.OUT, value=0) for n in address]
+        self.strobe = machine.Pin(strobe, machine.Pin.OUT, value=1)
+        self.mem32 = getattr(machine, "mem32", None)
+        self.strobe_mask = 1 << strobe
+        self.masks = []
+        for index in range(count):
+            mask = 0
+            for bit, number in enumerate(address):
+                mask |= ((index >> bit) & 1) << number
+            self.masks.append(mask)
+        self.levels = self.strobe_mask
+
+    def select(self, index):
+        """Put reader ``index``'s address on the lines and pull the strobe low."""
+        if self.mem32 is not None:
+            wanted = self.masks[index]
+            self.mem32[SIO_GPIO_OUT_XOR] = self.levels ^ wanted
+            self.levels = wanted
+            return
         for bit, pin in enumerate(self.pins):
-            pin.value((self.index >> bit) & 1)
+            pin.value((index >> bit) & 1)
         self.strobe.value(0)
+
+    def release(self):
+        """Strobe high: no reader selected."""
+        if self.mem32 is not None:
+            self.mem32[SIO_GPIO_OUT_SET] = self.strobe_mask
+            self.levels |= self.strobe_mask
+            return
+        self.strobe.value(1)
+
+
+class SelectedSpi:
+    """The shared SPI bus seen by one reader: the decoder selects it around every
+    transfer."""
+
+    def __init__(self, spi, decoder, index):
+        self.spi = spi
+        self.decoder = decoder
+        self.index = index
 
     def xfer2(self, data):
         """One transfer with this reader selected; return the bytes clocked in as a list
         (the interface ``gz.mfrc522.Mfrc522`` expects, like ``spidev``'s)."""
         out = bytes(data)
         into = bytearray(len(out))
-        self._select()
+        self.decoder.select(self.index)
         try:
             self.spi.write_readinto(out, into)
         finally:
-            self.strobe.value(1)
+            self.decoder.release()
         return list(into)
 
 
@@ -100,17 +146,19 @@ def run(serial):
     spi = machine.SPI(bus["id"], baudrate=bus["baudrate"], polarity=0, phase=0,
                       sck=machine.Pin(bus["sck"]), mosi=machine.Pin(bus["mosi"]),
                       miso=machine.Pin(bus["miso"]))
-    pins = [machine.Pin(n, machine.Pin.OUT, value=0) for n in config["address"]]
-    strobe = machine.Pin(config["strobe"], machine.Pin.OUT, value=1)
+    decoder = Decoder(machine, config["address"], config["strobe"], config["readers"])
     # Each driver is initialised on its reader's first read, and again after any fault
     # (a reader that resets loses its set-up): see ``driver_reader``.
-    drivers = [Mfrc522(SelectedSpi(spi, pins, strobe, index), rx_gain=config.get("rx_gain"),
+    drivers = [Mfrc522(SelectedSpi(spi, decoder, index), rx_gain=config.get("rx_gain"),
                        cwgsp=config.get("cwgsp"))
                for index in range(config["readers"])]
     section = Section(config["readers"], driver_reader(drivers), serial.write,
                       tile=config["tile"])
     wdt = machine.WDT(timeout=config["watchdog_ms"]) if config["watchdog_ms"] else None
-    section.start()
+    # Armed before the first sweep, fed after each of its reads: a start that hangs still
+    # resets the board, and 49 jammed readers in a row (about 2.4 s at the controller's
+    # speed) do not outlast the 2 s watchdog.
+    section.start(wdt.feed if wdt is not None else None)
     while True:
         section.step()
         data = serial.read()

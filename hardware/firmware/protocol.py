@@ -35,7 +35,9 @@ class VersionError(ProtocolError):
     """A valid frame of another major version of the protocol."""
 
     def __init__(self, major: int) -> None:
-        ProtocolError.__init__(self, "protocol version %d (this side speaks %d)" % (major, MAJOR))
+        # super(), not ProtocolError.__init__(self, ...): MicroPython's exception classes
+        # have no __init__ attribute to call (AttributeError: the controller reset).
+        super().__init__("protocol version %d (this side speaks %d)" % (major, MAJOR))
         self.major = major
 
 

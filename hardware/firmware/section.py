@@ -65,13 +65,19 @@ class Section:
         self.send("HELLO", ["fw=" + self.firmware, "proto=%d.%d" % (MAJOR, MINOR),
                             "tile=" + self.tile, "readers=%d" % self.count])
 
-    def start(self) -> None:
+    def start(self, feed: "Callable[[], object] | None" = None) -> None:
         """After a (re)boot: sequence numbers from 0, ``HELLO``, then every reader's state
-        (each reader is read once first, so the Pi never gets an unknown state)."""
+        (each reader is read once first, so the Pi never gets an unknown state).
+
+        ``feed`` is called after every read: the first sweep reads all readers before the
+        main loop runs, and with jammed readers it takes longer than the watchdog allows
+        (``main.py`` passes the watchdog's ``feed``; one read is bounded, a sweep is not)."""
         self.seq = 0
         self.hello()
         for index in range(self.count):
             self.states[index] = self._read_state(index)
+            if feed is not None:
+                feed()
         self.dump()
 
     def dump(self) -> None:

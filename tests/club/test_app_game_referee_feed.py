@@ -1,4 +1,4 @@
-"""The app's referee mode for the generic games publishes to the club event like
+"""The app's referee mode for the games publishes to the club event like
 ``giganten referee --game`` does: a real Mosquitto, the app's controller for Strategus in
 referee mode (no display) on the simulated board, and an arbiter's subscriber reading the
 public feed and status: the turns, the clocks, the result; no hidden kind, and never the

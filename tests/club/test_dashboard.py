@@ -292,9 +292,19 @@ def test_a_result_needs_the_whole_feed_up_to_the_over_message(dash: Dashboard) -
 
 
 def test_a_status_result_that_differs_from_the_feed_is_alerted(dash: Dashboard) -> None:
+    for seq in range(1, 9):
+        dash.receive(topic("t1", "feed"), feed("t1", seq))
+    dash.receive(topic("t1", "status"), status("t1", 9, **FORGED))  # before the feed's end
+    dash.receive(topic("t1", "feed"), over_feed("t1", 9, "yellow", "nest"))
+    assert "result" in kinds(dash.card("t1"))
+    assert [r["winner"] for r in dash.results()["results"]] == ["yellow"]
+
+
+def test_a_status_result_that_differs_after_the_end_is_refused(dash: Dashboard) -> None:
     finish(dash, "t1", ["yellow", "orange"], "yellow")
     dash.receive(topic("t1", "status"), status("t1", 9, **FORGED))
-    assert "result" in kinds(dash.card("t1"))
+    assert "after-end" in kinds(dash.card("t1")) and "result" not in kinds(dash.card("t1"))
+    assert dash.card("t1")["result"] == {"winner": "yellow", "reason": "nest"}
     assert [r["winner"] for r in dash.results()["results"]] == ["yellow"]
 
 

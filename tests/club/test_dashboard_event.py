@@ -40,7 +40,7 @@ from tests.helpers import KIND_IDS, RULE_NAMING_KINDS
 
 EVENT = "club-e2e"
 TABLES = [f"t{i}" for i in range(1, 9)]
-SEEDS = dict(zip(TABLES, (0, 3, 7, 12, 14, 15, 17, 19), strict=True))
+SEEDS = dict(zip(TABLES, (0, 3, 1, 12, 14, 15, 2, 19), strict=True))
 """Seeds whose stand-in games last over 50 turns (more than MAX_PLIES): every table still
 plays at the restart."""
 INTERVAL = 0.4

@@ -19,8 +19,8 @@ from companion.games.giganten.position import Advance
 from companion.games.giganten.turns import TurnResult
 from companion.views import ARBITER, OUTCOME_ONLY, RULEBOOK
 from companion.views.games import game_view
-from tests.generic_runs import bots_game
-from tests.giganten_generic import GenericRun, reference_game
+from tests.giganten_played import bots_game
+from tests.giganten_run import GigantenRun, reference_game
 from tests.kind_words import leaked_kinds
 
 JSON = dict[str, Any]
@@ -47,7 +47,7 @@ class Recorder:
         self.order.append("status")
 
     def referee(self, name: str, payload: JSON) -> None:
-        raise AssertionError("the generic feed sends no copy of the log anywhere")
+        raise AssertionError("the feed sends no copy of the log anywhere")
 
     def pending(self) -> int:
         return self.waiting
@@ -57,7 +57,7 @@ class Recorder:
 class Published:
     """A whole game through ``GameSession`` with its feed recorded after every turn."""
 
-    run: GenericRun
+    run: GigantenRun
     feed: GameTableFeed
     sink: Recorder
     seen: int = 0
@@ -72,7 +72,7 @@ class Published:
 
 def start_published(tmp_path: Path, seed: int, policy: str) -> Published:
     _, start = reference_game(seed)
-    run = GenericRun.start(start, tmp_path / f"giganten-{seed}.log", policy=policy,
+    run = GigantenRun.start(start, tmp_path / f"giganten-{seed}.log", policy=policy,
                            seed=seed)
     sink = Recorder()
     published = Published(run, GameTableFeed(sink, GAME, run.session.options,

@@ -1,7 +1,7 @@
 """Whole games through each emulated hardware backend: the direct-SPI matrix (real driver
 and decoder code over emulated MFRC522 chips and gpiozero mock pins) and the serial section
 controllers (the firmware's own logic behind ptys, pyserial on the Pi side). Giganten is
-played through ``GameSession`` (the generic path) by the demo bots' hands; the session's
+played through ``GameSession`` by the demo bots' hands; the session's
 game must end as the bots' game did."""
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from hardware.live_game import LiveGameTable
 from hardware.serial_bus import SectionPort, SerialBoardReader
 from hardware.sim import SimBoard
 from hardware.simgame import SimGameTable
-from tests.generic_runs import played_run
-from tests.giganten_generic import GenericRun
+from tests.giganten_played import played_run
+from tests.giganten_run import GigantenRun
 from tests.hardware.serial_peer import FirmwarePeer
 
 ORIGINS = {"a": (0, 0), "b": (7, 0), "c": (0, 7), "d": (7, 7)}
@@ -35,7 +35,7 @@ SPI_SETTLE = 2.0
 """Simulated seconds the SPI table follows the board after each step of the hands."""
 
 
-def _ended_as_the_bots(run: GenericRun, plies: int) -> None:
+def _ended_as_the_bots(run: GigantenRun, plies: int) -> None:
     state = run.state.rules_state
     assert run.session.phase == OVER and state.winner is not None
     assert state.ply == plies > 20

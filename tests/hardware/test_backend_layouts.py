@@ -4,7 +4,7 @@ MFRC522 chips) and the serial section controllers (the firmware's logic behind p
 
 The hands move pieces by the game's squares; a view of the physical 14 × 14 board puts
 them on the reader squares under them, so every read goes through the real backend, the
-mapping, sensing and the generic session."""
+mapping, sensing and the session."""
 
 from __future__ import annotations
 

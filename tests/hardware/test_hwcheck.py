@@ -247,10 +247,10 @@ def test_command_usage_errors_exit_two(home: Path, tmp_path: Path,
     assert done.code == 2 and "line 1" in done.err
     assert run("hw-check", "--sim", "--tag-time", "-1").code == 2
     config = tmp_path / "config.toml"
-    config.write_text("[extras]\nbuzzer = 28\n")
+    config.write_text("[reader.spi]\nenable_pin = 28\n")
     done = run("hw-check", "--config", config)
     assert done.code == 2
-    assert "extras.buzzer: 28 is not a BCM GPIO pin (0–27)" in done.err
+    assert "reader.spi.enable_pin: 28 is not a BCM GPIO pin (0–27)" in done.err
     assert run("hw-check", "--backend", "nonsense").code == 2
     monkeypatch.setenv("GIGANTEN_CONFIG", str(tmp_path / "missing.toml"))
     assert "no such config file" in run("hw-check", "--sim").err

@@ -105,7 +105,7 @@ def one_step(live: Live, session: GameSession) -> None:
     live.squares.place(turn.path[1], live.squares.lift(turn.path[0]))
 
 
-def test_gigantens_registry_gives_the_tags_of_the_generic_path(tmp_path: Path) -> None:
+def test_gigantens_registry_gives_the_tags_of_the_session(tmp_path: Path) -> None:
     game = get_game("giganten")
     args = giganten_args(tmp_path)
     options = new_options(args, game, 3)

@@ -1,4 +1,4 @@
-"""The illegal-move policy of the generic desk on the real board's code path
+"""The illegal-move policy of the desk on the real board's code path
 (``commands.referee_game_live``, emulated MFRC522 chips at the SPI level): a stone of the
 opponent moved by the player to move is refused by the rules, counted (no rule on the
 public terminal [R22]), the penalty goes to the opponent's clock, the board is put right

@@ -35,14 +35,8 @@ address_pins = [5, 6, 12, 13, 16, 19, 20, 21, 2]
 enable_pin = 26
 reset_address_pins = [22, 23, 24, 25]
 reset_enable_pin = 27
-
-[extras]
-led_yellow = 17
-led_orange = 18
-buzzer = 4
-confirm_button = 3
 """
-"""wiring.md's config of a V9 board: every pin of the page, the extras included."""
+"""wiring.md's config of a V9 board: every pin of the page."""
 
 
 @pytest.fixture

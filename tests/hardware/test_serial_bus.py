@@ -26,7 +26,7 @@ from hardware.live_game import LiveGameTable
 from hardware.protocol import Reader, ReaderError
 from hardware.serial_bus import SectionPort, SerialBoardReader, parse_ports
 from hardware.sim import SimBoard
-from tests.giganten_generic import reference_game
+from tests.giganten_run import reference_game
 from tests.hardware.serial_peer import FirmwarePeer
 
 ORIGINS = {"a": (0, 0), "b": (7, 0), "c": (0, 7), "d": (7, 7)}
@@ -243,7 +243,7 @@ def test_focus_reaches_the_controller_of_the_squares(rig: Rig) -> None:
 
 
 def test_a_lifted_figure_sends_its_landing_squares_to_its_controller(rig: Rig) -> None:
-    """The generic table (``LiveGameTable``) focuses the readers after a lift
+    """The table (``LiveGameTable``) focuses the readers after a lift
     (``companion.table.game_focus``): the controller of the figure's tile gets a FOCUS
     frame with the readers of its square and of the square the move lands on."""
     rig.settle()

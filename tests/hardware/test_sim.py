@@ -61,12 +61,17 @@ def test_place_lift_move_and_tags() -> None:
         (3, UID_A), (20, UID_C), (3, None), (17, UID_A), (20, None)]
 
 
-def test_placing_on_an_occupied_square_raises_and_names_it() -> None:
+def test_placing_on_an_occupied_square_names_the_square_never_the_tag() -> None:
     board = SimBoard(14, 14)
     board.place(sq(14, 4, 2), UID_A)
-    with pytest.raises(ValueError, match="e3 already holds the figure with tag 04A1B2C3D4E5F6"):
+    with pytest.raises(ValueError, match="e3 already holds a figure; lift it first") as err:
         board.place(sq(14, 4, 2), UID_B)
+    assert UID_A not in str(err.value) and UID_B not in str(err.value)
     assert board.tag_at(sq(14, 4, 2)) == UID_A
+    board.knock_over(sq(14, 4, 2))
+    with pytest.raises(ValueError, match="e3 already holds a fallen figure") as err:
+        board.place(sq(14, 4, 2), UID_B)
+    assert UID_A not in str(err.value)
 
 
 @pytest.mark.parametrize("square", [-1, 196, 1000])
@@ -92,8 +97,9 @@ def test_moving_onto_a_figure_raises_and_changes_nothing() -> None:
     board = SimBoard(14, 14)
     board.place(0, UID_A)
     board.place(1, UID_B)
-    with pytest.raises(ValueError, match="b1 already holds"):
+    with pytest.raises(ValueError, match="b1 already holds a figure") as err:
         board.move(0, 1)
+    assert UID_B not in str(err.value)
     assert board.tags() == {0: UID_A, 1: UID_B}
     with pytest.raises(ValueError, match="c1 is empty"):
         board.move(2, 3)

@@ -1,4 +1,4 @@
-"""A Kivy program for the tests: referee mode of the generic games by touch alone.
+"""A Kivy program for the tests: referee mode of the games by touch alone.
 
 ``python game_referee_tour.py LANGUAGE``
 
@@ -10,7 +10,7 @@ confirmed naming the arbiter, the board put back with "Put back", the clocks on 
 few more turns, the arbiter declares a win; on the way a player's draw offer declined.
 Then Gimmel in short: a few stones placed, the arbiter's "Adjust" (a minute more for
 Black, asked whose first), an agreed draw. Then Giganten, whose referee
-mode is on the generic path too (the landscape's "Confirm"): the arbiter's look behind
+mode is too (the landscape's "Confirm"): the arbiter's look behind
 look-away and hold-to-see (the shared board stays public), a draw offered and accepted.
 After every step: no text overlaps another or is cut off, no control moves, no Strategus
 figure shows its face on the public board. Time passing is the only thing not done by

@@ -1,5 +1,5 @@
 """A Kivy program for the tests: Giganten's secret trap [V5] and four players [V9] set up
-by synthetic touches on the generic path (issue 13), two people at one screen.
+by synthetic touches (issue 13), two people at one screen.
 
 ``python giganten_setup_tour.py LANGUAGE``
 

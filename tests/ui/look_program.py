@@ -94,6 +94,23 @@ class Look(App):
             testing.emit({"error": traceback.format_exc()})
         self.stop()
 
+    @staticmethod
+    def in_sight(board: Any) -> dict[str, Any]:
+        """``keep_in_sight`` from the zoom on c3: a near turn (c3 to f3) is shown zoomed,
+        one across the board (a1 to n14) on the whole board; each settles
+        after one call of ``on_zoom`` (it used to call itself until Python gave up)."""
+        calls: list[int] = []
+        board.on_zoom = lambda: calls.append(1)
+        board.keep_in_sight(["c3", "f3"])
+        near = {"zoomed": board.zoomed, "calls": len(calls),
+                "shown": [board.square_center(s) is not None for s in ("c3", "f3")]}
+        calls.clear()
+        board.keep_in_sight(["a1", "n14"])
+        far = {"zoomed": board.zoomed, "calls": len(calls)}
+        board.on_zoom = None
+        board.zoom_to("c3")
+        return {"near": near, "far": far, "window": board.window, "size": list(board.size)}
+
     def cases(self) -> dict[str, Any]:
         board, card = self.board, self.card
         out: dict[str, Any] = {}
@@ -102,6 +119,7 @@ class Look(App):
                                             targets=["a9"])
         board.zoom_to("c3")
         out["giganten_zoomed"] = board_case(board, view_for("yellow"))
+        out["in_sight"] = self.in_sight(board)
         board.zoom_out()
         out["strategus_red"] = board_case(board, look_samples.strategus_view("red"))
         out["gimmel"] = board_case(board, look_samples.gimmel_view())

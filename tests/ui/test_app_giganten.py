@@ -1,4 +1,4 @@
-"""Giganten in the touchscreen app on the generic path (issue 13, ``giganten_tour.py``):
+"""Giganten in the touchscreen app (issue 13, ``giganten_tour.py``):
 chosen on the home screen against the computer, the landscape confirmed, played by
 synthetic touches at 800 × 480 in English and German (a figure dragged, the challenge
 tapped, "No challenge", "Done", the reveal card tapped away), resigned with the
@@ -18,7 +18,7 @@ TOUR = Path(__file__).with_name("giganten_tour.py")
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
-def test_giganten_is_played_by_touch_on_the_generic_path(run_kivy: RunKivy,
+def test_giganten_is_played_by_touch(run_kivy: RunKivy,
                                                          language: str) -> None:
     shown = run_kivy(TOUR, language, "16", timeout=600).result()
     assert "error" not in shown, f"{shown['error']}\n{shown.get('traceback', '')}"

@@ -1,5 +1,5 @@
-"""Giganten's secret trap [V5] and four players [V9] set up by touch in the app on the
-generic path (issue 13, ``giganten_setup_tour.py``), in English and German at 800 × 480:
+"""Giganten's secret trap [V5] and four players [V9] set up by touch in the app
+(issue 13, ``giganten_setup_tour.py``), in English and German at 800 × 480:
 the trap tapped in a private moment, said to its owner only; the four seats and their
 teams; after every step no text overlaps another or is cut off and no control moves."""
 

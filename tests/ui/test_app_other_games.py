@@ -34,7 +34,10 @@ def test_strategus_and_gimmel_are_played_by_touch(run_kivy: RunKivy, language: s
     # The private moment of Strategus's setup: the person's own 40 kinds while held,
     # blank at release, and everyone told [issue 13].
     assert shown["private"] == [[40, True, True]], shown["private"]
-    assert shown["auto"] and all(turns == 1 for turns in shown["auto"].values()), shown["auto"]
+    # "Auto: 1 turn" plays one turn; the computer opponent then carries out its own reply
+    # on the simulated board (issue 27), so one or two turns pass.
+    assert shown["auto"] and all(turns in (1, 2) for turns in shown["auto"].values()), (
+        shown["auto"])
     assert shown["revealed"] == {"Strategus": True, "Gimmel": False}, shown["revealed"]
 
 

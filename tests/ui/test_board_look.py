@@ -110,6 +110,15 @@ def test_zoomed_squares_are_big_enough_to_touch(drawn: dict[str, Any]) -> None:
     assert "a" in zoomed["texts"] and "1" in zoomed["texts"]  # the coordinates go along
 
 
+def test_the_computers_announced_turn_is_kept_in_sight(drawn: dict[str, Any]) -> None:
+    near, far = drawn["in_sight"]["near"], drawn["in_sight"]["far"]
+    assert near == {"zoomed": True, "calls": 0, "shown": [True, True]}
+    if list(drawn["in_sight"]["window"][2:]) == [14, 14]:  # a big screen's zoom shows all
+        assert far == {"zoomed": True, "calls": 0}
+    else:
+        assert far == {"zoomed": False, "calls": 1}
+
+
 def test_strategus_cards_face_up_for_their_owner_face_down_for_the_opponent(
         drawn: dict[str, Any]) -> None:
     red = drawn["strategus_red"]

@@ -180,6 +180,21 @@ def test_a_whole_gimmel_game_against_the_computer_with_a_power_cut(tmp_path: Pat
         i18n.set_language("en")
 
 
+def test_the_choice_row_is_empty_for_a_game_whose_board_leaves_no_choice(
+        tmp_path: Path) -> None:
+    """The play screen's two choice buttons carry text only for a game whose board can
+    leave a turn's choice open (``PendingChoices``: Giganten's challenge and advance [C1,
+    K5]); Strategus and Gimmel never show them."""
+    for name in ("strategus", "gimmel"):
+        c = controller(tmp_path / name)
+        c.new_game(NewGame(name))
+        assert c.choice_buttons() == ("", False, "", False), name
+    c = controller(tmp_path / "giganten")
+    c.new_game(NewGame("giganten"))
+    left, _, right, right_on = c.choice_buttons()
+    assert left and right == "Advance" and not right_on
+
+
 def test_the_long_gimmel_has_eight_of_each_stone(tmp_path: Path) -> None:
     c = controller(tmp_path)
     c.new_game(NewGame("gimmel", long=True))

@@ -1,4 +1,4 @@
-"""What the generic path of the app now shows and does like Giganten's old path (issue
+"""What the app shows and does for every game, as Giganten's own screens did (issue
 13): the figures off the board [Giganten K6] among the counts, the setups revealed on the
 game-over screen, the private moment of the setup, and "Auto" (the computer plays every
 side) for every game. Without a display; every view from ``companion.views.games``."""

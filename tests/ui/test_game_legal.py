@@ -101,3 +101,15 @@ def test_a_strategus_view_never_has_legal_squares(tmp_path: Path) -> None:
         assert state is not None
         if c.session.phase != PLAY:
             break
+
+
+def test_a_refusal_reads_its_rule_on_the_shared_screen_in_gimmel(tmp_path: Path) -> None:
+    """Gimmel hides nothing [S4]: the screen two people share says which rule a refused
+    move broke, as the terminal does (in Strategus only its mover reads it [R22, H1])."""
+    c = controller(tmp_path)
+    c.new_game(NewGame("gimmel"))
+    c.place("d4", "beetle")
+    c.place("h8", "beetle")
+    c.move("d4", "d6")  # a beetle goes one square [M1]
+    for audience in (PUBLIC, 1, 0):  # the shared screen, the other player, the mover
+        assert "A Beetle goes one square" in c.what_now(audience), (audience, c.what_now(audience))

@@ -1,7 +1,7 @@
-"""What the generic referee mode in the app does that Giganten's old referee mode did
+"""What the referee mode in the app does that Giganten's old referee mode did
 (issue 13): the players' draw offer (offered, declined, withdrawn by a turn, accepted),
 the arbiter's look (the full position behind the PIN, never on the public screen), and a
-whole refereed Giganten game on the generic path through the app's switch point (the
+whole refereed Giganten game through the app's switch point (the
 landscape's "Confirm"): clocks, a take-back, a power cut and resume, the record verified.
 Kivy-free."""
 
@@ -108,25 +108,25 @@ def test_the_arbiters_look_is_behind_the_pin_and_never_public(tmp_path: Path) ->
     assert c.screen == GAME_PLAY and c.session.turns == 4, "a look changes nothing"
 
 
-def giganten_on_the_generic_path(tmp_path: Path) -> tuple[Controller, RefereeGameController]:
+def refereed_giganten_in_the_app(tmp_path: Path) -> tuple[Controller, RefereeGameController]:
     """The app's flow: referee mode in the settings, Giganten's landscape confirmed."""
-    old = Controller(log_dir=tmp_path)
-    old.referee_defaults = RefereeConfig(pin_hash=PIN_HASH, arbiter="A. Schmidt")
+    shell = Controller(log_dir=tmp_path)
+    shell.referee_defaults = RefereeConfig(pin_hash=PIN_HASH, arbiter="A. Schmidt")
     # A seeded deal (the landscape and who begins): with the seeded setups and turns the
     # same game every run, long enough for a take-back and a power cut.
-    old.defaults = GameOptions(referee=True, time_control="5+2", seed=1)
+    shell.defaults = GameOptions(referee=True, time_control="5+2", seed=1)
     games = RefereeGameController(
         log_dir=tmp_path, budget=0.02,
-        referee=lambda: referee_choice(old.defaults, old.referee_defaults))
-    old.new_game(old.defaults)
-    assert old.screen == LANDSCAPE
-    confirm_landscape(old, games)
-    return old, games
+        referee=lambda: referee_choice(shell.defaults, shell.referee_defaults))
+    shell.new_game(shell.defaults)
+    assert shell.screen == LANDSCAPE
+    confirm_landscape(shell, games)
+    return shell, games
 
 
-def test_a_whole_refereed_giganten_game_on_the_generic_path(tmp_path: Path) -> None:
-    old, c = giganten_on_the_generic_path(tmp_path)
-    assert old.game is None and c.referee and c.game is not None and c.screen == GAME_SETUP
+def test_a_whole_refereed_giganten_game(tmp_path: Path) -> None:
+    shell, c = refereed_giganten_in_the_app(tmp_path)
+    assert shell.game is None and c.referee and c.game is not None and c.screen == GAME_SETUP
     rules: dict[str, Any] = c.session.options["rules"]
     assert rules["referee"]["two_squares"] == 5, "the club's referee rules [W3]"
     set_up(c, 3)
@@ -164,7 +164,7 @@ def test_a_whole_refereed_giganten_game_on_the_generic_path(tmp_path: Path) -> N
     c.close()  # the power goes
     games = RefereeGameController(
         log_dir=tmp_path, budget=0.02,
-        referee=lambda: referee_choice(old.defaults, old.referee_defaults))
+        referee=lambda: referee_choice(shell.defaults, shell.referee_defaults))
     games.resume()
     assert games.referee and games.session.turns == turns and games.screen == GAME_PLAY
     assert clock_view(games)["paused"] and remaining(games) == pytest.approx(logged, abs=0.1)
@@ -176,9 +176,9 @@ def test_a_whole_refereed_giganten_game_on_the_generic_path(tmp_path: Path) -> N
 
 
 def test_a_bad_referee_rule_in_the_config_gets_one_line(tmp_path: Path) -> None:
-    old = Controller(log_dir=tmp_path)
-    old.referee_defaults = RefereeConfig(pin_hash=PIN_HASH, rules={"two_squares": "lots"})
+    shell = Controller(log_dir=tmp_path)
+    shell.referee_defaults = RefereeConfig(pin_hash=PIN_HASH, rules={"two_squares": "lots"})
     games = RefereeGameController(log_dir=tmp_path)
-    old.new_game(GameOptions(referee=True))
+    shell.new_game(GameOptions(referee=True))
     with pytest.raises(ControllerError, match=r"\[referee.rules\]"):
-        confirm_landscape(old, games)
+        confirm_landscape(shell, games)

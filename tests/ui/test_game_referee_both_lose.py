@@ -1,5 +1,5 @@
-"""The arbiter decides that both sides lose (ISF 4.3), in the app's referee mode on the
-generic desk: the result in both languages, recorded as a declared ``both-lose`` that
+"""The arbiter decides that both sides lose (ISF 4.3), in the app's referee mode at the
+desk: the result in both languages, recorded as a declared ``both-lose`` that
 ``giganten verify`` accepts (Giganten's old desk's ``decide both-lose``, issue 13)."""
 
 from __future__ import annotations

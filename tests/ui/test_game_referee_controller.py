@@ -1,4 +1,4 @@
-"""Referee mode in the app for the games on the generic path (``ui.control_game_referee``),
+"""Referee mode in the app for the games (``ui.control_game_referee``),
 without a display: whole refereed games through the app's controller on the simulated
 board, the time passed in through ``poll(dt)`` (the simulated readers' clock).
 
@@ -6,7 +6,7 @@ Strategus: the setup timer, the clocks switching after each turn, an attack decl
 the board, a dispute, a wrong PIN refused (nothing done, told to everyone), a take-back
 with its steps per square (the clocks wait for the board), a power cut and resume (the
 clocks as logged, paused), a loss on time, the record verified. Gimmel in short: an
-agreed draw. Giganten through its generic adapter: the desk is the same.
+agreed draw. Giganten through its adapter: the desk is the same.
 """
 
 from __future__ import annotations
@@ -259,7 +259,7 @@ def test_without_referee_mode_the_controller_is_the_plain_one(tmp_path: Path) ->
     assert not again.referee, "a game without the desk resumes without it"
 
 
-def test_giganten_through_its_generic_adapter_is_refereed_the_same(tmp_path: Path) -> None:
+def test_giganten_through_its_adapter_is_refereed_the_same(tmp_path: Path) -> None:
     c = refereed(tmp_path)
     c.new_game(NewGame("giganten"))
     assert c.referee and c.screen == GAME_SETUP and c.setup_left() is not None

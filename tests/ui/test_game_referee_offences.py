@@ -1,4 +1,4 @@
-"""The app's referee mode on the generic desk (``ui.control_game_referee``, no display):
+"""The app's referee mode on the desk (``ui.control_game_referee``, no display):
 the club's illegal-move policy (``[referee] illegal_penalty_seconds``,
 ``illegal_loss_after``) told on screen in English and German, its loss recorded and
 verified, for Gimmel and for Giganten through its adapter; the arbiter's "Adjust" (a

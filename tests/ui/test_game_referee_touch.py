@@ -1,5 +1,5 @@
 """Referee mode of Strategus, Gimmel and Giganten in the touchscreen app
-(``game_referee_tour.py``), all on the generic path: chosen in the settings and shown on
+(``game_referee_tour.py``), all: chosen in the settings and shown on
 the home screen, played by synthetic touches at 800 × 480 in English and German: the setup
 time counted down, the clocks, a draw offered and declined, a dispute, a wrong PIN refused
 on the arbiter's pad, the clocks on again, a take-back confirmed and the board put back,
@@ -35,7 +35,7 @@ WORDS = {
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
-def test_referee_mode_of_the_generic_games_by_touch(run_kivy: RunKivy, language: str) -> None:
+def test_referee_mode_of_every_game_by_touch(run_kivy: RunKivy, language: str) -> None:
     shown = run_kivy(TOUR, language, timeout=600).result()
     assert "error" not in shown, f"{shown['error']}\n{shown.get('traceback', '')}"
     words = WORDS[language]
@@ -55,7 +55,7 @@ def test_referee_mode_of_the_generic_games_by_touch(run_kivy: RunKivy, language:
     assert "+60" in shown["adjusted_line"], shown["adjusted_line"]  # told to everyone
     assert shown["draw"][0] == words["answer"], shown["draw"]
     assert words["declined"] in shown["draw"][1], shown["draw"]
-    # Giganten's referee mode on the generic path: the look, then an agreed draw.
+    # Giganten's referee mode: the look, then an agreed draw.
     assert words["away"] in shown["look_prompt"] and not shown["look_before"]
     assert shown["look_held"] > 0 and shown["look_shared"] == 0, "only the look shows kinds"
     assert not shown["look_after"], "let go: nothing"

@@ -1,7 +1,7 @@
-"""Giganten in the app on the REAL reader board through the generic controller (issue 13):
+"""Giganten in the app on the REAL reader board through the games' controller (issue 13):
 ``GameController`` over emulated MFRC522 chips on a decoded SPI bus
 (``hardware.emulation``), Giganten's layout (the readers' whole board) and the club's
-figures from Giganten's own registry (``GameRegistry.of_gigantens``, the file ``giganten
+figures from Giganten's own registry (``GameRegistry.of_figures``, the file ``giganten
 enrol`` writes). The hands move tags on the emulated readers; ``poll`` drains what the
 reader's thread read. The person's challenge is tapped on the screen, the computer's is
 confirmed with "Done" and its result put down as the screen says."""
@@ -39,9 +39,9 @@ def opened(hands: Hands, tmp_path: Path, computer: str | None) -> GameController
     """The home screen's new game, the landscape confirmed, on the readers."""
     c = hands.open(tmp_path)
     c.giganten_computer = computer
-    old = Controller(log_dir=tmp_path / "logs")
-    old.new_game(GameOptions(first="yellow", seed=5))
-    confirm_landscape(old, c)
+    shell = Controller(log_dir=tmp_path / "logs")
+    shell.new_game(GameOptions(first="yellow", seed=5))
+    confirm_landscape(shell, c)
     return c
 
 
@@ -49,7 +49,7 @@ def set_up(hands: Hands, c: GameController, kept: tuple[str, ...] = ()) -> None:
     """Both players put down a valid setup in their zones [S1-S4] with the club's tags;
     Yellow keeps the kinds ``kept`` back beside the board (the reserve [V6])."""
     game, options = hands.game, c.session.options
-    hands.tags = dict(GameRegistry.of_gigantens(game, hands.registry, options)
+    hands.tags = dict(GameRegistry.of_figures(game, hands.registry, options)
                       .for_game(options))
     hands.box = sorted(hands.tags)
     rng = random.Random(3)
@@ -152,9 +152,9 @@ def test_a_reserve_figure_is_put_down_by_hand_on_the_readers(hands: Hands,
     from companion.games.giganten.movegen import reserve_squares
 
     c = hands.open(tmp_path)
-    old = Controller(log_dir=tmp_path / "logs")
-    old.new_game(GameOptions(first="yellow", seed=5, variants=("V6",)))
-    confirm_landscape(old, c)
+    shell = Controller(log_dir=tmp_path / "logs")
+    shell.new_game(GameOptions(first="yellow", seed=5, variants=("V6",)))
+    confirm_landscape(shell, c)
     assert c.active and not c.simulated and c.screen == GAME_SETUP
     set_up(hands, c, kept=("tri", "dilo", "stego"))  # the reserve, beside the board [V6]
     for _ in range(12):

@@ -5,13 +5,13 @@ text, keeping the rule id; the views give key and parameters only where they giv
 [R22, I3]. Real refusals come from random illegal turns in random games (hypothesis), real
 setup problems from broken setups. No Kivy here.
 
-The tests that drove Giganten's old table (``tests.session_helpers.Desk``) play through the
-generic ``GameSession`` now (``tests.giganten_table.Table``, the app's ``GameController``):
+The tests that drove Giganten's old table (``tests.session_helpers.Desk``) play through
+``GameSession`` now (``tests.giganten_table.Table``, the app's ``GameController``):
 a refused move and not your turn in German are the app's "what now" lines
 (``ui.game_words.now_line``, ``ui.giganten_strings``); a repaired log is the app's message
 lines after resuming. The old test of every keyed notice through the old table's view is
 kept by ``test_every_key_reads_in_german_without_english_words`` (every key of
-``companion.messages``, the notices included): the generic session emits no notices, and
+``companion.messages``, the notices included): the session emits no notices, and
 of them only the ledger's ``log_tail_dropped`` and ``log_made_private`` still reach a
 screen. The key-based wording (``ui.reasons``, ``i18n.event_text``) is otherwise reached
 only through ``companion.views.giganten``, which the archive keeps for old-format records.
@@ -204,7 +204,7 @@ def _refused(events: list[GameEvent]) -> BoardRefused:
 
 def _now(table: Table, event: GameEvent, audience: int | str) -> tuple[str, str]:
     """The app's "what now" line of ``event`` for ``audience`` in English and German
-    (``ui.game_words.now_line`` over the generic view)."""
+    (``ui.game_words.now_line`` over the view)."""
     view = table.view(event, audience)
     assert view is not None
     english = now_line(view, "giganten")
@@ -233,18 +233,17 @@ def test_a_refused_move_on_the_table_in_german(tmp_path: Path) -> None:
 
 
 def test_not_your_turn_on_the_table_in_german(tmp_path: Path) -> None:
-    """Orange moves on Yellow's turn [M1]: the player to move is told the rule in plain
-    words, everyone the way back (the generic view gives a refusal's rule to the player to
-    move only; the old view gave M1 to everyone)."""
+    """Orange moves on Yellow's turn [M1]: everyone is told the rule in plain words and
+    the way back, for M1 names no figure's kind [R22] (``Giganten.public_refusal``)."""
     table = Table({**HOMES, "e3": "yellow tri", "f9": "orange dilo"}, tmp_path / "g.log")
     table.show()
     table.lift("f9")
     event = _refused(table.put("f8"))
     back = "Figur von Orange von f8 nehmen, Figur von Orange auf f9 stellen"
-    assert _now(table, event, 0)[1] == ("Nicht erlaubt: Genau eine eigene Figur ziehen;"
-                                        f" Aussetzen gibt es nicht. Zurück: {back}")
-    for audience in (1, PUBLIC):
-        assert _now(table, event, audience)[1] == f"Nicht erlaubt: {back}"
+    for audience in (0, 1, PUBLIC):
+        assert _now(table, event, audience)[1] == (
+            "Nicht erlaubt: Genau eine eigene Figur ziehen; Aussetzen gibt es nicht."
+            f" Zurück: {back}")
 
 
 # --- Setup problems and notices -------------------------------------------------------------

@@ -18,7 +18,7 @@ from ui.now_line import now_line
 from ui.now_strings import NOW_STRINGS
 from ui.plain_text import dev_text_in, plain
 
-from .test_replay_controller import FIXTURES, OLD
+from .test_replay_controller import finished
 
 
 @pytest.fixture(autouse=True)
@@ -45,7 +45,7 @@ def test_every_now_string_in_both_languages() -> None:
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_every_shell_screen_has_its_line_in_plain_words(tmp_path: Path,
                                                          language: str) -> None:
-    (tmp_path / OLD[0]).write_bytes((FIXTURES / OLD[0]).read_bytes())
+    log = finished(tmp_path, turns=2).session.log_path
     controller = Controller(log_dir=tmp_path)
     controller.new_game(GameOptions(seed=3, language=language))
     lines = {"landscape": now_line(controller).text}
@@ -53,7 +53,7 @@ def test_every_shell_screen_has_its_line_in_plain_words(tmp_path: Path,
     lines["home"] = now_line(controller).text
     controller.go(REPLAY_SCREEN)
     lines["replay_pick"] = now_line(controller).text
-    controller.open_replay(tmp_path / OLD[0])
+    controller.open_replay(log)
     lines["replay_step"] = now_line(controller).text
     empty = Controller(log_dir=tmp_path / "none")
     empty.go(REPLAY_SCREEN)

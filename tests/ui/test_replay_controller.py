@@ -1,15 +1,11 @@
 """Replaying saved games on the touchscreen's controller (no display), as the public saw
-them: the logs and records the app writes now (a generic game's), and the logs and
-records an older version of the companion wrote on the users' Pis (Giganten's own
-format: frozen in ``fixtures/old-giganten.*``, made by the old path before it was
-deleted), step by step."""
+them: the logs and full records the app writes, step by step."""
 
 from __future__ import annotations
 
 import json
 import random
 import re
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,11 +19,6 @@ from ui.giganten_path import confirm_landscape, resume_latest
 from ui.giganten_shots import put_right, until_auto_done
 
 from .test_giganten_app import KIND_WORDS
-
-FIXTURES = Path(__file__).with_name("fixtures")
-OLD = ("old-giganten.log", "old-giganten.public.json", "old-giganten.full.json",
-       "old-giganten.referee.json")
-"""An older companion's log of a finished Giganten game (38 turns) and its records."""
 
 KIND_WORD = re.compile(r"\b(" + "|".join(sorted(KIND_WORDS, key=len, reverse=True)) + r")\b",
                        re.IGNORECASE)
@@ -121,24 +112,6 @@ def test_no_step_shows_a_hidden_kind(tmp_path: Path) -> None:
         assert _hidden_kinds(what) == [], (step, what)
 
 
-@pytest.mark.parametrize("name", OLD)
-def test_an_older_companions_log_and_records_still_replay(tmp_path: Path, name: str) -> None:
-    """The logs and records the old path wrote on the users' Pis still replay, as the
-    public saw them, and nothing hidden is told before the end."""
-    path = tmp_path / name
-    shutil.copy(FIXTURES / name, path)
-    replay = Controller(log_dir=tmp_path)
-    replay.open_replay(path)
-    assert replay.replay is not None and len(replay.replay) == 39  # the start, 38 turns
-    for step in range(len(replay.replay) - 1):
-        replay.step_replay(to=step)
-        view, what = replay.replay_view()  # type: ignore[misc]
-        assert view["audience"] == "public" and what
-        assert _hidden_kinds(what.lower()) == [], (step, what)
-    replay.step_replay(to=38)
-    assert replay.replay_view()[0]["winner"] == "orange"  # type: ignore[index]
-
-
 def replay_lines(replay: Controller) -> list[str]:
     """The replay screen's line at every step, from the first to the last."""
     assert replay.replay is not None
@@ -147,24 +120,6 @@ def replay_lines(replay: Controller) -> list[str]:
         replay.step_replay(to=step)
         lines.append(replay.replay_view()[1])  # type: ignore[index]
     return lines
-
-
-def test_an_older_companions_log_replays_in_the_ui_language(tmp_path: Path) -> None:
-    """Issue 17: the German replay screen showed the record's English; each turn of an
-    older log is worded from the step's public view, still without a past combat's
-    kinds."""
-    path = tmp_path / OLD[0]
-    shutil.copy(FIXTURES / OLD[0], path)
-    replay = Controller(log_dir=tmp_path)
-    replay.open_replay(path)
-    assert replay.replay is not None
-    i18n.set_language("de")
-    try:
-        lines = replay_lines(replay)
-        assert [english_in(line) for line in lines] == [[]] * len(lines), lines
-        assert any(" zog " in line for line in lines[1:])
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_replay_of_todays_log_speaks_the_ui_language(tmp_path: Path) -> None:
@@ -189,7 +144,7 @@ def test_a_file_that_is_no_game_is_refused_with_the_reason(tmp_path: Path) -> No
     junk = tmp_path / "notes.json"
     junk.write_text('{"hello": 1}')
     controller = Controller(log_dir=tmp_path)
-    with pytest.raises(ControllerError, match="not a game record"):
+    with pytest.raises(ControllerError, match="neither a game's log nor a JSON record"):
         controller.open_replay(junk)
     with pytest.raises(ControllerError):
         controller.step_replay(1)
@@ -217,16 +172,19 @@ def test_the_replay_screen_says_what_to_do(tmp_path: Path, language: str) -> Non
     from ui.now_line import now_line
     from ui.plain_text import dev_text_in
 
+    games = finished(tmp_path / "games", turns=2)
+    log = games.log_path
+    assert log is not None
+    games.close()
     empty = Controller(log_dir=tmp_path / "none")
     i18n.set_language(language)
     try:
         empty.go(REPLAY_SCREEN)
         lines = [now_line(empty).text]
-        shutil.copy(FIXTURES / OLD[0], tmp_path / OLD[0])
-        replay = Controller(log_dir=tmp_path)
+        replay = Controller(log_dir=log.parent)
         replay.go(REPLAY_SCREEN)
         lines.append(now_line(replay).text)
-        replay.open_replay(tmp_path / OLD[0])
+        replay.open_replay(log)
         lines.append(now_line(replay).text)
         assert [line for line in lines if not line] == []
         assert len(set(lines)) == 3  # none saved, pick one, step through it
@@ -266,13 +224,9 @@ def test_the_saved_games_are_named_without_their_files(tmp_path: Path, language:
 def test_a_file_that_does_not_replay_or_resume_is_told_in_the_ui_language(
         tmp_path: Path, language: str) -> None:
     """Issue 17: a file that is no game, or a broken log, answered the German screen with
-    the engine's English ("not a game record …", "… does not replay …"); an older
-    companion's log resumes no more, and says so in one line."""
+    the engine's English ("not a game record …", "… does not replay …")."""
     junk = tmp_path / "game-1.log"
     junk.write_text('{"hello": 1}\n')
-    old = tmp_path / "old" / OLD[0]
-    old.parent.mkdir()
-    shutil.copy(FIXTURES / OLD[0], old)
     controller = Controller(log_dir=tmp_path)
     games = GameController(log_dir=tmp_path)
     i18n.set_language(language)
@@ -280,18 +234,17 @@ def test_a_file_that_does_not_replay_or_resume_is_told_in_the_ui_language(
         said = []
         actions: list[Callable[[], object]] = [
             lambda: controller.open_replay(tmp_path / "game-1.log"),
-            lambda: resume_latest(games, junk), lambda: resume_latest(games, old)]
+            lambda: resume_latest(games, junk)]
         for action in actions:
             with pytest.raises(ControllerError) as refused:
                 action()
             said.append(str(refused.value))
         assert all("\n" not in text for text in said)
         if language == "de":  # the broken log's reason is the log reader's own line
-            assert [english_in(text) for text in said[::2]] == [[], []], said
+            assert english_in(said[0]) == [], said
         else:
             assert said[0].startswith("This file cannot be replayed: ")
             assert said[1].startswith("That game cannot be resumed: ")
-            assert said[2].startswith("This game was logged by an older version")
         assert not games.active
     finally:
         i18n.set_language("en")

@@ -1,4 +1,4 @@
-"""The touches every Kivy tour of the generic screens makes, in one place: press a button
+"""The touches every Kivy tour of the screens makes, in one place: press a button
 by its text or its slot, tap or drag on the board (zooming out or in where the square is
 not shown), open the simulation drawer for a few presses, place a stone from it.
 

@@ -44,7 +44,7 @@ ADVANCE_ANSWERS = (Advance(True), Advance(False))
 """The answers to an advance offer, as the screen lists them to everyone: both, even
 for a winner that may not move in (a Blitz never moves forward [M4]), whose advance is
 then refused to its owner only. Listing only "stay" would tell the challenger and the
-public the winner's kind under ``outcome-only`` [I2] (``tests/test_attacks_generic.py``)."""
+public the winner's kind under ``outcome-only`` [I2] (``tests/test_attacks_giganten.py``)."""
 
 
 def pending_choices(state: GigantenState, board: Mapping[Square, Piece]) -> Sequence[Any]:

@@ -10,9 +10,11 @@ every method reads either form.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from companion.computer import Budget
 from companion.game import (
     JSON,
     Aside,
@@ -26,7 +28,13 @@ from companion.game import (
 )
 from companion.games.giganten.board import Board
 from companion.games.giganten.choices import caught_turn, pending_choices
-from companion.games.giganten.codec import public_turn_json, turn_from_json, turn_json
+from companion.games.giganten.codec import (
+    board_json,
+    public_turn_json,
+    turn_from_json,
+    turn_json,
+)
+from companion.games.giganten.computer import computer_setup, computer_turn
 from companion.games.giganten.figures import KIND_BY_ID, KINDS, STANDARD_SET
 from companion.games.giganten.figures import Kind as KindId
 from companion.games.giganten.observe import off_board
@@ -41,6 +49,7 @@ from companion.games.giganten.players import TWO_PLAYERS, Player
 from companion.games.giganten.position import RULEBOOK, Advance, GigantenState
 from companion.games.giganten.scenario import answer
 from companion.games.giganten.setup import (
+    RESERVE_SIZE,
     Problem,
     check_setups,
     default_territories,
@@ -50,6 +59,10 @@ from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import IllegalTurn, Turn
 
 _board, _rules = board_of, rules_of
+
+BLANK = "blank"
+"""The blank figure's kind in the club's figure registry: it plays as the Gespenst or the
+Falle, or stays in the box [F, V3, V4]."""
 
 
 def _kind(kind_id: str) -> int:
@@ -76,6 +89,10 @@ class Giganten:
         """The game with the players of the options' rule set: four in two teams [V9]."""
         seats = _rules(options).players
         return self if seats == TWO_PLAYERS else Giganten(seats)
+
+    def kept_back(self, options: Mapping[str, Any]) -> int:
+        """The reserve a side keeps beside the board at the setup [V6]."""
+        return RESERVE_SIZE if _rules(options).has("V6") else 0
 
     def geometry(self, options: Mapping[str, Any] | None = None) -> Geometry:
         """The dealt board's size (14 × 14 in the standard game)."""
@@ -187,6 +204,11 @@ class Giganten:
         figure brought back [V5c] stand face down, so their squares only [I3]."""
         return public_turn_json(turn)
 
+    def public_refusal(self, rule: str) -> bool:
+        """True for a refusal everyone may read why: M1, the turn's rule, names no figure's
+        kind; any other rule may (the Nest's M3, the Blitz's M4) [R22]."""
+        return rule == "M1"
+
     def options_to_json(self, options: Mapping[str, Any]) -> JSON:
         """The options as JSON for a game log (``companion.games.giganten.options``)."""
         return options_to_json(options)
@@ -227,6 +249,51 @@ class Giganten:
         if position is None:
             raise GameError("not a Giganten position")
         return off_board(position.rules_state, audience, position.policy == RULEBOOK)
+
+    def computer_turn(self, state: Any, budget: Budget, rng: random.Random
+                      ) -> Turn | Advance:
+        """The computer's turn (``computer``): a search over what its player may know."""
+        if not isinstance(state, GigantenState):
+            raise GameError("not a Giganten position")
+        return computer_turn(state, budget, rng)
+
+    def computer_setup(self, player: int, options: Mapping[str, Any], rng: random.Random
+                       ) -> dict[Square, str]:
+        """A careful player's setup (``computer``): the Nest at the back, guarded."""
+        return computer_setup(player, options, rng)
+
+    def computer_secret(self, player: int, setup: Mapping[Square, str],
+                        options: Mapping[str, Any], rng: random.Random) -> JSON | None:
+        """The secret trap [V5] of ``player`` whose figures stand as ``setup``: a square of
+        the setup zone the setup check takes (V5a: not by the own Nest); None without V5
+        or where no square is left (``companion.computer.ComputerSecrets``)."""
+        if not _rules(options).has("V5"):
+            return None
+        geometry = self.geometry(options)
+        zone = sorted(self.setup_zone(player, options))
+        rng.shuffle(zone)
+        for square in zone:
+            secret = {"trap": geometry.name(square)}
+            if not self.check_setup(player, setup, {**options, "secret": secret}):
+                return secret
+        return None
+
+    def figure_kind(self, kind: str, options: Mapping[str, Any] | None) -> str | None:
+        """The kind an enrolled figure plays as (``companion.game_registry.EnrolledFigures``):
+        its own, except that the blank figure is the Gespenst with V3, the Falle with V4 and
+        stays in the box otherwise [F, V3, V4]."""
+        if kind != BLANK:
+            return kind
+        rules = _rules(options)
+        return "gespenst" if rules.has("V3") else "falle" if rules.has("V4") else None
+
+    def public_parts(self, state: Any) -> JSON:
+        """The dealt landscape and its swamp squares, public as the tiles on the table are
+        [B3] (``companion.views.games.PublicParts``); the tiles' own list stays out."""
+        if not isinstance(state, GigantenState):
+            return {}
+        board = board_json(state.rules_state.board)
+        return {"board": {key: value for key, value in board.items() if key != "tiles"}}
 
     def scenario(self, data: Mapping[str, Any]) -> JSON:
         """Answer a Giganten scenario (warnings about unknown fields are dropped here)."""

@@ -125,6 +125,20 @@ def random_reserve(rng: random.Random, rules: RuleSet) -> list[Kind]:
                   for family in chosen)
 
 
+def agreed_reserve(rules: RuleSet) -> list[Kind]:
+    """The reserve the computer keeps back under V6a, where every reserve is the one agreed
+    in advance [V6a, R14]: the first three figures of the set a reserve may hold (with V6b
+    of three families [F1]), the same for every seat, so two computers always agree."""
+    pool = [kind for kind, count in STANDARD_SET.items() if kind not in NOT_IN_RESERVE
+            for _ in range(count)]
+    chosen: list[Kind] = []
+    for kind in pool:
+        if len(chosen) < RESERVE_SIZE and not (
+                rules.has("V6b") and any(KINDS[kind].family == KINDS[c].family for c in chosen)):
+            chosen.append(kind)
+    return sorted(chosen)
+
+
 def random_start(rng: random.Random, board: Board, rules: RuleSet | None = None,
                  guarded: bool = False) -> Start:
     """Random valid setups of every player under ``rules``: ``(position, reserves, traps)``.

@@ -364,5 +364,7 @@ def _check_reentry(state: GameState, turn: Turn) -> None:
     rank = first_rank(state.board, state.players[player])
     if state.board.file_rank(sq)[1] != rank:
         raise IllegalTurn("V5c", "reentry_first_rank", rank=rank + 1, square=_name(state, sq))
+    if KINDS[kind].land_only and state.board.is_swamp(sq):  # "nie im Sumpf" [M4, S2]
+        raise IllegalTurn("V5c", "never_swamp", family=KINDS[kind].family)
     if state.occ[sq] >= 0:
         raise IllegalTurn("V5c", "occupied", square=_name(state, sq))

@@ -163,8 +163,10 @@ def reentry_squares(state: GameState, player: int) -> list[Square]:
 
 def reentry_turns(state: GameState, player: int) -> list[Turn]:
     kinds = sorted({state.fig_kind[f] for f in state.trapped_of(player)})
+    # A figure that never enters a swamp does not come back onto one either [V5c, M4].
     return [Turn((), reenter=(sq, kind))
-            for kind in kinds for sq in reentry_squares(state, player)] if kinds else []
+            for kind in kinds for sq in reentry_squares(state, player)
+            if not (KINDS[kind].land_only and state.board.is_swamp(sq))] if kinds else []
 
 
 def has_legal_turn(state: GameState, player: int) -> bool:

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from companion.game import JSON, GameError
-from companion.games.giganten.board import Board
+from companion.games.giganten.board import Board, BoardError, build_board
 from companion.games.giganten.codec import board_from_json, board_json, rules_from_json, rules_json
 from companion.games.giganten.position import POLICIES, RULEBOOK
 from companion.games.giganten.ruleset import RuleSet
@@ -22,9 +22,9 @@ from companion.games.giganten.ruleset import RuleSet
 STANDARD_SIDE = 14
 """The standard board is 14 × 14 squares: four 7 × 7 map tiles [B1]."""
 
-GENERIC_VARIANTS = frozenset({"V1", "V2", "V3", "V4", "V5", "V5a", "V5b", "V5c", "V6",
+SESSION_VARIANTS = frozenset({"V1", "V2", "V3", "V4", "V5", "V5a", "V5b", "V5c", "V6",
                               "V6a", "V6b", "V7", "V8", "V9"})
-"""The variants a generic session can follow so far: the landscape, the setup zones,
+"""The variants a session can follow so far: the landscape, the setup zones,
 double moves (a move that may go on is a choice, ``choices``), the blank figure as the
 Gespenst or the Falle (a kind of the set like any other: ``Giganten.kinds``), reserves
 (the set's figures not set up; placed face down: ``Giganten.public_turn`` [V6]) and secret
@@ -33,7 +33,7 @@ by ``Giganten.board_turn`` [V5, V5a, V5b]; a trapped figure set aside to come ba
 ``Played.aside`` [V5c]), the agreed reserve (every setup at once:
 ``Giganten.joint_setup_problems`` [V6a]) and four players in two teams (the options seat
 them: ``Giganten.seated`` [V9]): every variant of rules section V. A variant added to the
-rules is refused here, in one line, until a generic session can follow it."""
+rules is refused here, in one line, until a session can follow it."""
 
 
 def board_of(options: Mapping[str, Any] | None) -> Board:
@@ -51,9 +51,27 @@ def board_of(options: Mapping[str, Any] | None) -> Board:
 @lru_cache(maxsize=8)
 def _board_from_text(text: str) -> Board:
     try:
-        return board_from_json(json.loads(text))
-    except (KeyError, TypeError, ValueError) as err:
+        board = board_from_json(json.loads(text))
+    except (KeyError, TypeError, ValueError, OverflowError) as err:
         raise GameError(f"the \"board\" option of Giganten is malformed ({err})") from None
+    _check_dealt(board)
+    return board
+
+
+def _check_dealt(board: Board) -> None:
+    """A dealt board's swamp squares are the ones its tiles make [B1, B3]: a log or a
+    record cannot move a swamp (and so a combat's battleground) and keep its deal. A board
+    without tiles was laid by hand (a scenario): its squares are all it has."""
+    if not board.placements:
+        return
+    try:
+        laid = build_board(board.placements)
+    except BoardError as err:
+        raise GameError(f"the tiles of the \"board\" option make no board ({err}) [B1]"
+                        ) from None
+    if (laid.files, laid.ranks, laid.swamp) != (board.files, board.ranks, board.swamp):
+        raise GameError("the swamp squares of the \"board\" option are not the ones its"
+                        " dealt tiles make [B1, B3]")
 
 
 def rules_of(options: Mapping[str, Any] | None) -> RuleSet:
@@ -91,10 +109,10 @@ def first_of(options: Mapping[str, Any] | None) -> int:
 
 
 def options_to_json(options: Mapping[str, Any]) -> JSON:
-    """The options as JSON for a game log; ``GameError`` for variants a generic session
-    cannot follow yet (``GENERIC_VARIANTS``)."""
+    """The options as JSON for a game log; ``GameError`` for variants a session
+    cannot follow yet (``SESSION_VARIANTS``)."""
     rules = rules_of(options)
-    unsupported = sorted(set(rules.variants) - GENERIC_VARIANTS)
+    unsupported = sorted(set(rules.variants) - SESSION_VARIANTS)
     if unsupported:
         raise GameError(f"the variants {', '.join(unsupported)} are played on Giganten's own"
                         " session for now (giganten play without --game)")

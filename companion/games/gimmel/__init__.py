@@ -12,9 +12,11 @@ Options (``Game`` methods): ``"board"`` — a ``Geometry`` or ``{"files": f, "ra
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
+from companion.computer import Budget
 from companion.game import (
     JSON,
     GameError,
@@ -97,6 +99,24 @@ class Gimmel:
     def turn_from_json(self, state: GameState[Any], data: Any) -> Turn:
         """A turn read from JSON; ``GameError`` with one line if malformed [T1]."""
         return turn_from_json(state.geometry, data)
+
+    def computer_turn(self, state: GameState[Any], budget: Budget, rng: random.Random
+                      ) -> Turn:
+        """The search's turn (``ai.choose``): it reads the whole position, since nothing in
+        Gimmel is hidden [S4]."""
+        from .ai import choose
+        found = choose(state, budget.level, rng, now=budget.now,  # type: ignore[arg-type]
+                       deadline=budget.deadline, nodes=budget.nodes).turn
+        return found if found is not None else rng.choice(list(state.legal_turns()))
+
+    def public_parts(self, state: GameState[Any]) -> JSON:
+        """The score and the stones in each hand, which the rules show everyone [S4]
+        (``companion.views.games.PublicParts``)."""
+        if not isinstance(state, GimmelState):
+            return {}
+        return {"score": {name: int(points) for name, points in zip(PLAYERS, state.score,
+                                                                    strict=True)},
+                "hands": {name: dict(state.hand(index)) for index, name in enumerate(PLAYERS)}}
 
     def scenario(self, data: Mapping[str, Any]) -> JSON:
         """Answer a ``giganten scenario`` for ``"game": "gimmel"``."""

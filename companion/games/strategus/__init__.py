@@ -11,6 +11,9 @@ decided by rank, shown to both players for a moment only. The rules page is
 - ``chase``: the referee's chasing rule (figure identities, position keys) [R15];
 - ``setup``: checking and dealing setups [S];
 - ``codec``: turns and figures as JSON;
+- the computer player (``docs/opponent.md``): ``knowledge`` (what a player knows),
+  ``beliefs`` (the enemy's kinds guessed, positions drawn), ``deployment`` (good setups),
+  ``evaluation``, ``search`` and ``choice`` (its turn);
 - ``scenario``: ``giganten scenario`` answers for ``"game": "strategus"``.
 
 Options (all optional): ``"geometry"`` (a ``Geometry``; 10 × 10 if absent),
@@ -22,14 +25,29 @@ also reads ``"partial"`` (a setup still being placed [R14]).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
-from companion.game import JSON, GameError, Geometry, Kind, Piece, SetupProblem, Square
+from companion.computer import Budget
+from companion.game import (
+    JSON,
+    GameError,
+    GameState,
+    Geometry,
+    Kind,
+    Piece,
+    SetupProblem,
+    Square,
+)
+from companion.games.strategus.beliefs import sample_positions
 from companion.games.strategus.board import STANDARD, home_zone
+from companion.games.strategus.choice import choose
 from companion.games.strategus.codec import turn_from_json, turn_json
-from companion.games.strategus.kinds import KIND_BY_ID, KINDS, PLAYERS
-from companion.games.strategus.setup import check_setup
+from companion.games.strategus.deployment import good_setup
+from companion.games.strategus.kinds import ARMY_SIZE, KIND_BY_ID, KINDS, PLAYERS
+from companion.games.strategus.knowledge import InfoState, information_state
+from companion.games.strategus.setup import check_setup, random_setup
 from companion.games.strategus.state import Move, StrategusState
 
 __all__ = ["GAME", "Move", "Strategus", "StrategusState"]
@@ -105,6 +123,32 @@ class Strategus:
     def turn_from_json(self, state: Any, data: Any) -> Move:
         """A turn read back from JSON; ``GameError`` if malformed."""
         return turn_from_json(_state(state).geometry, data)
+
+    def computer_setup(self, player: int, options: Mapping[str, Any], rng: random.Random
+                       ) -> dict[Square, str]:
+        """A setup a good player would make (``deployment``), drawn from ``rng`` [S1, S2];
+        on a board whose home rows hold fewer than the army, a dealt one."""
+        geometry = _geometry(options)
+        if len(home_zone(geometry, player)) < ARMY_SIZE:
+            return random_setup(geometry, player, rng)
+        return good_setup(geometry, player, rng)
+
+    def computer_turn(self, state: GameState[Any], budget: Budget, rng: random.Random
+                      ) -> Move:
+        """The search's turn (``choice``), from its player's information state only
+        [R16]."""
+        return choose(_state(state), budget, rng)
+
+    def information_state(self, state: GameState[Any], player: int) -> InfoState:
+        """What ``player`` knows (``knowledge``): observation and public course only."""
+        return information_state(_state(state), player)
+
+    def sample_positions(self, info: Any, rng: random.Random, n: int
+                         ) -> list[GameState[Any]]:
+        """``n`` full positions consistent with ``info`` (``beliefs``)."""
+        if not isinstance(info, InfoState):
+            raise GameError("not a Strategus information state")
+        return list(sample_positions(info, rng, n))
 
     def scenario(self, data: Mapping[str, Any]) -> JSON:
         """Answer a Strategus scenario (``spec/scenario-format.md``)."""

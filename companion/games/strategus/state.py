@@ -72,6 +72,27 @@ class _Undo(NamedTuple):
     """The mover's run of back-and-forth moves before the turn (the two-squares rule)."""
 
 
+class Step(NamedTuple):
+    """One turn of the public course: where from, where to, and for a combat the two
+    kinds it showed at that moment and its outcome [C1, H2, R12]."""
+
+    origin: Square
+    target: Square
+    combat: tuple[int, int, int] | None
+    """``(attacker kind, defender kind, outcome)`` of a combat; None for a move."""
+
+
+class Course(NamedTuple):
+    """What every player saw of the game since the position was made: who stood where
+    (owners only, never kinds), who moved first, and each turn with its combat."""
+
+    owners: tuple[int, ...]
+    """Each square's owner when the history began (-1: empty)."""
+    first: int
+    """The player who made the first turn of ``steps``."""
+    steps: tuple[Step, ...]
+
+
 _NO_RUN = (-1, -1, 0)
 """No run: the last turn was a combat, or nothing was played yet."""
 
@@ -142,6 +163,23 @@ class StrategusState:
     def plies(self) -> int:
         """How many turns have been pushed since the position was made."""
         return len(self._history)
+
+    def course(self) -> Course:
+        """The public course of the game (what a player at the table saw), from the undo
+        history: the squares and owners of every turn and the kinds each combat showed at
+        its moment, never the kind of a figure that only moved [H1, H2, R12]."""
+        owners = list(self.owner)
+        steps: list[Step] = []
+        mover = 1 - self._to_move
+        for record in reversed(self._history):
+            origin, target, attacker, defender, outcome = record[:5]
+            owners[origin] = mover
+            owners[target] = 1 - mover if defender >= 0 else -1
+            steps.append(Step(origin, target, (attacker, defender, outcome)
+                              if defender >= 0 else None))
+            mover = 1 - mover
+        steps.reverse()
+        return Course(tuple(owners), 1 - mover, tuple(steps))
 
     def pieces(self) -> Mapping[Square, Piece]:
         """Every figure on the board by owner and kind id (arbiter, records, sensing)."""

@@ -14,7 +14,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.archive.export import full_record, public_record
 from companion.events import GameOver
 from companion.games.giganten.board import Board
 from companion.games.giganten.codec import game_from_json, game_to_json, rules_from_json, rules_json
@@ -337,17 +336,6 @@ def test_W3_a_record_that_breaks_a_referee_rule_does_not_replay() -> None:
         game_from_json(record)
 
 
-def test_W3_exports_keep_the_referee_rules_and_the_draw() -> None:
-    """The full record keeps the options; the public record replays under them and, the
-    game being over, reveals the setups."""
-    state = make_state(TWO_TRIS, referee=RefereeOptions(turn_limit=4))
-    play(state, *SHUTTLE[:4])
-    assert full_record(state)["referee"]["turn_limit"] == 4
-    public = public_record(state)
-    assert public["view"]["reason"] == TURN_LIMIT and public["view"]["winner"] is None
-    assert len(public["turns"]) == 4 and "revealed" in public
-
-
 def test_W3_a_rule_set_takes_only_referee_options() -> None:
     with pytest.raises(RuleSetError, match="RefereeOptions"):
         RuleSet(referee={"two_squares": 5})  # type: ignore[arg-type]
@@ -357,7 +345,7 @@ def test_W3_a_rule_set_takes_only_referee_options() -> None:
 # --- Sessions -------------------------------------------------------------------------------
 # The session tests (a shuttle refused to its owner only, the log keeping the rules, the
 # turn limit's draw, a drawn simulated game verified, "no challenge" after a chasing move)
-# run on the generic GameSession: tests/test_giganten_table_referee.py (issue 13).
+# run on the GameSession: tests/test_giganten_table_referee.py (issue 13).
 
 
 # --- Properties -----------------------------------------------------------------------------

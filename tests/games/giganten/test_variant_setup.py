@@ -567,3 +567,18 @@ def test_random_setup_keeps_the_reserve_back() -> None:
 def test_B3_random_game_without_rules_is_the_standard_game() -> None:
     state = random_game(random.Random(4))
     assert state.rules == RuleSet() and len(state.position()) == 48
+
+
+def test_V6_a_side_keeps_its_reserve_beside_the_board_through_the_game_interface() -> None:
+    """The ``kept_back`` hook: Giganten's reserve of three under V6, none without it or in
+    a game without a reserve (the app's setup counts a complete side by it)."""
+    from companion.game import kept_back
+    from companion.games import get_game
+    from companion.games.giganten.codec import rules_json
+    from companion.games.giganten.ruleset import RuleSet
+
+    giganten = get_game("giganten")
+    assert kept_back(giganten, {"rules": RuleSet.of(["V6"])}) == 3
+    assert kept_back(giganten, {"rules": rules_json(RuleSet.of(["V6"]))}) == 3
+    assert kept_back(giganten, {}) == 0
+    assert kept_back(get_game("strategus"), {}) == 0

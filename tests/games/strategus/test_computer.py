@@ -38,8 +38,8 @@ def test_R16_the_enemys_hidden_kinds_do_not_change_the_computers_turn(seed: int)
     assert plain.pieces() != other.pieces()
     for _ in range(6):  # a few turns of each side, both positions played alike
         if plain.to_move == computer:
-            turn = choose_turn(GAME, plain, random.Random(seed))
-            assert choose_turn(GAME, other, random.Random(seed)) == turn
+            turn = choose_turn(GAME, plain, random.Random(seed), nodes=300)
+            assert choose_turn(GAME, other, random.Random(seed), nodes=300) == turn
             words = announce(GAME, plain, turn).words
             assert not any(kind.id in words for kind in GAME.kinds()), words
         else:  # the enemy knows its own kinds: a turn legal in both positions
