@@ -79,9 +79,9 @@ def _add_table(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--script", default=None, metavar="FILE",
                         help="read the commands from FILE (- for standard input) and echo"
                              " them; a failing command ends the script with status 2")
-    others = tuple(dict.fromkeys(name for game in game_names() if game != DEFAULT_GAME
-                                 for name in get_game(game).players))
-    parser.add_argument("--audience", choices=(*AUDIENCES, *others), default=None,
+    players = (name for game in game_names() for name in get_game(game).players)
+    parser.add_argument("--audience", choices=tuple(dict.fromkeys((*AUDIENCES, *players))),
+                        default=None,
                         help="whose view to print: public (spectators, the default; with"
                              " --computer, the other player's), a player, or arbiter"
                              " (everything)")
@@ -125,7 +125,10 @@ HELP = {
 
 
 def _enrol_command(args: argparse.Namespace) -> int:
-    if args.game != DEFAULT_GAME:  # another game's set, into that game's registry
+    from companion.game_registry import EnrolledFigures
+
+    game = get_game(args.game)
+    if not isinstance(game, EnrolledFigures):  # the game's own registry file
         from commands.enrol_game import enrol_game_command
 
         return enrol_game_command(args)
@@ -133,8 +136,9 @@ def _enrol_command(args: argparse.Namespace) -> int:
     from companion.registry import PLAYER_NAMES
 
     if args.owner is not None and args.owner not in PLAYER_NAMES:
-        print(f"giganten enrol: {args.owner} has no Giganten set ({', '.join(PLAYER_NAMES)});"
-              " another game's set needs --game", file=sys.stderr)
+        print(f"giganten enrol: {args.owner} has no {game.title} set"
+              f" ({', '.join(PLAYER_NAMES)}); another game's set needs --game",
+              file=sys.stderr)
         return 2
     return enrol_command(args)
 
@@ -215,9 +219,9 @@ def _add_enrol(commands: Any) -> None:
     enrol.add_argument("--game", choices=game_names(), default=DEFAULT_GAME,
                        help="whose pieces: giganten (the default), or strategus or gimmel"
                             " into their own registry (registry-<game>.json, mode 0600)")
-    owners = [*PLAYER_NAMES, *(player for name in game_names() if name != DEFAULT_GAME
-                               for player in get_game(name).players)]
-    enrol.add_argument("--owner", choices=owners, default=None,
+    owners = dict.fromkeys([*PLAYER_NAMES, *(player for name in game_names()
+                                             for player in get_game(name).players)])
+    enrol.add_argument("--owner", choices=tuple(owners), default=None,
                        help="whose set to enrol (the game's player names)")
     what = enrol.add_mutually_exclusive_group()
     what.add_argument("--layout", action="store_true",

@@ -49,6 +49,7 @@ from commands.play_source import Source, _source, _timing, _with_usage_errors
 from companion.computer import computer_secret
 from companion.game import ARBITER, PUBLIC, Game, GameError, GameState, seated
 from companion.game_events import GameEvent, PieceInHand
+from companion.game_options import deal_options
 from companion.games import get_game
 from companion.identities import sim_identities
 from companion.ledger.game_log import ReplayError, hidden_setup
@@ -506,16 +507,11 @@ def _play(args: argparse.Namespace,
 
 
 def new_options(args: argparse.Namespace, game: Game, seed: int) -> dict[str, Any]:
-    """A new game's options: Giganten's landscape dealt from the seed (public, as the tiles
-    on the table are [B3]), its variants, reveal policy and first player drawn [S5]."""
-    if game.name != "giganten":
-        return {}
-    from companion.games.giganten.board import deal_landscape
-
-    rng = random.Random(seed)
-    rules = args.variants
-    return {"board": deal_landscape(rng, rules=rules), "rules": rules,
-            "policy": args.policy, "first": rng.randrange(len(rules.players))}
+    """A new game's options: the variants and reveal policy chosen, and what the game deals
+    from the public ``seed`` (``companion.game_options``: Giganten's landscape [B3] and
+    first player [S5])."""
+    chosen = {"rules": args.variants, "policy": args.policy}
+    return deal_options(game, chosen, random.Random(seed))
 
 
 def resume(args: argparse.Namespace, path: Path,

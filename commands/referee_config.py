@@ -22,8 +22,6 @@ from companion.config import (
     load_config,
     parse_config,
 )
-from companion.games.giganten.referee import RefereeError as RulesOptionError
-from companion.games.giganten.referee import RefereeOptions
 from companion.referee.pin import RefereeError, hash_pin
 from hardware.assemble import UsageError
 
@@ -51,18 +49,6 @@ def referee_config(args: argparse.Namespace) -> tuple[RefereeConfig, Config]:
     return RefereeConfig(pin_hash=pin_hash, arbiter=args.arbiter or referee.arbiter,
                          time=time_control, illegal=referee.illegal,
                          rules=referee.rules), config
-
-
-def referee_options(args: argparse.Namespace, desk_config: RefereeConfig) -> RefereeOptions:
-    """The referee rules of the game [W3]: ``--rules``, else ``[referee.rules]`` of the
-    config, else the club defaults (two squares 5, chasing, 200 quiet turns, 2000 turns)."""
-    try:
-        if getattr(args, "rules", None):
-            return RefereeOptions.parse(args.rules)
-        return RefereeOptions.from_dict(desk_config.rules) if desk_config.rules \
-            else RefereeOptions()
-    except RulesOptionError as err:
-        raise UsageError(f"referee rules: {err}") from None
 
 
 def set_pin(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
@@ -128,4 +114,4 @@ def write_pin_hash(path: Path, hashed: str) -> None:
         raise UsageError(f"cannot write {path}: {err.strerror or err}") from None
 
 
-__all__ = ["referee_config", "referee_options", "set_pin", "write_pin_hash"]
+__all__ = ["referee_config", "set_pin", "write_pin_hash"]

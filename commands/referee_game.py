@@ -25,11 +25,11 @@ from pathlib import Path
 from typing import Any
 
 from club.game_feed import GameEventLink
-from commands.console_args import MOST_CLOCK_ADJUST_S, MOST_TURNS, is_number, wait_seconds
+from commands.console_args import MOST_CLOCK_ADJUST_S, MOST_TURNS, wait_seconds
 from commands.game_event import EventGameConsole, game_event_link
 from commands.play_game import GameConsole, _audience, _table, new_options
 from commands.play_source import Source, _source, _timing
-from commands.referee_config import referee_config, referee_options
+from commands.referee_config import referee_config
 from companion.clock import ClockError, format_time
 from companion.config import RefereeConfig
 from companion.events import (
@@ -48,6 +48,7 @@ from companion.events import (
 )
 from companion.game import ARBITER, Game, GameError, GameState, seated
 from companion.game_events import GameEvent
+from companion.game_options import referee_options, rules_words
 from companion.identities import sim_identities
 from companion.ledger.game_log import ReplayError
 from companion.ledger.record import LogError, default_log_dir, new_log_path
@@ -386,65 +387,16 @@ def write_referee_record(log_path: Path, path: Path) -> str:
             f" giganten verify {path}")
 
 
-def game_options(game: Game, rules: str | None) -> dict[str, Any]:
-    """The referee rules of ``game`` as its engine options: Strategus's ``two_squares=N``
-    [R11] and ``chasing=on|off`` [R15]; ``UsageError`` for anything else."""
-    if not rules:
-        return {}
-    if game.name != "strategus":
-        raise UsageError(f"{game.title} has no referee rules (--rules): leave it out")
-    options: dict[str, Any] = {}
-    for item in rules.split(","):
-        name, _, value = item.strip().partition("=")
-        if name == "two_squares" and is_number(value) and 1 <= int(value) <= MOST_TURNS:
-            options["two_squares"] = int(value)
-        elif name == "chasing" and value in ("on", "off"):
-            options["chasing"] = value == "on"
-        else:
-            raise UsageError(f"--rules: {item!r}: Strategus's referee rules are two_squares=N"
-                             " (N from 1) [R11] and chasing=on|off [R15]")
-    return options
-
-
 def new_game_options(args: argparse.Namespace, game: Game, seed: int,
                      desk_config: RefereeConfig) -> dict[str, Any]:
-    """A new refereed game's options: Giganten's as ``giganten play --game giganten`` deals
-    them (landscape and first player from the public ``seed``), its referee rules [W3] in
-    its ``RuleSet`` (``--rules``, else ``[referee.rules]``, else the club defaults: the
-    rules enforce them, so the desk needs nothing more); another game's from
-    ``--rules`` (``game_options``). ``UsageError`` in one line for what is wrong."""
-    if game.name != "giganten":
-        return game_options(game, args.rules)
-    from companion.games.giganten.ruleset import RuleSet
-
-    options = new_options(args, game, seed)
-    options["rules"] = RuleSet(options["rules"].variants,
-                               referee=referee_options(args, desk_config))
-    return options
-
-
-def rules_line(game: Game, options: dict[str, Any]) -> str | None:
-    """The line that names a new refereed game's rules, or None if it has none."""
-    if game.name == "giganten":
-        rules = options["rules"]
-        variants = f"; variants {', '.join(rules.ids())}" if rules.ids() else ""
-        return (f"Referee rules [W3]: {rules.referee.text() if rules.referee else 'off'}"
-                f"{variants}; reveal policy {options['policy']}.")
-    if not options:
-        return None
-    said = ", ".join(f"{name}={_option_word(value)}" + (f" [{RULES[name]}]" if name in RULES
-                                                          else "")
-                     for name, value in options.items())
-    return f"Referee rules: {said}."
-
-
-RULES = {"two_squares": "R11", "chasing": "R15"}
-"""The rule each of Strategus's referee rules (``game_options``) is."""
-
-
-def _option_word(value: Any) -> str:
-    """A referee rule's value as ``--rules`` writes it (``chasing=on``)."""
-    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+    """A new refereed game's options: as ``giganten play`` deals them, with the game's
+    referee rules (``companion.game_options``: ``--rules``, else ``[referee.rules]``, else
+    the club defaults). ``UsageError`` in one line for what is wrong."""
+    try:
+        return referee_options(game, new_options(args, game, seed), args.rules,
+                               desk_config.rules or {})
+    except GameError as err:
+        raise UsageError(str(err)) from None
 
 
 def desk_settings(args: argparse.Namespace) -> RefereeConfig:
@@ -475,7 +427,7 @@ def say_start(console: RefereeGameConsole, where: str, desk_config: RefereeConfi
     console.say(f"{game.title} referee mode {where}; arbiter {desk_config.arbiter}.")
     console.say(f"Time control {control} (minutes+seconds per turn); setup time"
                 f" {format_time(control.setup_s)}." if control else "No clocks (no --time).")
-    line = rules_line(game, options)
+    line = rules_words(game, options)
     if line is not None:
         console.say(line)
     console.say(f"Game log: {log_path} (written from the start of play).")
@@ -553,6 +505,6 @@ def resume_sim(args: argparse.Namespace, path: Path, desk_config: RefereeConfig)
     return console.run(source)
 
 
-__all__ = ["REFEREE_GAME_HELP", "RefereeGameConsole", "desk_settings", "game_options",
-           "new_game_options", "referee_audience", "referee_sim", "resume_sim", "rules_line",
+__all__ = ["REFEREE_GAME_HELP", "RefereeGameConsole", "desk_settings",
+           "new_game_options", "referee_audience", "referee_sim", "resume_sim",
            "say_resumed", "say_start", "write_referee_record"]

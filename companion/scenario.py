@@ -10,7 +10,8 @@ command prints on stderr before exiting with status 2.
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Set
+from typing import Any, Protocol, runtime_checkable
 
 from companion.game import GameError, ScenarioError, parse_square_name
 from companion.games import DEFAULT_GAME, get_game
@@ -18,7 +19,17 @@ from companion.games import DEFAULT_GAME, get_game
 FORMAT = "giganten-scenario/1"
 JSON = dict[str, Any]
 
-__all__ = ["FORMAT", "ScenarioError", "answer", "load"]
+__all__ = ["FORMAT", "ScenarioError", "ScenarioFields", "answer", "load"]
+
+
+@runtime_checkable
+class ScenarioFields(Protocol):
+    """A game that names the fields its scenarios may have, so that a misspelt one is
+    warned of instead of silently ignored."""
+
+    def scenario_fields(self) -> Set[str]:
+        """Every top-level field a scenario of this game may have."""
+        ...
 
 
 def load(text: str) -> Any:
@@ -54,13 +65,12 @@ def answer(data: Any) -> tuple[JSON, list[str]]:
         raise ScenarioError("a scenario is a JSON object")
     if data.get("format", FORMAT) != FORMAT:
         raise ScenarioError(f"unknown format {data['format']!r}; this reads {FORMAT!r}")
-    name = data.get("game", DEFAULT_GAME)
     try:
-        if name == DEFAULT_GAME:
-            # Giganten's answer also warns of fields it ignores (its format is the oldest).
-            from companion.games.giganten.scenario import answer as giganten_answer
-            return giganten_answer(data)
-        return get_game(name).scenario(data), []
+        game = get_game(data.get("game", DEFAULT_GAME))
+        known = game.scenario_fields() if isinstance(game, ScenarioFields) else None
+        warnings = ([] if known is None else
+                    [f"ignoring unknown field {key!r}" for key in data if key not in known])
+        return game.scenario(data), warnings
     except ScenarioError:
         raise
     except (GameError, ValueError) as err:

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.config import Config, ConfigError, load_config
-from companion.games import DEFAULT_GAME, game_names, get_game
+from companion.games import game_names, get_game
 from hardware import backends
 from hardware.backends import BackendError, backend_from_config
 from hardware.hwcheck_hand import SCRIPT_HELP, HandStep, Script, SimHand, parse_script, square_of
@@ -122,9 +122,9 @@ def add_command(commands: Any) -> None:
     check.add_argument("--config", type=Path, default=None, metavar="PATH",
                        help="the config file (default: $GIGANTEN_CONFIG,"
                             " /etc/giganten/config.toml, ~/.config/giganten/config.toml)")
-    check.add_argument("--game", choices=game_names(), default=DEFAULT_GAME,
-                       help="check the readers under this game's board only (strategus,"
-                            " gimmel: their [layout.<game>] on the reader board)")
+    check.add_argument("--game", choices=game_names(), default=None,
+                       help="check the readers under this game's board only (its"
+                            " [layout.<game>] on the reader board); without: every reader")
     check.add_argument("--scan-time", type=_positive, default=3.0, metavar="SECONDS",
                        help="how long phase 1 looks for readers (default 3)")
     check.add_argument("--tag-time", type=_positive, default=300.0, metavar="SECONDS",
@@ -190,8 +190,8 @@ def _hw_check(args: argparse.Namespace) -> int:
 
 
 def _game_layout(args: argparse.Namespace, config: Config) -> BoardLayout | None:
-    """The layout of ``--game`` on the readers; None for Giganten (every reader)."""
-    if getattr(args, "game", DEFAULT_GAME) == DEFAULT_GAME:
+    """The layout of ``--game`` on the readers; None without one (every reader)."""
+    if getattr(args, "game", None) is None:
         return None
     return layout_for(config, args.game, get_game(args.game).geometry())
 

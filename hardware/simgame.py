@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
+from companion.computer import computer_setup
 from companion.game import Game, GameError, Piece, Square, joint_setup_problems, seated
 from companion.game_events import GameEvent
 from companion.identities import Identity
@@ -201,19 +202,53 @@ class GameHands:
             # Not by tag id: the ids are random, a seeded setup must not depend on them.
             mine = sorted((uid for uid in self.box if self.identities[uid].owner == player),
                           key=lambda uid: hand_order(game.name, self.identities[uid]))
-            for _ in range(1000):
-                rng.shuffle(zone)
-                chosen = dict(zip(zone, mine, strict=False))
-                setups[player] = {sq: self.identities[uid].kind for sq, uid in chosen.items()}
-                if not game.check_setup(player, setups[player], options) and \
-                        not joint_setup_problems(game, setups, options).get(player):
-                    break
-            else:
-                raise ValueError(f"no valid setup found for {game.players[player]}")
+            chosen = (self._planned(game, player, options, rng, zone, mine, setups)
+                      or self._shuffled(game, player, options, rng, zone, mine, setups))
             for sq, uid in sorted(chosen.items()):
                 self.box.remove(uid)
                 self.sim.board.place(sq, uid)
             self._step()
+
+    def _planned(self, game: Game, player: int, options: Mapping[str, Any],
+                 rng: random.Random, zone: Sequence[Square], mine: Sequence[Uid],
+                 setups: dict[int, dict[Square, str]]) -> dict[Square, Uid] | None:
+        """The setup a good player would make (``companion.computer.computer_setup``: the
+        Apfel on the back rows and guarded), laid out with ``mine``; None when it does not
+        fit the squares still free or the pieces at hand (a partner's rows [Giganten V9])."""
+        try:
+            kinds = computer_setup(game, player, options, rng)
+        except (GameError, ValueError):
+            return None
+        left = list(mine)
+        chosen: dict[Square, Uid] = {}
+        for sq, kind in sorted(kinds.items()):
+            uid = next((uid for uid in left if self.identities[uid].kind == kind), None)
+            if sq not in zone or uid is None:
+                return None
+            left.remove(uid)
+            chosen[sq] = uid
+        if left or not self._valid(game, player, options, chosen, setups):
+            return None
+        return chosen
+
+    def _shuffled(self, game: Game, player: int, options: Mapping[str, Any],
+                  rng: random.Random, zone: list[Square], mine: Sequence[Uid],
+                  setups: dict[int, dict[Square, str]]) -> dict[Square, Uid]:
+        """Any valid setup of ``mine`` on ``zone``, drawn at random."""
+        for _ in range(1000):
+            rng.shuffle(zone)
+            chosen = dict(zip(zone, mine, strict=False))
+            if self._valid(game, player, options, chosen, setups):
+                return chosen
+        raise ValueError(f"no valid setup found for {game.players[player]}")
+
+    def _valid(self, game: Game, player: int, options: Mapping[str, Any],
+               chosen: Mapping[Square, Uid], setups: dict[int, dict[Square, str]]) -> bool:
+        """Record ``chosen`` as ``player``'s setup; True if its checks and the joint ones
+        (partners [Giganten V9]) find nothing."""
+        setups[player] = {sq: self.identities[uid].kind for sq, uid in chosen.items()}
+        return not game.check_setup(player, setups[player], options) and \
+            not joint_setup_problems(game, setups, options).get(player)
 
     def play(self, turn: Any) -> list[GameEvent]:
         """Play ``turn`` (legal now) as a person would: by moving pieces, or, when its

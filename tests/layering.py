@@ -17,7 +17,8 @@ PACKAGES = ("companion", "hardware", "club", "ui", "commands")
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("vocabulary", ("companion.game", "companion.messages", "companion.reads",
-                    "companion.clock", "companion.untrusted", "companion.computer")),
+                    "companion.clock", "companion.untrusted", "companion.computer",
+                    "companion.game_options")),
     ("games", ("companion.games",)),
     ("engine services", ("companion.events", "companion.config", "companion.registry",
                          "companion.views", "companion.textboard", "companion.console",

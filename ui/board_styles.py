@@ -25,6 +25,10 @@ JSON = dict[str, Any]
 GIGANTEN, STRATEGUS, GIMMEL = "giganten", "strategus", "gimmel"
 STYLES = (GIGANTEN, STRATEGUS, GIMMEL)
 
+FIELDS: dict[str, theme.RGB] = {GIGANTEN: theme.LAND, STRATEGUS: theme.STRATEGUS_FIELD,
+                                GIMMEL: theme.GIMMEL_SAND}
+"""The ground of a square without terrain, by style (a combat card's battleground)."""
+
 
 def style_of(view: JSON | None) -> str:
     """The board style for a view: its ``"game"``, Giganten when absent or unknown."""

@@ -54,7 +54,6 @@ from ui.control_game_base import (
     Computer,
     NewGame,
     has_long,
-    other_games,
     read_mode,
 )
 from ui.control_game_hands import CARRY_S, ComputerHands
@@ -589,4 +588,4 @@ class GameController(ComputerHands, SetupEditor, AutoPlay, LiveBoard, GigantenCh
 
 
 __all__ = ["CARRY_S", "DEFAULT_BUDGET", "GAME_OVER", "GAME_PLAY", "GAME_SCREENS", "GAME_SETUP",
-           "Computer", "GameController", "NewGame", "has_long", "other_games"]
+           "Computer", "GameController", "NewGame", "has_long"]

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.game import Game, GameError
-from companion.games import DEFAULT_GAME, game_names
 from companion.table.opponent import DEFAULT_LEVEL, LEVELS
 
 JSON = dict[str, Any]
@@ -31,11 +30,6 @@ MESSAGE_LIMIT = 40
 
 SIDE_FILE = ".app.json"
 """The name's end of a side file beside a log: no game (the replay list leaves it out)."""
-
-
-def other_games() -> tuple[str, ...]:
-    """The registry's games this controller plays (every one but Giganten's own path)."""
-    return tuple(name for name in game_names() if name != DEFAULT_GAME)
 
 
 def has_long(game: Game) -> bool:

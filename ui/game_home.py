@@ -14,22 +14,17 @@ from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.games import DEFAULT_GAME, get_game
+from companion.games import DEFAULT_GAME, game_names, get_game
 from companion.ledger.game_log import game_header
 from companion.ledger.logfiles import latest_log
 from companion.ledger.record import default_log_dir
 from companion.table.opponent import DEFAULT_LEVEL, LEVELS
 from companion.views.games import OPEN_GAMES
 from ui import i18n
-from ui.control_game import (
-    GameController,
-    NewGame,
-    has_long,
-    other_games,
-)
+from ui.control_game import GameController, NewGame, has_long
 from ui.control_game_base import read_mode
 from ui.control_game_referee import RefereeGameController
-from ui.giganten_path import resume_latest
+from ui.giganten_path import STARTED_HERE, resume_latest
 from ui.widgets import button_row, slotted
 
 
@@ -40,7 +35,7 @@ class GameChoice(BoxLayout):
     def __init__(self, games: GameController, **kwargs: Any) -> None:
         super().__init__(orientation="vertical", spacing=4, size_hint_y=None, **kwargs)
         self.games = games
-        self.names = (DEFAULT_GAME, *other_games())
+        self.names = game_names()
         self.titles = {name: get_game(name).title for name in self.names}
         self.name = DEFAULT_GAME
         self.long = False
@@ -74,8 +69,8 @@ class GameChoice(BoxLayout):
 
     @property
     def other(self) -> bool:
-        """True when a game other than Giganten is chosen."""
-        return self.name != DEFAULT_GAME
+        """True when the chosen game starts here, not on Giganten's own screens."""
+        return self.name not in STARTED_HERE
 
     def choose(self, name: str, *, long: bool = False, computer: str | None = None,
                level: str = DEFAULT_LEVEL, legal: bool = False) -> None:

@@ -11,11 +11,13 @@ one run to the next.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
+from companion.games import get_game
 from companion.table.opponent import choose_turn
 from companion.views.games import legal_squares
-from ui.control_game import GAME_PLAY, GameController, NewGame
+from ui.control_game import GAME_PLAY, GAME_SETUP, GameController, NewGame
 
 LONGEST = 2000
 """Turns a shot's game may take at most."""
@@ -37,29 +39,48 @@ def _person(games: GameController, rng: random.Random) -> None:
         games.move(data["path"][0], data["path"][-1])
 
 
+def _combat_shown(games: GameController) -> bool:
+    return games.combat_view() is not None
+
+
+def _busy(games: GameController) -> bool:
+    return games.session.turns >= 14
+
+
+def _at_end(_games: GameController) -> bool:
+    return False
+
+
+MOMENTS: dict[str, Callable[[GameController], bool] | None] = {
+    "strategus-setup": None, "strategus-play": _combat_shown, "strategus-over": _at_end,
+    "gimmel-play": _busy, "gimmel-legal": _busy, "gimmel-over": _at_end}
+"""When a shot in play is taken (the person to move): the reveal card on the screen, a busy
+board, or the game over (None: at the setup). Giganten's own shots are
+``ui.giganten_shots``."""
+
+
 def game_scenario(name: str, log_dir: Path) -> GameController:
-    """A controller showing shot ``name`` of ``ui.shots.GAME_SHOTS`` (``game-phase``)."""
-    game, phase = name.split("-")
-    if game == "giganten":
+    """A controller showing shot ``name`` of ``ui.shots.GAME_SHOTS`` (``game-phase``); the
+    computer plays the second player."""
+    if name not in MOMENTS:
         from ui.giganten_shots import giganten_scenario
 
         return giganten_scenario(name, log_dir)
+    game, phase = name.split("-")
     games = GameController(log_dir=log_dir, budget=0.2)
-    games.new_game(NewGame(game, computer="blue" if game == "strategus" else "black",
-                           legal=phase == "legal"))
+    games.new_game(NewGame(game, computer=get_game(game).players[-1], legal=phase == "legal"))
     rng = random.Random(4)
-    if game == "strategus":
+    moment = MOMENTS[name]
+    if games.screen == GAME_SETUP:
         games.set_up()
-        if phase == "setup":
+        if moment is None:
             return games
         games.start()
     for _ in range(LONGEST):
         if games.screen != GAME_PLAY:
             break
-        shown = (games.combat_view() is not None if game == "strategus"
-                 else games.session.turns >= 14)
-        if phase in ("play", "legal") and shown and games.session.chosen is None:
-            break  # the card (or a busy Gimmel board) on the screen, the person to move
+        if moment is not None and moment(games) and games.session.chosen is None:
+            break
         _person(games, rng)
     if phase == "legal":
         _lift(games)

@@ -1,7 +1,6 @@
 """The landscape screen's "Confirm" hands the dealt Giganten game to the games'
-controller (issue 13): every Giganten game, in every variant
-(``companion.games.giganten.options.SESSION_VARIANTS``: V5's secret trap, V6's reserves
-and V9's four players included) and in referee mode (``ui.control_game_referee``: the
+controller: every Giganten game, in every variant (V5's secret trap, V6's reserves and V9's
+four players included) and in referee mode (``ui.control_game_referee``: the
 desk of every game; its referee rules [W3] go into the rule set, which enforces them), plays on
 ``GameSession`` through ``ui.control_game``. The landscape screen comes first: the dealt
 tiles [B3, V1, V2] made to match the cardboard. The first player is the home screen's
@@ -14,10 +13,10 @@ import random
 from pathlib import Path
 
 from companion.config import RefereeConfig
-from companion.game import options_json
+from companion.game import GameError, options_json
 from companion.games import get_game
-from companion.games.giganten.referee import RefereeError, RefereeOptions
 from companion.games.giganten.ruleset import RuleSet
+from companion.games.giganten.table_options import referee_options
 from companion.ledger.logfiles import latest_log
 from companion.ledger.record import default_log_dir
 from ui import i18n
@@ -27,6 +26,10 @@ from ui.controller import Controller
 
 GIGANTEN = "giganten"
 
+STARTED_HERE = frozenset({GIGANTEN})
+"""The games the home screen hands to these screens (the settings, then the landscape)
+instead of starting them on ``GameController.new_game`` itself."""
+
 
 def referee_rules(game: GameInProgress, config: RefereeConfig) -> RuleSet:
     """The dealt game's rule set; in referee mode with the referee rules [W3] of the
@@ -35,10 +38,11 @@ def referee_rules(game: GameInProgress, config: RefereeConfig) -> RuleSet:
     if not game.options.referee:
         return game.rules
     try:
-        options = RefereeOptions.from_dict(config.rules) if config.rules else RefereeOptions()
-    except RefereeError as err:
+        options = referee_options({"rules": game.rules}, None, config.rules)
+    except GameError as err:
         raise ControllerError(f"[referee.rules] in the config: {err}") from None
-    return RuleSet(game.rules.variants, referee=options)
+    rules: RuleSet = options["rules"]
+    return rules
 
 
 def landscape_choice(game: GameInProgress, computer: str | None = None,

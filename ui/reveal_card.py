@@ -27,7 +27,7 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from ui import i18n, theme
-from ui.board_styles import GIGANTEN, STRATEGUS, style_of
+from ui.board_styles import FIELDS, GIGANTEN, style_of
 from ui.game_words import kind_name
 from ui.i18n import STRINGS
 from ui.tokens import FADED, token_texture
@@ -133,11 +133,8 @@ class Duel(Widget):
             Ellipse(pos=(x + w * 0.44, y + h * 0.06), size=(w * 0.12, h * 0.12))
             Color(*theme.SWAMP_OUTLINE)
             Line(rounded_rectangle=(x + 2, y + 2, w - 4, h - 4, h * 0.1), width=2.5)
-        elif self.ground == "land" or self.style == GIGANTEN:
-            Color(*theme.LAND)
-            RoundedRectangle(pos=(x, y), size=(w, h), radius=[h * 0.1])
         else:
-            Color(*(theme.STRATEGUS_FIELD if self.style == STRATEGUS else theme.GIMMEL_SAND))
+            Color(*(theme.LAND if self.ground == "land" else FIELDS[self.style]))
             RoundedRectangle(pos=(x, y), size=(w, h), radius=[h * 0.1])
 
 

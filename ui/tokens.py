@@ -9,6 +9,7 @@ Only what the view gives is drawn: a figure without ``kind`` is a back, whatever
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from kivy.graphics import Canvas, ClearBuffers, ClearColor, Color, Fbo, Line, RoundedRectangle
@@ -56,11 +57,7 @@ def draw_token(style: str, owner: str, kind: str | None, x: float, y: float, cel
     ``FACE``. Texts drawn are added to ``texts``. Always opaque: a faded figure is its
     ``token_texture`` drawn with ``FADED`` (Kivy builds a wide, translucent ``Line``'s
     stencil into whatever canvas is open when it is first drawn)."""
-    if style == GIMMEL:
-        return _stone(owner, kind, x, y, cell)
-    if style == STRATEGUS:
-        return _card(owner, kind, x, y, cell, texts)
-    return _shield(owner, kind, x, y, cell, texts)
+    return _DRAWERS.get(style, _shield)(owner, kind, x, y, cell, texts)
 
 
 FADED = 0.35
@@ -218,3 +215,10 @@ def _stone(owner: str, kind: str | None, x: float, y: float, cell: float) -> str
         Line(ellipse=(x + pad + size * 0.2, y + pad + size * 0.7, size * 0.6, size * 0.22),
              width=1)
     return FACE
+
+
+_Drawer = Callable[[str, str | None, float, float, float, list[str]], str]
+_DRAWERS: dict[str, _Drawer] = {
+    STRATEGUS: _card,
+    GIMMEL: lambda owner, kind, x, y, cell, _texts: _stone(owner, kind, x, y, cell)}
+"""Each style's figure (Giganten's shield for any other)."""

@@ -29,7 +29,6 @@ from ui.control_game import (
     GameController,
     NewGame,
     has_long,
-    other_games,
 )
 from ui.game_strings import GAME_STRINGS
 
@@ -114,7 +113,11 @@ def assert_verified(c: GameController) -> None:
 
 
 def test_the_registry_names_the_games_the_app_offers() -> None:
-    assert other_games() == ("strategus", "gimmel")
+    from companion.games import game_names
+    from ui.giganten_path import STARTED_HERE
+
+    assert game_names() == ("giganten", "strategus", "gimmel")
+    assert {"giganten"} == STARTED_HERE, "Giganten starts on its settings and landscape"
     from companion.games import get_game
     assert has_long(get_game("gimmel")) and not has_long(get_game("strategus"))
 

@@ -47,7 +47,7 @@ from companion.games.giganten.options import (
 )
 from companion.games.giganten.players import TWO_PLAYERS, Player
 from companion.games.giganten.position import RULEBOOK, Advance, GigantenState
-from companion.games.giganten.scenario import answer
+from companion.games.giganten.scenario import FIELDS, answer
 from companion.games.giganten.setup import (
     RESERVE_SIZE,
     Problem,
@@ -56,6 +56,9 @@ from companion.games.giganten.setup import (
     team_problems,
 )
 from companion.games.giganten.state import GameState
+from companion.games.giganten.table_options import deal_options as deal_table_options
+from companion.games.giganten.table_options import referee_options as referee_table_options
+from companion.games.giganten.table_options import rules_words as table_rules_words
 from companion.games.giganten.turns import IllegalTurn, Turn
 
 _board, _rules = board_of, rules_of
@@ -296,8 +299,25 @@ class Giganten:
         return {"board": {key: value for key, value in board.items() if key != "tiles"}}
 
     def scenario(self, data: Mapping[str, Any]) -> JSON:
-        """Answer a Giganten scenario (warnings about unknown fields are dropped here)."""
-        return answer(data)[0]
+        """Answer a Giganten scenario."""
+        return answer(data)
+
+    def scenario_fields(self) -> frozenset[str]:
+        """The fields of a Giganten scenario (``companion.scenario.ScenarioFields``)."""
+        return FIELDS
+
+    def deal_options(self, chosen: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+        """The landscape and the first player dealt (``companion.game_options``)."""
+        return deal_table_options(chosen, rng)
+
+    def referee_options(self, options: Mapping[str, Any], rules: str | None,
+                        settings: Mapping[str, Any]) -> dict[str, Any]:
+        """The referee rules [W3] in the rule set (``companion.game_options``)."""
+        return referee_table_options(options, rules, settings)
+
+    def rules_words(self, options: Mapping[str, Any]) -> str | None:
+        """The referee rules, the variants and the reveal policy in force."""
+        return table_rules_words(options)
 
 
 def reserve_of(kinds: Iterable[KindId]) -> list[KindId]:

@@ -33,18 +33,15 @@ MAX_BOARD_SIDE = 32
 """The largest number of files or ranks a scenario board may have (V9 needs 28 files)."""
 
 _TURN_KEYS = {"path", "paths", "place", "reenter", "challenge", "advance"}
-_KNOWN_FIELDS = {"format", "game", "board", "territory", "variants", "swamp", "figures",
+FIELDS = frozenset({"format", "game", "board", "territory", "variants", "swamp", "figures",
                  "to_move", "turns_made", "secret_traps", "reserve", "frozen", "turns", "query",
-                 "from", "view"}
+                 "from", "view"})
+"""Every top-level field a Giganten scenario may have (``companion.scenario`` warns of any
+other)."""
 
 
-def answer(data: Mapping[str, Any]) -> tuple[JSON, list[str]]:
-    """Answer a parsed Giganten scenario; return the answer and warnings (unknown fields)."""
-    warnings = [f"ignoring unknown field {key!r}" for key in data if key not in _KNOWN_FIELDS]
-    return _answer(data), warnings
-
-
-def _answer(data: Mapping[str, Any]) -> JSON:
+def answer(data: Mapping[str, Any]) -> JSON:
+    """Answer a parsed Giganten scenario."""
     rules = _rules(data)
     board = _board(data, rules)
     state = _state(board, data, rules)

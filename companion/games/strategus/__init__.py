@@ -155,6 +155,18 @@ class Strategus:
         from companion.games.strategus.scenario import answer
         return answer(data)
 
+    def referee_options(self, options: Mapping[str, Any], rules: str | None,
+                        settings: Mapping[str, Any]) -> dict[str, Any]:
+        """The two-squares limit [R11] and the chasing rule [R15] of ``--rules``
+        (``companion.game_options.RefereeRules``; ``[referee.rules]`` is Giganten's)."""
+        from companion.games.strategus.referee_rules import referee_options
+        return referee_options(options, rules)
+
+    def rules_words(self, options: Mapping[str, Any]) -> str | None:
+        """The referee rules in force, with their rule ids."""
+        from companion.games.strategus.referee_rules import rules_words
+        return rules_words(options)
+
 
 GAME = Strategus()
 """Strategus, as the registry (``companion.games``) names it."""
