@@ -510,7 +510,7 @@ def new_options(args: argparse.Namespace, game: Game, seed: int) -> dict[str, An
     """A new game's options: the variants and reveal policy chosen, and what the game deals
     from the public ``seed`` (``companion.game_options``: Giganten's landscape [B3] and
     first player [S5])."""
-    chosen = {"rules": args.variants, "policy": args.policy}
+    chosen = {"rules": getattr(args, "variants", None), "policy": getattr(args, "policy", None)}
     return deal_options(game, chosen, random.Random(seed))
 
 

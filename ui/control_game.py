@@ -43,6 +43,7 @@ from hardware.protocol import Reader
 from hardware.simgame import GameHands, SimGameTable, laid_out
 from ui import i18n
 from ui.control_base import HOME, ControllerError
+from ui.control_game_again import PlayAgain
 from ui.control_game_auto import AutoPlay
 from ui.control_game_base import (
     DEFAULT_BUDGET,
@@ -76,8 +77,8 @@ from ui.game_words import (
 
 JSON = dict[str, Any]
 
-class GameController(ComputerHands, SetupEditor, AutoPlay, LiveBoard, GigantenChoices,
-                     GigantenSetup, RevealAfterGame, PrivateMoments):
+class GameController(PlayAgain, ComputerHands, SetupEditor, AutoPlay, LiveBoard,
+                     GigantenChoices, GigantenSetup, RevealAfterGame, PrivateMoments):
     """One game in the app, from the home screen's choice to the saved record."""
 
     def __init__(self, *, log_dir: Path | None = None, reader: Reader | None = None,
@@ -187,7 +188,8 @@ class GameController(ComputerHands, SetupEditor, AutoPlay, LiveBoard, GigantenCh
         side = read_mode(session.table)
         variants = session.options.get("variants", [])
         choice = NewGame(game.name, "long" in variants, side.get("computer"),
-                         str(side.get("level", DEFAULT_LEVEL)), side.get("legal") is True)
+                         str(side.get("level", DEFAULT_LEVEL)), side.get("legal") is True,
+                         settings=dict(session.options))
         reader = self.open_reader(game, session.options, session)
         self._open(game, choice, session, events,
                    laid_out(session) if self.simulated else None, reader)

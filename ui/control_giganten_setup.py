@@ -106,9 +106,9 @@ class GigantenSetup:
         return i18n.tr(key, player=i18n.player(player), trap=trap or "", problems=said)
 
     def set_up(self) -> None:
-        """The drawer's helper: a whole legal setup for every side, and under V5 every
-        side's trap, drawn from the OS (``random.SystemRandom``: no seed to give the setups
-        or the traps away)."""
+        """The drawer's helper: a whole setup for every side as a good player would make
+        it (the Apfel on the back rows), and under V5 every side's trap, drawn from the OS
+        (``random.SystemRandom``: no seed to give the setups or the traps away)."""
         self.set_up_with(random.SystemRandom())
 
     def set_up_with(self, rng: random.Random) -> None:
@@ -116,7 +116,7 @@ class GigantenSetup:
         _, hands = self._sim()
         if self.session.phase != SETUP:
             raise ControllerError(i18n.tr("gm_err_not_now"))
-        hands.set_up(self._game(), self.session.options, rng)
+        hands.set_up(self._game(), self.session.options, rng, planned=True)
         self.settle()
         if self.traps_asked:
             self.choose_traps(rng)

@@ -66,8 +66,12 @@ class GameReplay:
         turns = record.get("turns")
         if record.get("kind") != "full" or not isinstance(turns, list):
             raise ValueError(i18n.tr("err_replay_public"))
+        resigned, declared = record.get("resigned"), record.get("declared")
+        if not (resigned is None or type(resigned) is int) or \
+                not (declared is None or isinstance(declared, dict)):
+            raise ValueError(i18n.tr("err_replay_failed", reason="its result is malformed"))
         try:
-            return cls._of(record, turns, record.get("resigned"), record.get("declared"))
+            return cls._of(record, turns, resigned, declared)
         except (GameError, KeyError, TypeError, game_log.ReplayError) as err:
             raise ValueError(str(err)) from None
 

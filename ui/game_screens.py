@@ -251,7 +251,7 @@ class GamePlayScreen(GameTableScreen):
 
 class GameOverScreen(Screen):
     """The winner and the reason in plain words, the final board as everyone may see it,
-    the record saved, Home."""
+    the record saved; "Play again" (the same choice) and "New game" (the home screen)."""
 
     def __init__(self, games: GameController, **kwargs: Any) -> None:
         super().__init__(name=GAME_OVER, **kwargs)
@@ -265,12 +265,13 @@ class GameOverScreen(Screen):
         self.counts = label(size_hint_y=None, height=66, font_size="12sp")
         self.reveal = label(size_hint_y=None, height=30, font_size="13sp")
         self.record = label(font_size="13sp")
+        self.again = slotted("", games.play_again, "again")
         self.home = slotted("", games.go_home, "home")
         self.details = DetailsDrawer()
         self.details_button = details_button(
             lambda: self.details.show(game_details_lines(games)))
         for widget in (self.title, self.winner, self.counts, self.reveal, self.record,
-                       button_row(self.details_button, self.home)):
+                       button_row(self.details_button, self.again, self.home)):
             panel.add_widget(widget)
         root.add_widget(self.board)
         root.add_widget(panel)
@@ -288,5 +289,6 @@ class GameOverScreen(Screen):
         self.winner.text = games.result()
         self.counts.text = "\n".join(games.counts())
         self.record.text = i18n.tr("gm_record") if games.record_path is not None else ""
-        self.home.text = i18n.tr("home")
+        self.again.text = i18n.tr("gm_play_again")
+        self.home.text = i18n.tr("gm_new_game")
         self.details_button.text = i18n.tr("details")

@@ -138,6 +138,8 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
     "gm_remove": {"en": "Remove", "de": "Entfernen"},
     # --- Game over
     "gm_over_title": {"en": "{title}: game over", "de": "{title}: Spielende"},
+    "gm_play_again": {"en": "Play again", "de": "Nochmal spielen"},
+    "gm_new_game": {"en": "New game", "de": "Neues Spiel"},
     "gm_winner": {"en": "{player} wins: {reason}", "de": "{player} gewinnt: {reason}"},
     "gm_draw": {"en": "A draw: {reason}", "de": "Unentschieden: {reason}"},
     "gm_reason_apple": {"en": "the Apple was taken", "de": "der Apfel wurde erobert"},

@@ -68,7 +68,7 @@ def referee_draw() -> None:
 
 
 def home_then_resume() -> None:
-    tap(i18n.tr("home"))  # the game-over screen's
+    tap(i18n.tr("gm_new_game"))  # the game-over screen's
 
 
 def clock_surprise() -> None:
@@ -84,7 +84,7 @@ def broken_log(*_: Any, **__: Any) -> Any:
 
 def tap_surprise() -> None:
     GameSession.resume = broken_log  # type: ignore[method-assign,assignment]
-    tap(i18n.tr("home"))
+    tap(i18n.tr("gm_new_game"))
 
 
 i18n.set_language(LANGUAGE)  # the buttons' texts below, in the screen's language
@@ -92,7 +92,7 @@ STEPS: list[tuple[str, Callable[[], None]]] = [
     ("draw", referee_draw),
     ("home", home_then_resume),
     ("resume1", lambda: tap(i18n.tr("resume"))),
-    ("home2", lambda: tap(i18n.tr("home"))),
+    ("home2", lambda: tap(i18n.tr("gm_new_game"))),
     ("resume2", lambda: tap(i18n.tr("resume"))),
     ("clock_surprise", clock_surprise),
     ("continue", lambda: tap(i18n.tr("crash_continue"))),

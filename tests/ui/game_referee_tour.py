@@ -216,7 +216,7 @@ def strategus(rng: random.Random) -> Iterator[None]:
     yield from wait(0.05)
     result["results"].append(games.result())
     assert games.result() in texts(Window), "the result is on the screen"
-    yield from press(i18n.tr("home"))
+    yield from press(i18n.tr("gm_new_game"))
 
 
 def gimmel(rng: random.Random) -> Iterator[None]:
@@ -307,7 +307,7 @@ def giganten() -> Iterator[None]:
     yield from wait(0.05)
     result["results"].append(games.result())
     result["giganten_record"] = games.record_path is not None
-    yield from press(i18n.tr("home"))
+    yield from press(i18n.tr("gm_new_game"))
 
 
 def tour() -> Iterator[None]:
@@ -316,7 +316,7 @@ def tour() -> Iterator[None]:
     rng = random.Random(5)
     yield from strategus(rng)
     yield from gimmel(rng)
-    yield from press(i18n.tr("home"))
+    yield from press(i18n.tr("gm_new_game"))
     yield from giganten()
 
 

@@ -231,7 +231,7 @@ def play(title: str, computer: str, person: str, rng: random.Random) -> Iterator
     result["winners"].append(games.result())
     result["revealed"][title] = i18n.tr("gm_revealed") in texts(Window)
     assert games.result() in texts(Window), "the winner is on the screen"
-    yield from press(i18n.tr("home"))
+    yield from press(i18n.tr("gm_new_game"))
 
 
 def tour() -> Iterator[None]:

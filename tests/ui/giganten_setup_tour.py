@@ -206,7 +206,7 @@ def a_game(variant: str) -> Iterator[None]:
     yield from press(i18n.tr("gm_resigns", player=i18n.player(games.players[state.to_move])))
     yield from settle()
     assert games.screen == GAME_OVER, games.screen
-    yield from press(i18n.tr("home"))
+    yield from press(i18n.tr("gm_new_game"))
 
 
 def tour() -> Iterator[None]:

@@ -253,7 +253,7 @@ def one_game(rng: random.Random) -> Iterator[None]:
     assert games.screen == GAME_OVER, games.screen
     result["winners"].append(games.result())
     assert games.result() in texts(Window), "the winner is on the screen"
-    yield from press(i18n.tr("home"))
+    yield from press(i18n.tr("gm_new_game"))
 
 
 def tour() -> Iterator[None]:

@@ -155,6 +155,29 @@ def test_a_whole_strategus_game_against_the_computer_with_a_power_cut(tmp_path: 
     assert c.screen == HOME and not c.active
 
 
+def test_play_again_starts_the_same_choice_afresh_even_after_a_power_cut(
+        tmp_path: Path) -> None:
+    i18n.set_language("en")
+    c = controller(tmp_path)
+    with pytest.raises(ControllerError):
+        c.play_again()  # nothing played yet: said on the screen
+    c.new_game(NewGame("gimmel", long=True, computer="white", level="easy", legal=True))
+    state = c.state()
+    assert state is not None and c.game is not None
+    c.resign(c.game.players[state.to_move])
+    first_log = c.log_path
+    c = power_cut(c, tmp_path)
+    assert c.screen == GAME_OVER
+    c.play_again()
+    assert c.screen == GAME_PLAY and c.session.turns == 0
+    assert c.log_path != first_log, "a new game, a new log"
+    assert c.choice == NewGame("gimmel", long=True, computer="white", level="easy",
+                               legal=True, settings={"variants": ["long"]})
+    assert c.session.options == {"variants": ["long"]}, "the long variant again"
+    assert c.computer is not None and c.computer.level == "easy"
+    assert first_log is not None and first_log.exists(), "the finished game's log is kept"
+
+
 def test_a_whole_gimmel_game_against_the_computer_with_a_power_cut(tmp_path: Path) -> None:
     i18n.set_language("de")
     try:

@@ -21,7 +21,7 @@ def deal_options(chosen: Mapping[str, Any], rng: random.Random) -> dict[str, Any
     and the first player drawn."""
     rules = chosen.get("rules") or RuleSet()
     return {"board": deal_landscape(rng, rules=rules), "rules": rules,
-            "policy": chosen.get("policy", RULEBOOK),
+            "policy": chosen.get("policy") or RULEBOOK,
             "first": rng.randrange(len(rules.players))}
 
 
