@@ -62,6 +62,7 @@ from ui.control_game_live import LiveBoard, live_physical
 from ui.control_game_private import PrivateMoments
 from ui.control_game_reveal import RevealAfterGame
 from ui.control_game_setup import setup_problems, setup_progress
+from ui.control_game_takeback import TakeBack
 from ui.control_game_think import Thinking
 from ui.control_game_tray import SetupEditor
 from ui.control_giganten import GigantenChoices
@@ -77,7 +78,7 @@ from ui.game_words import (
 
 JSON = dict[str, Any]
 
-class GameController(PlayAgain, ComputerHands, SetupEditor, AutoPlay, LiveBoard,
+class GameController(PlayAgain, TakeBack, ComputerHands, SetupEditor, AutoPlay, LiveBoard,
                      GigantenChoices, GigantenSetup, RevealAfterGame, PrivateMoments):
     """One game in the app, from the home screen's choice to the saved record."""
 
@@ -120,7 +121,7 @@ class GameController(PlayAgain, ComputerHands, SetupEditor, AutoPlay, LiveBoard,
         """What resuming repaired in the log (a cut-off entry dropped, its mode made 0600)."""
         self._seen = 0
         self.computer_by_hand = False
-        self._announced_at: float | None = None
+        self._announced_at: tuple[int, float] | None = None
         self.thinking = False
         """The computer is to move and its choice waits for the next poll: the screen says
         so first (without ``background`` the search takes up to ``budget`` seconds on the
@@ -139,6 +140,11 @@ class GameController(PlayAgain, ComputerHands, SetupEditor, AutoPlay, LiveBoard,
         if self.sim is None:
             raise ControllerError(i18n.tr("err_no_game"))
         return self.sim.session
+
+    @property
+    def referee(self) -> bool:
+        """False: a casual game has no arbiter's desk (``ui.control_game_referee``)."""
+        return False
 
     def _game(self) -> Game:
         if self.game is None:

@@ -20,7 +20,9 @@ class ComputerHands:
     computer_by_hand: bool
     """The setting: on the simulated board the person carries out the computer's turns
     too (practice for the real board); off: the computer's hands do."""
-    _announced_at: float | None
+    _announced_at: tuple[int, float] | None
+    """When the announced turn was first seen: the turns played then, and the time (an
+    announcement carried out by hand must not leave its time to the next one)."""
 
     if TYPE_CHECKING:  # the controller's own
         @property
@@ -36,9 +38,10 @@ class ComputerHands:
                 or sim.session.chosen is None or sim.session.fixing):
             self._announced_at = None
             return
-        if self._announced_at is None:
-            self._announced_at = sim.now
-        elif sim.now - self._announced_at >= CARRY_S:
+        turns = sim.session.turns
+        if self._announced_at is None or self._announced_at[0] != turns:
+            self._announced_at = (turns, sim.now)
+        elif sim.now - self._announced_at[1] >= CARRY_S:
             self._announced_at = None
             hands.play(sim.session.chosen.turn)
             self.settle()
@@ -51,11 +54,11 @@ class ComputerHands:
     def carry_progress(self) -> tuple[str, str, float] | None:
         """The computer's announced move on its way (origin, target, 0–1), while its
         hands carry it out on the simulated board; None otherwise."""
-        sim, start = self.sim, self._announced_at
+        sim, seen = self.sim, self._announced_at
         path = self.announced_path()
-        if sim is None or start is None or path is None or len(path) < 2:
+        if sim is None or seen is None or path is None or len(path) < 2:
             return None  # a stone put down has no way to go
-        return path[0], path[-1], max(0.0, min(1.0, (sim.now - start) / CARRY_S))
+        return path[0], path[-1], max(0.0, min(1.0, (sim.now - seen[1]) / CARRY_S))
 
     def announced_path(self) -> list[str] | None:
         """The squares of the computer's announced turn (lit on the screen until it is

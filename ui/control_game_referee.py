@@ -342,12 +342,10 @@ class RefereeGameController(GameController):
     def put_back(self) -> None:
         """The simulated board's helper after a take-back: the hands put the board as the
         game stands (on the real board people do it, square by square)."""
-        _, hands = self._sim()
-        state = self.session.state
-        if state is None or not self.session.fixing:
+        self._sim()
+        if self.session.state is None or not self.session.fixing:
             raise ControllerError(i18n.tr("gm_err_not_now"))
-        held, hands.aside = hands.aside, []  # pieces taken off come back first
-        hands.show(dict(state.pieces()), held)
+        self.lay_out_the_game()
         self.settle()
 
     def _player_index(self, player: str) -> int:

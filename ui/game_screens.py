@@ -218,8 +218,11 @@ class GamePlayScreen(GameTableScreen):
         # (ui.control_giganten); in their place, disabled, in every game.
         self.decline = slotted("", self.games.decline, "decline")
         self.advance = slotted("", self.games.advance, "advance")
+        # Against the computer in a casual game: the person's last turn taken back.
+        self.take_back = slotted("", self.games.take_back, "take_back")
         return stacked(self.to_move, self.now, self.counts,
-                       button_row(self.decline, self.advance), self.common_row(self.resign))
+                       button_row(self.take_back, self.decline, self.advance),
+                       self.common_row(self.resign))
 
     def _ask_resign(self) -> None:
         games = self.games
@@ -244,8 +247,11 @@ class GamePlayScreen(GameTableScreen):
         left, left_on, right, right_on = games.choice_buttons()
         self.decline.text, self.decline.disabled = left, not left_on
         self.advance.text, self.advance.disabled = right, not right_on
-        for choice in (self.decline, self.advance):  # no empty slabs: their place stays
-            choice.opacity = 1 if choice.text else 0
+        offered = games.computer is not None and not games.referee
+        self.take_back.text = i18n.tr("gm_take_back") if offered else ""
+        self.take_back.disabled = games.take_back_refused() is not None
+        for choice in (self.take_back, self.decline, self.advance):  # no empty slabs:
+            choice.opacity = 1 if choice.text else 0  # their place stays
         self.card.show(games.combat_view())  # stays until tapped (or the next turn)
 
 

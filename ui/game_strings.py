@@ -136,6 +136,14 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
     "gm_place": {"en": "Place on {square}", "de": "Auf {square} setzen"},
     "gm_place_none": {"en": "Place", "de": "Setzen"},
     "gm_remove": {"en": "Remove", "de": "Entfernen"},
+    "gm_take_back": {"en": "Take back", "de": "Zurücknehmen"},
+    "gm_err_take_back_referee": {"en": "In referee mode only the arbiter takes back a turn",
+                                 "de": "Im Schiedsrichtermodus nimmt nur die Spielleitung"
+                                       " einen Zug zurück"},
+    "gm_err_take_back_people": {"en": "Take back is for a game against the computer:"
+                                      " between players, agree and put the figures back",
+                                "de": "Zurücknehmen gibt es im Spiel gegen den Computer:"
+                                      " unter Spielern einigt euch und stellt zurück"},
     # --- Game over
     "gm_over_title": {"en": "{title}: game over", "de": "{title}: Spielende"},
     "gm_play_again": {"en": "Play again", "de": "Nochmal spielen"},

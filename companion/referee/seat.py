@@ -1,7 +1,6 @@
 """What the arbiter's desk needs from a session, whatever the game: the protocol that
-Giganten's ``Session`` (``companion.table.session``) and the ``GameSession``
-(``companion.table.game_session``) both implement, and the desk's log entries written
-through it.
+``GameSession`` (``companion.table.game_session``) implements, and the desk's log entries
+written through it.
 
 - ``phase`` (setup, play, over) and ``state.to_move``: whose clock runs;
 - ``take_back(turns, note, now)``: the game as it stood after ``turns`` turns, logged as a
@@ -9,7 +8,7 @@ through it.
 - ``declare(result, now)``: a result the rules do not produce [W3] (a loss on time, an
   agreed draw, the arbiter's decision), logged, then the end;
 - ``log``: the game log, where the desk writes its ``referee`` entries (clocks, disputes,
-  looks), which every replay of either kind of log passes over.
+  looks), which every replay of the log passes over.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ from companion.game import Game, GameState, Square
 from companion.game_events import GameEvent, NextToMove
 from companion.ledger import game_log
 from companion.reads import Uid
+from companion.table.opponent import Chosen
 from companion.table.tag_match import TagPlaces
 
 
@@ -21,7 +22,9 @@ class CorrectableSession(Protocol):
     calls these functions with itself (a protocol, so that this module need not import it)."""
 
     turns: int
+    movers: list[int]
     fixing: bool
+    chosen: Chosen | None
     declared: dict[str, Any] | None
     pool: frozenset[Uid] | None
 
@@ -71,6 +74,8 @@ def take_back(session: CorrectableSession, turns: int, note: Mapping[str, Any],
     while session.turns > turns:
         state.pop()  # the interface's exact undo
         session.turns -= 1
+    del session.movers[turns:]
+    session.chosen = None  # an announced computer turn was for a position that is gone
     session.tags_back_to(turns)
     session.fixing = True
     return [*session.board_answer(now), NextToMove(state.to_move)]

@@ -11,9 +11,7 @@ entries) before an event shows it; ``resume`` rebuilds a session from its log af
 power cut and asks for the board to match. Pure and synchronous: time comes in with the
 snapshots and intents. This session knows no game's types: what a game adds goes through
 the interface's optional hooks (``companion.game``: options as JSON, the choices a board
-leaves open, a turn that going on implies), which Giganten has (``giganten play --game
-giganten``); its own session (``companion.table.session``) still serves the app and
-referee mode.
+leaves open, a turn that going on implies).
 """
 
 from __future__ import annotations
@@ -112,6 +110,7 @@ class GameSession:
         them; none from before a resume)."""
         self.outs: list[frozenset[Uid]] = []
         """The tags each turn that stands took out of the game, as logged with it."""
+        self.movers: list[int] = []  # who played each turn that stands
         self.pool: frozenset[Uid] | None = None
         """After a take-back until the board matches: the tags out before it."""
         self.chosen: Chosen | None = None
@@ -164,6 +163,7 @@ class GameSession:
             raise
         session.log, session.state = log, course.state
         session.turns = len(course.turns)
+        session.movers = [int(body["player"]) for body in course.bodies]
         session.resigned, session.declared = course.resigned, course.declared
         session.phase, session.fixing = PLAY, True
         # Which tag stands where is learned from the board; which are out of the game
@@ -259,13 +259,12 @@ class GameSession:
         return self._end(winner, reason, now)
 
     def tags_back_to(self, turns: int) -> None:
-        """After a take-back to ``turns`` turns: the tags as they stood then, on the squares
-        where the same tag still stands; the others are learned from the board (the
-        arbiter oversees the take-back; a captured piece comes back as any of its kind)."""
+        """After a take-back to ``turns`` turns: the tags as they stood then where the same
+        tag still stands; the others are learned from the board (a captured piece comes
+        back as any of its kind: the tags out are known again once the board matches,
+        ``game_corrections.settled``; the log's replay does the same)."""
         then = self.places_before.get(turns, TagPlaces())
         same = {sq: uid for sq, uid in then.on.items() if self.places.on.get(sq) == uid}
-        # Any figure of its kind may come back: the tags out are known again once the
-        # board matches (``game_corrections.settled``; the log's replay does the same).
         self.pool = self.places.gone | (self.pool or frozenset())
         self.outs = [frozenset()] * turns
         self.places = TagPlaces(same)
@@ -498,6 +497,7 @@ class GameSession:
         self.places_before[self.turns] = self.places
         self.places = TagPlaces(places.on, self.places.gone | out)
         self.outs.append(out)
+        self.movers.append(player)
         self.turns += 1
         self.chosen = None
         events: list[GameEvent] = [TurnCommitted(player, self.turns, turn_json, played.public,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.computer import DEFAULT_LEVEL, LEVELS, Budget, computer_turn
@@ -36,8 +36,9 @@ class Chosen:
     turn: Any
     turn_json: JSON
     words: str
-    before: dict[Square, Piece]
-    after: dict[Square, Piece] | None
+    before: dict[Square, Piece] = field(repr=False)
+    """The whole board, hidden kinds too: never in a repr (a log line, a traceback)."""
+    after: dict[Square, Piece] | None = field(repr=False)
     """The board the turn leaves; None when its result is decided in secret (a Strategus
     attack): then it is declared on the screen, the attacker held beside the square."""
 

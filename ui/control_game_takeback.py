@@ -1,0 +1,86 @@
+"""Take back against the computer (``ui.control_game.GameController``): in a casual game
+the person takes back their last turn and the computer's answer to it, as a player at
+home expects of a computer opponent. Logged as a correction (``companion.table.
+game_corrections``), so a resume and the record replay it. Never in referee mode, where
+only the arbiter takes back [W3]. Kivy-free."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hardware.live_game import LiveGameTable
+from hardware.simgame import GameHands, SimGameTable
+from ui import i18n
+from ui.control_base import ControllerError
+from ui.control_game_base import Computer
+
+if TYPE_CHECKING:
+    from companion.table.game_session import GameSession
+
+
+class TakeBack:
+    """The person's "Take back" on the play screen."""
+
+    sim: SimGameTable | LiveGameTable | None
+    hands: GameHands | None
+    computer: Computer | None
+
+    if TYPE_CHECKING:  # the controller's own
+        @property
+        def referee(self) -> bool: ...
+
+        @property
+        def session(self) -> GameSession: ...
+
+        def settle(self, seconds: float = 0.6) -> None: ...
+
+        def _stop_thinking(self) -> None: ...
+
+        def _changed(self) -> None: ...
+
+    def take_back_refused(self) -> str | None:
+        """Why "Take back" cannot be done now (a string key), or None."""
+        if self.sim is None or self.sim.session.phase != "play":
+            return "gm_err_not_now"
+        if self.referee:
+            return "gm_err_take_back_referee"
+        if self.computer is None:
+            return "gm_err_take_back_people"
+        if self._person_turn() is None:
+            return "err_nothing_to_take_back"
+        return None
+
+    def take_back(self) -> None:
+        """Back to the position before the person's last turn (the computer's answer, and
+        a turn it has announced, go with it). The simulated board is put back by its
+        hands; on the real board the screen lists what to put where, as after a cut."""
+        refused = self.take_back_refused()
+        if refused is not None:
+            raise ControllerError(i18n.tr(refused))
+        sim, to = self.sim, self._person_turn()
+        assert sim is not None and to is not None
+        session = sim.session
+        self._stop_thinking()
+        person = session.game.players[session.movers[to]]
+        sim.events += session.take_back(to, {"reason": "take back", "by": person}, sim.now)
+        if isinstance(sim, SimGameTable):
+            self.lay_out_the_game()
+        self.settle()
+        self._changed()
+
+    def lay_out_the_game(self) -> None:
+        """The simulated hands put the board as the game stands (after a take-back; the
+        figures they took off come back first)."""
+        hands, state = self.hands, self.session.state
+        if hands is None or state is None:
+            raise ControllerError(i18n.tr("gm_err_not_now"))
+        held, hands.aside = hands.aside, []
+        hands.show(dict(state.pieces()), held)
+
+    def _person_turn(self) -> int | None:
+        """The index of the last turn the person (not the computer) played, if any."""
+        if self.sim is None or self.computer is None:
+            return None
+        movers = self.sim.session.movers
+        return next((i for i in range(len(movers) - 1, -1, -1)
+                     if movers[i] != self.computer.player), None)
