@@ -77,7 +77,8 @@ class RefereeGamePlayScreen(GamePlayScreen):
         self.common = self.common_row(self.resign)
         self.decline = slotted("", self.games.decline, "decline")  # Giganten's choices
         self.advance = slotted("", self.games.advance, "advance")
-        self.choices = button_row(self.decline, self.advance)
+        self.take_back = slotted("", self.games.take_back, "take_back")  # casual only
+        self.choices = button_row(self.take_back, self.decline, self.advance)
         self.dispute = slotted("", self._ask_dispute, "dispute")
         self.draw_offer = slotted("", self._ask_draw, "draw_offer")
         self.arbiter_button = slotted("", self._open_arbiter, "arbiter")
