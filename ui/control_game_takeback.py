@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.table.game_session import PLAY
 from hardware.live_game import LiveGameTable
 from hardware.simgame import GameHands, SimGameTable
 from ui import i18n
@@ -36,11 +37,9 @@ class TakeBack:
 
         def _stop_thinking(self) -> None: ...
 
-        def _changed(self) -> None: ...
-
     def take_back_refused(self) -> str | None:
         """Why "Take back" cannot be done now (a string key), or None."""
-        if self.sim is None or self.sim.session.phase != "play":
+        if self.sim is None or self.sim.session.phase != PLAY:
             return "gm_err_not_now"
         if self.referee:
             return "gm_err_take_back_referee"
@@ -65,8 +64,7 @@ class TakeBack:
         sim.events += session.take_back(to, {"reason": "take back", "by": person}, sim.now)
         if isinstance(sim, SimGameTable):
             self.lay_out_the_game()
-        self.settle()
-        self._changed()
+        self.settle()  # the screen is redrawn: the take-back's events are new
 
     def lay_out_the_game(self) -> None:
         """The simulated hands put the board as the game stands (after a take-back; the
