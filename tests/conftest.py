@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
+
+from ui import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -35,6 +38,15 @@ os.environ["COLUMNS"] = "80"
 # user's ``~/.local/share``. Tests of the folders themselves set their own variables.
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(
     prefix=f"giganten-data-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-")
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test() -> Iterator[None]:
+    """The language of the screen and the terminal is one setting for the whole process
+    (``ui.i18n``): a test that switches to German would leave the later tests of its worker
+    in German, so every test ends where every test starts, in English."""
+    yield
+    i18n.set_language("en")
 
 
 # --- Test tiers ----------------------------------------------------------------------------

@@ -4,7 +4,6 @@ controller (``test_game_controller``, ``test_giganten_app*``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,14 +18,6 @@ from ui.controller import (
     ControllerError,
     GameOptions,
 )
-
-
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    """Every test starts and ends in English (the language is process-wide)."""
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
 
 
 def test_landscape_tiles_turn_and_swap(tmp_path: Path) -> None:

@@ -15,12 +15,6 @@ from ui.game_referee_strings import GAME_REFEREE_STRINGS
 from .test_game_referee_controller import PIN, assert_verified, refereed
 
 
-@pytest.fixture(autouse=True)
-def english() -> object:
-    yield None
-    i18n.set_language("en")
-
-
 @pytest.mark.parametrize(("language", "said"), [
     ("en", "Both sides lose: the arbiter decided"),
     ("de", "Beide Seiten verlieren: Entscheidung der Schiedsperson")])

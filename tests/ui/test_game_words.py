@@ -12,7 +12,6 @@ control in its fixed place listing the rule ids, the commitments and the files.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,12 +33,6 @@ SAME_IN_BOTH = {
     "gm_sim_title", "gm_computer_move", "gm_turn", "gm_problem",
 }
 """Keys whose German is the English on purpose: names, and lines of names and squares."""
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    yield
-    i18n.set_language("en")
 
 
 def test_every_rule_the_engines_and_the_table_give_has_its_words() -> None:

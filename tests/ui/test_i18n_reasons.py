@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -55,12 +54,6 @@ SAMPLE: dict[str, Any] = {
     "reason": "nest", "variant": "V3",
 }
 """A value for each kind of message parameter; numbers for the rest."""
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    yield
-    i18n.set_language("en")
-
 
 def _words(text: str) -> set[str]:
     return {w.lower() for w in re.findall(r"[A-Za-zÄÖÜäöüß]+", text)}

@@ -6,7 +6,6 @@ at 800 × 480)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,12 +18,6 @@ from ui.now_strings import NOW_STRINGS
 from ui.plain_text import dev_text_in, plain
 
 from .test_replay_controller import finished
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    yield
-    i18n.set_language("en")
 
 
 def test_plain_keeps_the_developer_text_for_the_drawer() -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import stat
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -43,14 +42,6 @@ from ui.tools import (
     startup_settings,
     summary,
 )
-
-
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    """Every test starts and ends in English (the language is process-wide)."""
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
 
 
 def square(name: str, files: int = 14) -> int:
