@@ -28,6 +28,8 @@ the next one of that kind not on the board, or given as its tag UID:
                          with --computer, the person's side by a simple bot
                          and the computer's announced turns carried out
   carry                  carry out the computer's announced turn on the board
+  takeback               against the computer: take back your last turn and
+                         its answer (logged; the hands put the board back)
   show [AUDIENCE]        the board as the audience may see it (public, a
                          player, arbiter: no more than this terminal's own
                          before the end), and the figures off it

@@ -1,4 +1,4 @@
-"""The words of Giganten's own console on the console of every game (issue 13): ``challenge``,
+"""The choice words of every game's console: ``challenge``,
 ``nochallenge``/``confirm``, ``stay``, ``start PLAYER``, ``setup PLAYER``, ``place SQUARE``
 from the hand, ``show AUDIENCE``, ``export FILE [public]`` and ``exit``.
 

@@ -11,8 +11,9 @@ from pathlib import Path
 
 from club.event_link import EventLinkError, event_target, outbox_path
 from club.game_feed import GameEventLink
-from commands.play_game import GameConsole, _play, resume
+from commands.play_game import GameConsole
 from commands.play_source import Source, _with_usage_errors
+from commands.play_start import play, resume
 from companion.config import ConfigError, load_config
 from companion.game_events import GameEvent
 from hardware.assemble import UsageError
@@ -69,7 +70,7 @@ def game_event_link(args: argparse.Namespace, base: GameConsole,
 
 
 def _play_with_event(args: argparse.Namespace) -> int:
-    return _play(args, lambda base, log_path: EventGameConsole(
+    return play(args, lambda base, log_path: EventGameConsole(
         base, game_event_link(args, base, log_path)))
 
 

@@ -1,9 +1,8 @@
 """``giganten play --game strategus|gimmel|giganten --sim`` and their ``giganten resume``:
 any game of the family at the terminal on the simulated board, through the table
-path (``companion.table.game_session``); ``giganten play`` without ``--game`` is Giganten
-here too (issue 13: its own console is gone). Giganten here: a landscape dealt from the
-seed [B3, V1, V2], ``--variants`` and ``--policy``.
-The words of Giganten's old console (``challenge``, ``nochallenge``, ``stay`` …) are in
+path (``companion.table.game_session``); ``giganten play`` without ``--game`` is Giganten.
+Giganten here: a landscape dealt from the seed [B3, V1, V2], ``--variants`` and
+``--policy``. The choice words (``challenge``, ``nochallenge``, ``stay`` …) are in
 ``commands.console_words``; a challenge's outcome leaves a terminal at the next turn
 [I4] (``commands.console_screen``).
 
@@ -13,19 +12,14 @@ kind never reaches the public or the opponent.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
-import os
 import random
 import sys
 import time
 from collections.abc import Callable, Iterator
-from datetime import datetime
-from pathlib import Path
 from typing import Any
 
-from commands.arbiter_pin import arbiter_source
 from commands.console_args import one_word, turn_count, wait_seconds
 from commands.console_help import HELP
 from commands.console_pieces import piece_named
@@ -44,17 +38,14 @@ from commands.console_text import (
     use_app_language,
 )
 from commands.console_words import ConsoleWords
-from commands.opponent import Computer, computer_of
-from commands.play_source import Source, _source, _timing, _with_usage_errors
+from commands.opponent import Computer
+from commands.play_source import Source
 from companion.computer import computer_secret
 from companion.game import ARBITER, PUBLIC, Game, GameError, GameState, seated
 from companion.game_events import GameEvent, PieceInHand
-from companion.game_options import deal_options
-from companion.games import get_game
-from companion.identities import sim_identities
-from companion.ledger.game_log import ReplayError, hidden_setup
-from companion.ledger.record import LogError, default_log_dir, new_log_path
+from companion.ledger.game_log import hidden_setup
 from companion.reads import Uid
+from companion.table.game_corrections import last_turn_of_people
 from companion.table.game_session import OVER, PLAY, SETUP, GameSession
 from companion.textboard import game_board
 from companion.untrusted import CONSOLE_LIMIT, loads, whole_number
@@ -64,18 +55,17 @@ from companion.views.games import (
     reveal_after_game,
     setup_view,
 )
-from hardware.assemble import UsageError, open_backend
 from hardware.reader_pump import live_lines
-from hardware.sim import Occupied, SimBoard, TimingModel
-from hardware.simgame import GameHands, SimGameTable, laid_out
+from hardware.sim import Occupied
+from hardware.simgame import GameHands, SimGameTable
 from hardware.systemd_notify import Keepalive
 
 CommandError = (ValueError, GameError)
 
 
 class GameConsole(ConsoleWords):
-    """A terminal front end for one game on the simulated board (with the words of
-    Giganten's old console: ``commands.console_words``)."""
+    """A terminal front end for one game on the simulated board (with the choice words
+    of ``commands.console_words``)."""
 
     program = "giganten play"
     """The command a failing script line is told under (``giganten referee`` there)."""
@@ -361,6 +351,31 @@ class GameConsole(ConsoleWords):
         if self.session.phase == SETUP:
             raise ValueError("the game has not started: setup all, then start")
 
+    def _cmd_takeback(self, words: list[str]) -> None:
+        """Against the computer: back to before the person's last turn (the computer's
+        answer goes with it), logged, so a resume replays it. The referee's console has
+        its own, behind the PIN [W3]."""
+        session, computer = self.session, self.computer
+        if words:
+            raise ValueError("takeback takes no words: it takes back your last turn and the"
+                             " computer's answer")
+        if computer is None:
+            raise ValueError("take back is for a game against the computer (--computer);"
+                             " between two people, agree and play the turn back by hand")
+        to = last_turn_of_people(session.movers, computer.player)
+        if session.phase != PLAY or to is None:
+            raise ValueError("nothing to take back: no turn of yours in a running game")
+        note = {"reason": "take back", "by": self.game.players[session.movers[to]]}
+        self.sim.events += session.take_back(to, note, self.sim.now)
+        self.put_back()
+        self.settle()
+
+    def put_back(self) -> None:
+        """The simulated hands put the board as the game stands again."""
+        state = self.session.state
+        assert state is not None
+        self.hands.lay_out(dict(state.pieces()))
+
     def _cmd_carry(self, words: list[str]) -> None:
         chosen = self.session.chosen
         if chosen is None:
@@ -423,145 +438,3 @@ class GameConsole(ConsoleWords):
             self.say(f"{self.game.title}: {session.turns} turns played; {view['to_move']} to"
                      " move" + ("; the board must be fixed first" if session.fixing else ""))
         self.say(f"Game log: {session.log_path}")
-
-
-def _audience(game: Game, name: str | None, computer: Computer | None = None) -> int:
-    """The terminal's audience of ``--audience NAME``; without it the person's side when
-    the computer plays the only other one (their own figures are theirs to see [I2]),
-    else the public."""
-    if name is None:
-        people = [player for player in range(len(game.players))
-                  if computer is None or player != computer.player]
-        return people[0] if computer is not None and len(people) == 1 else PUBLIC
-    if name == "public":
-        return PUBLIC
-    if name == "arbiter":
-        return ARBITER
-    if name not in game.players:
-        raise UsageError(f"{name} does not play {game.title}; audiences are public,"
-                         f" {', '.join(game.players)}, arbiter")
-    return game.players.index(name)
-
-
-def arbiter_checked(args: argparse.Namespace, audience: int, source: Source) -> Source:
-    """``source`` after the arbiter's PIN when the arbiter's audience (every kind) is
-    asked for (``commands.arbiter_pin``); ``UsageError`` if none is set or it is wrong."""
-    return arbiter_source(args, source) if audience == ARBITER else source
-
-
-def _simulated_only(args: argparse.Namespace, game: Game) -> None:
-    reader = open_backend(args)
-    if reader is not None:
-        reader.close()
-        raise UsageError(f"{game.title} is played on the simulated board only (--sim) for"
-                         " now; its readers on a real board come later")
-
-
-def _table(session: GameSession, seed: int, timing: TimingModel,
-           board: SimBoard | None = None) -> tuple[SimGameTable, GameHands]:
-    sim = SimGameTable(session, timing=timing, seed=seed, board=board)
-    return sim, GameHands(sim, session.identities)
-
-
-def _play(args: argparse.Namespace,
-          wrap: Callable[[GameConsole, Path], GameConsole] = lambda console, _: console
-          ) -> int:
-    """``wrap``: the console as it runs (``commands.game_event``: publishing to the club
-    event of ``--event``)."""
-    try:
-        game = get_game(args.game)
-    except GameError as err:
-        raise UsageError(str(err)) from None
-    _simulated_only(args, game)
-    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-    options = new_options(args, game, seed)
-    try:
-        game = seated(game, options)  # the players the options seat: four in V9
-    except GameError as err:
-        raise UsageError(str(err)) from None
-    computer = computer_of(args, game, seed)
-    audience = _audience(game, args.audience, computer)
-    source = arbiter_checked(args, audience, _source(args))
-    log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
-    log_path = new_log_path(log_dir, datetime.now())
-    tags = sim_identities(game, options)
-    # The salts of the setup commitments come from os.urandom, never from the seed.
-    try:
-        session, events = GameSession.new(game, options, tags, log_path, now=0.0,
-                                          entropy=os.urandom)
-    except GameError as err:
-        raise UsageError(str(err)) from None
-    sim, hands = _table(session, seed, _timing(args))
-    console = wrap(GameConsole(game, sim, hands, audience, seed, computer=computer,
-                               secret_setup=args.seed is None), log_path)
-    console.say(f"{game.title} on the simulated board; seed {seed}.")
-    if getattr(args, "registry", None) is not None:  # said, never silently dropped
-        console.say("The simulated board plays with the simulated sets: --registry is read"
-                    " on the readers (--backend).")
-    _say_computer(console, computer)
-    console.say(f"Game log: {log_path} (every turn is appended to it).")
-    console.say(console.audience_line())
-    console.tell(events)
-    console.settle()
-    return console.run(source)
-
-
-def new_options(args: argparse.Namespace, game: Game, seed: int) -> dict[str, Any]:
-    """A new game's options: the variants and reveal policy chosen, and what the game deals
-    from the public ``seed`` (``companion.game_options``: Giganten's landscape [B3] and
-    first player [S5])."""
-    chosen = {"rules": getattr(args, "variants", None), "policy": getattr(args, "policy", None)}
-    return deal_options(game, chosen, random.Random(seed))
-
-
-def resume(args: argparse.Namespace, path: Path,
-           wrap: Callable[[GameConsole, Path], GameConsole] = lambda console, _: console
-           ) -> int:
-    """``giganten resume LOG`` of a game: replayed, the board laid out as the
-    game stands (``--empty-board``: empty, and the session lists what to put down).
-    ``wrap``: the console as it runs, as for ``_play``."""
-    source = _source(args)
-    try:
-        session, events = GameSession.resume(path)
-    except (LogError, ReplayError, GameError) as err:
-        raise UsageError(str(err)) from None
-    game = session.game
-    try:
-        _simulated_only(args, game)
-        seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-        computer = computer_of(args, game, seed)
-        audience = _audience(game, args.audience, computer)
-        source = arbiter_checked(args, audience, source)
-    except UsageError:
-        session.close()
-        raise
-    board = None if args.empty_board else laid_out(session)
-    sim, hands = _table(session, seed, _timing(args), board)
-    console = wrap(GameConsole(game, sim, hands, audience, seed, computer=computer,
-                               secret_setup=args.seed is None), path)
-    console.say(f"Resuming {path}: {game.title}, {session.turns} turns played.")
-    _say_computer(console, computer)
-    for note in session.log.notes if session.log is not None else []:
-        console.say(f"Note: {note.text}")
-    console.say(console.audience_line())
-    console.tell(events)
-    console.settle()
-    return console.run(source)
-
-
-def _say_computer(console: GameConsole, computer: Computer | None, *,
-                  live: bool = False) -> None:
-    if computer is not None:
-        helper = "the readers confirm them" if live else "carry does it for you"
-        console.say(f"The computer plays {console.game.players[computer.player]} (level"
-                    f" {computer.level}, {computer.budget:g} s a turn); carry out its turns"
-                    f" on the board as it announces them ({helper}).")
-
-
-play_command = _with_usage_errors("play", _play)
-"""``giganten play --game NAME``: run the command."""
-
-
-def resume_command(args: argparse.Namespace, path: Path) -> int:
-    """``giganten resume LOG`` of a game: run the command."""
-    return _with_usage_errors("resume", lambda parsed: resume(parsed, path))(args)

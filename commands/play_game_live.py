@@ -26,14 +26,9 @@ from typing import Any
 from commands import game_event
 from commands.game_event import EventGameConsole
 from commands.opponent import Computer, computer_of
-from commands.play_game import (
-    GameConsole,
-    _audience,
-    _say_computer,
-    arbiter_checked,
-    new_options,
-)
+from commands.play_game import GameConsole
 from commands.play_source import Source, _source, _with_usage_errors
+from commands.play_start import arbiter_checked, audience_of, new_options, say_computer
 from companion.game import Game, GameError, seated
 from companion.game_registry import EnrolledFigures, GameRegistry, GameRegistryError
 from companion.games import get_game
@@ -67,6 +62,10 @@ class LiveCommands(GameConsole):
 
     _cmd_place = _cmd_lift = _cmd_remove = _cmd_move = _cmd_setup = _cmd_auto = _by_hand
     _cmd_carry = _by_hand
+
+    def put_back(self) -> None:
+        """After a take-back the people put the board back: the lines say what goes where
+        (the board must match the game before play goes on)."""
 
 
 class LiveGameConsole(LiveCommands):
@@ -115,7 +114,7 @@ def play_live(args: argparse.Namespace, game: Game, reader: Reader,
         options = live_options(args, game) if options is None else options
         game = seated(game, options)  # four players with their own sets [Giganten V9]
         computer = computer_of(args, game, random.randrange(1_000_000))
-        audience = _audience(game, args.audience, computer)
+        audience = audience_of(game, args.audience, computer)
         tags, path = live_tags(args, game, options)
         source = arbiter_checked(args, audience, _source(args))
         log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
@@ -130,7 +129,7 @@ def play_live(args: argparse.Namespace, game: Game, reader: Reader,
     # A wrong --event closes the table (the reader with it) and the session, in one line.
     console = LiveEventGameConsole(base, game_event.game_event_link(args, base, log_path))
     console.say(f"{game.title} on the real board ({reader.name}); pieces from {path}.")
-    _say_computer(console, computer, live=True)
+    say_computer(console, computer, live=True)
     console.say(f"Game log: {log_path} (every turn is appended to it).")
     console.say(console.audience_line())
     console.tell(events)
@@ -153,7 +152,7 @@ def resumed_live(args: argparse.Namespace, path: Path, reader: Reader
     game = session.game
     try:
         computer = computer_of(args, game, random.randrange(1_000_000))
-        audience = _audience(game, args.audience, computer)
+        audience = audience_of(game, args.audience, computer)
         source = arbiter_checked(args, audience, source)
     except UsageError:
         session.close()
@@ -164,7 +163,7 @@ def resumed_live(args: argparse.Namespace, path: Path, reader: Reader
     console = LiveEventGameConsole(base, game_event.game_event_link(args, base, path))
     console.say(f"Resuming {path}: {game.title}, {session.turns} turns played, on the real"
                 f" board ({reader.name}).")
-    _say_computer(console, computer, live=True)
+    say_computer(console, computer, live=True)
     if session.phase != OVER:
         console.say("Put the pieces where the game has them (the steps follow): play goes"
                     " on once the board matches.")

@@ -27,8 +27,9 @@ from typing import Any
 from club.game_feed import GameEventLink
 from commands.console_args import MOST_CLOCK_ADJUST_S, MOST_TURNS, wait_seconds
 from commands.game_event import EventGameConsole, game_event_link
-from commands.play_game import GameConsole, _audience, _table, new_options
+from commands.play_game import GameConsole
 from commands.play_source import Source, _source, _timing
+from commands.play_start import audience_of, new_options, sim_table
 from commands.referee_config import referee_config
 from companion.clock import ClockError, format_time
 from companion.config import RefereeConfig
@@ -261,8 +262,7 @@ class RefereeGameConsole(EventGameConsole):
 
     def _cmd_fix(self, words: list[str]) -> None:
         state = self._running()
-        held, self.hands.aside = self.hands.aside, []  # pieces taken off come back first
-        self.hands.show(dict(state.pieces()), held)
+        self.hands.lay_out(dict(state.pieces()))
         self.settle()
 
     def _cmd_enter(self, words: list[str]) -> None:
@@ -413,7 +413,7 @@ def desk_settings(args: argparse.Namespace) -> RefereeConfig:
 def referee_audience(game: Game, name: str) -> int:
     """The audience of the referee terminal; the arbiter's is refused (``look``, behind
     the PIN, shows the full position)."""
-    audience = _audience(game, name)
+    audience = audience_of(game, name)
     if audience == ARBITER:
         raise UsageError("the referee terminal shows what the players may see: the arbiter"
                          " sees the full position with look (behind the PIN)")
@@ -466,7 +466,7 @@ def referee_sim(args: argparse.Namespace, game: Game, desk_config: RefereeConfig
                                                  **clock_mode(desk_config.time)})
     except GameError as err:  # a variant the session cannot follow
         raise UsageError(str(err)) from None
-    sim, hands = _table(session, seed, _timing(args))
+    sim, hands = sim_table(session, seed, _timing(args))
     base = GameConsole(game, sim, hands, audience, seed, secret_setup=args.seed is None)
     desk = GameDesk(session, desk_config.pin_hash or "", desk_config.arbiter,
                     desk_config.time, now=sim.now, illegal=desk_config.illegal,
@@ -491,7 +491,7 @@ def resume_sim(args: argparse.Namespace, path: Path, desk_config: RefereeConfig)
     try:
         audience = referee_audience(session.game, args.audience)
         seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-        sim, hands = _table(session, seed, _timing(args), laid_out(session))
+        sim, hands = sim_table(session, seed, _timing(args), laid_out(session))
         desk, told = GameDesk.after_restart(session, pin_hash, arbiter, sim.now,
                                             wall=time.time)
     except (UsageError, RefereeError) as err:

@@ -152,6 +152,12 @@ class GameHands:
         identity = self.identities[uid]
         return Piece(identity.owner, identity.kind)
 
+    def lay_out(self, wanted: Mapping[Square, Piece]) -> None:
+        """Put the board as a game stands after a take-back or a fix: the pieces taken
+        off by hand come back first, then the box."""
+        held, self.aside = self.aside, []
+        self.show(wanted, held)
+
     def show(self, wanted: Mapping[Square, Piece], held: list[Uid] | None = None) -> None:
         """Make the board show ``wanted``: take off what does not belong, then put down
         what is missing (pieces in the hand first, then from the box)."""

@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 
 from commands.console_screen import CLEAR_SCREEN_AND_SCROLLBACK
-from commands.play_game import GameConsole, _table, new_options
+from commands.play_game import GameConsole
+from commands.play_start import new_options, sim_table
 from companion.game import ARBITER, PUBLIC
 from companion.games import get_game
 from companion.games.giganten.position import GigantenState
@@ -47,7 +48,7 @@ def _console(tmp_path: Path, seed: int, audience: int = PUBLIC
     session, events = GameSession.new(GAME, options, sim_identities(GAME, options),
                                       tmp_path / f"game-{seed}.log", now=0.0,
                                       entropy=os.urandom)
-    sim, hands = _table(session, seed, TILE_MODEL)
+    sim, hands = sim_table(session, seed, TILE_MODEL)
     lines: list[str] = []
     console = GameConsole(GAME, sim, hands, audience, seed, say=lines.append)
     console.tell(events)

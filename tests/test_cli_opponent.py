@@ -144,3 +144,37 @@ def test_the_demo_save_follows_no_symlink(tmp_path: Path) -> None:
     fresh = tmp_path / "fresh.json"
     assert run("demo", "--game", "gimmel", "--seed", "1", "--save", fresh, "--quiet").code == 0
     assert mode(fresh) == 0o600
+
+
+def test_takeback_undoes_the_persons_turn_and_the_computers_answer(home: Path,
+                                                                   tmp_path: Path) -> None:
+    lines = ("place g7 white beetle 1", "carry", "place d4 white falcon 1", "carry",
+             "status", "takeback", "status", "place d5 white falcon 1", "status")
+    done = run("play", "--game", "gimmel", "--sim", "--seed", "2", *COMPUTER, "--script",
+               script(tmp_path / "s.txt", *lines))
+    assert done.code == 0, done.err
+    assert "Gimmel: 4 turns played; white to move" in done.out
+    assert "Gimmel: 2 turns played; white to move" in done.out, \
+        "the falcon's placement and the computer's answer are taken back"
+    assert "Gimmel: 3 turns played; black to move" in done.out, "play goes on from there"
+    log = only_log(home / "games")
+    assert run("verify", log).code == 0
+    corrections = [entry.body for entry in verify_log(log) if entry.type == "correction"]
+    assert corrections == [{"reason": "take back", "by": "white", "correction": "takeback",
+                            "to": 2, "from": 4}]
+    resumed = run("resume", log, "--sim", *COMPUTER, "--script",
+                  script(tmp_path / "r.txt", "status"))
+    assert resumed.code == 0, resumed.err
+    assert "Gimmel: 3 turns played; black to move" in resumed.out, resumed.out[-600:]
+
+
+@pytest.mark.parametrize(("computer", "lines", "said"), [
+    ((), ("place g7 white beetle 1", "takeback"), "for a game against the computer"),
+    (COMPUTER, ("takeback",), "nothing to take back"),
+    (COMPUTER, ("place g7 white beetle 1", "takeback now"), "takeback takes no words")])
+def test_takeback_is_refused_in_one_line(home: Path, tmp_path: Path, computer: tuple[str, ...],
+                                         lines: tuple[str, ...], said: str) -> None:
+    done = run("play", "--game", "gimmel", "--sim", "--seed", "2", *computer, "--script",
+               script(tmp_path / "s.txt", *lines))
+    assert done.code == 2 and said in done.err, done.err
+    assert "Traceback" not in done.err and len(done.err.strip().splitlines()) == 1, done.err

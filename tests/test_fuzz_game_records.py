@@ -65,7 +65,7 @@ GAMES = {
 EXPORT_ERRORS = (LogError, RecordRefused)
 """What ``giganten export`` prints as one line (``companion.cli._export_kind``)."""
 RESUME_ERRORS = (LogError, ReplayError, GameError)
-"""What ``giganten resume`` prints as one line (``commands.play_game.resume``)."""
+"""What ``giganten resume`` prints as one line (``commands.play_start.resume``)."""
 
 __all__ = ["home"]
 

@@ -171,8 +171,7 @@ def test_a_whole_strategus_game_leaks_no_kind_to_any_audience(tmp_path: Path) ->
         if turn_no == 30 and not taken_back:
             session.take_back(session.turns - 2, {"reason": "the red hare on e4 fell",
                                                   "by": "arbiter"}, sim.now)
-            held, hands.aside = hands.aside, []
-            hands.show(dict(state.pieces()), held)
+            hands.lay_out(dict(state.pieces()))
             sim.run_for()
             taken_back = True
         if turn_no == 45 and not resumed:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.table.game_corrections import last_turn_of_people
 from companion.table.game_session import PLAY
 from hardware.live_game import LiveGameTable
 from hardware.simgame import GameHands, SimGameTable
@@ -72,13 +73,10 @@ class TakeBack:
         hands, state = self.hands, self.session.state
         if hands is None or state is None:
             raise ControllerError(i18n.tr("gm_err_not_now"))
-        held, hands.aside = hands.aside, []
-        hands.show(dict(state.pieces()), held)
+        hands.lay_out(dict(state.pieces()))
 
     def _person_turn(self) -> int | None:
         """The index of the last turn the person (not the computer) played, if any."""
         if self.sim is None or self.computer is None:
             return None
-        movers = self.sim.session.movers
-        return next((i for i in range(len(movers) - 1, -1, -1)
-                     if movers[i] != self.computer.player), None)
+        return last_turn_of_people(self.sim.session.movers, self.computer.player)

@@ -6,7 +6,7 @@ the records and ``giganten verify`` replay it (``companion.ledger.game_log``).""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from companion.game import Game, GameState, Square
@@ -79,6 +79,13 @@ def take_back(session: CorrectableSession, turns: int, note: Mapping[str, Any],
     session.tags_back_to(turns)
     session.fixing = True
     return [*session.board_answer(now), NextToMove(state.to_move)]
+
+
+def last_turn_of_people(movers: Sequence[int], computer: int) -> int | None:
+    """The index of the last turn a person played (``movers``: who played each turn)
+    against the computer on seat ``computer``; None before the person's first turn. A
+    take-back against the computer goes back to it: the person's turn and its answer."""
+    return next((i for i in range(len(movers) - 1, -1, -1) if movers[i] != computer), None)
 
 
 def declare(session: CorrectableSession, result: Mapping[str, Any], now: float) -> list[GameEvent]:

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from commands import play_game_live
-from commands.play_game import new_options
 from commands.play_game_live import LiveGameConsole, LiveGameTable, live_tags
+from commands.play_start import new_options
 from commands.referee_game_live import referee_live
 from companion.game import Game
 from companion.game_events import TurnCommitted
