@@ -44,10 +44,30 @@ def _scenario(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    """Play one game between two computer players, showing the public view after each turn.
+    """Play one game between computer players, showing the public view after each turn.
 
-    Printing and pacing live here, in the command-line layer; the game itself is pure.
+    Printing and pacing live here, in the command-line layer; the game itself is pure
+    (``companion.game_demo``). A closed pipe (``brettl demo | head``) ends quietly: see
+    ``companion.crash``.
     """
+    import time
+
+    from companion.game_demo import DemoError, new_demo, play_demo, result_line, resumed_demo
+    from companion.game_options import DealtOptions
+    from companion.games import DEFAULT_GAME, game_names, get_game
+    from companion.textboard import game_board, plain_key
+
+    name = args.game or (args.resume or {}).get("game") or DEFAULT_GAME
+    if name not in game_names():
+        print(f"giganten demo: the saved game is of {name!r}, which is no game here",
+              file=sys.stderr)
+        return 2
+    game = get_game(name)
+    chosen = {"rules": args.variants if args.variants.ids() else None, "policy": args.policy}
+    if not isinstance(game, DealtOptions) and (chosen["rules"] or chosen["policy"]):
+        print(f"giganten demo: {game.title} has no variants or reveal policy: leave"
+              " --variants and --policy out", file=sys.stderr)
+        return 2
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     # The printed seed deals only what is public (Giganten's landscape); the setups and the
     # computer's choices come from the OS unless a seed was asked for (a replay).
@@ -57,33 +77,25 @@ def _demo(args: argparse.Namespace) -> int:
         print(f"giganten demo: {args.save} already exists and is no demo's record: --save"
               " replaces nothing else; name a new file", file=sys.stderr)
         return 2
-    if args.game != "giganten":
-        return _show_game_demo(args, seed, hidden)
-    # A closed pipe (``giganten demo | head``) ends quietly: see ``companion.crash``.
-    return _show_demo(args, seed, hidden)
-
-
-def _show_game_demo(args: argparse.Namespace, seed: int, hidden: random.Random | None
-                    ) -> int:
-    """``giganten demo --game strategus|gimmel``: the public view after every turn."""
-    import time
-
-    from companion.game_demo import new_demo, play_demo, result_line
-    from companion.games import get_game
-    from companion.textboard import game_board, plain_key
-
-    if args.resume is not None or args.variants.ids():
-        print(f"giganten demo: --resume and --variants are Giganten's; the {args.game} demo"
-              " takes --seed, --save, --max-plies, --delay and --quiet", file=sys.stderr)
+    try:
+        demo = (new_demo(game, seed, chosen, hidden=hidden) if args.resume is None
+                else resumed_demo(game, args.resume))
+    except DemoError as err:
+        print(f"giganten demo: cannot resume that game: {err}", file=sys.stderr)
         return 2
-    game = get_game(args.game)
-    demo = new_demo(game, seed, hidden=hidden)
-    drawn = (f"seed {seed} (watch this game again with --game {game.name} --seed {seed})"
-             if hidden is None else "setups and moves drawn from the OS (--seed N replays a"
-             " game)")
-    print(f"{game.title} demo: {drawn}; two computer players; you see what a spectator may"
-          " see.")
+    game = demo.game  # seated: Giganten's four players under V9
+    again = f"--game {game.name} --seed {seed}" + (
+        f" --variants {','.join(args.variants.ids())}" if args.variants.ids() else "")
+    drawn = ("the saved game" if args.resume is not None else
+             f"seed {seed} (watch this game again with {again})" if hidden is None else
+             f"public deal of seed {seed}; the setups and moves drawn from the OS, so no"
+             " seed tells them")
+    print(f"{game.title} demo: {drawn}; {len(game.players)} computer players; you see what"
+          " a spectator may see.")
+    if args.resume is not None:
+        print(f"Resuming the saved game after {len(demo.turns)} turns.")
     saved: set[Path] = set()
+    key = plain_key(game.players, game.kinds())
     for turn in play_demo(demo, seed, args.max_plies, hidden):
         if args.save is not None:
             _save_record(args.save, demo.record(), saved)
@@ -93,11 +105,14 @@ def _show_game_demo(args: argparse.Namespace, seed: int, hidden: random.Random |
             time.sleep(args.delay)
         print()
         print(f"Turn {turn.number}, {turn.player}: {turn.words}")
-        for line in game_board(turn.view, plain_key(game.players, game.kinds())):
+        for line in game_board(turn.view, key):
             print(line)
-        for key in ("score", "hands"):
-            if key in turn.view:
-                print(f"{key}: {json.dumps(turn.view[key])}")
+        for name, part in (turn.view.get("last_turn") or {}).items():
+            if name != "turn" and part is not None:  # what it did, as the public saw it
+                print(f"{name}: {json.dumps(part)}")
+        for name in ("score", "hands", "teams", "off_board"):
+            if name in turn.view:
+                print(f"{name}: {json.dumps(turn.view[name])}")
     if args.save is not None:
         _save_record(args.save, demo.record(), saved)
         print(f"The full record (secret setups included) is in {args.save};"
@@ -108,52 +123,7 @@ def _show_game_demo(args: argparse.Namespace, seed: int, hidden: random.Random |
     return 0
 
 
-def _show_demo(args: argparse.Namespace, seed: int, hidden: random.Random | None) -> int:
-    import time
-
-    from companion.demo import make_bots, new_game, play_game, summary
-    from companion.games.giganten.codec import game_to_json
-    from companion.textboard import render
-
-    rules = args.variants
-    again = f"--seed {seed}" + (f" --variants {','.join(rules.ids())}" if rules.ids() else "")
-    if hidden is None:
-        print(f"Giganten demo: seed {seed} (watch this game again with {again}),"
-              f" reveal policy {args.policy}.")
-    else:
-        print(f"Giganten demo: landscape of seed {seed} (deal it again with {again}); the"
-              " setups and moves are drawn from the OS, so no seed tells them; reveal"
-              f" policy {args.policy}.")
-    if rules.ids():
-        print(f"Variants: {', '.join(rules.ids())}.")
-    players = ("Four computer players in two teams" if rules.has("V9")
-               else "Two computer players")
-    print(f"{players} on a dealt landscape; you see what a spectator may see.")
-    state = new_game(seed, rules, hidden) if args.resume is None else args.resume
-    if args.resume is not None:
-        print(f"Resuming the saved game after {state.ply} plies.")
-    saved: set[Path] = set()
-    for number, view in enumerate(play_game(state, make_bots(state, seed, hidden), args.policy,
-                                            args.max_plies)):
-        if args.save is not None:
-            _save_record(args.save, game_to_json(state), saved)
-        if args.quiet:
-            continue
-        if number and args.delay:
-            time.sleep(args.delay)
-        print()
-        print(render(view))
-    print()
-    print("=== Game record (every setup and turn: for after the game, never for players'"
-          " eyes during one) ===")
-    print(json.dumps(game_to_json(state), indent=2, ensure_ascii=False))
-    print("=== Result ===")
-    print(summary(state, args.max_plies))
-    print(f"Seed {seed}." if hidden is None else f"Landscape seed {seed}.")
-    return 0
-
-
-DEMO_FORMATS = ("giganten-game/1", "companion-game-record/1")
+DEMO_FORMAT = "companion-game-record/1"
 """What ``demo --save`` writes: a saved demo may be saved over (``--resume`` it, go on)."""
 
 
@@ -168,7 +138,7 @@ def _demo_record(path: Path) -> bool:
         document = loads(path.read_bytes())
     except (OSError, ValueError):
         return False
-    return isinstance(document, dict) and document.get("format") in DEMO_FORMATS
+    return isinstance(document, dict) and document.get("format") == DEMO_FORMAT
 
 
 def _save_record(path: Path, record: dict[str, Any], saved: set[Path]) -> None:
@@ -188,17 +158,18 @@ def _save_record(path: Path, record: dict[str, Any], saved: set[Path]) -> None:
 
 
 def _saved_game(text: str) -> Any:
-    """``--resume FILE``: the game a record describes, replayed and checked."""
-    from companion.games.giganten.codec import RecordError, game_from_json
+    """``--resume FILE``: the record a demo saved (checked when the game is known)."""
+    from companion.untrusted import loads
 
     try:
-        return game_from_json(json.loads(Path(text).read_text("utf-8")))
+        document = loads(Path(text).read_bytes())
     except OSError as err:
         raise argparse.ArgumentTypeError(f"cannot read {text}: {err.strerror}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except ValueError:
         raise argparse.ArgumentTypeError(f"{text} is not a JSON game record") from None
-    except RecordError as err:
-        raise argparse.ArgumentTypeError(f"{text}: {err}") from None
+    if not isinstance(document, dict) or document.get("format") != DEMO_FORMAT:
+        raise argparse.ArgumentTypeError(f"{text} is not a saved demo ({DEMO_FORMAT})")
+    return document
 
 
 def rule_set_arg(text: str) -> Any:
@@ -235,40 +206,40 @@ def positive_int_arg(text: str) -> int:
 
 
 def _add_demo(commands: Any) -> None:
-    from companion.demo import DEFAULT_MAX_PLIES
+    from companion.game_demo import DEFAULT_MAX_TURNS
     from companion.games import DEFAULT_GAME, game_names
-    from companion.views import POLICIES, RULEBOOK
+    from companion.views import POLICIES
 
     demo = commands.add_parser(
         "demo", help=HELP["demo"],
-        description="Deal a landscape, set up both sides at random and let two simple computer"
-                    " players play one game. After every turn it prints the public view (what"
-                    " a spectator may see); at the end the full game record and the result.")
-    demo.add_argument("--game", choices=game_names(), default=DEFAULT_GAME,
-                      help="the game the two computer players play (default: giganten);"
-                           " strategus and gimmel through the game interface")
+        description="Set up every side as the computer does and let computer players play one"
+                    " game (Giganten on a dealt landscape). After every turn it prints the"
+                    " public view (what a spectator may see); at the end the result, and with"
+                    " --save the full record.")
+    demo.add_argument("--game", choices=game_names(), default=None,
+                      help=f"the game the computer players play (default: the saved game's"
+                           f" with --resume, else {DEFAULT_GAME})")
     demo.add_argument("--seed", type=int, default=None,
                       help="replay a game: its landscape, setups and moves (default: the"
                            " setups and moves from the OS; Giganten's landscape from a"
                            " printed seed)")
     demo.add_argument("--delay", type=_non_negative_seconds, default=0.0, metavar="SECONDS",
                       help="pause between turns (default: 0)")
-    demo.add_argument("--max-plies", type=positive_int_arg, default=DEFAULT_MAX_PLIES,
+    demo.add_argument("--max-plies", type=positive_int_arg, default=DEFAULT_MAX_TURNS,
                       metavar="N", help="stop the game without a winner after N turns"
-                                        f" (default: {DEFAULT_MAX_PLIES})")
-    demo.add_argument("--policy", choices=POLICIES, default=RULEBOOK,
-                      help="what a challenge reveals: both kinds (rulebook, the default) or"
-                           " only its outcome (outcome-only)")
+                                        f" (default: {DEFAULT_MAX_TURNS})")
+    demo.add_argument("--policy", choices=POLICIES, default=None,
+                      help="Giganten: what a challenge reveals: both kinds (rulebook, the"
+                           " default) or only its outcome (outcome-only)")
     demo.add_argument("--variants", type=rule_set_arg, default=rule_set_arg(""), metavar="V3,V8,…",
-                      help="play under these variants, comma-separated (V1–V9 and the options"
-                           " V5a, V5b, V5c, V6a, V6b; V9 is four bots in two teams); a"
-                           " combination that does not work is refused")
+                      help="Giganten under these variants, comma-separated (V1–V9 and the"
+                           " options V5a, V5b, V5c, V6a, V6b; V9 is four players in two"
+                           " teams); a combination that does not work is refused")
     demo.add_argument("--save", type=Path, default=None, metavar="FILE",
                       help="keep the game record in FILE, rewritten after every turn")
     demo.add_argument("--resume", type=_saved_game, default=None, metavar="FILE",
                       help="continue the game saved in FILE (its variants and position)")
-    demo.add_argument("--quiet", action="store_true",
-                      help="print only the game record and the result")
+    demo.add_argument("--quiet", action="store_true", help="print only the result")
     demo.set_defaults(run=_demo)
 
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from companion.demo import make_bots, take_turn
 from companion.games.giganten.state import GameState
 from companion.table.game_session import GameSession
 from companion.views import RULEBOOK
 from hardware.simgame import SimGameTable
+from tests.giganten_bots import make_bots, take_turn
 from tests.giganten_run import GigantenRun, reference_game, replay_reference
 
 

@@ -22,7 +22,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("games", ("companion.games",)),
     ("engine services", ("companion.events", "companion.config", "companion.registry",
                          "companion.views", "companion.textboard", "companion.console",
-                         "companion.deal", "companion.demo", "companion.identities",
+                         "companion.deal", "companion.identities",
                          "companion.game_events",
                          "companion.game_registry")),
     ("ledger", ("companion.ledger",)),

@@ -171,25 +171,12 @@ def test_every_product_module_is_reached_from_an_entry_point() -> None:
     assert unreached(ROOT, project_modules(ROOT)) == []
 
 
-NAME_CHECKS_LEFT = {
-    # Giganten's own demo (companion/demo.py) beside every other game's; goes with it.
-    "companion.cli": 1,
-}
-"""The comparisons with a game's name left above the games, by module: the count may only
-fall. What differs per game is a hook of the game interface (``companion/game.py``) or
-lives in the game's package."""
-
-
 def test_no_game_name_is_compared_above_the_games() -> None:
     from companion.games import GAME_MODULES
 
-    found: dict[str, int] = {}
-    for spot in game_name_checks(project_modules(ROOT), frozenset(GAME_MODULES)):
-        module = spot.split(":")[0]
-        found[module] = found.get(module, 0) + 1
-    grown = {module: count for module, count in found.items()
-             if count > NAME_CHECKS_LEFT.get(module, 0)}
-    assert grown == {}, "dispatch by a hook of the game interface, not by the game's name"
+    found = game_name_checks(project_modules(ROOT), frozenset(GAME_MODULES))
+    assert not found, ("dispatch by a hook of the game interface (companion/game.py) or in"
+                       f" the game's package, not by the game's name: {found}")
 
 
 def test_no_circle_even_through_type_only_imports_but_giganten_state_and_its_rules() -> None:

@@ -135,7 +135,7 @@ def test_demo_save_does_not_follow_a_planted_symlink(tmp_path: Path) -> None:
     assert done.code == 0, done.err
     assert victim.read_text("utf-8") == "keep me\n"
     assert mode(tmp_path / "game.json") == 0o600
-    assert json.loads((tmp_path / "game.json").read_text("utf-8"))["actions"]
+    assert json.loads((tmp_path / "game.json").read_text("utf-8"))["turns"]
 
 
 @pytest.mark.parametrize("command", [["ui"], ["shots", "DIR"]])

@@ -19,7 +19,6 @@ import pytest
 
 from companion.archive.verdict import EXIT_VERIFIED
 from companion.archive.verifier import verify_path
-from companion.demo import make_bots, take_turn
 from companion.game import Game, Square
 from companion.game_events import BoardMatches, BoardRefused, GameEvent, TurnCommitted
 from companion.games import get_game
@@ -31,6 +30,7 @@ from companion.reads import Uid
 from companion.table.game_session import OVER, PLAY, GameSession
 from companion.table.tag_match import WRONG_TAGS
 from hardware.simgame import GameHands, SimGameTable
+from tests.giganten_bots import make_bots, take_turn
 from tests.giganten_run import GigantenRun, reference_game
 
 

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from club.dashboard import NOT_PUBLIC, Dashboard, standings, topics
-from companion.demo import make_bots, new_game, take_turn
 from companion.views import ARBITER, OUTCOME_ONLY, POLICIES, PUBLIC, view_for
 from tests.club.messages import last_turn_view, status_of
+from tests.giganten_bots import make_bots, new_game, take_turn
 from tests.helpers import names_kind
 
 JSON = dict[str, Any]
