@@ -38,7 +38,6 @@ from ui.control_game import GAME_PLAY
 from ui.control_game_referee import RefereeGameController
 from ui.game_screens import GamePlayScreen, GameSetupScreen, stacked
 from ui.pin_pad import PinPad
-from ui.theme import PROMPT_COLOUR
 from ui.widgets import button_row, label, middle_label, slotted
 
 PLAYERS_SHOWN = 2
@@ -70,15 +69,7 @@ class RefereeGamePlayScreen(GamePlayScreen):
 
     def build_controls(self) -> Any:
         """The plain play screen's controls and referee mode's; the plain column first."""
-        self.to_move = label(size_hint_y=None, height=26, bold=True)
-        self.now = label(size_hint_y=None, height=74, color=PROMPT_COLOUR, font_size="13sp")
-        self.counts = label(size_hint_y=None, height=66, font_size="12sp")
-        self.resign = slotted("", self._ask_resign, "resign")
-        self.common = self.common_row(self.resign)
-        self.decline = slotted("", self.games.decline, "decline")  # Giganten's choices
-        self.advance = slotted("", self.games.advance, "advance")
-        self.take_back = slotted("", self.games.take_back, "take_back")  # casual only
-        self.choices = button_row(self.take_back, self.decline, self.advance)
+        self.build_play_controls()
         self.dispute = slotted("", self._ask_dispute, "dispute")
         self.draw_offer = slotted("", self._ask_draw, "draw_offer")
         self.arbiter_button = slotted("", self._open_arbiter, "arbiter")

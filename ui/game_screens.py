@@ -210,6 +210,12 @@ class GamePlayScreen(GameTableScreen):
 
     def build_controls(self) -> Any:
         """The play screen's controls."""
+        self.build_play_controls()
+        return stacked(self.to_move, self.now, self.counts, self.choices, self.common)
+
+    def build_play_controls(self) -> None:
+        """The controls of every play screen (referee mode's adds its own): who moves, what
+        now, the counts, the choices row and the common row."""
         self.to_move = label(size_hint_y=None, height=26, bold=True)
         self.now = label(size_hint_y=None, height=74, color=PROMPT_COLOUR, font_size="13sp")
         self.counts = label(size_hint_y=None, height=66, font_size="12sp")
@@ -220,9 +226,8 @@ class GamePlayScreen(GameTableScreen):
         self.advance = slotted("", self.games.advance, "advance")
         # Against the computer in a casual game: the person's last turn taken back.
         self.take_back = slotted("", self.games.take_back, "take_back")
-        return stacked(self.to_move, self.now, self.counts,
-                       button_row(self.take_back, self.decline, self.advance),
-                       self.common_row(self.resign))
+        self.choices = button_row(self.take_back, self.decline, self.advance)
+        self.common = self.common_row(self.resign)
 
     def _ask_resign(self) -> None:
         games = self.games
