@@ -3,7 +3,7 @@ scenario`` (a flight and a challenge), each run as a fresh process several times
 
 Run ``.venv/bin/python bench/cli.py`` (a few seconds; ``--runs N``, default 9). It prints
 ``METRIC cli_help_s <median> s`` and ``METRIC cli_scenario_s <median> s``, and context
-lines that start with ``#``. The goal of issue 13 is ``--help`` under 0.3 s: the parser
+lines that start with ``#``. The goal is ``--help`` under 0.3 s: the parser
 imports a subcommand's modules only when that subcommand is run (``companion.cli``).
 The time is the wall clock from starting the process to its exit, interpreter included.
 """

@@ -23,7 +23,7 @@ time from the broker listening again until the page has rendered the last turn e
 table committed before that moment (the tables' and the dashboard's reconnect delays
 included). The page must then hold every seq of every table exactly once.
 
-Goal (issue 7): p95 within 500 ms at 50 tables.
+Goal: p95 within 500 ms at 50 tables.
 """
 
 from __future__ import annotations

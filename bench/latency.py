@@ -34,7 +34,7 @@ sensing confirms a tag after 2 equal reads and an empty square after 3.
 Both with the time of one square's read taken from our driver on the emulator
 (``driver_models``): the dearer of an empty square and a 7-byte tag, about 7.9 ms on a
 section controller and 9.0 ms on the Pi since an empty square waits out a slow tag's
-power-up (issue 16; the models' own figures are 3 and 8 ms).
+power-up (the models' own figures are 3 and 8 ms).
 
 Scan order. ``SimGameTable`` tells the reader which squares to read first after every
 snapshot and intent (``companion.table.game_focus``: sensing's pending squares, the
@@ -42,7 +42,7 @@ mover's lifted figures and the squares their legal turns change; about three rea
 four go to them), as every table does. Each model is run twice on the same games:
 with that focus (``latency_<model>_p50_ms``/``_p95_ms``, what the tables do) and with the
 naive row-by-row sweep that ignores it (``latency_<model>_naive_p50_ms``/``_p95_ms``).
-Goals (issue 25): p95 at most 50 ms with the tile model and at most 250 ms with the single
+Goals: p95 at most 50 ms with the tile model and at most 250 ms with the single
 bus, for the focused order; each model's cost of one register access
 (``hardware/emulation/controller_costs.py`` for the controller) is printed beside it.
 
@@ -86,8 +86,8 @@ ORDERS: tuple[Order, ...] = ("focus", "naive")
 def driver_models() -> tuple[TimingModel, ...]:
     """The tile and bus models with the read time of our MFRC522 driver on the emulator
     (``bench/readers.py``'s ``driver_read``): the dearer of an empty square and a 7-byte
-    tag, at a section controller's and the Pi's costs, for every read. Since issue 16 an
-    empty square waits out the 5 ms a tag may take to power up, so this is slower than the
+    tag, at a section controller's and the Pi's costs, for every read. An empty
+    square waits out the 5 ms a tag may take to power up, so this is slower than the
     models' own 3 and 8 ms, and conservative (an occupied square is quicker)."""
     from readers import MCU, PI, UID7, driver_read  # bench/ is on the path when run
 

@@ -23,7 +23,7 @@ What is measured.
   to field off) at the Pi's (``pi``) and a section controller's (``mcu``) costs, for an
   empty square, 4- and 7-byte tags, and a slow tag (``slow_uid7``: 4 ms to power up, read
   by the second WUPA); ``wupas_empty`` and ``spi_ops_slow_uid7`` go with them. The empty
-  square is the dear one since it waits out the 5 ms a tag may take (issue 16, finding 4).
+  square is the dear one since it waits out the 5 ms a tag may take.
 - ``scan_ms_sections``: one 7×7 tile scanned by a section controller running our driver,
   the board's 50 figures spread over the four tiles (13 on the busiest); the four tiles
   scan in parallel, so the slowest tile's sweep is the board's.
@@ -118,7 +118,7 @@ def assumptions() -> list[str]:
         " answer after 86 us; REQA/WUPA+ATQA ~0.36 ms, 4-byte UID ~2.2 ms, 7-byte ~4.1 ms",
         f"#   empty square: the timer runs {TIMEOUT_MS:g} ms after each WUPA; the first WUPA"
         " goes out 500 us after field-on, and if nothing answered a second one 5 ms after"
-        " field-on (ISO 14443-3 gives a tag that long to power up; issue 16)",
+        " field-on (ISO 14443-3 gives a tag that long to power up)",
         "#   row-wise reset: 14 rows, 0.5 ms crystal start-up per row switch, each chip"
         " initialised after its row woke (soft reset + 8 register writes)",
         f"#   board: {FIGURES} figures with 7-byte UIDs (NTAG21x), {196 - FIGURES} empty"

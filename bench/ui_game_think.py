@@ -1,5 +1,5 @@
 """The computer opponent of Strategus and Gimmel in the app: how long the UI thread is held
-while it searches (issue 17 item 6's sibling, ``ui.control_game_think``).
+while it searches (``ui.control_game_think``).
 
 Run ``.venv/bin/python bench/ui_game_think.py`` (a few seconds; ``--turns N``,
 ``--budget S``). No display is needed: the Kivy-free ``GameController`` is driven as the

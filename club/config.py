@@ -55,7 +55,7 @@ class BrokerConfig:
     @property
     def private_ok(self) -> bool:
         """May secrets (the referee log: setups and salts) go over this connection? Only
-        with TLS, or to the broker on this computer (issue 18, finding 3)."""
+        with TLS, or to the broker on this computer."""
         return self.tls or self.loopback
 
 

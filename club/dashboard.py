@@ -26,7 +26,7 @@ refused with an alert and change neither the result nor the card.
 A jump in ``seq`` means messages are missing; it is shown as a warning until they arrive
 (a table may send a new message before it resends older ones after a reconnect).
 
-Trust (issue 18, finding 4; docs/security.md): a table's credentials are all it takes to
+Trust (docs/security.md): a table's credentials are all it takes to
 publish anything on its topics, so a status proves nothing by itself. A result counts in
 the standings only when it comes from the table's feed, followed from seq 1 without a gap
 up to the ``over`` message (a "verified" result); a status's result is only shown, and an

@@ -2,7 +2,7 @@
 
 Why it exists
 -------------
-A table keeps playing when the broker or the network is down (issue 7, "Many tables"),
+A table keeps playing when the broker or the network is down,
 and catches up when it is back, without losing or duplicating a turn. So every message
 is appended here and synced (``fsync``) before it is handed to the network, exactly like
 the game log (``companion.ledger.record``) holds every turn before it is shown. A broker's
@@ -293,7 +293,7 @@ def _read_all(fd: int) -> bytes:
 def _private_directory(directory: Path) -> None:
     """Make ``directory`` and every missing parent with mode 0700. ``mkdir(parents=True)``
     makes the parents with the default mode: outside systemd (umask 022) that left
-    ``$GIGANTEN_HOME`` readable by every user (issue 18, finding 10)."""
+    ``$GIGANTEN_HOME`` readable by every user."""
     missing: list[Path] = []
     while not directory.exists():
         missing.append(directory)

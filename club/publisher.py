@@ -261,8 +261,7 @@ class TablePublisher:
         """Send ``payload`` to ``referee/<name>``, for the arbiter only; kept in the outbox
         like the feed, so it survives an outage too. Refused (False, nothing kept) on a
         connection without TLS to a broker on the network: the referee log holds both
-        setups and their salts, and anyone on the club's Wi-Fi could read it (issue 18,
-        finding 3)."""
+        setups and their salts, and anyone on the club's Wi-Fi could read it."""
         check_slug(name, "referee topic")
         if not self.broker.private_ok:
             return False

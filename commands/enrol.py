@@ -303,7 +303,7 @@ SIM_REGISTRY = "sim-registry.json"
 
 def sim_registry_path() -> Path:
     """The practice registry of ``giganten enrol --sim``: never the real one, which every
-    game would then use (issue 18, finding 11: after enrolling one figure on the simulated
+    game would then use (after enrolling one figure on the simulated
     board, every simulated game refused to start for the 23 others)."""
     return default_path().with_name(SIM_REGISTRY)
 

@@ -22,7 +22,7 @@ from companion.games import DEFAULT_GAME, game_names, get_game
 from companion.untrusted import whole_number
 
 # Nothing heavy is imported here: ``giganten --help`` must answer fast and load no paho,
-# kivy or gpiozero (issue 13). Each subcommand imports what it needs when it is run.
+# kivy or gpiozero. Each subcommand imports what it needs when it is run.
 
 
 def _backends() -> str:
@@ -353,7 +353,7 @@ def kivy_installed() -> bool:
 def _touchscreen(name: str, run: Any) -> Any:
     """``ui`` and ``shots`` with their two usual troubles said in one line, exit 2: Kivy
     not installed (was a ``ModuleNotFoundError``), and for ``ui`` no display to open a
-    window on (Kivy waited for one, silently: issue 18, finding 10)."""
+    window on (Kivy waited for one, silently)."""
 
     def checked(args: argparse.Namespace) -> int:
         import os

@@ -153,7 +153,7 @@ class GameConsole(ConsoleWords):
             self.session.close()
 
     def _farewell(self) -> None:
-        """Say where the game is logged and how to go on, as the old console did."""
+        """Say where the game is logged and how to go on."""
         session = self.session
         if session.log is not None:
             self.say(f"The game is logged in {session.log_path}; continue it with:"

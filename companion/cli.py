@@ -389,7 +389,7 @@ Adder = Callable[[Any], None]
 class Commands:
     """Subcommands whose arguments, and the modules behind them, load only when one of them
     is run: ``giganten --help`` lists them by name and help alone (it must answer fast and
-    load no paho, kivy or gpiozero: issue 13)."""
+    load no paho, kivy or gpiozero)."""
 
     helps: tuple[tuple[str, str], ...]
     """Each subcommand's name and its line in ``giganten --help``."""
@@ -497,7 +497,7 @@ def _run_checked(name: str, run: Callable[[argparse.Namespace], int],
 def _tiles_problem() -> str | None:
     """A tiles file named by ``$GIGANTEN_TILES`` that cannot be used, said before any
     command deals a board with it (``play``, ``demo`` and ``referee`` crashed on one deep
-    inside; ``deal`` said it in one line: issue 18, finding 10)."""
+    inside; ``deal`` said it in one line)."""
     from companion.games.giganten.board import TILES_ENV
 
     if not os.environ.get(TILES_ENV):

@@ -1,7 +1,7 @@
 """The words of a terminal's command loop: the audiences a terminal may show, the help
 and errors of ``giganten enrol`` (``commands/enrol.py``), and parsing a tag, a square and
-a number of seconds. Pure, like the rest of ``companion``. (The old console's event lines
-went with it in issue 13; the console's lines come from ``views.games``.)
+a number of seconds. Pure, like the rest of ``companion``. (The console's lines come from
+``views.games``.)
 """
 
 from __future__ import annotations

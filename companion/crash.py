@@ -1,5 +1,5 @@
 """The ``giganten`` command's catch-all: an unexpected exception ends a command with one
-line and exit status 70, its traceback kept in a file (issue 18: never a traceback).
+line and exit status 70, its traceback kept in a file (never a traceback).
 
 ``EX_SOFTWARE`` (70, from BSD's sysexits) is "an internal software error": distinct from
 2 (bad input, said in one line) and from ``giganten verify``'s 0/1/2/3 verdicts.

@@ -160,5 +160,5 @@ def result_line(demo: DemoGame, max_turns: int) -> str:
     return f"Result: {view['winner']} wins after {count} turns ({view['reason']})."
 
 
-__all__ = ["DEFAULT_MAX_TURNS", "DemoError", "DemoGame", "DemoTurn", "new_demo", "play_demo",
-           "result_line", "resumed_demo"]
+__all__ = ["DEFAULT_MAX_TURNS", "DemoError", "DemoGame", "DemoTurn", "computer_start", "new_demo",
+           "play_demo", "result_line", "resumed_demo"]

@@ -14,7 +14,7 @@ bounds, then interpreted by code that expects the shapes the companion writes:
 Input past a bound raises :class:`OutOfBounds`, input that is no JSON a ``ValueError``;
 both are one clear line. A shape the companion never writes (a list where a mapping
 belongs, a string for a number) must end in the reader's own error too, never in a
-traceback (issue 18, finding 8): :data:`MALFORMED` is what such input raises inside the
+traceback: :data:`MALFORMED` is what such input raises inside the
 interpreting code; each reader turns it into its typed, one-line error at its boundary.
 """
 

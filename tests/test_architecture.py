@@ -216,3 +216,14 @@ def test_the_reach_name_and_type_checks_find_what_they_are_for(tmp_path: Path) -
     assert game_name_checks(modules, frozenset({"toy"})) == ["commands.main:3"]
     assert cycles(import_graph(modules)) == []
     assert cycles(type_arrows(modules)) == [["companion.typed", "companion.typer"]]
+
+
+def test_names_and_docstrings_say_what_a_thing_is_not_when_it_was_written() -> None:
+    """History belongs in the commits: no issue numbers and no "old path" in the code."""
+    import re
+
+    dated = re.compile(r"\b[Ii]ssue \d+|\bthe old (?:path|console)\b|\b[Gg]eneric\b")
+    found = [f"{module}:{number}" for module, path in project_modules(ROOT).items()
+             for number, line in enumerate(path.read_text("utf-8").splitlines(), start=1)
+             if dated.search(line)]
+    assert found == []

@@ -58,7 +58,7 @@ class GigantenApp(App):
         self._poll: Any = None
         self._refresh_soon: Any = None
         self.errors: ErrorPanel | None = None
-        """The error screen: an unexpected exception never closes the window (issue 17)."""
+        """The error screen: an unexpected exception never closes the window."""
         self._guard: GuardHandler | None = None
         self.tool_paths: Any = None
         """Where the tool screens keep their files (``ui.tool_screens.ToolPaths``; None:

@@ -1,4 +1,4 @@
-"""The arbiter's look, full-screen (issue 17, item 5): first a look-away step for the
+"""The arbiter's look, full-screen: first a look-away step for the
 players, then the whole position only while the arbiter holds the button; it blanks the
 moment it is let go. The shared screen behind it keeps showing the public view. The same
 panel serves Giganten's old path and every game.

@@ -36,8 +36,8 @@ class ClockSource(Protocol):
 
 
 class ClockFaces(BoxLayout):
-    """The game clocks, large, one face per player; the running side lit, the others dim
-    (issue 17, item 5). Paused: every face dim, the reason below in the message area."""
+    """The game clocks, large, one face per player; the running side lit, the others dim.
+    Paused: every face dim, the reason below in the message area."""
 
     def __init__(self, controller: ClockSource, **kwargs: Any) -> None:
         super().__init__(orientation="horizontal", spacing=4, size_hint_y=None, height=40,

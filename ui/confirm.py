@@ -1,4 +1,4 @@
-"""Asking before a game-ending or destructive action (issue 17, item 2): "Who resigns?"
+"""Asking before a game-ending or destructive action: "Who resigns?"
 with one button per player that says who does it ("Yellow resigns"), and Cancel.
 
 A double tap cannot end a game: the first tap only opens this panel, which takes every

@@ -23,7 +23,7 @@ CARRY_S = 0.9
 hands carry it out on the simulated board (its move drawn on the way: followed by eye)."""
 
 DEFAULT_BUDGET = 1.0
-"""Seconds the computer thinks per turn (issue 15: 1 s on a Pi 4/5)."""
+"""Seconds the computer thinks per turn (1 s on a Pi 4/5)."""
 
 MESSAGE_LIMIT = 40
 """Lines the message area keeps."""
@@ -44,8 +44,7 @@ def has_long(game: Game) -> bool:
 class NewGame:
     """What the home screen asks of a new game: the game, the long variant, the side the
     computer plays (None: people play both), its strength, and whether a lifted stone's
-    legal squares are shown (a setting, off by default: open-information games only,
-    issue 15)."""
+    legal squares are shown (a setting, off by default: open-information games only)."""
 
     name: str
     long: bool = False

@@ -3,7 +3,7 @@ player looks at their own setup on the shared screen while the others look away 
 Giganten's deleted old app path), for the games whose setup is
 hidden (Giganten, Strategus). Kivy-free.
 
-As on the old path it is for the setup only: in the game the figures show their owner
+It is for the setup only: in the game the figures show their owner
 their kinds, and a player's view would show what a memory aid shows [Giganten I4]. The
 player's board is ``companion.views.games.setup_view`` for that player (their own kinds,
 the others' owners only), shown only while the player's moment is open (held), and blank

@@ -1,11 +1,9 @@
-"""The computer's search off the UI thread (issue 17, item 6's sibling; issue 15's
-opponent in the app): ``GameController`` starts a ``Thinking`` when the computer is to
-move; a worker thread searches on its own copy of the game (``copy.deepcopy``: the session,
-its state and the readers stay on the UI thread) and hands back the chosen turn as JSON;
-``poll`` on the UI thread takes it (``Thinking.result``) and announces it through the
-session. Like the old app path's "Auto" worker (deleted): a queue, a stop flag, and a
-failure told on the UI thread by ``ui.guard``, never
-raised in the worker. Kivy-free.
+"""The computer's search off the UI thread (the opponent in the app): ``GameController``
+starts a ``Thinking`` when the computer is to move; a worker thread searches on its own
+copy of the game (``copy.deepcopy``: the session, its state and the readers stay on the
+UI thread) and hands back the chosen turn as JSON; ``poll`` on the UI thread takes it
+(``Thinking.result``) and announces it through the session. A queue, a stop flag, and a
+failure told on the UI thread by ``ui.guard``, never raised in the worker. Kivy-free.
 """
 
 from __future__ import annotations

@@ -41,7 +41,7 @@ class ReplayControl(ControllerBase):
     def replay_choices(self) -> list[tuple[str, Path]]:
         """The saved games to pick from (the newest first, ``REPLAY_CHOICES`` at most), each
         named for the players: what it is and when it was last written, never its file name
-        (issue 17: a path is for the details, not the screen)."""
+        (a path is for the details, not the screen)."""
         choices = []
         for path in self.records()[:REPLAY_CHOICES]:
             kind = "replay_kind_log" if path.suffix == ".log" else "replay_kind_record"

@@ -1,4 +1,4 @@
-"""What the landscape screen's details drawer lists (issue 17, item 4), Kivy-free: the
+"""What the landscape screen's details drawer lists, Kivy-free: the
 developer text that left the screen, the landscape's tiles by column and row and its
 seed (public, as the dealt tiles are). A game's own drawer lists ``ui.game_details``'.
 """

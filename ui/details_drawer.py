@@ -1,4 +1,4 @@
-"""The details drawer (issue 17, item 4): rule numbers, checksums and file paths, out of
+"""The details drawer: rule numbers, checksums and file paths, out of
 the players' way. ``details_button`` is the screens' "Details" control (fixed place, at
 least ``CONTROL_MIN`` high); the drawer lists what ``ui.details.details_lines`` gives and
 closes with its own button.

@@ -1,4 +1,4 @@
-"""The error screen (issue 17, item 1): what happened and what to do, in the UI's
+"""The error screen: what happened and what to do, in the UI's
 language, over whatever screen was up; the window never closes on an unexpected error.
 
 ``install`` makes it Kivy's exception handler too, so that a surprise in a clock

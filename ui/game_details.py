@@ -1,5 +1,5 @@
-"""What the details drawer lists on the screens of every game but Giganten (issue 17,
-item 4), Kivy-free: the developer text the message area, the now line, the setup problems
+"""What the details drawer lists on the screens of every game but Giganten,
+Kivy-free: the developer text the message area, the now line, the setup problems
 and the game-over screen leave out. Per refusal and setup problem the rule id the game or
 the table named, per combat the deciding rule, the setups' commitments, the log's head,
 where the game log and the record are.

@@ -1,5 +1,5 @@
 """Why a turn, a board or a setup of Strategus or Gimmel was refused, in plain words of
-both languages, by the rule the game or the table named (issue 17, item 4).
+both languages, by the rule the game or the table named.
 
 The engines word their reasons in English with the rule id (``IllegalMove("T2", …)``,
 ``SetupProblem(sq, "S1", …)``); the table's own refusals carry a ``table.*`` id

@@ -1,4 +1,4 @@
-"""Never a silent exit (issue 17, item 1): an unexpected exception anywhere in the app
+"""Never a silent exit: an unexpected exception anywhere in the app
 becomes an error screen in the UI's language (what happened, what to do) and its
 traceback goes to the crash log of ``companion.crash`` (``$GIGANTEN_HOME/crash.log``).
 

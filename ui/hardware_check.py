@@ -200,7 +200,7 @@ class HardwareCheck:
             return i18n.tr("hw_never_read")
         if fault == NO_ANSWER:
             return i18n.tr("hw_no_answer")
-        if fault == CRC_ERROR:  # the simulated faulty reader's, and a chip's (issue 17)
+        if fault == CRC_ERROR:  # the simulated faulty reader's, and a chip's
             return i18n.tr("hw_crc_error")
         if fault.startswith(COLLISION):
             return i18n.tr("hw_collision", detail=fault[len(COLLISION):].lstrip(": "))

@@ -79,8 +79,8 @@ _REFEREE_REASONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^arbiter: (?P<reason>.*)$", re.DOTALL), "reason_arbiter"),
     (re.compile(r"^dispute called by (?P<player>\w+)$"), "reason_dispute_by"),
 )
-"""The arbiter's desk's reasons (``companion.referee.desk``) and their words (issue 17:
-the German game-over screen said "agreed draw [W3]")."""
+"""The arbiter's desk's reasons (``companion.referee.desk``) and their words (the
+German game-over screen once said "agreed draw [W3]")."""
 
 
 def referee_reason(text: str) -> str:
@@ -144,7 +144,7 @@ def _said(view: Mapping[str, Any]) -> str | None:
 
 
 def _log_head(view: Mapping[str, Any]) -> str:
-    """The log's head after a turn or at the end, for the players to note (issue 18)."""
+    """The log's head after a turn or at the end, for the players to note."""
     return tr("ev_log_head", head=view["log_head"]) if view.get("log_head") else ""
 
 
@@ -291,7 +291,7 @@ def _result_text(view: Mapping[str, Any]) -> str:
 
 def _setting_text(view: Mapping[str, Any]) -> str:
     """An arbiter's setting change: the desk's setting names (``policy``, ``time``,
-    ``penalty``, ``lose-after``) and a reveal policy's value in words (issue 17)."""
+    ``penalty``, ``lose-after``) and a reveal policy's value in words."""
     name, value = str(view["name"]), str(view["value"])
     key = f"setting_{name}"
     if name == "policy" and f"policy_{value}" in STRINGS:

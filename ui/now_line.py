@@ -1,4 +1,4 @@
-"""One line that says what to do now (issue 17, item 4) on the shell's screens (home, the
+"""One line that says what to do now on the shell's screens (home, the
 landscape, the replay), in the UI's language. A game's own screens have theirs
 (``ui.game_words.now_line``). Rule ids and other developer text go to
 ``NowLine.details`` (the details drawer), never into ``text``. Kivy-free.

@@ -1,4 +1,4 @@
-"""The words of the "what to do now" line and of the details drawer (issue 17, item 4),
+"""The words of the "what to do now" line and of the details drawer,
 in English and German: ``ui.strings`` adds them to its table. Data only."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A PIN pad on the screen (issue 17, item 5): a Pi with only its touchscreen has no
+"""A PIN pad on the screen: a Pi with only its touchscreen has no
 keyboard, and Kivy's on-screen keyboard does not come up for the arbiter's PIN field.
 
 Ten digits, Back and Clear in a 3 × 4 grid; the PIN typed is shown as dots only.

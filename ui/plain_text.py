@@ -1,4 +1,4 @@
-"""Plain words for the players, developer text for the details drawer (issue 17, item 4).
+"""Plain words for the players, developer text for the details drawer.
 
 The session's messages carry what a player does not need to read in the middle of a
 game: rule ids (``[K1]``, ``ruling R24``), variant ids (``V8``), the log's head and the

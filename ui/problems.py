@@ -1,4 +1,4 @@
-"""What went wrong below the tool screens, said in the UI's language (issue 17).
+"""What went wrong below the tool screens, said in the UI's language.
 
 The drivers, the configuration and the registry raise errors whose text is English (an
 ``OSError`` of the SPI device, a ``ConfigError`` line naming a key). A German screen must

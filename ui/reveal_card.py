@@ -1,4 +1,4 @@
-"""The reveal card (issue 17, item 4): a combat shown as a card that stays until tapped.
+"""The reveal card: a combat shown as a card that stays until tapped.
 
 Both figures are drawn on the battleground's terrain, as the view shows them (a figure
 whose kind the view keeps from this audience stays a back), with who challenged whom, who
@@ -76,7 +76,7 @@ def outcome_text(combat: JSON, owned: dict[str, str]) -> str:
 
 def rule_text(combat: JSON) -> str | None:
     """The deciding rule in plain words; None when the view does not say. Its id stays
-    out of the card (issue 17, item 4): the details drawer lists it with the turn."""
+    out of the card: the details drawer lists it with the turn."""
     rule = combat.get("rule")
     if not rule:
         return None

@@ -133,7 +133,7 @@ class LandscapeScreen(GameScreen):
         for index, tile in enumerate(tiles):
             letter = str(tile["tile"])
             following = "abcd"[("abcd".index(letter) + 1) % 4]
-            # The tile's column and row are in the details drawer (issue 17: "(0,0)").
+            # The tile's column and row are in the details drawer, not "(0,0)".
             turned = f"{tile['rotation'] * 90}°"
             buttons += [make.button(i18n.tr("tile", tile=letter.upper()),
                                     partial(controller.set_tile, index, following)),

@@ -68,7 +68,7 @@ class Settings:
     seed: int | None = None
     """The landscape's seed; None: a new one each game."""
     referee: bool = False
-    """Referee mode (issue 7): the arbiter's desk, a dispute button, clocks if timed."""
+    """Referee mode: the arbiter's desk, a dispute button, clocks if timed."""
     time_control: str | None = None
     """Referee mode's time control (``"30+10"``); None: no clocks."""
 

@@ -231,7 +231,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "err_no_log": {"en": "There is no saved game to resume",
                    "de": "Es gibt kein gespeichertes Spiel zum Fortsetzen"},
     # The engine's reason is English: the English screen shows it, the German one says what
-    # it means and what to do (issue 17: no English in the German UI).
+    # it means and what to do (no English in the German UI).
     "err_resume_failed": {"en": "The last game cannot be resumed: {reason}",
                           "de": "Das letzte Spiel lässt sich nicht fortsetzen: sein Protokoll"
                                 " ist unvollständig oder beschädigt. Ein neues Spiel beginnen;"
@@ -241,7 +241,7 @@ STRINGS: dict[str, dict[str, str]] = {
                                 " Spielprotokoll oder Spielbericht dieses Begleiters, oder sie"
                                 " ist beschädigt. Eine andere Partie wählen"},
     # --- Session events (by view type)
-    # Issue 17: not "(196 squares not settled yet)": what the players do while it reads.
+    # Not "(196 squares not settled yet)": what the players do while it reads.
     "ev_reading": {"en": "The board is being read: put the figures down firmly",
                    "de": "Das Brett wird gelesen: die Figuren fest hinstellen"},
     "ev_duplicate": {"en": "The same tag is seen on {squares}: take one of them off",
@@ -390,7 +390,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "reason_illegal": {"en": "{player} made {count} illegal moves",
                        "de": "{player} hat {count} regelwidrige Züge gemacht"},
     "reason_arbiter": {"en": "arbiter: {reason}", "de": "Schiedsrichter: {reason}"},
-    # --- The error screen (``ui.guard``): never a silent exit (issue 17)
+    # --- The error screen (``ui.guard``): never a silent exit
     "crash_title": {"en": "Something went wrong", "de": "Etwas ist schiefgegangen"},
     "crash_what": {"en": "The app could not finish what was asked.",
                    "de": "Die App konnte das nicht zu Ende führen."},
@@ -407,7 +407,7 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 """key -> language -> text with ``{field}`` placeholders."""
 
-# --- The reveal card (``ui.reveal_card``; issue 17, item 4) ---------------------------------
+# --- The reveal card (``ui.reveal_card``) ---------------------------------
 # Kept in its own block so that other changes to the table above merge cleanly. A rule's
 # words name no kind that is not in the combat: they are shown only where both kinds are.
 REVEAL_CARD_STRINGS: dict[str, dict[str, str]] = {

@@ -104,7 +104,7 @@ KIND_LABEL_COLOUR = (0, 0, 0, 1)
 GRID_LINE: RGB = (0.8, 0.8, 0.8)
 """The outline of the tools' boards."""
 
-# --- Issue 17 (ui17a): referee mode's clocks (``ui.clock_faces.ClockFaces``) ---------------
+# --- Referee mode's clocks (``ui.clock_faces.ClockFaces``) ---------------
 CLOCK_RUNNING = (0.95, 0.80, 0.25, 1)
 """The face of the clock that runs: lit."""
 CLOCK_RUNNING_TEXT = (0.05, 0.05, 0.05, 1)

@@ -44,7 +44,7 @@ error_sinks: list[Callable[[str], None]] = []
 def safely(action: Callable[[], object]) -> None:
     """Do ``action``; a ``ControllerError`` or ``ValueError`` goes to ``error_sinks``, any
     other exception to the error screen and the crash log (``ui.guard``): never a silent
-    exit (issue 17)."""
+    exit."""
     try:
         action()
     except (ControllerError, ValueError) as err:

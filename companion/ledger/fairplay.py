@@ -179,7 +179,7 @@ def check_opened(commitments: Mapping[str, Any], sides: Mapping[str, Any],
 
 def full_hex_problem(name: str, what: str, value: Any) -> Problem | None:
     """A commitment or salt must be 256 bits, as the session makes them: a shorter salt
-    could be searched for, a shorter hash matched (issue 18, finding 7)."""
+    could be searched for, a shorter hash matched."""
     if not isinstance(value, str) or not _HEX256.fullmatch(value):
         return Problem(name, f"{name}'s {what} is not 256 bits (64 lower-case hex digits)"
                              " [fair play]")

@@ -150,7 +150,7 @@ def check_seal(game: Game, setup: Mapping[str, Sequence[Any]],
             full_hex_problem(name, "commitment", claimed)
         if not isinstance(salt, str) or not isinstance(claimed, str):
             problems.append(Problem(name, f"{name} has no commitment or salt [fair play]"))
-        elif short is not None:  # a short salt could be searched for (issue 18, finding 7)
+        elif short is not None:  # a short salt could be searched for
             problems.append(short)
         elif commit(side(game_id, name, pieces, secrets.get(name)), salt) != claimed:
             problems.append(Problem(name, f"{name}'s setup does not match its commitment"

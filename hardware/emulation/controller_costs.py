@@ -6,7 +6,7 @@ the firmware's code would on the board, not as long as the emulator's host takes
 
 - ``Pin.value(v)``, as in the select loop: **22 µs**. An 8-pin loop of that shape
   (``enumerate``, a shift, ``&``, the method call) takes ~178 µs on a 125 MHz RP2040
-  (the published measurement quoted in issue 25); 178 / 8.
+  (a published measurement); 178 / 8.
 - ``machine.mem32[addr] = v``: **6 µs**. A subscript store into a C object is one C call:
   ``pwm.duty_u16()`` measured 5-7 µs a call on a Pico (micropython/micropython#8424); a
   MicroPython pin write + read + invert ring runs at 39 kHz, ~13 µs a round

@@ -26,7 +26,7 @@ behaves like the chip as far as reading a UID needs:
 Not modelled: the FIFO water-level IRQs (HiAlert/LoAlert), the IRQ pin, MIFARE Crypto1,
 random ID, tag commands beyond REQA/WUPA/anticollision/SELECT/HLTA.
 
-What bit real builds (issue 16), modelled so that a driver that ignores it fails a test:
+What bit real builds, modelled so that a driver that ignores it fails a test:
 
 - **Tag power-up**: a tag hears nothing until ``Tag.power_up_us`` after the field that
   powers it came on (ISO 14443-3 allows up to 5 ms; 0 by default, so older tests keep

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from companion.game import Piece
-from companion.game_demo import random_setup
+from companion.game_demo import computer_start
 from companion.games import get_game
 from companion.table.opponent import announce, choose_turn
 
@@ -31,7 +31,7 @@ def _swapped(pieces: dict[int, Piece], owner: int) -> dict[int, Piece]:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_R16_the_enemys_hidden_kinds_do_not_change_the_computers_turn(seed: int) -> None:
-    pieces = random_setup(GAME, {}, random.Random(seed))
+    pieces, _ = computer_start(GAME, {}, random.Random(seed))
     plain = GAME.start(pieces, {})
     other = GAME.start(_swapped(pieces, 1 - plain.to_move), {})
     computer = plain.to_move
