@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
+from commands.opponent import Computer
 from companion.game import ARBITER, PUBLIC, Game, GameError, Geometry
 from companion.ledger.game_log import hidden_setup
 from companion.table.game_session import OVER, SETUP, GameSession
@@ -33,6 +34,7 @@ class _Console(Protocol):
     geometry: Geometry
     setup_rng: random.Random
     say: Callable[[str], None]
+    computer: Computer | None
 
     @property
     def session(self) -> GameSession: ...
@@ -120,7 +122,8 @@ class ConsoleWords:
         self.settle()
 
     def _cmd_setup(self: _Console, words: list[str]) -> None:
-        """``setup all`` or ``setup PLAYER``: a random valid setup for every side, or one."""
+        """``setup all`` or ``setup PLAYER``: a random valid setup for every side, or one;
+        the computer's side as the computer sets up (the Apfel on the back rows)."""
         if not hidden_setup(self.game, self.session.options):
             raise ValueError(f"{self.game.title} starts empty: it has no setup")
         if self.session.phase != SETUP:
@@ -130,7 +133,10 @@ class ConsoleWords:
         players = None if words[0] == "all" else [ConsoleWords._player_named(self, words[0])]
         for player in players or ():
             ConsoleWords._zone_free(self, player)
-        self.hands.set_up(self.game, self.session.options, self.setup_rng, players)
+        computer = self.computer
+        planned = () if computer is None else (computer.player,)
+        self.hands.set_up(self.game, self.session.options, self.setup_rng, players,
+                          planned=planned)
         self.settle()
 
     def _zone_free(self: _Console, player: int) -> None:

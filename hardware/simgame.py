@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import Any
 
 from companion.computer import computer_setup
@@ -189,10 +189,12 @@ class GameHands:
         raise ValueError(f"no piece of {piece} is left to put down")
 
     def set_up(self, game: Game, options: Mapping[str, Any], rng: random.Random,
-               players: Sequence[int] | None = None, *, planned: bool = False) -> None:
+               players: Sequence[int] | None = None, *, planned: Collection[int] = ()
+               ) -> None:
         """Put down a random valid setup for every player (games with setup zones), or for
         ``players`` only; their pieces already down are taken up first. ``planned``: the
-        setup a good player would make where it fits (the app's "Set up all")."""
+        players who get the setup a good player would make, where it fits (the computer's
+        seat; every seat for the app's "Set up all")."""
         game = seated(game, options)  # every player the options seat [Giganten V9]
         chosen_players = range(len(game.players)) if players is None else players
         for sq, uid in sorted(self.sim.board.tags().items()):
@@ -210,7 +212,7 @@ class GameHands:
             mine = sorted((uid for uid in self.box if self.identities[uid].owner == player),
                           key=lambda uid: hand_order(game.name, self.identities[uid]))
             chosen = (self._planned(game, player, options, rng, zone, mine, setups)
-                      if planned else None)
+                      if player in planned else None)
             if chosen is None:
                 chosen = self._shuffled(game, player, options, rng, zone, mine, setups)
             for sq, uid in sorted(chosen.items()):

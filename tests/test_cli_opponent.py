@@ -178,3 +178,20 @@ def test_takeback_is_refused_in_one_line(home: Path, tmp_path: Path, computer: t
                script(tmp_path / "s.txt", *lines))
     assert done.code == 2 and said in done.err, done.err
     assert "Traceback" not in done.err and len(done.err.strip().splitlines()) == 1, done.err
+
+
+def test_setup_all_lays_out_the_computers_side_as_the_computer_plans_it(
+        home: Path, tmp_path: Path) -> None:
+    """The person's side is any valid setup; the computer's is its own (the Apfel on its
+    two back rows, guarded), as in the app, never a random one."""
+    rows = []
+    for seed in range(6):
+        games = home / f"games-{seed}"
+        done = run("play", "--game", "strategus", "--sim", "--seed", str(seed), "--computer",
+                   "blue", *COMPUTER[2:], "--log-dir", games, "--script",
+                   script(tmp_path / "s.txt", "setup all", "start", "status"))
+        assert done.code == 0, done.err
+        setup = verify_log(only_log(games))[0].body["setup"]
+        rows += [int(name[1:]) for name, (owner, kind) in setup.items()
+                 if kind == "apple" and owner == 1]
+    assert len(rows) == 6 and min(rows) >= 9, rows

@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 from companion.computer import computer_secret
-from companion.game import Game, teams_of
+from companion.game import Game, seated, teams_of
 from companion.games.giganten.options import rules_of
 from companion.table.game_session import SETUP, GameSession
 from hardware.live_game import LiveGameTable
@@ -116,7 +116,8 @@ class GigantenSetup:
         _, hands = self._sim()
         if self.session.phase != SETUP:
             raise ControllerError(i18n.tr("gm_err_not_now"))
-        hands.set_up(self._game(), self.session.options, rng, planned=True)
+        game, options = self._game(), self.session.options
+        hands.set_up(game, options, rng, planned=range(len(seated(game, options).players)))
         self.settle()
         if self.traps_asked:
             self.choose_traps(rng)
