@@ -52,22 +52,8 @@ def _demo(args: argparse.Namespace) -> int:
     """
     import time
 
-    from companion.game_demo import DemoError, new_demo, play_demo, result_line, resumed_demo
-    from companion.game_options import DealtOptions
-    from companion.games import DEFAULT_GAME, game_names, get_game
-    from companion.textboard import game_board, plain_key
+    from companion.game_demo import DemoError, play_demo, result_line
 
-    name = args.game or (args.resume or {}).get("game") or DEFAULT_GAME
-    if name not in game_names():
-        print(f"giganten demo: the saved game is of {name!r}, which is no game here",
-              file=sys.stderr)
-        return 2
-    game = get_game(name)
-    chosen = {"rules": args.variants if args.variants.ids() else None, "policy": args.policy}
-    if not isinstance(game, DealtOptions) and (chosen["rules"] or chosen["policy"]):
-        print(f"giganten demo: {game.title} has no variants or reveal policy: leave"
-              " --variants and --policy out", file=sys.stderr)
-        return 2
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     # The printed seed deals only what is public (Giganten's landscape); the setups and the
     # computer's choices come from the OS unless a seed was asked for (a replay).
@@ -78,24 +64,11 @@ def _demo(args: argparse.Namespace) -> int:
               " replaces nothing else; name a new file", file=sys.stderr)
         return 2
     try:
-        demo = (new_demo(game, seed, chosen, hidden=hidden) if args.resume is None
-                else resumed_demo(game, args.resume))
+        demo = _demo_game(args, seed, hidden)
     except DemoError as err:
-        print(f"giganten demo: cannot resume that game: {err}", file=sys.stderr)
+        print(f"giganten demo: {err}", file=sys.stderr)
         return 2
-    game = demo.game  # seated: Giganten's four players under V9
-    again = f"--game {game.name} --seed {seed}" + (
-        f" --variants {','.join(args.variants.ids())}" if args.variants.ids() else "")
-    drawn = ("the saved game" if args.resume is not None else
-             f"seed {seed} (watch this game again with {again})" if hidden is None else
-             f"public deal of seed {seed}; the setups and moves drawn from the OS, so no"
-             " seed tells them")
-    print(f"{game.title} demo: {drawn}; {len(game.players)} computer players; you see what"
-          " a spectator may see.")
-    if args.resume is not None:
-        print(f"Resuming the saved game after {len(demo.turns)} turns.")
     saved: set[Path] = set()
-    key = plain_key(game.players, game.kinds())
     for turn in play_demo(demo, seed, args.max_plies, hidden):
         if args.save is not None:
             _save_record(args.save, demo.record(), saved)
@@ -103,16 +76,7 @@ def _demo(args: argparse.Namespace) -> int:
             continue
         if turn.number > 1 and args.delay:
             time.sleep(args.delay)
-        print()
-        print(f"Turn {turn.number}, {turn.player}: {turn.words}")
-        for line in game_board(turn.view, key):
-            print(line)
-        for name, part in (turn.view.get("last_turn") or {}).items():
-            if name != "turn" and part is not None:  # what it did, as the public saw it
-                print(f"{name}: {json.dumps(part)}")
-        for name in ("score", "hands", "teams", "off_board"):
-            if name in turn.view:
-                print(f"{name}: {json.dumps(turn.view[name])}")
+        _print_turn(demo.game, turn)
     if args.save is not None:
         _save_record(args.save, demo.record(), saved)
         print(f"The full record (secret setups included) is in {args.save};"
@@ -121,6 +85,54 @@ def _demo(args: argparse.Namespace) -> int:
     if hidden is None:
         print(f"Seed {seed}.")
     return 0
+
+
+def _demo_game(args: argparse.Namespace, seed: int, hidden: random.Random | None) -> Any:
+    """The demo's game (``companion.game_demo.DemoGame``), new or resumed, its first line
+    printed; ``DemoError`` (one line) for options or a saved game it cannot play."""
+    from companion.game_demo import DemoError, new_demo, resumed_demo
+    from companion.game_options import DealtOptions
+    from companion.games import DEFAULT_GAME, game_names, get_game
+
+    name = args.game or (args.resume or {}).get("game") or DEFAULT_GAME
+    if name not in game_names():
+        raise DemoError(f"the saved game is of {name!r}, which is no game here")
+    game = get_game(name)
+    chosen = {"rules": args.variants if args.variants.ids() else None, "policy": args.policy}
+    if not isinstance(game, DealtOptions) and (chosen["rules"] or chosen["policy"]):
+        raise DemoError(f"{game.title} has no variants or reveal policy: leave --variants"
+                        " and --policy out")
+    if args.resume is not None:
+        demo = resumed_demo(game, args.resume)
+        print(f"{demo.game.title} demo: the saved game; {len(demo.game.players)} computer"
+              " players; you see what a spectator may see.")
+        print(f"Resuming the saved game after {len(demo.turns)} turns.")
+        return demo
+    demo = new_demo(game, seed, chosen, hidden=hidden)
+    again = f"--game {game.name} --seed {seed}" + (
+        f" --variants {','.join(args.variants.ids())}" if args.variants.ids() else "")
+    drawn = (f"seed {seed} (watch this game again with {again})" if hidden is None else
+             f"public deal of seed {seed}; the setups and moves drawn from the OS, so no"
+             " seed tells them")
+    print(f"{game.title} demo: {drawn}; {len(demo.game.players)} computer players; you see"
+          " what a spectator may see.")
+    return demo
+
+
+def _print_turn(game: Any, turn: Any) -> None:
+    """One turn of the demo as the public sees it: its words, the board, what it did."""
+    from companion.textboard import game_board, plain_key
+
+    print()
+    print(f"Turn {turn.number}, {turn.player}: {turn.words}")
+    for line in game_board(turn.view, plain_key(game.players, game.kinds())):
+        print(line)
+    for name, part in (turn.view.get("last_turn") or {}).items():
+        if name != "turn" and part is not None:  # what it did, as the public saw it
+            print(f"{name}: {json.dumps(part)}")
+    for name in ("score", "hands", "teams", "off_board"):
+        if name in turn.view:
+            print(f"{name}: {json.dumps(turn.view[name])}")
 
 
 DEMO_FORMAT = "companion-game-record/1"

@@ -115,13 +115,13 @@ def resumed_demo(game: Game, document: Mapping[str, Any]) -> DemoGame:
     where it stopped; ``DemoError`` if it is not a full record of ``game`` or its check
     finds a problem."""
     if document.get("kind") != FULL or document.get("game") != game.name:
-        raise DemoError(f"it is not a saved {game.title} demo (a full record of"
+        raise DemoError(f"the file is not a saved {game.title} demo (a full record of"
                         f" {game.name}): --save writes one")
     verdict = verify_record(document)
     if verdict.problems:
-        raise DemoError(f"it does not replay ({verdict.problems[0]})")
+        raise DemoError(f"the saved game does not replay ({verdict.problems[0]})")
     if document.get("result") is not None:
-        raise DemoError("that game is over: start a new demo")
+        raise DemoError("the saved game is over: start a new demo")
     game = game_log.seated_for(game, document)
     state = game_log.start_of(game, document)
     turns = list(document["turns"])
