@@ -15,8 +15,7 @@ It prints, per level and opponent, ``METRIC strength_strategus_<level>_vs_<oppon
 (games won of games played, draws not won) with a ``#`` line of the won / drawn / lost
 counts and the Wilson 95 % interval, and per level
 ``METRIC strength_strategus_<level>_think_ms_p95`` (the agent's answer time, pipe and
-replay of the echoes included). Giganten's part waits for its frozen bot
-(``bench/baselines/giganten_bot.py``); without it a ``#`` line says so.
+replay of the echoes included). Giganten's strength is ``bench/strength_giganten.py``.
 """
 
 from __future__ import annotations
@@ -225,9 +224,6 @@ def main(argv: list[str] | None = None) -> int:
               flush=True)
     if args.ladder:
         ladder(args)
-    if not (BASELINES / "giganten_bot.py").exists():
-        print("# giganten: its frozen bot (bench/baselines/giganten_bot.py) is not there"
-              " yet; only Strategus was measured", flush=True)
     return 0
 
 
