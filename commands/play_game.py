@@ -45,7 +45,7 @@ from companion.game import ARBITER, PUBLIC, Game, GameError, GameState, seated
 from companion.game_events import GameEvent, PieceInHand
 from companion.ledger.game_log import hidden_setup
 from companion.reads import Uid
-from companion.table.game_corrections import last_turn_of_people
+from companion.table.game_corrections import take_back_against
 from companion.table.game_session import OVER, PLAY, SETUP, GameSession
 from companion.textboard import game_board
 from companion.untrusted import CONSOLE_LIMIT, loads, whole_number
@@ -362,11 +362,7 @@ class GameConsole(ConsoleWords):
         if computer is None:
             raise ValueError("take back is for a game against the computer (--computer);"
                              " between two people, agree and play the turn back by hand")
-        to = last_turn_of_people(session.movers, computer.player)
-        if session.phase != PLAY or to is None:
-            raise ValueError("nothing to take back: no turn of yours in a running game")
-        note = {"reason": "take back", "by": self.game.players[session.movers[to]]}
-        self.sim.events += session.take_back(to, note, self.sim.now)
+        self.sim.events += take_back_against(session, computer.player, self.sim.now)
         self.put_back()
         self.settle()
 

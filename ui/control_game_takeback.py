@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.table.game_corrections import last_turn_of_people
+from companion.table.game_corrections import last_turn_of_people, take_back_against
 from companion.table.game_session import PLAY
 from hardware.live_game import LiveGameTable
 from hardware.simgame import GameHands, SimGameTable
@@ -57,12 +57,10 @@ class TakeBack:
         refused = self.take_back_refused()
         if refused is not None:
             raise ControllerError(i18n.tr(refused))
-        sim, to = self.sim, self._person_turn()
-        assert sim is not None and to is not None
-        session = sim.session
+        sim, computer = self.sim, self.computer
+        assert sim is not None and computer is not None
         self._stop_thinking()
-        person = session.game.players[session.movers[to]]
-        sim.events += session.take_back(to, {"reason": "take back", "by": person}, sim.now)
+        sim.events += take_back_against(sim.session, computer.player, sim.now)
         if isinstance(sim, SimGameTable):
             self.lay_out_the_game()
         self.settle()  # the screen is redrawn: the take-back's events are new

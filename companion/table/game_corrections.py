@@ -88,6 +88,18 @@ def last_turn_of_people(movers: Sequence[int], computer: int) -> int | None:
     return next((i for i in range(len(movers) - 1, -1, -1) if movers[i] != computer), None)
 
 
+def take_back_against(session: CorrectableSession, computer: int, now: float
+                      ) -> list[GameEvent]:
+    """Against the computer on seat ``computer``: back to before the person's last turn
+    (the computer's answer goes with it), logged as that person's take-back;
+    ``CorrectionError`` when the person has played no turn to take back."""
+    to = last_turn_of_people(session.movers, computer)
+    if to is None:
+        raise CorrectionError("nothing to take back: no turn of yours in a running game")
+    person = session.game.players[session.movers[to]]
+    return take_back(session, to, {"reason": "take back", "by": person}, now)
+
+
 def declare(session: CorrectableSession, result: Mapping[str, Any], now: float) -> list[GameEvent]:
     """End the game with ``result``: its ``reason`` (``game_log.DECLARED``: time, draw,
     decision, illegal, both-lose), ``winner`` (a player, or None: nobody) and ``by`` (who
