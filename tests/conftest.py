@@ -13,15 +13,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 from ui import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
 
-settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
+# No example is judged by how long it took: a loaded machine (the suite runs on every core)
+# is no failing rule. So there is no deadline and no too-slow health check anywhere.
+settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("ci", parent=settings.get_profile("suite"), derandomize=True,
+                          database=None, print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else "suite")
 
 # The consoles' event lines: the tests written before the lines were words parse the JSON
 # form, so every test (and every console a test starts as a subprocess) asks for it with

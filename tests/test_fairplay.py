@@ -61,7 +61,7 @@ def test_a_commitment_is_the_sha256_of_the_canonical_opening() -> None:
     assert commit(side, SALT) == hashlib.sha256(text.encode()).hexdigest()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(field=st.sampled_from(["square", "kind", "salt", "game", "player", "reserve", "trap"]),
        pick=st.integers(0, 1))
 def test_changing_any_part_of_a_side_changes_its_commitment(field: str, pick: int) -> None:

@@ -279,7 +279,7 @@ def test_no_desk_event_names_a_kind_to_players_or_spectators(tmp_path: Path) -> 
             assert KIND_WORDS.search(json.dumps(view)) is None, view
 
 
-@settings(max_examples=20, deadline=None,
+@settings(max_examples=20,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.tuples(st.booleans(), st.integers(0, 10_000)), min_size=1, max_size=10))
 def test_corrections_in_any_order_keep_the_log_verifiable_and_resumable(

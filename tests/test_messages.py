@@ -164,7 +164,7 @@ def _check_refusal(err: IllegalTurn) -> None:
             assert value in {k.rstrip("0123456789") for k in KIND_BY_ID}
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(rule_sets()), st.integers(min_value=0, max_value=2**32 - 1))
 def test_real_refusals_render_to_the_engines_text(rules: Any, seed: int) -> None:
     for _, err in attempts(rules, seed, count=40):

@@ -646,7 +646,7 @@ kinds = st.text(min_size=1, max_size=8).filter(lambda kind: kind != "start")
 times = st.floats(allow_nan=False, allow_infinity=False)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(header=bodies, appended=st.lists(st.tuples(kinds, bodies, times), max_size=6))
 def test_any_appended_bodies_read_back_and_verify(
         header: dict[str, Any], appended: list[tuple[str, dict[str, Any], float]]) -> None:
@@ -663,7 +663,7 @@ def test_any_appended_bodies_read_back_and_verify(
         assert third_party_verify(path) == len(written)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(appended=st.lists(bodies, min_size=1, max_size=3), data=st.data())
 def test_any_flipped_byte_is_detected_or_dropped_as_a_cut(
         appended: list[dict[str, Any]], data: st.DataObject) -> None:

@@ -200,7 +200,7 @@ def test_an_altered_declared_result_in_a_record_is_rejected(drawn: Refereed) -> 
         assert verify_record(forged).problems, kind
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[
+@settings(max_examples=60, suppress_health_check=[
     HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.data(), kind=st.sampled_from(["full", "public"]))
 def test_any_single_change_of_a_turn_setup_or_result_is_detected(
@@ -238,7 +238,7 @@ def running(tmp_path_factory: pytest.TempPathFactory) -> Refereed:
     return refereed_game(tmp_path_factory.mktemp("running"), finish=False)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[
+@settings(max_examples=12, suppress_health_check=[
     HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(steps=st.lists(st.tuples(st.booleans(), st.integers(0, 10_000)), min_size=1,
                       max_size=8),

@@ -66,9 +66,9 @@ every turn of a game legal."""
 
 PLIES = 80
 
-PROPERTY = settings(max_examples=25, deadline=None,
+PROPERTY = settings(max_examples=25,
                     suppress_health_check=[HealthCheck.too_slow])
-TWINS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+TWINS = settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
 
 
 def rule_sets(need: Callable[[RuleSet], bool] = lambda rules: True,

@@ -53,7 +53,7 @@ AUDIENCES = (*PLAYERS, PUBLIC)
 
 JSON = dict[str, Any]
 
-PROPERTY = settings(max_examples=40, deadline=None,
+PROPERTY = settings(max_examples=40,
                     suppress_health_check=[HealthCheck.too_slow])
 
 

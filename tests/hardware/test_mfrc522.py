@@ -297,7 +297,7 @@ def uids(draw: st.DrawFn) -> bytes:
     return bytes(uid)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(uid=uids())
 def test_reads_back_exactly_any_uid(uid: bytes) -> None:
     chip = Mfrc522Chip(Tag(uid))
@@ -306,7 +306,7 @@ def test_reads_back_exactly_any_uid(uid: bytes) -> None:
     assert spi.accesses <= {4: 100, 7: SEVEN_BYTE_GOAL, 10: 200}[len(uid)]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(first=uids(), second=st.one_of(st.none(), uids()), frames=st.integers(0, 12))
 def test_a_changing_square_never_reads_a_wrong_uid(first: bytes, second: bytes | None,
                                                      frames: int) -> None:

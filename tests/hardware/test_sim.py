@@ -421,7 +421,7 @@ ACTIONS = st.lists(
     max_size=30)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(actions=ACTIONS, parallel=st.booleans(), focus=st.lists(st.integers(0, 195), max_size=6))
 def test_every_noiseless_read_equals_the_physical_truth_at_its_time(
         actions: list[tuple[float, int, str]], parallel: bool, focus: list[int]) -> None:

@@ -41,7 +41,7 @@ def gated(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, list[str]]:
     def held(*args: Any, **kwargs: Any) -> Any:
         threads.append(threading.current_thread().name)
         assert gate.wait(10), "the test never opened the gate"
-        kwargs.update(now=None, deadline=None, nodes=200)
+        kwargs.update(now=None, nodes=200)
         return real(*args, **kwargs)
 
     monkeypatch.setattr(control_game_think, "choose_turn", held)

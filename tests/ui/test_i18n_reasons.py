@@ -181,7 +181,7 @@ def check_refusal_views(state: GameState, err: IllegalTurn, put_back: int | None
             assert in_german(lambda v=seen: i18n.event_text(v)).startswith("Das ist nicht")
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(rule_sets()), st.integers(min_value=0, max_value=2**32 - 1),
        st.booleans())
 def test_real_refusals_in_english_and_german(rules: Any, seed: int, way_back: bool) -> None:

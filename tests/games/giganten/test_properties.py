@@ -108,7 +108,7 @@ def _play_random_game(seed: int, check: bool = True) -> GameState:
 
 # --- Setups --------------------------------------------------------------------------------
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(SEEDS)
 def test_S1_S2_S3_random_setups_pass_check_setup(seed: int) -> None:
     rng = random.Random(seed)
@@ -121,7 +121,7 @@ def test_S1_S2_S3_random_setups_pass_check_setup(seed: int) -> None:
 
 # --- Random games ---------------------------------------------------------------------------
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=80)
 @given(SEEDS)
 def test_random_legal_games_never_crash_and_end_or_reach_the_limit(seed: int) -> None:
     state = _play_random_game(seed)
@@ -132,7 +132,7 @@ def test_random_legal_games_never_crash_and_end_or_reach_the_limit(seed: int) ->
         assert state.legal_turns()
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=50)
 @given(SEEDS)
 def test_random_playouts_end_or_reach_the_limit(seed: int) -> None:
     rng = random.Random(seed)
@@ -145,7 +145,7 @@ def test_random_playouts_end_or_reach_the_limit(seed: int) -> None:
 
 # --- Undo -----------------------------------------------------------------------------------
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=50)
 @given(SEEDS)
 def test_pop_after_push_restores_the_snapshot(seed: int) -> None:
     rng = random.Random(seed)
@@ -174,7 +174,7 @@ def test_pop_after_push_restores_the_snapshot(seed: int) -> None:
 
 # --- Records --------------------------------------------------------------------------------
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=50)
 @given(SEEDS, st.booleans())
 def test_game_records_replay_to_the_same_game(seed: int, resign: bool) -> None:
     state = _play_random_game(seed, check=False)
@@ -226,7 +226,7 @@ def _accepts(state: GameState, t: Turn) -> bool:
     return True
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(SEEDS)
 def test_check_turn_accepts_exactly_the_legal_turns(seed: int) -> None:
     rng = random.Random(seed)

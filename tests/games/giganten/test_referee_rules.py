@@ -383,7 +383,7 @@ def _replayed(state: GameState) -> GameState:
     return game_from_json(game_to_json(state))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(SEEDS, SMALL_OPTIONS)
 def test_W3_push_and_pop_keep_the_referee_detectors_as_a_replay(
         seed: int, options: RefereeOptions) -> None:
@@ -421,7 +421,7 @@ def _check_turn_lists(state: GameState, rng: random.Random) -> None:
             assert caught.value.rule == "W3"
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(SEEDS, SMALL_OPTIONS)
 def test_W3_random_playouts_keep_the_referee_rules(seed: int,
                                                    options: RefereeOptions) -> None:
@@ -492,7 +492,7 @@ def test_W3_the_board_is_unchanged_by_a_referee_refusal() -> None:
 
 # --- Hidden information ---------------------------------------------------------------------
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15)
 @given(SEEDS, st.sampled_from(["yellow", "orange", PUBLIC]), st.booleans())
 def test_W3_referee_games_show_no_hidden_kind_and_do_not_depend_on_one(
         seed: int, audience: str, small: bool) -> None:

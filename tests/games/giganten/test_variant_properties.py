@@ -63,7 +63,7 @@ games = st.tuples(rule_sets(), SEEDS, st.booleans(), st.sampled_from([0.0, 0.5, 
 """Rule set, seed, six-tile board (used only with V9), how much challenges are preferred, and
 whether the game starts from a thinned-out position (``new_state``)."""
 
-PROPERTY = settings(max_examples=80, deadline=None,
+PROPERTY = settings(max_examples=80,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -304,7 +304,7 @@ def _accepts(state: GameState, turn: Turn) -> bool:
     return True
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_every_generated_variant_turn_passes_check_turn(
         params: tuple[RuleSet, int, bool, float, bool]) -> None:
@@ -385,7 +385,7 @@ def double_candidates(state: GameState, rng: random.Random, count: int) -> list[
     return out
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=50, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from([rules for rules in valid_rule_sets() if rules.has("V8")]), SEEDS,
        st.booleans(), st.booleans())
 def test_check_turn_accepts_exactly_the_listed_double_moves(rules: RuleSet, seed: int,
@@ -413,7 +413,7 @@ def test_check_turn_accepts_exactly_the_listed_double_moves(rules: RuleSet, seed
         event(f"double moves: {phase}")
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from([rules for rules in valid_rule_sets() if rules.has("V6")]), SEEDS)
 def test_placement_with_a_move_is_legal_exactly_when_the_move_is_legal_afterwards(
         rules: RuleSet, seed: int) -> None:

@@ -481,7 +481,7 @@ def _repaired(variants: set[str]) -> RuleSet:
 RULES = st.sets(st.sampled_from(VARIANTS)).map(_repaired)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(rules=RULES, seed=st.integers(0, 2**32 - 1), guarded=st.booleans(),
        six_tiles=st.booleans(), pairing=st.sampled_from(["ad+bc", "ab+cd"]))
 def test_random_setups_under_any_variants_pass_check_setups(
@@ -498,7 +498,7 @@ def test_random_setups_under_any_variants_pass_check_setups(
     assert bool(traps) == rules.has("V5") and bool(reserves) == rules.has("V6")
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(rules=RULES, seed=st.integers(0, 2**32 - 1))
 def test_random_games_under_any_variants_start(rules: RuleSet, seed: int) -> None:
     state = random_game(random.Random(seed), rules=rules)

@@ -42,7 +42,7 @@ def positions(draw: st.DrawFn) -> GimmelState:
     return state
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(positions())
 def test_push_and_pop_of_every_legal_turn_restore_the_state(state: GimmelState) -> None:
     before = snapshot(state)
@@ -52,7 +52,7 @@ def test_push_and_pop_of_every_legal_turn_restore_the_state(state: GimmelState) 
         assert snapshot(state) == before
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(positions(), st.integers(-4, 200), st.integers(-2, 200))
 def test_a_turn_pushes_if_and_only_if_it_is_legal(state: GimmelState, origin: int,
                                                   target: int) -> None:
@@ -67,7 +67,7 @@ def test_a_turn_pushes_if_and_only_if_it_is_legal(state: GimmelState, origin: in
         assert (origin, target) in legal
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(st.integers(0, 2**32), st.integers(3, 14), st.integers(3, 14))
 def test_random_playouts_end_or_reach_their_limit(seed: int, files: int, ranks: int) -> None:
     state = GimmelState(Geometry(files, ranks))
@@ -79,7 +79,7 @@ def test_random_playouts_end_or_reach_their_limit(seed: int, files: int, ranks: 
     assert snapshot(state) == snapshot(GimmelState(Geometry(files, ranks)))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(positions())
 def test_the_observation_shows_every_stone_to_every_audience(state: GimmelState) -> None:
     pieces = state.pieces()
@@ -90,7 +90,7 @@ def test_the_observation_shows_every_stone_to_every_audience(state: GimmelState)
         assert all(s.kind != "hidden" for s in seen.values())
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(positions())
 def test_the_json_codec_round_trips_every_legal_turn(state: GimmelState) -> None:
     for turn in state.legal_turns():
@@ -99,7 +99,7 @@ def test_the_json_codec_round_trips_every_legal_turn(state: GimmelState) -> None
         assert turn_from_json(state.geometry, turn_to_json(state.geometry, turn)) == turn
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(positions(), st.integers(0, 2**32))
 def test_the_random_draw_draws_legal_turns_only(state: GimmelState, seed: int) -> None:
     legal = set(state.legal_turns())

@@ -24,7 +24,7 @@ FIELDS = ["board", "variants", "figures", "hand", "score", "to_move", "turns", "
           "from", "view"]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.dictionaries(st.sampled_from(FIELDS), JUNK, max_size=6))
 def test_any_fields_give_an_answer_or_one_clear_line(fields: dict[str, Any]) -> None:
     data = {"format": "giganten-scenario/1", "game": "gimmel", **fields}
@@ -36,7 +36,7 @@ def test_any_fields_give_an_answer_or_one_clear_line(fields: dict[str, Any]) -> 
         json.dumps(found)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.lists(st.fixed_dictionaries({}, optional={
     "place": st.dictionaries(st.sampled_from(["a1", "b2", "c3", "h8", "i1"]),
                              st.sampled_from(["beetle", "cat", "falcon", "sphinx"]),

@@ -42,7 +42,7 @@ def _advance(state: StrategusState, rng: random.Random, plies: int) -> None:
         state.push(rng.choice(turns))
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15)
 @given(SEEDS, st.integers(min_value=0, max_value=300), LIMITS)
 def test_push_and_pop_restore_the_position_exactly(seed: int, plies: int,
                                                     limit: int | str | None) -> None:
@@ -63,7 +63,7 @@ def test_push_and_pop_restore_the_position_exactly(seed: int, plies: int,
     _invariants(state)
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=8)
 @given(SEEDS, st.integers(min_value=0, max_value=400), LIMITS)
 def test_legal_turns_are_exactly_the_turns_the_rules_accept(seed: int, plies: int,
                                                             limit: int | str | None) -> None:
@@ -84,7 +84,7 @@ def test_legal_turns_are_exactly_the_turns_the_rules_accept(seed: int, plies: in
     assert accepted == legal
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=20)
 @given(SEEDS, LIMITS)
 def test_random_playouts_end_or_hit_the_limit(seed: int, limit: int | str | None) -> None:
     """``random_turn`` gives legal turns only, and None exactly when the game is over."""
@@ -104,7 +104,7 @@ def test_random_playouts_end_or_hit_the_limit(seed: int, limit: int | str | None
     _invariants(state)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=10)
 @given(SEEDS)
 def test_observation_never_shows_a_kind_to_an_audience_that_may_not_see_it(seed: int) -> None:
     """[H1, H2, R12] at every ply of a random game, for every audience."""
@@ -125,7 +125,7 @@ def test_observation_never_shows_a_kind_to_an_audience_that_may_not_see_it(seed:
         state.push(rng.choice(turns))
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=10)
 @given(SEEDS)
 def test_the_json_codec_round_trips_turns(seed: int) -> None:
     state = full_start(seed)
@@ -174,7 +174,7 @@ def _quiet_game(seed: int, referee: str) -> Counter[str]:
     return refusals
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(SEEDS, st.sampled_from(["chasing", "both"]))
 def test_referee_rules_agree_with_legal_turns_in_long_quiet_games(seed: int,
                                                                  referee: str) -> None:

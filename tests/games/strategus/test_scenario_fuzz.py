@@ -47,7 +47,7 @@ def scenarios(draw: st.DrawFn) -> dict[str, Any]:
     return data
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(scenarios())
 def test_B1_any_scenario_is_answered_or_refused_in_one_line(data: dict[str, Any]) -> None:
     try:
