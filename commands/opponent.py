@@ -33,6 +33,9 @@ class Computer:
     level: str
     budget: float
     rng: random.Random
+    by_hand: bool = False
+    """On the simulated board a person carries out the computer's turns (practice);
+    otherwise the simulated hands do. On the real board a person always does."""
 
     def choose(self, game: Game, state: GameState[Any]) -> Any:
         """The computer's turn now, within its budget of wall-clock seconds."""
@@ -94,12 +97,13 @@ def computer_of(args: argparse.Namespace, game: Game, seed: int) -> Computer | N
         else random.SystemRandom()
     player = game.players.index(name)
     engine = getattr(args, "engine", None)
+    by_hand = bool(getattr(args, "by_hand", False))
     if engine is None:
-        return Computer(player, args.level, args.budget, rng)
+        return Computer(player, args.level, args.budget, rng, by_hand)
     if importlib.util.find_spec(f"companion.games.{game.name}.protocol") is None:
         raise UsageError(f"--engine takes a program of the Stratego line protocol, and"
                          f" {game.title} has none; it plays Strategus")
-    return EngineComputer(player, args.level, args.budget, rng, command=engine)
+    return EngineComputer(player, args.level, args.budget, rng, by_hand, command=engine)
 
 
 def seconds_arg(text: str) -> float:
@@ -116,8 +120,12 @@ def seconds_arg(text: str) -> float:
 def add_computer(parser: argparse.ArgumentParser, players: tuple[str, ...]) -> None:
     """The options of the computer opponent (play and resume of every game)."""
     parser.add_argument("--computer", choices=players, default=None, metavar="PLAYER",
-                        help="the companion plays this side; a person carries out its turns"
-                             " on the board")
+                        help="the companion plays this side: on the simulated board it"
+                             " moves its own figures, on the real board a person carries"
+                             " out its turns")
+    parser.add_argument("--by-hand", action="store_true",
+                        help="on the simulated board too, carry out the computer's turns"
+                             " yourself (move or carry), for practice")
     parser.add_argument("--level", choices=LEVELS, default=DEFAULT_LEVEL,
                         help=f"the computer's strength (default: {DEFAULT_LEVEL})")
     parser.add_argument("--budget", type=seconds_arg, default=DEFAULT_BUDGET,

@@ -201,7 +201,8 @@ class GameConsole(ConsoleWords):
 
     def _computer_moves(self) -> None:
         """When it is the computer's turn (and the board matches the game), choose it and
-        announce it; the session then waits for a person to carry it out."""
+        announce it; the simulated hands carry it out, unless a person does (the real
+        board, ``--by-hand``)."""
         session, computer = self.session, self.computer
         state = session.state
         if (computer is None or state is None or session.phase != PLAY or session.fixing
@@ -210,6 +211,9 @@ class GameConsole(ConsoleWords):
         turn = computer.choose(self.game, state)
         self.sim.events += session.computer_turn(turn)
         self.tell(self.sim.events[self._told:])
+        if not (computer.by_hand or self.follows_board):
+            self.hands.play(turn)
+            self.settle()
 
     # -- commands ---------------------------------------------------------------------
 
@@ -340,14 +344,14 @@ class GameConsole(ConsoleWords):
             raise ValueError("there is no game running: set up (setup all) and start it")
         if self.session.phase == OVER:
             raise ValueError("the game is over")
-        played = 0
-        while self.session.phase == PLAY and (limit is None or played < limit):
+        start = self.session.turns  # the computer's own turns count too
+        while self.session.phase == PLAY and (limit is None
+                                              or self.session.turns - start < limit):
             state = self.session.state
             assert state is not None
             chosen = self.session.chosen
             self.hands.play(chosen.turn if chosen is not None else self._choose(state))
             self.settle()
-            played += 1
         if self.session.phase == SETUP:
             raise ValueError("the game has not started: setup all, then start")
 

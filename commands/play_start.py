@@ -157,7 +157,11 @@ def resume(args: argparse.Namespace, path: Path,
 def say_computer(console: GameConsole, computer: Computer | None, *,
                   live: bool = False) -> None:
     if computer is not None:
-        helper = "the readers confirm them" if live else "carry does it for you"
-        console.say(f"The computer plays {console.game.players[computer.player]} (level"
-                    f" {computer.level}, {computer.budget:g} s a turn); carry out its turns"
-                    f" on the board as it announces them ({helper}).")
+        side = (f"The computer plays {console.game.players[computer.player]} (level"
+                f" {computer.level}, {computer.budget:g} s a turn)")
+        if live or computer.by_hand:
+            helper = "the readers confirm them" if live else "carry does it for you"
+            console.say(f"{side}; carry out its turns on the board as it announces them"
+                        f" ({helper}).")
+        else:
+            console.say(f"{side}; it moves its own figures (--by-hand: you do).")

@@ -21,7 +21,7 @@ from tests.cli_helpers import board_rows, home, mode, run, shows_kind
 __all__ = ["home"]
 
 GIGANTEN = Path(sys.executable).parent / "giganten"
-COMPUTER = ("--computer", "black", "--level", "easy", "--budget", "30")
+COMPUTER = ("--computer", "black", "--level", "easy", "--budget", "30", "--by-hand")
 
 
 def script(path: Path, *lines: str) -> Path:
@@ -195,3 +195,23 @@ def test_setup_all_lays_out_the_computers_side_as_the_computer_plans_it(
         rows += [int(name[1:]) for name, (owner, kind) in setup.items()
                  if kind == "apple" and owner == 1]
     assert len(rows) == 6 and min(rows) >= 9, rows
+
+
+def test_on_the_simulated_board_the_computer_moves_its_own_figures(home: Path,
+                                                                    tmp_path: Path) -> None:
+    """Without ``--by-hand`` nobody carries out the computer's turns: the simulated hands
+    do, right after it announces them; ``carry`` has nothing left to do."""
+    lines = ("place g7 white beetle 1", "place d4 white falcon 1", "status", "auto 6",
+             "status")
+    done = run("play", "--game", "gimmel", "--sim", "--seed", "2", *COMPUTER[:-1],
+               "--script", script(tmp_path / "s.txt", *lines))
+    assert done.code == 0, done.out[-2000:] + done.err
+    assert "it moves its own figures (--by-hand: you do)" in done.out
+    assert "Gimmel: 4 turns played; white to move" in done.out, "each placement answered"
+    assert "Gimmel: 10 turns played; white to move" in done.out, "auto N: N turns in all"
+    announced = re.findall(r"^Computer: ", done.out, re.M)
+    assert len(announced) == 5, "each of the computer's turns announced once"
+    assert run("verify", only_log(home / "games")).code == 0
+    failed = run("play", "--game", "gimmel", "--sim", "--seed", "2", *COMPUTER[:-1],
+                 "--script", script(tmp_path / "c.txt", "place g7 white beetle 1", "carry"))
+    assert failed.code == 2 and "announced no turn to carry out" in failed.err

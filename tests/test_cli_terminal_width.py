@@ -22,7 +22,7 @@ WIDTH = 80
 GAMES = {
     "strategus": ("--computer", "blue", "setup all", "start", "move a4 b5", "move b5 a4",
                   "auto 12", "show", "status", "resign red", "show", "reveal", "status"),
-    "gimmel": ("--computer", "black", "place g7 white beetle", "carry", "move g7 g3",
+    "gimmel": ("--computer", "black", "place g7 white beetle", "move g7 g3",
                "move g3 g7", "auto 12", "show", "status", "resign white", "reveal"),
     "giganten": ("--computer", "orange", "setup all", "start", "auto 8", "show",
                  "status", "resign yellow", "show", "reveal"),

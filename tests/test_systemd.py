@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 UNIT = ROOT / "systemd" / "giganten.service"
 KIOSK = ROOT / "systemd" / "giganten-kiosk"
 INSTALL = ROOT / "scripts" / "install-pi"
-GROUPS = ("gpio", "spi", "dialout", "video", "render", "input")
+GROUPS = ("gpio", "spi", "dialout", "video", "render", "input", "audio")
 
 
 def unit() -> dict[str, dict[str, str]]:

@@ -10,11 +10,14 @@ the UI thread. No rule is decided here.
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.core.audio import SoundLoader
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from hardware.systemd_notify import Keepalive
@@ -28,7 +31,9 @@ from ui.game_screens import GameOverScreen, GamePlayScreen, GameSetupScreen
 from ui.read_sources import put_game_aside
 from ui.replay_screen import ReplayScreen
 from ui.screens import HomeScreen, LandscapeScreen
+from ui.sounds import write_tones
 from ui.tool_screens import add_tool_screens
+from ui.voice import Voice
 from ui.widgets import error_sinks, safely
 
 POLL_INTERVAL = 1 / 20
@@ -60,6 +65,11 @@ class GigantenApp(App):
         self.errors: ErrorPanel | None = None
         """The error screen: an unexpected exception never closes the window."""
         self._guard: GuardHandler | None = None
+        self.sounds: dict[str, Any] = {}
+        """Each cue's loaded sound (``ui.sounds``); none where the machine has no audio."""
+        self._tones: tempfile.TemporaryDirectory[str] | None = None
+        self.voice = Voice()
+        """Speaks the computer's turn on the real board (``ui.voice``), with sound on."""
         self.tool_paths: Any = None
         """Where the tool screens keep their files (``ui.tool_screens.ToolPaths``; None:
         the companion's home)."""
@@ -78,6 +88,9 @@ class GigantenApp(App):
         self._refresh_soon = Clock.create_trigger(lambda _dt: self.refresh(), -1)
         controller.listeners.append(self._refresh_soon)
         games.listeners.append(self._refresh_soon)
+        self._load_sounds()
+        games.cue_listeners.append(self.play_sound)
+        games.speech_listeners.append(self.speak)
         error_sinks.append(self.show_error)
         self.errors = ErrorPanel(lambda: safely(self._home))
         self._guard = install(self.errors)
@@ -90,6 +103,26 @@ class GigantenApp(App):
         keepalive.ready()
         self._keepalive = Clock.schedule_interval(lambda _dt: keepalive.ping(), 1.0)
         return self.manager
+
+    def _load_sounds(self) -> None:
+        """The tones, written to a folder of their own for the audio to load."""
+        self._tones = tempfile.TemporaryDirectory(prefix="brettl-sounds-")
+        for name, path in write_tones(Path(self._tones.name)).items():
+            sound = SoundLoader.load(str(path))
+            if sound is not None:
+                self.sounds[name] = sound
+
+    def play_sound(self, cue: str) -> None:
+        """Play ``cue`` unless the settings switched sound off."""
+        sound = self.sounds.get(cue)
+        if self.controller.sound and sound is not None:
+            sound.stop()
+            sound.play()
+
+    def speak(self, words: str) -> None:
+        """Say ``words`` unless the settings switched sound off."""
+        if self.controller.sound:
+            self.voice.say(words)
 
     def _home(self) -> None:
         """Back home from the error screen, whichever game was shown."""
@@ -131,6 +164,8 @@ class GigantenApp(App):
             self._poll.cancel()
         self.controller.close()
         self.games.close()
+        if self._tones is not None:
+            self._tones.cleanup()
 
 
 def _game_screens(games: GameController) -> tuple[Any, Any]:

@@ -91,6 +91,8 @@ class ControllerBase:
         """The landscape being laid out, if any."""
         self.defaults = GameOptions()
         """What the home screen offers for a new game (``giganten ui --variants``)."""
+        self.sound = True
+        """The settings' sound switch: the app plays the game's sounds (``ui.sounds``)."""
         self.listeners: list[Callable[[], None]] = []
         """Called after every change (the app redraws)."""
         self.event: EventTarget | None = None

@@ -62,6 +62,7 @@ from ui.control_game_live import LiveBoard, live_physical
 from ui.control_game_private import PrivateMoments
 from ui.control_game_reveal import RevealAfterGame
 from ui.control_game_setup import setup_problems, setup_progress
+from ui.control_game_sounds import GameSounds
 from ui.control_game_takeback import TakeBack
 from ui.control_game_think import Thinking
 from ui.control_game_tray import SetupEditor
@@ -78,8 +79,9 @@ from ui.game_words import (
 
 JSON = dict[str, Any]
 
-class GameController(PlayAgain, TakeBack, ComputerHands, SetupEditor, AutoPlay, LiveBoard,
-                     GigantenChoices, GigantenSetup, RevealAfterGame, PrivateMoments):
+class GameController(PlayAgain, TakeBack, GameSounds, ComputerHands, SetupEditor, AutoPlay,
+                     LiveBoard, GigantenChoices, GigantenSetup, RevealAfterGame,
+                     PrivateMoments):
     """One game in the app, from the home screen's choice to the saved record."""
 
     def __init__(self, *, log_dir: Path | None = None, reader: Reader | None = None,
@@ -115,10 +117,11 @@ class GameController(PlayAgain, TakeBack, ComputerHands, SetupEditor, AutoPlay, 
         self.log_path: Path | None = None
         self.record_path: Path | None = None
         self.listeners: list[Callable[[], None]] = []
+        self.cue_listeners: list[Callable[[str], None]] = []
+        self.speech_listeners: list[Callable[[str], None]] = []  # ui.control_game_sounds
         self.dismissed = 0
         """The number of the last turn whose reveal card was tapped away."""
-        self.log_notes: list[Message] = []
-        """What resuming repaired in the log (a cut-off entry dropped, its mode made 0600)."""
+        self.log_notes: list[Message] = []  # what resuming repaired in the log
         self._seen = 0
         self.computer_by_hand = False
         self._announced_at: tuple[int, float] | None = None
@@ -215,6 +218,7 @@ class GameController(PlayAgain, TakeBack, ComputerHands, SetupEditor, AutoPlay, 
         else:
             self.sim, self.hands = LiveGameTable(session, reader), None
         self.sim.events += events
+        self.silent_until_now()
         self.computer = None
         if choice.computer is not None:
             self.computer = Computer(session.game.players.index(choice.computer), choice.level,
@@ -282,6 +286,7 @@ class GameController(PlayAgain, TakeBack, ComputerHands, SetupEditor, AutoPlay, 
                    or self.thinking != was_thinking or progress != self._progress_shown
                    or board != self._board_shown)
         self.screen, self._seen = screen, len(sim.events)
+        self.sound_new_events()
         self.log_moments()  # the setup's private moments, once the log exists
         if session.phase == OVER:
             self._save_record()
@@ -568,12 +573,8 @@ class GameController(PlayAgain, TakeBack, ComputerHands, SetupEditor, AutoPlay, 
         return setup_problems(self.game, self.session.options, self.sim.events, player)
 
     def _last_turn(self) -> TurnCommitted | None:
-        if self.sim is None:
-            return None
-        for event in reversed(self.sim.events):
-            if isinstance(event, TurnCommitted):
-                return event
-        return None
+        events = self.sim.events if self.sim is not None else []
+        return next((e for e in reversed(events) if isinstance(e, TurnCommitted)), None)
 
     def combat_view(self, audience: Audience | None = None) -> JSON | None:
         """The last turn's combat for the reveal card, as ``audience`` may see it, until it

@@ -60,6 +60,7 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
                     "de": "{player}: eine Figur auf dem Brett ziehen"},
     "gm_now_place_or_move": {"en": "{player}: place a stone from the hand or move one",
                              "de": "{player}: einen Stein aus der Hand setzen oder ziehen"},
+    "voice_to": {"en": "to", "de": "nach"},
     "gm_now_carry": {"en": "{words}: carry it out on the board",
                      "de": "{words}: bitte auf dem Brett ausführen"},
     "gm_now_thinking": {"en": "The computer is thinking",

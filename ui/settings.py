@@ -1,5 +1,5 @@
 """The settings screen's model (``Settings``): language, reveal policy, who starts, the
-variants (V1–V9 and their options) and an optional seed, kept in a small JSON file
+variants (V1–V9 and their options), an optional seed and the sound, kept in a small JSON file
 (mode 0600) in the companion's home (``settings_path``) so that the next start
 remembers them. ``Settings.options()`` is the controller's ``GameOptions`` for a new
 game; an impossible combination of variants is refused by ``RuleSet`` and
@@ -71,15 +71,18 @@ class Settings:
     """Referee mode: the arbiter's desk, a dispute button, clocks if timed."""
     time_control: str | None = None
     """Referee mode's time control (``"30+10"``); None: no clocks."""
+    sound: bool = True
+    """The app's sounds for a move, a figure taken and the end (``ui.sounds``)."""
 
     # --- to and from the controller's GameOptions
 
     @classmethod
-    def from_options(cls, options: GameOptions) -> Settings:
-        """The settings a ``GameOptions`` stands for (variant ids normalised)."""
+    def from_options(cls, options: GameOptions, *, sound: bool = True) -> Settings:
+        """The settings a ``GameOptions`` stands for (variant ids normalised), with the
+        app's ``sound`` switch (not a game's option)."""
         return cls(options.language, options.policy, options.first,
                    frozenset(_variant_id(v) for v in options.variants), options.seed,
-                   options.referee, options.time_control)
+                   options.referee, options.time_control, sound)
 
     def options(self) -> GameOptions:
         """The controller's ``GameOptions`` for a new game with these settings."""
@@ -96,6 +99,10 @@ class Settings:
         index = steps.index(now) if now in steps else 0
         referee, time_control = steps[(index + 1) % len(steps)]
         return replace(self, referee=referee, time_control=time_control)
+
+    def next_sound(self) -> Settings:
+        """Sound switched off, or on again."""
+        return replace(self, sound=not self.sound)
 
     def variant_ids(self) -> list[str]:
         """The variants chosen, in rulebook order."""
@@ -157,7 +164,8 @@ class Settings:
         """The JSON object ``save`` writes."""
         return {"format": SETTINGS_FORMAT, "language": self.language, "policy": self.policy,
                 "first": self.first, "variants": self.variant_ids(), "seed": self.seed,
-                "referee": self.referee, "time_control": self.time_control}
+                "referee": self.referee, "time_control": self.time_control,
+                "sound": self.sound}
 
     @classmethod
     def from_json(cls, data: Any) -> Settings:
@@ -165,7 +173,7 @@ class Settings:
         if not isinstance(data, dict) or data.get("format") != SETTINGS_FORMAT:
             raise ValueError(f"not a settings file (expected \"format\": \"{SETTINGS_FORMAT}\")")
         unknown = sorted(set(data) - {"format", "language", "policy", "first", "variants",
-                                      "seed", "referee", "time_control"})
+                                      "seed", "referee", "time_control", "sound"})
         if unknown:
             raise ValueError(f"unknown field(s) {', '.join(unknown)}")
         language, policy = data.get("language", "en"), data.get("policy", RULEBOOK)
@@ -186,7 +194,11 @@ class Settings:
         if time_control is not None and time_control not in TIME_CONTROLS:
             raise ValueError(f"unknown time control {time_control!r}; the settings offer"
                              f" {', '.join(TIME_CONTROLS)}")
-        return cls(language, policy, first, frozenset(variants), seed, referee, time_control)
+        sound = data.get("sound", True)
+        if not isinstance(sound, bool):
+            raise ValueError(f"sound must be true or false, not {sound!r}")
+        return cls(language, policy, first, frozenset(variants), seed, referee, time_control,
+                   sound)
 
     def save(self, path: Path) -> None:
         """Write the settings to ``path`` (mode 0600, atomically; the directory is made

@@ -17,7 +17,7 @@ from ui.problems import problem_note
 from ui.settings import ToolPaths
 from ui.theme import ERROR_COLOUR, TEXT_COLOUR, TOUCH_MIN
 from ui.tools import Note, Settings, rules_problem
-from ui.widgets import GameScreen, button, label, middle_label, safely
+from ui.widgets import GameScreen, button, button_row, label, middle_label, safely
 
 
 class SettingsScreen(GameScreen):
@@ -27,7 +27,7 @@ class SettingsScreen(GameScreen):
     def __init__(self, controller: Controller, paths: ToolPaths, **kwargs: Any) -> None:
         super().__init__(controller, name=SETTINGS_SCREEN, **kwargs)
         self.paths = paths
-        self.settings = Settings.from_options(controller.defaults)
+        self.settings = Settings.from_options(controller.defaults, sound=controller.sound)
         self.notice: Note | None = None
         self._filling = False
         root = BoxLayout(orientation="horizontal", padding=8, spacing=8)
@@ -37,6 +37,7 @@ class SettingsScreen(GameScreen):
         self.policy_button = button("", lambda: self._apply(self.settings.next_policy()))
         self.first_button = button("", lambda: self._apply(self.settings.next_first()))
         self.referee_button = button("", lambda: self._apply(self.settings.next_referee()))
+        self.sound_button = button("", lambda: self._apply(self.settings.next_sound()))
         seed_row = BoxLayout(size_hint_y=None, height=TOUCH_MIN, spacing=6)
         self.seed_label = middle_label(size_hint_x=0.35)
         self.seed_input = TextInput(multiline=False, input_filter="int", font_size="18sp",
@@ -47,9 +48,9 @@ class SettingsScreen(GameScreen):
         self.random_button = button("", lambda: self._apply(self.settings.with_seed("")))
         self.info = label(font_size="13sp")
         self.back = button("", lambda: controller.go(HOME))
-        for widget in (self.title, self.language_button, self.policy_button,
-                       self.first_button, self.referee_button, seed_row, self.random_button,
-                       self.info, self.back):
+        for widget in (self.title, button_row(self.language_button, self.sound_button),
+                       self.policy_button, self.first_button, self.referee_button, seed_row,
+                       self.random_button, self.info, self.back):
             left.add_widget(widget)
         right = BoxLayout(orientation="vertical", spacing=4, size_hint_x=0.6)
         self.variants_label = label(size_hint_y=None, height=30, bold=True)
@@ -73,7 +74,8 @@ class SettingsScreen(GameScreen):
 
     def on_pre_enter(self, *args: Any) -> None:
         """Show what a new game would use now."""
-        self.settings = Settings.from_options(self.controller.defaults)
+        self.settings = Settings.from_options(self.controller.defaults,
+                                              sound=self.controller.sound)
         self.notice = None
         self.refresh()
 
@@ -94,6 +96,7 @@ class SettingsScreen(GameScreen):
         language_changed = settings.language != i18n.language()
         self.settings = settings
         self.controller.defaults = settings.options()
+        self.controller.sound = settings.sound
         try:
             settings.save(self.paths.settings)
             self.notice = Note("info", "set_saved", {"path": str(self.paths.settings)})
@@ -114,6 +117,7 @@ class SettingsScreen(GameScreen):
         self.referee_button.text = (
             i18n.tr("set_referee", clock=settings.time_control or i18n.tr("set_no_clock"))
             if settings.referee else i18n.tr("set_referee_off"))
+        self.sound_button.text = i18n.tr("set_sound_on" if settings.sound else "set_sound_off")
         self.seed_label.text = i18n.tr("set_seed")
         self.seed_input.hint_text = i18n.tr("set_seed_hint")
         seed = "" if settings.seed is None else str(settings.seed)

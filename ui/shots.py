@@ -265,7 +265,7 @@ def ui_command(args: argparse.Namespace) -> int:
     controller = Controller(registry=registry, reader=reader, log_dir=args.log_dir)
     controller.referee_defaults = config.referee
     controller.event = event
-    controller.defaults = settings.options()
+    controller.defaults, controller.sound = settings.options(), settings.sound
     if args.referee or args.time:
         controller.defaults = replace(controller.defaults, referee=True, time_control=args.time)
     from ui.control_game_referee import RefereeGameController

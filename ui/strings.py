@@ -174,6 +174,8 @@ STRINGS: dict[str, dict[str, str]] = {
                                                                   " von {last}"},
     "set_referee": {"en": "Referee mode: {clock}", "de": "Schiedsrichtermodus: {clock}"},
     "set_referee_off": {"en": "Referee mode: off", "de": "Schiedsrichtermodus: aus"},
+    "set_sound_on": {"en": "Sound: on", "de": "Ton: an"},
+    "set_sound_off": {"en": "Sound: off", "de": "Ton: aus"},
     "set_no_clock": {"en": "no clocks", "de": "ohne Uhren"},
     "set_summary_referee": {"en": "; referee mode ({clock})",
                             "de": "; Schiedsrichtermodus ({clock})"},

@@ -263,8 +263,10 @@ def event_view(game: Game, event: GameEvent, audience: Audience,
         # (Giganten's reserve figures go down face down [V6, I3]).
         turn = dict(event.turn) if audience in (ARBITER, event.player) \
             else public_turn(game, event.turn)
+        # The squares the figures left from are public: the board shows everyone who left.
         view = {"event": "turn", "player": player_names[event.player], "number": event.number,
-                "turn": turn, "public": dict(event.public)}
+                "turn": turn, "public": dict(event.public),
+                "removed": [geometry.name(square) for square in event.removed]}
         if event.reveal and audience != PUBLIC:
             view["reveal"] = dict(event.reveal)  # the moment of reveal [Strategus H2]
         return view

@@ -4,7 +4,7 @@
 settings file under HOME, which is ``$GIGANTEN_HOME``), then runs SCRIPT, a list of steps,
 letting the app draw two frames between steps:
 
-- ``settings``: home → Settings → the language button → V8 → Back → New game;
+- ``settings``: home → Settings → the language button → sound off → V8 → Back → New game;
 - ``impossible``: home → Settings → V3 → V4 → Back → New game (refused);
 - ``enrol``: home → Enrol figures → tap two squares of the board → Skip → Back;
 - ``hwcheck``: home → Hardware check → wait for the readers' scan → tap a square → Back;
@@ -132,6 +132,7 @@ def report() -> None:
         rules=game.rules.ids() if game else None,
         settings=json.loads(settings.read_text()) if settings.exists() else None,
         settings_mode=oct(settings.stat().st_mode & 0o777) if settings.exists() else None,
+        sound=controller.sound, sounds_loaded=sorted(app.sounds),
         texts=texts(Window))
     screen = app.manager.current_screen
     model = getattr(screen, "model", None)
@@ -147,7 +148,7 @@ def report() -> None:
 
 SCRIPTS: dict[str, list[Callable[[], None]]] = {
     "settings": [note("home_before"), tap("Settings"), tap("Language: English"),
-                 tap("V8\nDoppelzüge"), note("settings_screen"), tap("Zurück"),
+                 tap("Ton: an"), tap("V8\nDoppelzüge"), note("settings_screen"), tap("Zurück"),
                  note("home_after"), tap("Neues Spiel")],
     "impossible": [tap("Settings"), tap("V3\nGespenst"), tap("V4\nFalle"),
                    note("settings_screen"), tap("Back"), tap("New game"), note("home_after")],

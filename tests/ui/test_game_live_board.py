@@ -128,6 +128,8 @@ def strategus(tmp_path: Path) -> Iterator[Hands]:
 
 def test_gimmel_against_the_computer_on_the_readers(gimmel: Hands, tmp_path: Path) -> None:
     c = gimmel.open(tmp_path)
+    spoken: list[str] = []
+    c.speech_listeners.append(spoken.append)
     c.new_game(NewGame("gimmel", computer="black", level="easy"))
     assert not c.simulated
     game, geometry = gimmel.game, gimmel.game.geometry()
@@ -138,6 +140,9 @@ def test_gimmel_against_the_computer_on_the_readers(gimmel: Hands, tmp_path: Pat
     # The computer announces its turn; no helper carries it out on the real board.
     gimmel.until(lambda: c.session.chosen is not None, "the computer's announced turn")
     assert "carry it out on the board" in c.what_now()
+    # Spoken once, in the public view's words (a person carries it out by ear).
+    assert len(spoken) == 1 and spoken[0].startswith("Computer: ")
+    assert spoken[0] in c.what_now()
     with pytest.raises(ControllerError, match="real board: move the pieces by hand"):
         c.carry_out()
     chosen = c.session.chosen

@@ -24,7 +24,7 @@ def test_settings_language_and_a_variant_are_what_the_new_game_uses(
         run_kivy: RunKivy, tmp_path: Path) -> None:
     shown = drive(run_kivy, "settings", tmp_path)
     assert [step for step, _ in shown["steps"]] == [  # type: ignore[union-attr]
-        "Settings", "Language: English", "V8\nDoppelzüge", "Zurück", "Neues Spiel"]
+        "Settings", "Language: English", "Ton: an", "V8\nDoppelzüge", "Zurück", "Neues Spiel"]
     before, after = shown["home_before"], shown["home_after"]
     assert any("English · Reveal" in text for text in before)  # type: ignore[union-attr]
     assert any(text.startswith("Deutsch · Aufdecken") and text.endswith("Doppelzüge")
@@ -40,7 +40,11 @@ def test_settings_language_and_a_variant_are_what_the_new_game_uses(
     # Saved for the next start, readable by the owner only.
     assert shown["settings"] == {"format": "giganten-settings/1", "language": "de",
                                  "policy": "rulebook", "first": None, "variants": ["V8"],
-                                 "seed": None, "referee": False, "time_control": None}
+                                 "seed": None, "referee": False, "time_control": None,
+                                 "sound": False}
+    # Sound switched off for the app as it runs; its tones were loaded (SDL's audio).
+    assert shown["sound"] is False
+    assert shown["sounds_loaded"] == ["end", "move", "take"]
     assert shown["settings_mode"] == oct(0o600)
     saved = tmp_path / "settings.json"
     assert stat.S_IMODE(saved.stat().st_mode) == 0o600

@@ -67,6 +67,13 @@ def test_settings_round_trip_through_a_private_file(tmp_path: Path) -> None:
     assert options == GameOptions(variants=("V5", "V5a", "V8"), policy=OUTCOME_ONLY,
                                   first="orange", seed=42, language="de")
     assert Settings.from_options(options) == settings
+    # The sound switch is the app's, not a game's option: kept beside the options.
+    quiet = settings.next_sound()
+    quiet.save(path)
+    assert Settings.load(path) == (quiet, None) and not quiet.sound
+    assert quiet.options() == options
+    assert Settings.from_options(options, sound=False) == quiet
+    assert quiet.next_sound() == settings
 
 
 def test_the_settings_file_lives_in_the_companions_home(tmp_path: Path) -> None:
@@ -92,6 +99,8 @@ def test_a_missing_settings_file_is_the_defaults_without_a_message(tmp_path: Pat
     (json.dumps({"format": "giganten-settings/1", "variants": ["V10"]}).encode(), "variants"),
     (json.dumps({"format": "giganten-settings/1", "seed": "7"}).encode(), "whole number"),
     (json.dumps({"format": "giganten-settings/1", "colour": "red"}).encode(), "colour"),
+    (json.dumps({"format": "giganten-settings/1", "sound": "off"}).encode(),
+     "sound must be true or false"),
 ])
 def test_a_corrupt_settings_file_gives_the_defaults_and_says_why(
         tmp_path: Path, content: bytes, problem: str) -> None:
