@@ -403,7 +403,7 @@ class Dashboard:
             out.append(Alert("unverified", "Result not verified: the dashboard has not"
                                            " followed this table's feed from its start to"
                                            " its end; check the game's record with"
-                                           " giganten verify", table.heard or now))
+                                           " brettl verify", table.heard or now))
         if table.ahead:
             first, last = table.contiguous + 1, max(table.ahead)
             missing = [s for s in range(first, last) if s not in table.ahead]

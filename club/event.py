@@ -97,7 +97,7 @@ def event_command(args: argparse.Namespace) -> int:
     if args.password is not None:
         # Refused, not taken: a command line is readable by every user in ``ps`` (and
         # lands in the shell's history), so a password there is already half given away.
-        print(f"giganten event: --password would show the password to every user of this"
+        print(f"brettl event: --password would show the password to every user of this"
               f" computer (ps); set {PASSWORD_ENV} or use --password-file FILE",
               file=sys.stderr)
         return 2
@@ -106,21 +106,21 @@ def event_command(args: argparse.Namespace) -> int:
         try:
             password = args.password_file.read_text("utf-8").strip()
         except (OSError, UnicodeDecodeError) as err:
-            print(f"giganten event: cannot read the password file {args.password_file}:"
+            print(f"brettl event: cannot read the password file {args.password_file}:"
                   f" {getattr(err, 'strerror', None) or err}", file=sys.stderr)
             return 2
     hub = Hub(Dashboard(args.event, time.time))
     try:
         server = DashboardServer(hub, http_host, http_port)
     except OSError as err:
-        print(f"giganten event: cannot serve the page on {http_host}:{http_port} ({err});"
+        print(f"brettl event: cannot serve the page on {http_host}:{http_port} ({err});"
               " choose another with --http HOST:PORT")
         return 1
     subscriber = Subscriber(hub, host, port, username=args.username, password=password,
                             client_id=args.client_id)
     server.start()
     subscriber.start()
-    print(f"giganten event {args.event}: the dashboard is at {server.url}"
+    print(f"brettl event {args.event}: the dashboard is at {server.url}"
           f" (broker {host}:{port}); Ctrl-C stops it", flush=True)
     done = threading.Event()
     try:

@@ -84,7 +84,7 @@ class Agent:
             return self._receive(line)
         except (ProtocolError, GameError) as err:
             self.board = []
-            self.warn(f"giganten agent: {err}; the line is ignored")
+            self.warn(f"brettl agent: {err}; the line is ignored")
             return []
 
     def _receive(self, line: str) -> list[str]:
@@ -120,13 +120,13 @@ class Agent:
         assert tracker is not None
         board = parse_board(self.geometry, lines)
         if tracker.to_move != tracker.player or tracker.over or not tracker.agrees(board):
-            self.warn("giganten agent: the board lines differ from the echoes; following"
+            self.warn("brettl agent: the board lines differ from the echoes; following"
                       " the board")
             tracker.follow_board(board, tracker.player)
         try:
             state = tracker.position(self.rng)
         except ProtocolError as err:
-            self.warn(f"giganten agent: {err}; following the board")
+            self.warn(f"brettl agent: {err}; following the board")
             tracker.follow_board(board, tracker.player)
             state = tracker.position(self.rng)
         mine = state.turns_of(tracker.player)
@@ -146,7 +146,7 @@ class Agent:
                                                 deadline=start + self.budget)
             return turn
         except Exception as err:  # a chooser's fault must not lose the game
-            self.warn(f"giganten agent: the computer failed ({err}); a random turn instead")
+            self.warn(f"brettl agent: the computer failed ({err}); a random turn instead")
             return self.rng.choice(state.legal_turns())
 
 

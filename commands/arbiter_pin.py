@@ -20,7 +20,7 @@ from companion.referee.pin import check_pin
 from hardware.assemble import UsageError
 
 NO_PIN = ("the arbiter's audience shows every hidden piece, so it needs the arbiter PIN and"
-          " none is set: set one with giganten referee --set-pin (or give --pin-hash), or"
+          " none is set: set one with brettl referee --set-pin (or give --pin-hash), or"
           " choose --audience public or a player")
 WRONG_PIN = ("wrong arbiter PIN: nothing is shown; try again, or choose --audience public or"
              " a player")

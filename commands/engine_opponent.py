@@ -10,7 +10,7 @@ does not answer in time, answers something malformed or illegal, one line says s
 the built-in computer plays on (``commands.opponent.EngineComputer``).
 
 The board's setup is the table's (``setup all``), not the one the program answers the
-setup request with: the board lines tell it where its figures stand (giganten agent and
+setup request with: the board lines tell it where its figures stand (brettl agent and
 the baselines follow them).
 """
 

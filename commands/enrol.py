@@ -179,7 +179,7 @@ class EnrolConsole:
     def _loop(self, source: Source) -> int:
         if self.live is not None:
             source = Source(live_lines(source.lines, self._follow), source.echo, source.name)
-        return source.run(self.execute, say=self.say, err=self.err, program="giganten enrol",
+        return source.run(self.execute, say=self.say, err=self.err, program="brettl enrol",
                           errors=(CommandError,))
 
     def execute(self, text: str) -> bool:
@@ -383,7 +383,7 @@ def enrol_command(args: argparse.Namespace) -> int:
     try:
         return _enrol(args)
     except UsageError as err:
-        print(f"giganten enrol: {err}", file=sys.stderr)
+        print(f"brettl enrol: {err}", file=sys.stderr)
         return 2
 
 

@@ -99,7 +99,7 @@ class GameEnrolConsole:
             source = Source(live_lines(source.lines, self.scan), source.echo, source.name)
         try:
             return source.run(self.execute, say=self.say, err=sys.stderr,
-                              program="giganten enrol",
+                              program="brettl enrol",
                               errors=(*CommandErrors, GameRegistryError))
         finally:
             self.reader.close()

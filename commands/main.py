@@ -71,7 +71,7 @@ def _add_table(parser: argparse.ArgumentParser) -> None:
     from companion.console import AUDIENCES
 
     parser.add_argument("--registry", type=Path, default=None, metavar="PATH",
-                        help="the tag registry (default: the one of giganten enrol if it"
+                        help="the tag registry (default: the one of brettl enrol if it"
                              " exists, else the simulated sets in memory)")
     parser.add_argument("--log-dir", type=Path, default=None, metavar="DIR",
                         help="where game logs go (default: $GIGANTEN_HOME/games or"
@@ -136,7 +136,7 @@ def _enrol_command(args: argparse.Namespace) -> int:
     from companion.registry import PLAYER_NAMES
 
     if args.owner is not None and args.owner not in PLAYER_NAMES:
-        print(f"giganten enrol: {args.owner} has no {game.title} set"
+        print(f"brettl enrol: {args.owner} has no {game.title} set"
               f" ({', '.join(PLAYER_NAMES)}); another game's set needs --game",
               file=sys.stderr)
         return 2
@@ -162,8 +162,8 @@ def _play_command(args: argparse.Namespace) -> int:
 def _not_a_game_log(command: str, path: Path) -> int:
     """One line for a file that is no game's log (it cannot be read, or its first line is
     no game's header), and what to give instead; exit 2."""
-    print(f"giganten {command}: {path} is not the log of a game (it cannot be read, or"
-          " its first line is no game's header): give the log giganten play wrote",
+    print(f"brettl {command}: {path} is not the log of a game (it cannot be read, or"
+          " its first line is no game's header): give the log brettl play wrote",
           file=sys.stderr)
     return 2
 
@@ -175,8 +175,8 @@ def _resume_command(args: argparse.Namespace) -> int:
     log_dir = args.log_dir if args.log_dir is not None else default_log_dir()
     path = args.log if args.log is not None else latest_log(log_dir)
     if path is None:
-        print(f"giganten resume: there is no game log in {log_dir}: give the log to resume,"
-              " or start a game with giganten play --sim", file=sys.stderr)
+        print(f"brettl resume: there is no game log in {log_dir}: give the log to resume,"
+              " or start a game with brettl play --sim", file=sys.stderr)
         return 2
     if not is_game_log(path):
         return _not_a_game_log("resume", path)
@@ -252,13 +252,13 @@ def _add_play(commands: Any) -> None:
         description="A terminal front end for one game: commands put figures down, move them"
                     " and tap the screen; after each one the simulated readers scan the board"
                     " and the session's messages are printed as the chosen audience may see"
-                    " them. Every game is logged (giganten resume continues it). Type help"
+                    " them. Every game is logged (brettl resume continues it). Type help"
                     " in the game for the commands.")
     _add_backend(play)
     play.add_argument("--game", choices=game_names(), default=None,
                       help="the game to play through the game interface, on the simulated"
                            " board or on the readers with the pieces of its registry"
-                           " (giganten enrol --game NAME; Giganten's figures from its own"
+                           " (brettl enrol --game NAME; Giganten's figures from its own"
                            " registry); without --game: Giganten through the interface"
                            " too")
     _add_rules(play)
@@ -290,14 +290,14 @@ def _add_resume(commands: Any) -> None:
 def _add_referee(commands: Any) -> None:
     referee = commands.add_parser(
         "referee", help=HELP["referee"],
-        description="A game as with giganten play, refereed: game clocks shown after every"
+        description="A game as with brettl play, refereed: game clocks shown after every"
                     " turn, a setup timer, the players' dispute, draw and resign buttons, and"
                     " the arbiter's commands behind the PIN (pause, resume, takeback, enter,"
                     " look, decide, adjust, set). See docs/referee.md.")
     _add_backend(referee)
     referee.add_argument("--game", choices=game_names(), default=None,
                          help="the game to referee through the game interface, on the"
-                              " simulated board or the readers, as giganten play --game"
+                              " simulated board or the readers, as brettl play --game"
                               " (without --game: Giganten through the interface too)")
     _add_rules(referee)
     referee.add_argument("--time", default=None, metavar="MIN+SEC",
@@ -359,14 +359,14 @@ def _touchscreen(name: str, run: Any) -> Any:
         import os
 
         if not kivy_installed():
-            print(f"giganten {name}: the touchscreen app needs Kivy, which is not installed"
-                  " here: run scripts/setup ui (or pip install '.[ui]'); giganten play is"
+            print(f"brettl {name}: the touchscreen app needs Kivy, which is not installed"
+                  " here: run scripts/setup ui (or pip install '.[ui]'); brettl play is"
                   " the terminal front end", file=sys.stderr)
             return 2
         if name == "ui" and not any(os.environ.get(v) for v in DISPLAY_VARIABLES):
-            print("giganten ui: no display to open the window on (DISPLAY and"
+            print("brettl ui: no display to open the window on (DISPLAY and"
                   " WAYLAND_DISPLAY are not set): start it on the touchscreen's desktop, set"
-                  " SDL_VIDEODRIVER=kmsdrm on a console, or use giganten play at a terminal",
+                  " SDL_VIDEODRIVER=kmsdrm on a console, or use brettl play at a terminal",
                   file=sys.stderr)
             return 2
         status: int = run(args)

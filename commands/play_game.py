@@ -67,9 +67,9 @@ class GameConsole(ConsoleWords):
     """A terminal front end for one game on the simulated board (with the choice words
     of ``commands.console_words``)."""
 
-    program = "giganten play"
+    program = "brettl play"
     """The command a failing script line is told under (``giganten referee`` there)."""
-    resume_words = "giganten resume"
+    resume_words = "brettl resume"
     """How the closing line says to go on with the log (the desk's: ``giganten referee
     --resume``, which brings the clocks and the desk back)."""
 

@@ -21,7 +21,7 @@ from typing import TextIO
 from hardware.assemble import UsageError
 from hardware.sim import BUS_MODEL, TILE_MODEL, TimingModel
 
-PROMPT = "giganten> "
+PROMPT = "brettl> "
 
 TIMINGS: dict[str, TimingModel] = {"tile": TILE_MODEL, "bus": BUS_MODEL}
 """The simulated readers of ``--timing``: one controller per tile, or one SPI bus."""
@@ -117,11 +117,11 @@ def _source(args: argparse.Namespace) -> Source:
 
 def _with_usage_errors(name: str, run: Callable[[argparse.Namespace], int]
                        ) -> Callable[[argparse.Namespace], int]:
-    """``run`` with a ``UsageError`` said in one line (``giganten NAME: …``), exit 2."""
+    """``run`` with a ``UsageError`` said in one line (``brettl NAME: …``), exit 2."""
     def wrapped(args: argparse.Namespace) -> int:
         try:
             return run(args)
         except UsageError as err:
-            print(f"giganten {name}: {err}", file=sys.stderr)
+            print(f"brettl {name}: {err}", file=sys.stderr)
             return 2
     return wrapped

@@ -67,7 +67,7 @@ DAY = 86400.0
 """The longest ``wait`` at the desk: a clock's whole time runs out within it."""
 
 REFEREE_GAME_HELP = """\
-Referee mode: every command of giganten play --game (help there), and
+Referee mode: every command of brettl play --game (help there), and
   the players (no PIN):
     dispute PLAYER           call the arbiter: the clocks stop
     draw offer PLAYER        offer a draw; it stands until the next turn [W3]
@@ -98,8 +98,8 @@ class RefereeGameConsole(EventGameConsole):
     """``GameConsole`` with the arbiter's desk around its session (and the club feed of
     ``--event``, the clocks included)."""
 
-    program = "giganten referee"
-    resume_words = "giganten referee --resume"
+    program = "brettl referee"
+    resume_words = "brettl referee --resume"
 
     def __init__(self, base: GameConsole, desk: GameDesk,
                  link: GameEventLink | None = None) -> None:
@@ -384,7 +384,7 @@ def write_referee_record(log_path: Path, path: Path) -> str:
     except OSError as err:
         raise ValueError(f"cannot write {path}: {err.strerror or err}") from None
     return (f"Wrote the referee record (secret: mode 0600) to {path}; check it with:"
-            f" giganten verify {path}")
+            f" brettl verify {path}")
 
 
 def new_game_options(args: argparse.Namespace, game: Game, seed: int,
@@ -404,7 +404,7 @@ def desk_settings(args: argparse.Namespace) -> RefereeConfig:
     ``UsageError`` if no arbiter PIN is set: referee mode does not start without one."""
     desk_config, _ = referee_config(args)
     if not desk_config.pin_hash:
-        raise UsageError("no arbiter PIN is set: set one with giganten referee --set-pin (it"
+        raise UsageError("no arbiter PIN is set: set one with brettl referee --set-pin (it"
                          " goes into the [referee] section of the config), or give"
                          " --pin-hash")
     return desk_config

@@ -27,18 +27,18 @@ def _scenario(args: argparse.Namespace) -> int:
     try:
         text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
     except OSError as err:
-        print(f"giganten scenario: cannot read {args.file}: {err.strerror}", file=sys.stderr)
+        print(f"brettl scenario: cannot read {args.file}: {err.strerror}", file=sys.stderr)
         return 2
     except UnicodeDecodeError:
-        print(f"giganten scenario: {args.file} is not UTF-8 text", file=sys.stderr)
+        print(f"brettl scenario: {args.file} is not UTF-8 text", file=sys.stderr)
         return 2
     try:
         result, warnings = answer(load(text))
     except ScenarioError as err:
-        print(f"giganten scenario: {err}", file=sys.stderr)
+        print(f"brettl scenario: {err}", file=sys.stderr)
         return 2
     for warning in warnings:
-        print(f"giganten scenario: warning: {warning}", file=sys.stderr)
+        print(f"brettl scenario: warning: {warning}", file=sys.stderr)
     print(json.dumps(result, indent=2, ensure_ascii=False))
     return 0
 
@@ -60,13 +60,13 @@ def _demo(args: argparse.Namespace) -> int:
     hidden = None if args.seed is not None else random.SystemRandom()
     if args.save is not None and os.path.lexists(args.save) \
             and not _demo_record(args.save):
-        print(f"giganten demo: {args.save} already exists and is no demo's record: --save"
+        print(f"brettl demo: {args.save} already exists and is no demo's record: --save"
               " replaces nothing else; name a new file", file=sys.stderr)
         return 2
     try:
         demo = _demo_game(args, seed, hidden)
     except DemoError as err:
-        print(f"giganten demo: {err}", file=sys.stderr)
+        print(f"brettl demo: {err}", file=sys.stderr)
         return 2
     saved: set[Path] = set()
     for turn in play_demo(demo, seed, args.max_plies, hidden):
@@ -80,7 +80,7 @@ def _demo(args: argparse.Namespace) -> int:
     if args.save is not None:
         _save_record(args.save, demo.record(), saved)
         print(f"The full record (secret setups included) is in {args.save};"
-              f" check it with: giganten verify {args.save}")
+              f" check it with: brettl verify {args.save}")
     print(result_line(demo, args.max_plies))
     if hidden is None:
         print(f"Seed {seed}.")
@@ -263,7 +263,7 @@ def _deal(args: argparse.Namespace) -> int:
     try:
         board = deal(seed, args.variants, args.pairing, args.six_tiles)
     except BoardError as err:
-        print(f"giganten deal: {err}", file=sys.stderr)
+        print(f"brettl deal: {err}", file=sys.stderr)
         return 2
     print(f"Landscape for seed {seed} (deal it again with --seed {seed}):")
     print(describe(board, args.variants))
@@ -288,7 +288,7 @@ def _export(args: argparse.Namespace) -> int:
     ``giganten verify`` checks: ``--kind``, else public with ``--public``, else full (after
     the game only)."""
     if args.public and args.kind not in (None, "public"):
-        print(f"giganten export: --public and --kind {args.kind} contradict each other;"
+        print(f"brettl export: --public and --kind {args.kind} contradict each other;"
               " give one of them", file=sys.stderr)
         return 2
     return _export_kind(args, args.kind or ("public" if args.public else "full"))
@@ -303,7 +303,7 @@ def _export_kind(args: argparse.Namespace, kind: str) -> int:
     try:
         record = record_from_log(args.log, kind)
     except (LogError, RecordRefused) as err:
-        print(f"giganten export: {err}", file=sys.stderr)
+        print(f"brettl export: {err}", file=sys.stderr)
         return 2
     if args.output is None:
         print(json.dumps(record, indent=2, ensure_ascii=False))
@@ -312,15 +312,15 @@ def _export_kind(args: argparse.Namespace, kind: str) -> int:
     try:
         write_json_new(args.output, record, mode=0o644 if public else 0o600)
     except ExistingFile as err:
-        print(f"giganten export: {err}", file=sys.stderr)
+        print(f"brettl export: {err}", file=sys.stderr)
         return 2
     except OSError as err:
-        print(f"giganten export: cannot write {args.output}: {err.strerror or err}",
+        print(f"brettl export: cannot write {args.output}: {err.strerror or err}",
               file=sys.stderr)
         return 2
     secret = "" if public else " (secret: mode 0600)"
     print(f"Wrote the {kind} record of {args.log}{secret} to {args.output};"
-          f" check it with: giganten verify {args.output}")
+          f" check it with: brettl verify {args.output}")
     return 0
 
 
@@ -331,7 +331,7 @@ def _verify(args: argparse.Namespace) -> int:
     try:
         verdict = verify_path(args.record, args.head, args.log)
     except Unreadable as err:
-        print(f"giganten verify: {err}", file=sys.stderr)
+        print(f"brettl verify: {err}", file=sys.stderr)
         return EXIT_UNREADABLE
     print(f"{args.record} ({verdict.kind}): {verdict.summary()}")
     for problem in verdict.problems[1:]:
@@ -351,7 +351,7 @@ def _head(text: str) -> str:
 def _add_verify(commands: Any) -> None:
     verify = commands.add_parser(
         "verify", help=HELP["verify"],
-        description="Check a game log (JSONL) or a record (giganten export --kind): the log's"
+        description="Check a game log (JSONL) or a record (brettl export --kind): the log's"
                     " hash chain, that every side's setup matches the commitment published"
                     " at the start, that the setups are legal [S], and that every turn"
                     " replays legally to the recorded result. A public record can be"
@@ -380,7 +380,7 @@ def _add_export(commands: Any) -> None:
                     " kind, after the game only; readable by its owner only) or, with"
                     " --public, only what spectators may know (every step as the public"
                     " view showed it; the setups once the game is over).")
-    export.add_argument("log", type=Path, metavar="LOG", help="the game log (giganten play)")
+    export.add_argument("log", type=Path, metavar="LOG", help="the game log (brettl play)")
     export.add_argument("-o", "--output", type=Path, default=None, metavar="FILE",
                         help="write to FILE (atomically) instead of standard output")
     export.add_argument("--public", action="store_true",
@@ -501,7 +501,7 @@ def _run_checked(name: str, run: Callable[[argparse.Namespace], int],
                  args: argparse.Namespace) -> int:
     problem = _tiles_problem()
     if problem is not None:
-        print(f"giganten {name}: {problem}", file=sys.stderr)
+        print(f"brettl {name}: {problem}", file=sys.stderr)
         return 2
     return int(run(args))
 

@@ -51,7 +51,7 @@ def parse_tag(text: str, registry: Registry) -> Uid:
         uid = registry.uid_of(figure)
         if uid is None:
             raise CommandError(f"{figure} has no tag in the registry: enrol it first"
-                               " (giganten enrol)")
+                               " (brettl enrol)")
         return uid
     try:
         return parse_uid(text)

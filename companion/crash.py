@@ -44,7 +44,7 @@ def keep_traceback(error: BaseException, command: str, now: datetime) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
     with os.fdopen(descriptor, "a", encoding="utf-8") as out:
-        out.write(f"--- {now.isoformat(timespec='seconds')} giganten {command}\n{text}")
+        out.write(f"--- {now.isoformat(timespec='seconds')} brettl {command}\n{text}")
     return path
 
 
@@ -73,7 +73,7 @@ def run_guarded(command: str, run: Callable[[], int]) -> int:
         _quiet_stdout()
         return 0
     except KeyboardInterrupt:
-        print(f"giganten {command}: interrupted", file=sys.stderr)
+        print(f"brettl {command}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except Exception as error:  # the catch-all itself: anything else is a bug
         where = _keep(error, command, datetime.now(UTC))

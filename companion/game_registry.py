@@ -129,7 +129,7 @@ class GameRegistry:
             count = len(wanted) - len(chosen)
             raise GameRegistryError(
                 f"{count} of the {len(wanted)} pieces have no tag (first:"
-                f" {first.describe(self.game)}); enrol them: giganten enrol --game"
+                f" {first.describe(self.game)}); enrol them: brettl enrol --game"
                 f" {self.game.name} --owner {self.game.players[first.owner]}")
         return chosen
 
@@ -159,7 +159,7 @@ class GameRegistry:
             if missing_ok:
                 return cls(game)
             raise GameRegistryError(f"{path}: no registry there; enrol the pieces first:"
-                                    f" giganten enrol --game {game.name} --owner"
+                                    f" brettl enrol --game {game.name} --owner"
                                     f" {game.players[0]}") from None
         except OSError as err:
             raise GameRegistryError(f"cannot read {path}: {err.strerror or err}") from None

@@ -148,10 +148,10 @@ def hw_check_command(args: argparse.Namespace) -> int:
     try:
         return _hw_check(args)
     except (UsageError, ConfigError, BackendError) as err:
-        print(f"giganten hw-check: {err}", file=sys.stderr)
+        print(f"brettl hw-check: {err}", file=sys.stderr)
         return 2
     except ReaderError as err:
-        print(f"giganten hw-check: the readers could not start: {err}", file=sys.stderr)
+        print(f"brettl hw-check: the readers could not start: {err}", file=sys.stderr)
         return 1
 
 

@@ -129,7 +129,7 @@ def test_malformed_lines_are_one_line_each_and_lose_nothing() -> None:
     assert code == 0
     lines = err.splitlines()
     assert len(lines) == len(bad_before) + len(bad_after)
-    assert all(line.startswith("giganten agent: ") and "Traceback" not in line
+    assert all(line.startswith("brettl agent: ") and "Traceback" not in line
                for line in lines)
 
 

@@ -187,11 +187,11 @@ def test_a_complete_set_says_so(tmp_path: Path) -> None:
 def test_usage_errors_exit_2_with_what_to_do(tmp_path: Path) -> None:
     no_owner = run("enrol", "--sim")
     assert no_owner.code == 2
-    assert no_owner.err == ("giganten enrol: whose set? give --owner (yellow, orange, yellow2,"
+    assert no_owner.err == ("brettl enrol: whose set? give --owner (yellow, orange, yellow2,"
                             " orange2), or --figure to re-enrol one figure\n")
     spi = run("enrol", "--backend", "spi", "--owner", "yellow")
     assert spi.code == 2
-    assert spi.err == ("giganten enrol: backend 'spi' needs [reader.spi] address_pins in the"
+    assert spi.err == ("brettl enrol: backend 'spi' needs [reader.spi] address_pins in the"
                        " config (see config.example.toml)\n")
     broken = tmp_path / "broken.json"
     broken.write_text("{not json", "utf-8")

@@ -69,7 +69,7 @@ def test_a_giganten_game_reads_in_words(home: Path, tmp_path: Path, words: None)
     # The challenge's kinds are public under the rulebook policy [C4, K4.3].
     assert ("1. Yellow: a6 → c8 - challenges d9: both lose (Flug against Flug on land)"
             " [K4.3]") in lines
-    assert any(line.startswith("Play begins: Yellow moves first (setup commitments:")
+    assert any(line.startswith("Play begins: Yellow moves first (setups sealed:")
                for line in lines)
 
 

@@ -216,7 +216,7 @@ def test_exit_ends_and_the_console_says_where_the_game_is_logged(home: Path,
     assert done.code == 0, done.err
     assert "> status" in done.out and done.out.count("> status") == 1
     assert "Game log: " in done.out
-    assert "The game is logged in " in done.out and "giganten resume " in done.out
+    assert "The game is logged in " in done.out and "brettl resume " in done.out
     script.write_text("quit\n", "utf-8")
     empty = run("play", "--game", "strategus", "--sim", "--script", script)
     assert "No game was started, so nothing was logged." in empty.out

@@ -120,7 +120,7 @@ def test_a_broken_tiles_file_is_one_line_for_every_command(
     monkeypatch.setenv("GIGANTEN_TILES", str(tiles))
     done = run(*argv)
     assert done.code == 2
-    assert done.err.startswith(f"giganten {argv[0]}: {tiles}") and done.err.count("\n") == 1
+    assert done.err.startswith(f"brettl {argv[0]}: {tiles}") and done.err.count("\n") == 1
     assert "unset GIGANTEN_TILES" in done.err
 
 
@@ -158,7 +158,7 @@ def test_ui_without_a_display_says_so_instead_of_waiting(
                           env={k: v for k, v in os.environ.items()
                                if k not in cli.DISPLAY_VARIABLES}, check=False)
     assert done.returncode == 2
-    assert done.stderr.startswith("giganten ui: no display") and done.stderr.count("\n") == 1
+    assert done.stderr.startswith("brettl ui: no display") and done.stderr.count("\n") == 1
 
 
 def test_the_readme_documents_the_exit_statuses() -> None:

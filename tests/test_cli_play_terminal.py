@@ -81,7 +81,7 @@ def test_a_backend_that_cannot_start_is_an_error_not_a_fallback(
     assert done.code == 2
     # Named but not configured: the error says what the config file needs, and nothing
     # falls back to the simulation.
-    assert done.err == (f"giganten {command}: backend 'spi' needs [reader.spi] address_pins"
+    assert done.err == (f"brettl {command}: backend 'spi' needs [reader.spi] address_pins"
                         " in the config (see config.example.toml)\n")
     assert done.out == ""
     assert not home.exists()  # nothing was made: no log, no registry

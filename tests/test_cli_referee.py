@@ -82,7 +82,7 @@ def test_a_refereed_game_ends_drawn_at_the_turn_limit_verifies_and_resumes_so(
 def test_referee_mode_needs_a_pin(tmp_path: Path) -> None:
     done = run("referee", "--sim", "--config", _config(tmp_path, ""))
     assert done.code == 2
-    assert "no arbiter PIN is set: set one with giganten referee --set-pin" in done.err
+    assert "no arbiter PIN is set: set one with brettl referee --set-pin" in done.err
 
 
 def test_a_wrong_pin_in_a_script_does_nothing_and_a_missing_one_stops_it(
@@ -93,7 +93,7 @@ def test_a_wrong_pin_in_a_script_does_nothing_and_a_missing_one_stops_it(
                "--log-dir", tmp_path / "logs")
     assert done.code == 2
     assert "s.txt line 3: the arbiter PIN is missing" in done.err
-    assert done.err.startswith("giganten referee: ")  # the command typed, not "play"
+    assert done.err.startswith("brettl referee: ")  # the command typed, not "play"
 
 
 def test_set_pin_writes_the_hash_into_the_referee_section(tmp_path: Path) -> None:
@@ -122,7 +122,7 @@ def test_a_short_pin_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.setattr("sys.stdin", io.StringIO("12\n"))
     done = run("referee", "--set-pin", "--config", config)
     assert done.code == 2
-    assert done.err == ("giganten referee: an arbiter PIN has at least 4 characters: nothing"
+    assert done.err == ("brettl referee: an arbiter PIN has at least 4 characters: nothing"
                         " was changed\n")
     assert config.read_text("utf-8") == before
 

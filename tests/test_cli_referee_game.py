@@ -178,7 +178,7 @@ def test_a_real_backend_that_cannot_open_gives_one_line(home: Path, tmp_path: Pa
     for game in ("strategus", "gimmel"):
         done = run("referee", "--game", game, "--backend", "spi", "--pin-hash", PIN_HASH)
         assert done.code == 2 and done.out == ""
-        assert done.err == ("giganten referee: backend 'spi' needs [reader.spi] address_pins"
+        assert done.err == ("brettl referee: backend 'spi' needs [reader.spi] address_pins"
                             " in the config (see config.example.toml)\n")
     log = tmp_path / "missing.log"
     done = run("referee", "--game", "gimmel", "--backend", "serial", "--pin-hash", PIN_HASH,

@@ -60,7 +60,7 @@ def test_an_error_fits_80_columns(home: Path, tmp_path: Path, words: None,
     assert done.code == 2
     lines = done.err.splitlines()
     assert len(lines) > 1 and all(len(line) <= WIDTH for line in lines), lines
-    assert lines[0].startswith("giganten play: s.txt line 3: show blue: "), lines
+    assert lines[0].startswith("brettl play: s.txt line 3: show blue: "), lines
     assert "[I3]" in lines[-1] and "Traceback" not in done.err
 
 
@@ -70,7 +70,7 @@ def test_a_typed_error_fits_the_terminal() -> None:
 
     err = io.StringIO()
     code = Source(["look", "quit"], False, None).run(
-        refuse, say=print, err=err, program="giganten play", errors=(ValueError,),
+        refuse, say=print, err=err, program="brettl play", errors=(ValueError,),
         width=40)
     assert code == 0  # typed: the loop goes on
     lines = err.getvalue().splitlines()

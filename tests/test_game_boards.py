@@ -154,7 +154,7 @@ def test_enrol_sim_writes_the_practice_registry_never_the_real_one(home: Path,
 def test_enrol_refuses_bad_input_with_one_line(home: Path, tmp_path: Path) -> None:
     wrong = run("enrol", "--game", "gimmel", "--owner", "red", "--sim")
     assert wrong.code == 2 and wrong.err.strip() == (
-        "giganten enrol: red does not play Gimmel; the sets are white, black")
+        "brettl enrol: red does not play Gimmel; the sets are white, black")
     giganten = run("enrol", "--owner", "white", "--sim")
     assert giganten.code == 2 and giganten.err.count("\n") == 1
     broken = tmp_path / "broken.json"
@@ -225,8 +225,8 @@ def test_play_on_the_readers_needs_the_enrolled_pieces(
     _, config = controllers
     done = run("play", "--game", "gimmel", "--config", config, "--script", tmp_path / "none")
     assert done.code == 2
-    assert done.err.strip().startswith("giganten play: ") and done.err.count("\n") == 1
-    assert "enrol the pieces first: giganten enrol --game gimmel" in done.err
+    assert done.err.strip().startswith("brettl play: ") and done.err.count("\n") == 1
+    assert "enrol the pieces first: brettl enrol --game gimmel" in done.err
 
 
 def test_hw_check_knows_the_games_board_on_the_serial_readers(

@@ -151,7 +151,7 @@ def test_the_closing_line_of_a_refereed_game_resumes_it_at_the_desk(
     out = referee(tmp_path, "setup all", "start", "auto 2")
     log = only_log(home / "games")
     assert out.rstrip().splitlines()[-1] == (
-        f"The game is logged in {log}; continue it with: giganten referee --resume {log}")
+        f"The game is logged in {log}; continue it with: brettl referee --resume {log}")
 
 
 @pytest.mark.parametrize("words", ["result both-lose", "decide both-lose"])

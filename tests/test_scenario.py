@@ -126,7 +126,7 @@ def test_unknown_top_level_field_is_a_warning_not_an_error() -> None:
     assert proc.returncode == 0
     assert json.loads(proc.stdout)["legal_turns"] == 5
     assert proc.stderr.splitlines() == [
-        "giganten scenario: warning: ignoring unknown field 'colour'"]
+        "brettl scenario: warning: ignoring unknown field 'colour'"]
 
 
 # --- error paths --------------------------------------------------------------------------
@@ -199,7 +199,7 @@ def test_invalid_scenario_exits_2_with_one_line(text: str, names: str) -> None:
     lines = proc.stderr.splitlines()
     assert len(lines) == 1, proc.stderr
     assert proc.stderr.endswith("\n")
-    assert lines[0].startswith("giganten scenario: ")
+    assert lines[0].startswith("brettl scenario: ")
     assert re.search(names, lines[0]), lines[0]
 
 
@@ -221,7 +221,7 @@ def test_file_that_is_not_utf8_exits_2_with_one_line(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 2
     assert proc.stdout == ""
-    assert proc.stderr.splitlines() == [f"giganten scenario: {path} is not UTF-8 text"]
+    assert proc.stderr.splitlines() == [f"brettl scenario: {path} is not UTF-8 text"]
 
 
 def test_illegal_turn_is_an_answer_not_an_error() -> None:

@@ -7,8 +7,8 @@ from __future__ import annotations
 CONSOLE_STRINGS: dict[str, dict[str, str]] = {
     "con_setup": {"en": "{player} has set up {placed} of {expected} figures",
                   "de": "{player} hat {placed} von {expected} Figuren aufgestellt"},
-    "con_commitments": {"en": " (setup commitments: {values})",
-                        "de": " (Zusagen der Aufstellungen: {values})"},
+    "con_commitments": {"en": " (setups sealed: {values})",
+                        "de": " (Aufstellungen versiegelt: {values})"},
     "con_to_move": {"en": "{player} to move", "de": "{player} ist am Zug"},
     "con_choose": {"en": "{player} to choose (choose N): {choices}",
                    "de": "{player} wählt (choose N): {choices}"},

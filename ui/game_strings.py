@@ -165,9 +165,9 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
                   "de": "Der Spielbericht ist gespeichert (wo: Details)"},
     # --- Errors
     "gm_err_not_enrolled": {"en": "Not every piece of {title} is enrolled: enrol them first"
-                                  " (giganten enrol --game {name}); nothing was started",
+                                  " (brettl enrol --game {name}); nothing was started",
                             "de": "Nicht alle Figuren von {title} sind angemeldet: erst"
-                                  " anmelden (giganten enrol --game {name}); es wurde"
+                                  " anmelden (brettl enrol --game {name}); es wurde"
                                   " nichts gestartet"},
     "gm_err_reader": {"en": "The readers cannot be used ({reason}): check the cables and"
                             " the config, then try again",

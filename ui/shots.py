@@ -212,7 +212,7 @@ def shots_command(args: argparse.Namespace) -> int:
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         xvfb = shutil.which("xvfb-run")
         if xvfb is None:
-            print("giganten shots: there is no display and no xvfb-run to make one (install"
+            print("brettl shots: there is no display and no xvfb-run to make one (install"
                   " the xvfb package)", file=sys.stderr)
             return 2
         prefix = [xvfb, "-a", "-s", f"-screen 0 {size}x24"]
@@ -224,7 +224,7 @@ def shots_command(args: argparse.Namespace) -> int:
         target = directory / f"{name}.png"
         if done.returncode != 0 or not target.exists():
             failed.append(name)
-            print(f"giganten shots: {name} failed:\n{done.stderr[-2000:]}", file=sys.stderr)
+            print(f"brettl shots: {name} failed:\n{done.stderr[-2000:]}", file=sys.stderr)
         else:
             print(target)
     return 1 if failed else 0
@@ -243,7 +243,7 @@ def ui_command(args: argparse.Namespace) -> int:
         registry = None if reader is None and args.registry is None else \
             load_registry(args.registry, ("yellow", "orange"))[0]
     except (UsageError, ConfigError, EventLinkError) as err:
-        print(f"giganten ui: {err}", file=sys.stderr)
+        print(f"brettl ui: {err}", file=sys.stderr)
         return 2
     configure_kivy(args.size)
     if args.fullscreen:
@@ -261,7 +261,7 @@ def ui_command(args: argparse.Namespace) -> int:
                                         seed=args.seed, policy=args.policy)
     i18n.set_language(settings.language)
     if notice is not None:
-        print(f"giganten ui: {notice.text}", file=sys.stderr)
+        print(f"brettl ui: {notice.text}", file=sys.stderr)
     controller = Controller(registry=registry, reader=reader, log_dir=args.log_dir)
     controller.referee_defaults = config.referee
     controller.event = event

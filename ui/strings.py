@@ -360,10 +360,10 @@ STRINGS: dict[str, dict[str, str]] = {
     # --- Referee mode on touch (``ui.game_referee_screens``, ``ui.pin_pad``, ``ui.arbiter_look``)
     "err_no_pin": {"en": "No arbiter PIN is set, so no arbiter action can be done. The"
                          " organiser sets one on the table's computer with"
-                         " 'giganten referee --set-pin' and starts the game again.",
+                         " 'brettl referee --set-pin' and starts the game again.",
                    "de": "Es ist keine Schiedsrichter-PIN festgelegt, daher ist keine"
                          " Schiedsrichter-Aktion möglich. Die Veranstalter legen sie am"
-                         " Rechner des Tisches mit 'giganten referee --set-pin' fest und"
+                         " Rechner des Tisches mit 'brettl referee --set-pin' fest und"
                          " starten das Spiel neu."},
     "err_wrong_pin": {"en": "Wrong arbiter PIN: nothing was done",
                       "de": "Falsche Schiedsrichter-PIN: nichts wurde getan"},

@@ -216,7 +216,7 @@ class Checker:
             texts[name] = value
         pin_hash = texts["pin_hash"]
         if pin_hash is not None and not pin_hash.startswith("pbkdf2_sha256$"):
-            self.fail("referee.pin_hash", "is not a PIN hash: write it with giganten referee"
+            self.fail("referee.pin_hash", "is not a PIN hash: write it with brettl referee"
                                           " --set-pin (never the PIN itself)")
             pin_hash = None
         setup = self.integer(table, "referee.setup_minutes", int(DEFAULT_SETUP_S // 60), 0, 120,

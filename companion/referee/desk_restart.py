@@ -37,7 +37,7 @@ def first_clock(session: GameSession, now: float) -> GameClock | None:
         clock = GameClock(TimeControl.from_json(control), players=len(session.game.players))
     except (ClockError, KeyError, TypeError, ValueError) as err:
         raise RefereeError(f"The time control of the log could not be read back ({err}):"
-                           " continue with giganten resume LOG, without clocks") from None
+                           " continue with brettl resume LOG, without clocks") from None
     clock.start(state.to_move, now)
     clock.pause(now, "the table restarted")
     return clock

@@ -112,7 +112,7 @@ class GameDesk:
             clock = GameClock.from_json(logged)
         except (ClockError, KeyError, TypeError, ValueError) as err:
             raise RefereeError(f"The clocks of the log could not be read back ({err}):"
-                               " continue with giganten resume LOG, without clocks") from None
+                               " continue with brettl resume LOG, without clocks") from None
         clock.rebase(now)  # another process, another time base
         desk.clock = clock
         state = session.state

@@ -97,7 +97,7 @@ class PinGuard:
     def check(self, pin: str, now: float) -> PinRefused | None:
         """None if ``pin`` is right, else the refusal (nothing is done)."""
         if not self.pin_hash:
-            raise RefereeError("No arbiter PIN is set: set one with giganten referee --set-pin"
+            raise RefereeError("No arbiter PIN is set: set one with brettl referee --set-pin"
                                " (it goes into the [referee] section of the config).")
         at = self.time(now)
         if at < self.wait_until:

@@ -163,4 +163,4 @@ def test_a_password_file_that_cannot_be_read_is_one_line(
     status = main(["event", "--broker", "127.0.0.1:1", "--event", "e1", "--password-file",
                    str(tmp_path / "none"), "--run-for", "0"])
     err = capsys.readouterr().err
-    assert status == 2 and err.startswith("giganten event: cannot read the password file")
+    assert status == 2 and err.startswith("brettl event: cannot read the password file")

@@ -61,7 +61,7 @@ def test_the_game_goes_on_when_the_broker_is_unreachable(tmp_path: Path) -> None
 def test_a_bad_event_address_stops_before_the_game() -> None:
     result = run("play", "--sim", "--event", "club.local/Spring Open/t1")
     assert result.code == 2
-    assert "giganten play: the event id 'Spring Open' must be a short slug" in result.err
+    assert "brettl play: the event id 'Spring Open' must be a short slug" in result.err
 
 
 def test_resuming_the_game_sends_what_waited_in_its_outbox(broker: Broker, tmp_path: Path,

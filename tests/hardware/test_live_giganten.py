@@ -120,7 +120,7 @@ def test_gigantens_registry_gives_the_tags_of_the_session(tmp_path: Path) -> Non
     missing = giganten_args(tmp_path, registry=club_registry(
         tmp_path / "short.json", leave_out=Figure("orange", "tri", 2)))
     with pytest.raises(GameRegistryError, match=r"^1 of the 48 pieces have no tag \(first:"
-                       r" orange tri #2\); enrol them: giganten enrol --game giganten"
+                       r" orange tri #2\); enrol them: brettl enrol --game giganten"
                        r" --owner orange$"):
         live_tags(missing, game, options)
 

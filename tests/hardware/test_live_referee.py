@@ -270,6 +270,6 @@ def test_pieces_not_enrolled_stop_the_real_board_in_one_line(live_gimmel: Live,
                                                              tmp_path: Path) -> None:
     args = referee_args(tmp_path, "gimmel", registry=tmp_path / "none.json")
     with pytest.raises(UsageError, match=r"no registry there; enrol the pieces first:"
-                                         r" giganten enrol --game gimmel --owner white"):
+                                         r" brettl enrol --game gimmel --owner white"):
         referee_live(args, live_gimmel.game, live_gimmel.reader, DESK)
     assert not (tmp_path / "games").exists()  # no log was begun

@@ -308,7 +308,7 @@ def test_a_real_board_without_enrolled_pieces_says_so_in_one_line(
     half = dict(list(strategus.tags.items())[:40])
     GameRegistry(strategus.game, half).save(tmp_path / "half.json")
     c.registry = tmp_path / "half.json"
-    with pytest.raises(ControllerError, match="giganten enrol --game strategus"):
+    with pytest.raises(ControllerError, match="brettl enrol --game strategus"):
         c.new_game(NewGame("strategus"))
     assert c.game is None
 

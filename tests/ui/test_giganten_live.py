@@ -140,7 +140,7 @@ def test_a_club_set_not_all_enrolled_says_so_in_one_line(hands: Hands,
                                    leave_out=Figure("orange", "tri", 2))
     with pytest.raises(ControllerError) as refused:
         opened(hands, tmp_path, None)
-    assert "\n" not in str(refused.value) and "giganten enrol" in str(refused.value)
+    assert "\n" not in str(refused.value) and "brettl enrol" in str(refused.value)
 
 
 def test_a_reserve_figure_is_put_down_by_hand_on_the_readers(hands: Hands,

@@ -31,7 +31,7 @@ def test_a_crash_is_logged_and_worded_in_the_ui_language(
     assert report.title == "Etwas ist schiefgegangen"
     assert "Fortsetzen" in report.todo and "LookupError" in report.details
     logged = (tmp_path / "crash.log").read_text()
-    assert "giganten ui setup_side" in logged and "kind 7 left beside" in logged
+    assert "brettl ui setup_side" in logged and "kind 7 left beside" in logged
     assert (tmp_path / "crash.log").stat().st_mode & 0o077 == 0  # may quote a secret
     # No English word of the report in the German UI, no traceback on the screen.
     assert "Traceback" not in " ".join((report.title, report.what, report.todo))
@@ -53,4 +53,4 @@ def test_the_same_failure_every_tick_is_logged_once(
     monkeypatch.setattr(guard, "crash_sinks", [])
     for _ in range(5):
         guard.guarded(RuntimeError("the reader went away"), "poll")
-    assert (tmp_path / "crash.log").read_text().count("giganten ui poll") == 1
+    assert (tmp_path / "crash.log").read_text().count("brettl ui poll") == 1

@@ -115,6 +115,6 @@ def options_to_json(options: Mapping[str, Any]) -> JSON:
     unsupported = sorted(set(rules.variants) - SESSION_VARIANTS)
     if unsupported:
         raise GameError(f"the variants {', '.join(unsupported)} are played on Giganten's own"
-                        " session for now (giganten play without --game)")
+                        " session for now (brettl play without --game)")
     return {"board": board_json(board_of(options)), "rules": rules_json(rules),
             "first": first_of(options), "policy": policy_of(options)}
