@@ -399,8 +399,9 @@ class BoardWidget(Widget):
         return True
 
     def _dragging(self) -> bool:
-        return bool(self.draggable and self._drag_from in self.physical
-                    and not (self.needs_zoom and not self.zoomed))
+        """A figure of the simulated board is held: the first touch starts the drag, on
+        the whole board too (a tap that does not move zooms)."""
+        return bool(self.draggable and self._drag_from in self.physical)
 
     def on_touch_move(self, touch: Any) -> bool:
         """The dragged token follows the finger."""
@@ -411,7 +412,8 @@ class BoardWidget(Widget):
         return True
 
     def on_touch_up(self, touch: Any) -> bool:
-        """End a drag (a move on the simulated board) or a tap (on the overview: zoom in)."""
+        """End a drag (a move on the simulated board) or a tap (on the overview: zoom in;
+        a drag that ends where it began is a tap)."""
         if touch.grab_current is not self:
             return False
         touch.ungrab(self)
@@ -422,10 +424,10 @@ class BoardWidget(Widget):
         if origin is None or target is None:
             self.redraw()
             return True
-        if self.needs_zoom and not self.zoomed:
-            self.zoom_to(origin)
-        elif target != origin and dragging:
+        if target != origin and dragging:
             safely(lambda: self.controller.move(origin, target))
+        elif self.needs_zoom and not self.zoomed:
+            self.zoom_to(origin)
         elif self.on_tap is not None:
             tap = self.on_tap
             safely(lambda: tap(origin))

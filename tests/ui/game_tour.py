@@ -154,15 +154,32 @@ def dismiss_card() -> Iterator[None]:
         check()
 
 
-def person_turn(rng: random.Random) -> Iterator[None]:
+def person_turn(rng: random.Random, *, overview: bool = False) -> Iterator[None]:
+    """The person's turn; with ``overview`` a figure is dragged on the whole board at once
+    (the first touch starts the drag; only a tap zooms)."""
     state = games.state()
     assert state is not None and games.game is not None
     data = games.game.turn_to_json(state, choose_turn(games.game, state, rng, level="easy"))
     if "place" in data:
         ((square, kind),) = data["place"].items()
         yield from place(square, kind)
+    elif overview:
+        yield from overview_move(data["path"][0], data["path"][-1])
     else:
         yield from move(data["path"][0], data["path"][-1])
+
+
+def overview_move(origin: str, target: str) -> Iterator[None]:
+    """Drag from ``origin`` to ``target`` on the whole board; noted: did the board need a
+    zoom, how many turns the drag made, is the board still whole."""
+    if board().zoomed:
+        yield from press(i18n.tr("whole_board"))
+    widget, before = board(), games.session.turns
+    touch(widget.square_center(origin), widget.square_center(target))
+    yield
+    yield
+    check()
+    result["overview_drag"] = [widget.needs_zoom, games.session.turns - before, widget.zoomed]
 
 
 def private_moment(person: str) -> Iterator[None]:
@@ -212,7 +229,8 @@ def play(title: str, computer: str, person: str, rng: random.Random) -> Iterator
         if games.session.chosen is not None:
             yield from in_drawer(i18n.tr("gm_carry_out"))
         else:
-            yield from person_turn(rng)
+            yield from person_turn(rng, overview=title == "Strategus"
+                                   and "overview_drag" not in result)
         yield from settle()
         played += 1
     if games.screen == GAME_PLAY:  # "Auto: 1 turn": the computer plays whoever is to move
