@@ -18,6 +18,7 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.audio import SoundLoader
+from kivy.core.window import Window
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from hardware.systemd_notify import Keepalive
@@ -32,6 +33,7 @@ from ui.read_sources import put_game_aside
 from ui.replay_screen import ReplayScreen
 from ui.screens import HomeScreen, LandscapeScreen
 from ui.sounds import write_tones
+from ui.theme import BACKGROUND
 from ui.tool_screens import add_tool_screens
 from ui.voice import Voice
 from ui.widgets import error_sinks, safely
@@ -77,6 +79,7 @@ class GigantenApp(App):
     def build(self) -> Any:
         """The screens; the clock polls the readers."""
         self.title = i18n.tr("app_title")
+        Window.clearcolor = BACKGROUND
         controller = self.controller
         self.manager = ScreenManager(transition=NoTransition())
         games = self.games

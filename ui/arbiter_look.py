@@ -9,13 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.button import Button
 from kivy.uix.modalview import ModalView
 
 from ui import i18n
 from ui.board import BoardWidget, Mover
 from ui.theme import TOUCH_MIN
-from ui.widgets import button, label
+from ui.widgets import TouchButton, button, label
 
 JSON = dict[str, Any]
 
@@ -30,7 +29,7 @@ class LookPanel(ModalView):
         self.prompt = label(size_hint_y=None, height=52)
         self.board = BoardWidget(controller)
         row = BoxLayout(size_hint_y=None, height=TOUCH_MIN * 1.4, spacing=6)
-        self.hold = Button(halign="center", valign="middle")
+        self.hold = TouchButton()
         self.hold.slot = "look_hold"
         self.hold.bind(on_press=lambda *_: self.show_position(),
                        on_release=lambda *_: self.blank())

@@ -22,7 +22,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 
 from ui import i18n
-from ui.theme import CONTROL_MIN
+from ui.theme import CONTROL_MIN, TEXT
 from ui.widgets import button, label
 
 
@@ -42,7 +42,7 @@ class DetailsDrawer(ModalView):
         box = BoxLayout(orientation="vertical", padding=10, spacing=8)
         self.title = label(size_hint_y=None, height=30, bold=True)
         self.scroll = ScrollView()
-        self.lines = Label(size_hint_y=None, halign="left", valign="top", font_size="13sp")
+        self.lines = Label(size_hint_y=None, halign="left", valign="top", font_size=TEXT)
         self.lines.bind(texture_size=lambda lab, s: setattr(lab, "height", s[1]),
                         width=lambda lab, w: setattr(lab, "text_size", (w, None)))
         self.scroll.add_widget(self.lines)

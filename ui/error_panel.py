@@ -17,6 +17,7 @@ from kivy.uix.modalview import ModalView
 
 from ui import i18n
 from ui.guard import CrashReport, crash_sinks, guarded
+from ui.theme import TEXT
 from ui.widgets import button, label
 
 
@@ -31,7 +32,7 @@ class ErrorPanel(ModalView):
         self.title = label(font_size="22sp", size_hint_y=None, height=44)
         self.what = label(size_hint_y=None, height=56)
         self.todo = label()
-        self.details = label(font_size="12sp", size_hint_y=None, height=44)
+        self.details = label(font_size=TEXT, size_hint_y=None, height=44)
         row = BoxLayout(spacing=8, size_hint_y=None, height=60)
         self.carry_on = button("", self.dismiss_now)
         self.home = button("", self._home)

@@ -16,6 +16,7 @@ from kivy.uix.boxlayout import BoxLayout
 from ui import i18n
 from ui.control_game import GAME_PLAY, GAME_SETUP, GameController
 from ui.game_words import kind_name
+from ui.theme import TEXT
 from ui.widgets import button_row, label, slotted
 
 
@@ -33,7 +34,7 @@ class GameDrawer(BoxLayout):
         self.title = label(size_hint_y=None, height=26, bold=True)
         self.set_up = slotted("", games.set_up, "set_up")
         self.carry = slotted("", games.carry_out, "carry_out")
-        self.square = label(size_hint_y=None, height=24, font_size="13sp")
+        self.square = label(size_hint_y=None, height=24, font_size=TEXT)
         self.kind = slotted("", self._next_kind, "kind")
         self.place = slotted("", self._place, "place")
         self.remove = slotted("", self._remove, "remove")

@@ -38,6 +38,7 @@ from ui.control_game import GAME_PLAY
 from ui.control_game_referee import RefereeGameController
 from ui.game_screens import GamePlayScreen, GameSetupScreen, stacked
 from ui.pin_pad import PinPad
+from ui.theme import TEXT
 from ui.widgets import button_row, label, middle_label, slotted
 
 PLAYERS_SHOWN = 2
@@ -170,7 +171,7 @@ class GameArbiterPanel(ModalView):
         root = BoxLayout(orientation="horizontal", padding=8, spacing=8)
         self.pad = PinPad(size_hint_x=0.42)
         right = BoxLayout(orientation="vertical", spacing=6)
-        self.title = label(size_hint_y=None, height=44, font_size="13sp")
+        self.title = label(size_hint_y=None, height=44, font_size=TEXT)
         self.reason = middle_label(size_hint_y=None, height=26)
         self.reasons = [slotted("", partial(self._choose, key), key) for key in REASONS]
         self.pause = slotted("", partial(self._do, "pause"), "pause")
@@ -184,7 +185,7 @@ class GameArbiterPanel(ModalView):
         self.flags = [slotted("", partial(self._ask_time, index), f"time{index}")
                       for index in range(PLAYERS_SHOWN)]
         self.both_lose = slotted("", self._ask_both_lose, "both_lose")
-        self.message = Label(halign="left", valign="top", font_size="13sp")
+        self.message = Label(halign="left", valign="top", font_size=TEXT)
         self.message.bind(size=lambda lab, s: setattr(lab, "text_size", s))
         self.close_button = slotted("", self.close, "arbiter_close")
         for widget in (self.title, self.reason, button_row(*self.reasons),

@@ -29,7 +29,7 @@ from ui.giganten_setup_panel import PrivateRow, progress_lines
 from ui.plain_text import plain
 from ui.reveal_card import RevealCard
 from ui.setup_tray import SetupTray
-from ui.theme import PROMPT_COLOUR
+from ui.theme import PROMPT_COLOUR, TEXT
 from ui.widgets import MessageArea, button_row, label, safely, slotted
 
 
@@ -155,8 +155,8 @@ class GameSetupScreen(GameTableScreen):
         """Title, progress, what now, the seats' private moments, Whole board and
         Simulation, Start."""
         self.title = label(size_hint_y=None, height=24, bold=True)
-        self.progress = label(size_hint_y=None, height=40, font_size="14sp")
-        self.now = label(size_hint_y=None, height=58, color=PROMPT_COLOUR, font_size="13sp")
+        self.progress = label(size_hint_y=None, height=40, font_size=TEXT)
+        self.now = label(size_hint_y=None, height=58, color=PROMPT_COLOUR, font_size=TEXT)
         self.start = slotted("", self.games.start, "start")
         # The private moment: a seat alone, its own figures, its trap tapped [I4, V5, V9].
         self.private = PrivateRow(self.games, self.refresh)
@@ -217,8 +217,8 @@ class GamePlayScreen(GameTableScreen):
         """The controls of every play screen (referee mode's adds its own): who moves, what
         now, the counts, the choices row and the common row."""
         self.to_move = label(size_hint_y=None, height=26, bold=True)
-        self.now = label(size_hint_y=None, height=74, color=PROMPT_COLOUR, font_size="13sp")
-        self.counts = label(size_hint_y=None, height=66, font_size="12sp")
+        self.now = label(size_hint_y=None, height=74, color=PROMPT_COLOUR, font_size=TEXT)
+        self.counts = label(size_hint_y=None, height=66, font_size=TEXT)
         self.resign = slotted("", self._ask_resign, "resign")
         # Giganten's open choices [C1, V8, K5]: "No challenge" / "Done" / "Stay", "Advance"
         # (ui.control_giganten); in their place, disabled, in every game.
@@ -273,9 +273,9 @@ class GameOverScreen(Screen):
         panel = BoxLayout(orientation="vertical", spacing=6, size_hint_x=0.44)
         self.title = label(font_size="22sp", size_hint_y=None, height=44)
         self.winner = label(size_hint_y=None, height=72)
-        self.counts = label(size_hint_y=None, height=66, font_size="12sp")
-        self.reveal = label(size_hint_y=None, height=30, font_size="13sp")
-        self.record = label(font_size="13sp")
+        self.counts = label(size_hint_y=None, height=66, font_size=TEXT)
+        self.reveal = label(size_hint_y=None, height=30, font_size=TEXT)
+        self.record = label(font_size=TEXT)
         self.again = slotted("", games.play_again, "again")
         self.home = slotted("", games.go_home, "home")
         self.details = DetailsDrawer()

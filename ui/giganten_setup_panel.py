@@ -22,13 +22,11 @@ from typing import Any
 
 from ui import i18n
 from ui.control_game import GameController
-from ui.theme import OWNER_COLOURS
+from ui.theme import BUTTON, OWNER_COLOURS, text_on
 from ui.widgets import button_row, slotted
 
 SEATS = 4
 """Buttons in the row: the most seats a game has (Giganten's V9)."""
-NO_SEAT = (1.0, 1.0, 1.0, 1.0)
-"""An unused button's colour: Kivy's own grey."""
 
 
 class PrivateRow:
@@ -65,9 +63,9 @@ class PrivateRow:
             seat = seats[index] if index < len(seats) else None
             widget.text = ("" if seat is None else i18n.tr("gg_done") if seat == open_seat
                            else i18n.player(seat))
-            widget.background_color = ((*OWNER_COLOURS[seat], 1.0)
-                                       if seat is not None and seat in OWNER_COLOURS
-                                       else NO_SEAT)
+            widget.tint = ((*OWNER_COLOURS[seat], 1.0)
+                           if seat is not None and seat in OWNER_COLOURS else BUTTON)
+            widget.color = text_on(widget.tint)
             widget.disabled = seat is None or open_seat not in (None, seat)
             widget.opacity = 0 if seat is None else 1  # no seat: no slab, the others stay
 

@@ -34,6 +34,7 @@ from ui.theme import (
     PROMPT_COLOUR,
     RGB,
     STATE_COLOURS,
+    TEXT,
     TOUCH_MIN,
     UNKNOWN_TAG,
 )
@@ -213,17 +214,17 @@ class EnrolScreen(ReaderToolScreen):
         self.model: Enrolment | None = None
         self.owner = "yellow"
         self.title = label(font_size="20sp", size_hint_y=None, height=34)
-        self.hint = label(font_size="12sp", size_hint_y=None, height=34)
+        self.hint = label(font_size=TEXT, size_hint_y=None, height=42)
         row = BoxLayout(size_hint_y=None, height=TOUCH_MIN, spacing=4)
         self.owner_button = button("", self._next_owner)
         self.mode_button = button("", self._switch_mode)
         row.add_widget(self.owner_button)
         row.add_widget(self.mode_button)
-        self.prompt = label(font_size="16sp", size_hint_y=None, height=52, bold=True,
+        self.prompt = label(font_size=TEXT, size_hint_y=None, height=44, bold=True,
                              color=PROMPT_COLOUR)
-        self.progress = label(font_size="13sp", size_hint_y=None, height=22)
+        self.progress = label(font_size=TEXT, size_hint_y=None, height=22)
         self.notes = MessageArea()
-        self.saved = label(font_size="11sp", size_hint_y=None, height=30)
+        self.saved = label(font_size=TEXT, size_hint_y=None, height=42)
         actions = BoxLayout(size_hint_y=None, height=TOUCH_MIN, spacing=4)
         self.skip_button = button("", self._skip)
         self.again_button = button("", self._again)
@@ -344,14 +345,14 @@ class HardwareScreen(ReaderToolScreen):
         super().__init__(controller, HW_SCREEN, **kwargs)
         self.model: HardwareCheck | None = None
         self.title = label(font_size="20sp", size_hint_y=None, height=34)
-        self.hint = label(font_size="12sp", size_hint_y=None, height=34)
-        self.status = label(font_size="14sp", size_hint_y=None, height=42, bold=True)
+        self.hint = label(font_size=TEXT, size_hint_y=None, height=42)
+        self.status = label(font_size=TEXT, size_hint_y=None, height=42, bold=True)
         self.legend: dict[str, Any] = {}
         legend = GridLayout(cols=2, size_hint_y=None, height=3 * 26, spacing=2)
         for state in SQUARE_STATES:
             row = BoxLayout(size_hint_y=None, height=24, spacing=2)
             row.add_widget(Swatch(STATE_COLOURS[state], size_hint_x=None, width=22))
-            count = middle_label(font_size="12sp")
+            count = middle_label(font_size=TEXT)
             self.legend[state] = count
             row.add_widget(count)
             legend.add_widget(row)

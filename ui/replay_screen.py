@@ -14,6 +14,7 @@ from ui.board import BoardWidget
 from ui.controller import HOME, REPLAY_SCREEN, Controller
 from ui.now_line import now_line
 from ui.plain_text import plain
+from ui.theme import TEXT
 from ui.widgets import GameScreen, now_label
 
 
@@ -51,7 +52,7 @@ class ReplayScreen(GameScreen):
             items = [self.now,
                      make.label(i18n.tr("replay_title", step=step, last=last),
                                 size_hint_y=None, height=30, bold=True),
-                     make.label(plain(what).text, size_hint_y=None, height=66, font_size="13sp"),
+                     make.label(plain(what).text, size_hint_y=None, height=66, font_size=TEXT),
                      make.row(make.button("|<", partial(controller.step_replay, to=0)),
                               make.button("<", partial(controller.step_replay, -1)),
                               make.button(">", partial(controller.step_replay, 1)),

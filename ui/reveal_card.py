@@ -167,7 +167,7 @@ class RevealCard(BoxLayout):
     @staticmethod
     def _label(*, bold: bool = False, colour: tuple[float, ...] = theme.TEXT_COLOUR) -> Label:
         label = Label(size_hint_y=None, height=28, bold=bold, color=colour, halign="center",
-                      valign="middle")
+                      valign="middle", font_size=theme.TEXT)
         label.bind(width=lambda widget, width: setattr(widget, "text_size", (width, None)),
                    texture_size=lambda widget, size: setattr(widget, "height",
                                                               max(24, size[1] + 4)))

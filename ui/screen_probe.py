@@ -299,6 +299,11 @@ def describe(widget: Widget) -> dict[str, Any]:
         entry["text"] = shown_text(widget)
         entry["text_box"] = [round(v, 1) for v in text_box(widget)]
         entry["clipped"] = clipped(widget)
+        entry["font_size"] = round(float(widget.font_size), 1)
+    from kivy.uix.behaviors import ButtonBehavior
+
+    if isinstance(widget, ButtonBehavior):  # drawn in the theme, or in Kivy's grey
+        entry["kivy_look"] = bool(widget.background_normal)
     return entry
 
 

@@ -32,6 +32,7 @@ from ui.game_home import GameChoice
 from ui.giganten_path import confirm_landscape
 from ui.now_line import now_line
 from ui.plain_text import plain
+from ui.theme import TEXT
 from ui.tools import checked_options, summary
 from ui.widgets import GameScreen, button, label, now_label
 
@@ -50,7 +51,7 @@ class HomeScreen(GameScreen):
         self.title = label(font_size="28sp", size_hint_y=None, height=60)
         self.now = now_label()
         self.mode = label(size_hint_y=None, height=50)
-        self.summary = label(font_size="14sp", size_hint_y=None, height=64)
+        self.summary = label(font_size=TEXT, size_hint_y=None, height=64)
         self.info = label()
         for widget in (self.title, self.now, self.mode, self.summary, self.choice,
                        self.info):

@@ -8,16 +8,27 @@ from typing import Any
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.textinput import TextInput
-from kivy.uix.togglebutton import ToggleButton
 
 from companion.games.giganten.ruleset import VARIANTS
 from ui import i18n
 from ui.controller import HOME, SETTINGS_SCREEN, Controller
 from ui.problems import problem_note
 from ui.settings import ToolPaths
-from ui.theme import ERROR_COLOUR, TEXT_COLOUR, TOUCH_MIN
+from ui.theme import ERROR_COLOUR, TEXT, TEXT_COLOUR, TOUCH_MIN
 from ui.tools import Note, Settings, rules_problem
-from ui.widgets import GameScreen, button, button_row, label, middle_label, safely
+from ui.widgets import (
+    GameScreen,
+    TouchToggle,
+    button,
+    button_row,
+    label,
+    middle_label,
+    safely,
+)
+
+
+VARIANT_HEIGHT = 66
+"""A variant's toggle: its id and its name over up to three lines of ``TEXT``."""
 
 
 class SettingsScreen(GameScreen):
@@ -46,7 +57,7 @@ class SettingsScreen(GameScreen):
         seed_row.add_widget(self.seed_label)
         seed_row.add_widget(self.seed_input)
         self.random_button = button("", lambda: self._apply(self.settings.with_seed("")))
-        self.info = label(font_size="13sp")
+        self.info = label(font_size=TEXT)
         self.back = button("", lambda: controller.go(HOME))
         for widget in (self.title, button_row(self.language_button, self.sound_button),
                        self.policy_button, self.first_button, self.referee_button, seed_row,
@@ -58,14 +69,13 @@ class SettingsScreen(GameScreen):
         grid.bind(minimum_height=grid.setter("height"))
         self.toggles: dict[str, Any] = {}
         for variant in VARIANTS:
-            toggle = ToggleButton(size_hint_y=None, height=TOUCH_MIN + 8, font_size="12sp",
-                                  halign="center", valign="middle")
-            toggle.bind(size=lambda b, s: setattr(b, "text_size", (s[0] - 6, s[1])))
+            toggle = TouchToggle(size_hint_y=None, height=VARIANT_HEIGHT, font_size=TEXT,
+                                 padding=(3, 2))
             toggle.bind(on_press=lambda _b, v=variant: safely(
                 lambda: self._apply(self.settings.toggle(v))))
             self.toggles[variant] = toggle
             grid.add_widget(toggle)
-        self.problem = label(font_size="14sp")
+        self.problem = label(font_size=TEXT)
         for widget in (self.variants_label, grid, self.problem):
             right.add_widget(widget)
         root.add_widget(left)

@@ -11,26 +11,25 @@ from collections.abc import Callable
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 
 from ui import i18n
 from ui.control_game import GameController
 from ui.game_words import kind_name
-from ui.widgets import button_row, label, safely, slotted
+from ui.theme import TEXT
+from ui.widgets import TouchButton, button_row, label, safely, slotted
 
 COLUMNS = 4
 ROWS = 3
 """The tray's places: Strategus's twelve kinds fit; a game with more shows the first."""
 
 
-class TrayFigure(Button):
+class TrayFigure(TouchButton):
     """One kind in the tray: dragged onto the board, it is put down there."""
 
     def __init__(self, drop: Callable[[str, tuple[float, float]], None], **kwargs: Any
                  ) -> None:
-        super().__init__(halign="center", valign="middle", font_size="14sp", **kwargs)
-        self.bind(size=lambda b, s: setattr(b, "text_size", s))
+        super().__init__(font_size=TEXT, **kwargs)
         self.kind: str | None = None
         self.drop = drop
 
@@ -61,7 +60,7 @@ class SetupTray(BoxLayout):
         super().__init__(orientation="vertical", spacing=3, size_hint_y=None, **kwargs)
         self.games, self.board, self.said = games, board, said
         self.load_index = 0
-        self.title = label(size_hint_y=None, height=22, font_size="14sp", bold=True)
+        self.title = label(size_hint_y=None, height=22, font_size=TEXT, bold=True)
         self.grid = GridLayout(cols=COLUMNS, spacing=2, size_hint_y=None,
                                height=ROWS * 34 + (ROWS - 1) * 2)
         self.figures = [TrayFigure(self._drop) for _ in range(COLUMNS * ROWS)]

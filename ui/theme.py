@@ -97,6 +97,34 @@ ERROR_COLOUR = (1.0, 0.45, 0.40, 1)
 ERROR_MARKUP = "ff7766"
 """An error's colour in Kivy markup (``[color=...]``)."""
 TEXT_COLOUR = (1, 1, 1, 1)
+
+# --- Screens, panels and buttons (``ui.widgets``) -----------------------------------------
+BACKGROUND: RGBA = (0.11, 0.12, 0.14, 1)
+"""Behind every screen: a dark slate, so the board and the buttons stand out from it."""
+BUTTON: RGBA = (0.24, 0.33, 0.45, 1)
+"""A button at rest: a calm blue slab with rounded corners."""
+PRESSED_LIFT = 0.15
+"""How much lighter a slab is while the finger is on it (or a toggle is on)."""
+BUTTON_OFF: RGBA = (0.18, 0.19, 0.22, 1)
+"""A button that cannot be pressed now: close to the background, its text greyed."""
+BUTTON_TEXT_OFF: RGBA = (0.55, 0.56, 0.58, 1)
+BUTTON_RADIUS = 7
+"""The corners' radius in pixels."""
+TEXT_PADDING = 8
+"""Pixels between a button's or a label's text and its edges."""
+READABLE_PX = 16
+"""The smallest text any screen writes: 3 mm high on the 7-inch screen (800 px on
+154 mm). A card's name that would be smaller is left out; its number tells the kind."""
+TEXT = f"{READABLE_PX}sp"
+"""The panels' text, at ``READABLE_PX``."""
+
+
+def text_on(colour: tuple[float, ...]) -> RGBA:
+    """The text colour that reads on a slab of ``colour``: dark on light colours (a
+    yellow or white seat), white on the rest."""
+    red, green, blue = colour[:3]
+    light = 0.299 * red + 0.587 * green + 0.114 * blue > 0.6
+    return (0.08, 0.08, 0.08, 1) if light else (1, 1, 1, 1)
 PROMPT_COLOUR = (1, 0.85, 0.3, 1)
 """What the board or a tool waits for now (the play screen's prompt, the figure to enrol)."""
 KIND_LABEL_COLOUR = (0, 0, 0, 1)

@@ -175,17 +175,20 @@ def _card(owner: str, kind: str | None, x: float, y: float, cell: float, texts: 
     Line(rounded_rectangle=(cx, cy, w, h, radius), width=max(1.5, cell * 0.05))
     number = _NUMBERS.get(kind)
     picture = picture_of(kind)
+    name = _card_name(kind)
+    name_size = fitting(name, w * 0.95, cell * 0.15)
+    named = name_size >= theme.READABLE_PX  # else the number alone, large and centred
     if number is not None:
-        draw_text(str(number), x + cell / 2, cy + h * 0.62, max(8, int(cell * 0.36)),
-                  (*colour, 1.0), texts, bold=True)
+        draw_text(str(number), x + cell / 2, cy + h * (0.62 if named else 0.5),
+                  max(8, int(cell * (0.36 if named else 0.5))), (*colour, 1.0), texts,
+                  bold=True)
     elif picture is not None:
         Color(*(theme.APPLE if kind == "apple" else theme.EMBLEM))
-        size = w * 0.8
-        mesh(picture, x + (cell - size) / 2, cy + h * 0.3, size)
-    if cell >= 40:
-        name = _card_name(kind)
-        draw_text(name, x + cell / 2, cy + h * 0.16, fitting(name, w * 0.95, cell * 0.15),
-                  theme.TOKEN_TEXT, texts)
+        size = w * (0.8 if named else 0.9)
+        bottom = cy + h * 0.3 if named else cy + (h - size) / 2
+        mesh(picture, x + (cell - size) / 2, bottom, size)
+    if named:
+        draw_text(name, x + cell / 2, cy + h * 0.16, name_size, theme.TOKEN_TEXT, texts)
     return FACE
 
 

@@ -1,5 +1,6 @@
-"""The app's common widgets: a big button, a label, the message area, the screen base
-class, and ``Recycler`` that makes a panel's widgets anew only where they changed.
+"""The app's common widgets: a big button in the theme's look, a label, the message
+area, the screen base class, and ``Recycler`` that makes a panel's widgets anew only where
+they changed.
 
 An action a button starts goes through ``safely``: a ``ControllerError`` or
 ``ValueError`` is said in the message area (``error_sinks``), anything else on the error
@@ -11,27 +12,118 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from kivy.core.text import Label as CoreLabel
+from kivy.graphics import Color, RoundedRectangle
 from kivy.metrics import dp
+from kivy.properties import ColorProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
+from kivy.uix.togglebutton import ToggleButton
 
 from ui.control_base import ControllerError
 from ui.controller import Controller
 from ui.guard import guarded
-from ui.theme import PROMPT_COLOUR, TOUCH_MIN
+from ui.theme import (
+    BUTTON,
+    BUTTON_OFF,
+    BUTTON_RADIUS,
+    BUTTON_TEXT_OFF,
+    PRESSED_LIFT,
+    PROMPT_COLOUR,
+    READABLE_PX,
+    TEXT,
+    TEXT_PADDING,
+    TOUCH_MIN,
+)
+
+NARROWEST_PADDING = 2
+"""A button's side padding, in pixels, when its longest word needs the room."""
 
 NOW_HEIGHT = 54
 """The "what to do now" line's height: three lines of its text at 800 × 480."""
 
 
+class Slab:
+    """The theme's look for a Kivy button: a rounded slab in ``tint`` (lighter while
+    pressed or on, dim when disabled) instead of Kivy's grey images, its text padded off
+    the edges. Mixed in before the Kivy class."""
+
+    tint = ColorProperty(BUTTON)
+    """The slab's colour at rest (a seat's colour for the seat buttons)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("halign", "center")
+        kwargs.setdefault("valign", "middle")
+        kwargs.setdefault("padding", (TEXT_PADDING, 2))
+        kwargs.setdefault("font_size", TEXT)
+        super().__init__(**kwargs)
+        widget: Any = self
+        widget.background_normal = widget.background_down = ""
+        widget.background_disabled_normal = widget.background_disabled_down = ""
+        widget.background_color = (0, 0, 0, 0)
+        widget.disabled_color = BUTTON_TEXT_OFF
+        with widget.canvas.before:
+            self._fill = Color(*BUTTON)
+            self._shape = RoundedRectangle(radius=[BUTTON_RADIUS])
+        widget.bind(pos=self._draw_slab, size=self._draw_slab, state=self._draw_slab,
+                    disabled=self._draw_slab, tint=self._draw_slab)
+        self._font_size = widget.font_size
+        widget.bind(size=self._fit_text, text=self._fit_text)
+        self._draw_slab()
+        self._fit_text()
+
+    def _fit_text(self, *_args: Any) -> None:
+        """Wrap the text inside the padding; where its longest word does not fit, narrow
+        the side padding, then the text, never below ``READABLE_PX``: no word is broken
+        across lines."""
+        widget: Any = self
+        widget.text_size = widget.size
+        words = widget.text.split()
+        size, side = self._font_size, TEXT_PADDING
+        widest = max((_width(word, size, widget.bold) for word in words), default=0.0)
+        while widest > widget.width - 2 * side and side > NARROWEST_PADDING:
+            side -= 1
+        while widest > widget.width - 2 * side and size > READABLE_PX:
+            size -= 1
+            widest = max(_width(word, size, widget.bold) for word in words)
+        widget.padding = (side, widget.padding[1], side, widget.padding[3])
+        widget.font_size = size
+
+    def _draw_slab(self, *_args: Any) -> None:
+        widget: Any = self
+        self._fill.rgba = (BUTTON_OFF if widget.disabled
+                           else _lighter(widget.tint) if widget.state == "down"
+                           else widget.tint)
+        self._shape.pos, self._shape.size = widget.pos, widget.size
+
+
+def _width(word: str, size: float, bold: bool) -> float:
+    """How wide ``word`` is drawn at ``size`` pixels (no texture made)."""
+    width: float = CoreLabel(font_size=size, bold=bold).get_extents(word)[0]
+    return width
+
+
+def _lighter(colour: Any) -> tuple[float, ...]:
+    """A pressed slab's colour: ``colour`` lifted by ``PRESSED_LIFT``."""
+    red, green, blue, alpha = colour
+    return (*(min(1.0, c + PRESSED_LIFT) for c in (red, green, blue)), alpha)
+
+
+class TouchButton(Slab, Button):
+    """A Kivy ``Button`` in the theme's look."""
+
+
+class TouchToggle(Slab, ToggleButton):
+    """A Kivy ``ToggleButton`` in the theme's look (on: the pressed colour)."""
+
+
 def button(text: str, on_press: Callable[[], object], **kwargs: Any) -> Any:
     """A big button (at least ``TOUCH_MIN`` high) that reports errors in the message area."""
-    button = Button(text=text, size_hint_y=None, height=max(TOUCH_MIN, dp(48)),
-                    halign="center", valign="middle", **kwargs)
-    button.bind(size=lambda b, s: setattr(b, "text_size", s))
+    button = TouchButton(text=text, size_hint_y=None, height=max(TOUCH_MIN, dp(48)),
+                         **kwargs)
     button.action = on_press
     button.bind(on_press=lambda b: safely(b.action))
     return button
@@ -56,6 +148,7 @@ def safely(action: Callable[[], object]) -> None:
 
 def label(text: str = "", **kwargs: Any) -> Any:
     """A label whose text wraps inside it, from the top left."""
+    kwargs.setdefault("font_size", TEXT)
     label = Label(text=text, halign="left", valign="top", **kwargs)
     label.bind(size=lambda lab, s: setattr(lab, "text_size", s))
     return label
@@ -64,7 +157,7 @@ def label(text: str = "", **kwargs: Any) -> Any:
 def now_label() -> Any:
     """The "what to do now" line: one fixed place at the top of a screen's panel."""
     return label(size_hint_y=None, height=NOW_HEIGHT, bold=True, color=PROMPT_COLOUR,
-                 font_size="14sp")
+                 font_size=TEXT)
 
 
 def slotted(text: str, action: Callable[[], object], slot: str) -> Any:
@@ -84,6 +177,7 @@ def button_row(*buttons: Any) -> Any:
 
 def middle_label(text: str = "", **kwargs: Any) -> Any:
     """A label whose text is centred vertically (beside a button or a swatch)."""
+    kwargs.setdefault("font_size", TEXT)
     label = Label(text=text, halign="left", valign="middle", **kwargs)
     label.bind(size=lambda lab, s: setattr(lab, "text_size", s))
     return label
@@ -150,7 +244,7 @@ class MessageArea(ScrollView):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.label = Label(size_hint_y=None, halign="left", valign="top", font_size="13sp")
+        self.label = Label(size_hint_y=None, halign="left", valign="top", font_size=TEXT)
         self.label.bind(texture_size=lambda lab, s: setattr(lab, "height", s[1]),
                         width=lambda lab, w: setattr(lab, "text_size", (w, None)))
         self.add_widget(self.label)

@@ -17,6 +17,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from kivy.app import App  # noqa: E402
+from kivy.graphics import Canvas  # noqa: E402
 from kivy.uix.floatlayout import FloatLayout  # noqa: E402
 
 from ui import i18n, look_samples, testing  # noqa: E402
@@ -24,6 +25,7 @@ from ui.board import BoardWidget  # noqa: E402
 from ui.controller import Controller  # noqa: E402
 from ui.giganten_shots import giganten_scenario  # noqa: E402
 from ui.reveal_card import RevealCard  # noqa: E402
+from ui.tokens import STRATEGUS, draw_token  # noqa: E402
 
 LOGS = Path(tempfile.mkdtemp())
 GAMES: Any = giganten_scenario("giganten-combat", LOGS)
@@ -54,6 +56,14 @@ def board_case(board: BoardWidget, view: Any, **options: Any) -> dict[str, Any]:
                 c for drawing in board.token_drawings.values() for c in colours(drawing)],
             "cell": board.layout().cell, "needs_zoom": board.needs_zoom,
             "figures": view["figures"], "legal": list(board.drawn_legal)}
+
+
+def elephant_texts(cell: float) -> list[str]:
+    """The texts on Red's Strategus elephant drawn in a square of ``cell`` pixels."""
+    texts: list[str] = []
+    with Canvas():
+        draw_token(STRATEGUS, "red", "elephant", 0, 0, cell, texts)
+    return texts
 
 
 def card_case(card: RevealCard, view: Any) -> dict[str, Any]:
@@ -122,6 +132,7 @@ class Look(App):
         out["in_sight"] = self.in_sight(board)
         board.zoom_out()
         out["strategus_red"] = board_case(board, look_samples.strategus_view("red"))
+        out["elephant"] = {cell: elephant_texts(cell) for cell in (44, 80, 130)}
         out["gimmel"] = board_case(board, look_samples.gimmel_view())
         out["gimmel_8x18"] = board_case(board, look_samples.gimmel_view(18, 8))
         out["gimmel_legal"] = board_case(board, look_samples.gimmel_view() | {
@@ -135,6 +146,7 @@ class Look(App):
         i18n.set_language("de")
         out["card_german"] = card_case(card, look_samples.giganten_combat_view())
         out["strategus_german"] = board_case(board, look_samples.strategus_view("red"))
+        out["elephant_german"] = elephant_texts(130)
         return out
 
 

@@ -133,11 +133,16 @@ def test_strategus_cards_face_up_for_their_owner_face_down_for_the_opponent(
     assert "k" not in texts  # 10 files only
 
 
-def test_strategus_cards_name_their_animals_in_the_screens_language(
+def test_strategus_cards_name_their_animals_where_the_name_is_readable(
         drawn: dict[str, Any]) -> None:
-    assert "Elephant" in drawn["strategus_red"]["texts"]
-    assert "Elefant" in drawn["strategus_german"]["texts"]
-    assert "Elephant" not in drawn["strategus_german"]["texts"]
+    """A card names its animal in the screen's language once the name can be written at
+    ``READABLE_PX`` (3 mm); on the board's smaller squares the number alone tells it."""
+    assert "Elephant" not in drawn["strategus_red"]["texts"]
+    assert "1" in drawn["strategus_red"]["texts"]
+    sizes = drawn["elephant"]
+    assert sizes["44"] == ["1"] and sizes["80"] == ["1"]
+    assert sizes["130"] == ["1", "Elephant"]
+    assert drawn["elephant_german"] == ["1", "Elefant"]
 
 
 def test_gimmel_draws_every_stone_open_on_a_board_of_the_views_size(
