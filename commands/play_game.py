@@ -257,12 +257,9 @@ class GameConsole(ConsoleWords):
         with self._named_occupant():
             if origin != target:
                 self.sim.board.refuse_occupied(target)
-        # As a hand moves a piece: up, then down. Put down at the same moment it stood on
-        # both squares for the readers (a present tag is confirmed sooner than an absent
-        # one), which they refuse as one tag on two squares.
-        self.hands.aside.append(self.sim.board.lift(origin))
-        self.sim.run_for()
-        self.sim.board.place(target, self.hands.aside.pop())
+        # Up and down in one instant, as the app's drag does: sensing takes the tag newly
+        # seen on the target for a move, not for one tag on two squares.
+        self.sim.board.move(origin, target)
         self._moving = True  # the piece is down again: no "in the hand" line
         try:
             self.settle()

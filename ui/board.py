@@ -22,6 +22,7 @@ from kivy.uix.widget import Widget
 
 from companion.game import GameError, Geometry
 from ui.board_styles import Layout, draw_board, style_of
+from ui.board_zoom import zoom_window
 from ui.theme import ANNOUNCED, LAST_TURN, LEGAL, SELECTED, TARGET, TOUCH_MIN
 from ui.tokens import FADED, draw_token, owner_colour, token_texture
 from ui.widgets import safely
@@ -60,9 +61,10 @@ class BoardWidget(Widget):
 
     Squares are at least ``TOUCH_MIN`` pixels (9 mm on the 7" display) where they are
     touched: when the whole board does not fit at that size, it shows the whole board as an
-    overview, and a tap zooms into the part around it (a two-step pick); ``zoom_out`` goes
-    back. On the simulated board a figure is dragged to another square (the token follows
-    the finger); a tap selects a square (or challenges a target).
+    overview, and a tap zooms into the half or tile that holds it (a two-step pick;
+    ``ui.board_zoom``); ``zoom_out`` goes back. On the simulated board a figure is dragged
+    to another square (the token follows the finger); a tap selects a square (or
+    challenges a target).
 
     The static board is drawn into ``canvas.before`` only when the board, the part shown or
     the size changes; a new view redraws only the figures and marks (``canvas``)."""
@@ -166,17 +168,16 @@ class BoardWidget(Widget):
         return self.window is not None
 
     def zoom_to(self, square: str) -> None:
-        """Show the part of the board around ``square`` with squares of ``TOUCH_MIN``
+        """Show the part of the board that holds ``square`` (``ui.board_zoom``: whole
+        halves or tiles of its files and ranks) with squares of at least ``TOUCH_MIN``
         (and the frame with the coordinates round it)."""
         assert self._names is not None
         names = self._names
         frame = 2 * MARGIN_MAX
-        files = max(1, min(names.files, int((self.width - frame) // TOUCH_MIN)))
-        ranks = max(1, min(names.ranks, int((self.height - frame) // TOUCH_MIN)))
         file, rank = names.coords(names.parse(square))
-        first_file = min(max(0, file - files // 2), names.files - files)
-        first_rank = min(max(0, rank - ranks // 2), names.ranks - ranks)
-        self.window = (first_file, first_rank, files, ranks)
+        self.window = zoom_window(names.files, names.ranks, file, rank,
+                                  fit_files=int((self.width - frame) // TOUCH_MIN),
+                                  fit_ranks=int((self.height - frame) // TOUCH_MIN))
         self.redraw()
         if self.on_zoom is not None:
             self.on_zoom()

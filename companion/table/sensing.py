@@ -5,6 +5,12 @@ figure stands off-centre, a reader that stopped answering. ``Sensing`` accepts a
 of a square only once it was read the same way ``confirm`` times in a row, and reports
 what it cannot trust instead of guessing: a square that flickers, a reader that gives
 faults (dead), and one UID seen on two squares at once.
+
+A figure moved from one square to another is seen on its new square before its old one is
+confirmed empty (a present tag needs fewer reads than an absent one), and a quick hand, or
+the simulated one that moves a figure in an instant, puts it down before its old square was
+read again. A tag confirmed on a new square therefore makes the square it stood on pending:
+read there first, and one tag on two squares only when that square still reads it.
 """
 
 from __future__ import annotations
@@ -35,7 +41,8 @@ class Snapshot:
     tags: Mapping[int, Uid]
     """Square -> UID for every square whose tag is confirmed."""
     pending: frozenset[int] = frozenset()
-    """Squares read differently from ``tags`` but not yet confirmed: look there first."""
+    """Squares read differently from ``tags`` but not yet confirmed, or whose tag was just
+    confirmed on another square and that were not read since: look there first."""
     unknown: frozenset[int] = frozenset()
     """Squares never confirmed yet (just started) or unreadable (dead, flickering)."""
     problems: tuple[SensingProblem, ...] = field(default=())
@@ -164,8 +171,12 @@ class Sensing:
         self._unknown.discard(square)
         if uid is None:
             self._tags.pop(square, None)
-        else:
-            self._tags[square] = uid
+            return
+        self._tags[square] = uid
+        # Moved here, most likely: where it stood is read again before it counts as a
+        # tag on two squares (``_problems``).
+        self._pending.update(other for other, tag in self._tags.items()
+                             if tag == uid and other != square)
 
     def _watch_flicker(self, square: int, cell: _Square, uid: Uid | None, time: float) -> bool:
         """Count raw changes; mark or clear the square as flickering. True if that changed."""
@@ -197,7 +208,8 @@ class Sensing:
         found: list[SensingProblem] = []
         seen: dict[Uid, list[int]] = {}
         for square, uid in self._tags.items():
-            seen.setdefault(uid, []).append(square)
+            if square not in self._pending:  # read as something else since, or not yet
+                seen.setdefault(uid, []).append(square)
         found += [SensingProblem(DUPLICATE, tuple(sorted(squares)), uid)
                   for uid, squares in sorted(seen.items()) if len(squares) > 1]
         found += [SensingProblem(FLICKER, (square,)) for square in sorted(self._flickering)]
