@@ -28,7 +28,7 @@ from typing import Any
 
 from club.config import EventTarget
 from club.event_link import FeedSink, PublisherLink
-from companion.events import (
+from companion.desk_events import (
     ArbiterLooked,
     ClockPaused,
     ClockResumed,

@@ -32,12 +32,11 @@ from club.publisher import HEARTBEAT, TablePublisher
 from companion.deal import deal
 from companion.game_events import GameEvent
 from companion.games.giganten import GAME
-from companion.games.giganten.position import GigantenState
+from companion.games.giganten.position import POLICIES, RULEBOOK, GigantenState
 from companion.games.giganten.ruleset import RuleSet
 from companion.identities import sim_identities
 from companion.table.game_session import PLAY, GameSession
 from companion.table.opponent import choose_turn
-from companion.views import POLICIES, RULEBOOK
 from hardware.simgame import GameHands, SimGameTable, laid_out
 
 OUTBOX = "outbox.jsonl"

@@ -101,7 +101,7 @@ def _add_table(parser: argparse.ArgumentParser) -> None:
 
 def _add_rules(parser: argparse.ArgumentParser) -> None:
     """``--variants`` and ``--policy`` of a new game (play, referee)."""
-    from companion.views import POLICIES, RULEBOOK
+    from companion.games.giganten.position import POLICIES, RULEBOOK
 
     parser.add_argument("--variants", type=cli.rule_set_arg, default=cli.rule_set_arg(""),
                         metavar="V3,V8,…", help="play under these variants, comma-separated")

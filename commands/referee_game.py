@@ -33,7 +33,7 @@ from commands.play_start import audience_of, new_options, sim_table
 from commands.referee_config import referee_config
 from companion.clock import ClockError, format_time
 from companion.config import RefereeConfig
-from companion.events import (
+from companion.desk_events import (
     ArbiterLooked,
     ClockAdjusted,
     ClockPaused,

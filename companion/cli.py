@@ -220,7 +220,7 @@ def positive_int_arg(text: str) -> int:
 def _add_demo(commands: Any) -> None:
     from companion.game_demo import DEFAULT_MAX_TURNS
     from companion.games import DEFAULT_GAME, game_names
-    from companion.views import POLICIES
+    from companion.games.giganten.position import POLICIES
 
     demo = commands.add_parser(
         "demo", help=HELP["demo"],

@@ -13,11 +13,10 @@ from companion.games.giganten.board import Board
 from companion.reads import Uid, parse_uid
 from companion.registry import PLAYER_NAMES, Figure, Registry
 from companion.untrusted import number
-from companion.views import ARBITER, PUBLIC
 
 JSON = dict[str, Any]
 
-AUDIENCES: tuple[str, ...] = (PUBLIC, *PLAYER_NAMES, ARBITER)
+AUDIENCES: tuple[str, ...] = ("public", *PLAYER_NAMES, "arbiter")
 """Everyone a terminal can show the game to: spectators, a player, the arbiter."""
 
 ENROL_HELP = """\

@@ -2,10 +2,10 @@
 
 The differential and leak tests of ``GameSession`` (``tests/test_giganten_session*.py``,
 ``tests/test_aside_reveal.py``) used to play a seeded history through Giganten's
-own ``Session`` and ask ``companion.views.giganten`` what each audience may see. Those
+own ``Session`` and ask Giganten's own views what each audience may see. Those
 answers are now stored per history under ``tests/fixtures/giganten_oracle/``, generated
 once at commit 4d269c3 by ``tests/fixtures/make_giganten_oracle.py`` from the old
-``Session`` (and ``companion.views.giganten``). That generator needed the old path by
+``Session`` and views. That generator needed the old path by
 nature and was deleted with it, so the fixtures are frozen (the folder's ``README.md``).
 They are read back here:
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from companion.games.giganten.position import RULEBOOK
 from companion.games.giganten.state import GameState
 from companion.table.game_session import GameSession
-from companion.views import RULEBOOK
 from hardware.simgame import SimGameTable
 from tests.giganten_bots import make_bots, take_turn
 from tests.giganten_run import GigantenRun, reference_game, replay_reference

@@ -20,7 +20,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                     "companion.clock", "companion.untrusted", "companion.computer",
                     "companion.game_options")),
     ("games", ("companion.games",)),
-    ("engine services", ("companion.events", "companion.config", "companion.registry",
+    ("engine services", ("companion.desk_events", "companion.config", "companion.registry",
                          "companion.views", "companion.textboard", "companion.console",
                          "companion.deal", "companion.identities",
                          "companion.game_events",

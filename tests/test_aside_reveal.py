@@ -1,6 +1,6 @@
 """The figures off the board [Giganten K6] and the setups revealed after the game in the
 game views (``companion.views.games``): an audience never sees more of them than
-Giganten's own views (``companion.views.giganten``) showed it, under either reveal policy
+Giganten's former views showed it, under either reveal policy
 [I2] (frozen in ``tests/fixtures/giganten_oracle/``, read by ``tests/giganten_oracle.py``);
 the games without pieces kept beside the board (Strategus R12, Gimmel S4) show none; the
 setups only once the game is over (Strategus R12, Giganten's fair play)."""
@@ -75,7 +75,7 @@ def test_games_without_figures_beside_the_board_show_none(name: str) -> None:
 def test_gigantens_setups_are_revealed_after_the_game_as_its_own_views_reveal_them(
         tmp_path: Path) -> None:
     """While the game runs the setups stay hidden (``ValueError``); after the end the
-    reveal holds every setup and every figure, as ``views.giganten`` does."""
+    reveal holds every setup and every figure, as Giganten's former views did (frozen)."""
     played = oracle(case_name("bots", 3))  # the bots' game and Giganten's reveal, frozen
     run = GigantenRun.start(played.start(), tmp_path / "reveal.log", seed=3)
     game = run.session.game

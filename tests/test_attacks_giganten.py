@@ -90,7 +90,7 @@ def test_whether_the_screen_asks_about_a_challenge_does_not_tell_the_movers_kind
     """Attack: watch whether a step next to an enemy brings the question "challenge or
     not?". A Blitz never challenges [C1]; if only the other kinds were asked, the turn
     committed without a question would name the Blitz. Every kind is asked the same
-    (kind-blind, as Giganten's own ``ChallengePrompt``)."""
+    (kind-blind)."""
     seen = {}
     for kind in ("blitz", "tri", "flug", "culak"):
         rules = make_state({**HOMES, "e4": f"yellow {kind}", "c4": "orange stego"})

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.events import ClockAdjusted, PinRefused
+from companion.desk_events import ClockAdjusted, PinRefused
 from companion.ledger.record import verify as read_log
 from companion.referee.game_desk import GameDesk
 from companion.referee.pin import RefereeError, hash_pin

@@ -11,7 +11,7 @@ import pytest
 
 from companion.archive.game_records import full_record, verify_log, verify_record
 from companion.clock import TimeControl
-from companion.events import DrawDeclined, DrawOffered
+from companion.desk_events import DrawDeclined, DrawOffered
 from companion.game_events import GameEnded
 from companion.games import get_game
 from companion.identities import sim_identities
@@ -147,7 +147,7 @@ def test_the_club_feed_gets_the_offer_and_the_answer(tmp_path: Path) -> None:
 
 def test_a_takeback_is_told_and_reaches_the_club_feed(tmp_path: Path) -> None:
     from club.game_feed import GameTableFeed
-    from companion.events import Corrected
+    from companion.desk_events import Corrected
     from ui import i18n
 
     session, desk = desk_of(tmp_path)

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from companion.clock import TimeControl
 from companion.config import IllegalMovePolicy
-from companion.events import (
+from companion.desk_events import (
     ArbiterLooked,
     ClockPaused,
     Clocks,

@@ -16,7 +16,7 @@ import pytest
 from companion.archive.game_records import full_record, public_record, verify_log, verify_record
 from companion.clock import TimeControl
 from companion.config import IllegalMovePolicy
-from companion.events import Offence, PinRefused, SettingChanged
+from companion.desk_events import Offence, PinRefused, SettingChanged
 from companion.game import PUBLIC
 from companion.game_events import BoardRefused, GameEnded, IntentRefused
 from companion.games import get_game

@@ -12,7 +12,7 @@ from typing import Any
 
 from club.game_feed import GameTableFeed
 from companion.archive.game_records import public_record
-from companion.events import ArbiterLooked
+from companion.desk_events import ArbiterLooked
 from companion.games import get_game
 from companion.identities import sim_identities
 from companion.ledger.record import verify as read_log

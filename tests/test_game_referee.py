@@ -11,7 +11,7 @@ import pytest
 
 from companion.archive.game_records import full_record, verify_log, verify_record
 from companion.clock import TimeControl
-from companion.events import Clocks, PinRefused, SetupTimeUp
+from companion.desk_events import Clocks, PinRefused, SetupTimeUp
 from companion.game_events import GameEnded, NextToMove
 from companion.games import get_game
 from companion.identities import sim_identities

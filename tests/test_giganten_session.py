@@ -147,7 +147,7 @@ def test_the_variants_show_no_audience_more_than_gigantens_own(
     """V3, V4, V5 and V6 [V3, V4, V5, V6]: a whole bots' game with the blank figure as
     the Gespenst or the Falle, with secret traps (whose figures may come back, V5c), or
     with reserves put down face down,
-    every view against what ``companion.views.giganten`` showed (frozen); a placed
+    every view against what Giganten's former views showed (frozen); a placed
     figure's kind only to its owner, a trap square to nobody else before it springs [I3]."""
     played = oracle(case_name("views", 12, variants, policy))
     assert played.policy == policy

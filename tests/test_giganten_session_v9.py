@@ -2,7 +2,7 @@
 the same turns as through Giganten's own ``Session``, whole games with power cuts, their
 logs, records and ``verify``, and no view showing any of the four players (a
 partner no more than an enemy), the public or the arbiter more than
-``companion.views.giganten`` did (Giganten's own session's and views' answers are frozen in
+Giganten's former views did (its former session's and views' answers are frozen in
 ``tests/fixtures/giganten_oracle/``, read by ``tests/giganten_oracle.py``)."""
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
-"""Every refusal, setup problem and notice carries a message key and parameters [R22, I3].
+"""Every refusal and setup problem carries a message key and parameters [R22, I3].
 
-The English sentence of each (``IllegalTurn.reason``, ``Problem.reason``, ``Notice.text``)
+The English sentence of each (``IllegalTurn.reason``, ``Problem.reason``)
 is the message's English template filled with its parameters, so a front end can word the
 same key in another language (``ui.i18n``). Checked here: an AST scan of ``companion`` finds
-every ``IllegalTurn(``, ``Problem(``, ``Message.of(`` and ``Notice.of(`` and proves it names
+every ``IllegalTurn(``, ``Problem(`` and ``Message.of(`` and proves it names
 a key of ``MESSAGES`` with exactly the template's parameters; real refusals from random
 illegal turns in random games (hypothesis) and real setup problems render to the engine's
 own text; parameters are plain data.
@@ -29,11 +29,11 @@ from tests.helpers import make_state
 from tests.refusals import attempts, rule_sets, setup_cases
 
 ROOT = Path(__file__).resolve().parents[1]
-KEY_ARGUMENT = {"IllegalTurn": 1, "Problem": 2, "Message.of": 0, "Notice.of": 0}
+KEY_ARGUMENT = {"IllegalTurn": 1, "Problem": 2, "Message.of": 0}
 """The constructors of a message, and where their key argument stands."""
 HOMES = {"IllegalTurn": ("companion.games.giganten.turns", "companion.games.giganten"),
          "Problem": ("companion.games.giganten.setup", "companion.games.giganten"),
-         "Message": ("companion.messages",), "Notice": ("companion.events",)}
+         "Message": ("companion.messages",)}
 """Where each class is defined or re-exported: another module's ``Problem`` is not ours."""
 
 NESTS = {"a1": "yellow nest", "n14": "orange nest", "n13": "orange stego"}
@@ -94,8 +94,7 @@ def message_calls() -> Iterator[tuple[str, str, list[str] | None, set[str] | Non
             yield where, callee, keys, names
 
 
-FORWARDERS = {"companion/games/giganten/turns.py", "companion/games/giganten/setup.py",
-              "companion/events.py"}
+FORWARDERS = {"companion/games/giganten/turns.py", "companion/games/giganten/setup.py"}
 """Where a constructor hands its own ``key`` and ``**params`` on to ``Message.of``."""
 
 

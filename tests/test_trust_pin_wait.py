@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from companion.events import PinRefused
+from companion.desk_events import PinRefused
 from companion.ledger.record import verify as read_log
 from companion.referee.game_desk import GameDesk
 from companion.referee.pin import PIN_RIGHT, WRONG_PIN, hash_pin

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from commands.game_table_runner import SimulatedGameTable
+from companion.games.giganten.position import RULEBOOK
 from companion.ledger.record import verify as read_log
-from companion.views import RULEBOOK
 from tests.cli_helpers import home, run
 from tests.test_cli_play_game import only_log, script
 from ui.control_base import GameOptions

@@ -1,9 +1,11 @@
 """No view leaks a hidden identity [S4, I1–I4, K6; docs/rulings.md R7, R8].
 
-``view_for(state, audience, policy)`` is the only way game state reaches a player, the
-public or a published feed. The property tests play random games (random landscapes and
-setups, random legal turns, random advances) and after every ply check, for both players
-and the public under both policies:
+``companion.views.games`` is the only way game state reaches a player, the public or a
+published feed: ``view_now`` here is what one audience sees after a turn, the board view
+(``game_view``) and the turn's event view (``event_view`` of the session's
+``TurnCommitted``), built by ``tests.giganten_views``. The property tests play random games
+(random landscapes and setups, random legal turns, random advances) and after every ply
+check, for both players and the public under both policies:
 
 - structurally, that every kind id anywhere in the view (as a value or a key), and every
   rule id K4.x (which names kinds), stands where the audience may know it: its own figure;
@@ -34,19 +36,14 @@ from companion.games.giganten.codec import position_json
 from companion.games.giganten.figures import KINDS, NEST, Kind
 from companion.games.giganten.generate import random_game
 from companion.games.giganten.players import TWO_PLAYERS
+from companion.games.giganten.position import OUTCOME_ONLY, POLICIES, RULEBOOK, GigantenState
 from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import Combat, Turn, TurnResult
-from companion.views import (
-    ARBITER,
-    OUTCOME_ONLY,
-    POLICIES,
-    PUBLIC,
-    RULEBOOK,
-    reveal_after_game,
-    view_for,
-)
+from tests.giganten_views import COMBAT_PARTS, setups_revealed, shown_combat, view_now
 from tests.helpers import KIND_IDS, RULE_NAMING_KINDS, kind_strings
 
+PUBLIC, ARBITER = "public", "arbiter"
+"""The audiences as ``tests.giganten_views`` names them."""
 PLAYERS = tuple(p.name for p in TWO_PLAYERS)
 AUDIENCES = (*PLAYERS, PUBLIC)
 """K4.1 … K4.10 each name the kinds involved (Blitz, Nest, Flug, Culak, …) [R7]."""
@@ -150,11 +147,11 @@ def check_structure(state: GameState, audience: str, policy: str, view: JSON) ->
             assert value == KINDS[state.fig_kind[figure]].id, where
         elif path[0] == "off_board" and path[2] == "kinds":
             assert rulebook or path[1] == audience, f"{where}: face down under outcome-only"
-        elif path[:2] == ("last_turn", "combat") and path[2] in ("challenger_kind",
-                                                                 "challenged_kind"):
+        elif (path[0] == "last_turn" and path[1] in COMBAT_PARTS and path[2] == "challenge"
+              and path[3] in ("challenger_kind", "challenged_kind")):
             assert combat is not None, where
             figure, kind = ((combat.challenger_figure, combat.challenger_kind)
-                            if path[2] == "challenger_kind"
+                            if path[3] == "challenger_kind"
                             else (combat.challenged_figure, combat.challenged_kind))
             assert rulebook or owner_name(state, figure) == audience, f"{where} [R7]"
             assert value == KINDS[kind].id, where
@@ -162,7 +159,8 @@ def check_structure(state: GameState, audience: str, policy: str, view: JSON) ->
             # How the game ended is public [W1]: "nest" names no hidden figure, the game is
             # over and every identity is revealed anyway [R8].
             assert value == state.reason == "nest" and state.is_over, where
-        elif path == ("last_turn", "combat", "rule"):
+        elif path[0] == "last_turn" and path[1] in COMBAT_PARTS and path[2:] == (
+                "challenge", "rule"):
             assert rulebook, f"{where}: a K4 rule id names kinds [R7]"
             assert combat is not None and value == combat.rule, where
         else:
@@ -180,7 +178,8 @@ def check_structure(state: GameState, audience: str, policy: str, view: JSON) ->
             assert entry["kinds"] == [KINDS[k].id for k in sorted(state.fig_kind[f]
                                                                   for f in gone)]
     if combat is not None:
-        shown = view["last_turn"]["combat"]
+        shown = shown_combat(view)
+        assert shown is not None
         assert shown["outcome"] == combat.outcome.value  # the outcome is public [I1, I2]
         assert ("rule" in shown) == rulebook
         if rulebook:  # both combatants shown to everyone [C4, I2]
@@ -205,7 +204,7 @@ def all_views(state: GameState, check: bool = True) -> dict[tuple[str, str], JSO
     views = {}
     for audience in AUDIENCES:
         for policy in POLICIES:
-            view = view_for(state, audience, policy)
+            view = view_now(state, audience, policy)
             if check:
                 check_structure(state, audience, policy, view)
             views[audience, policy] = view
@@ -271,7 +270,7 @@ def replay_and_compare(game: Game, audience: str, start: dict[int, tuple[int, Ki
         if ply:
             twin.play(game.turns[ply - 1])  # IllegalTurn here fails the test
         for policy in POLICIES:
-            mine, theirs = view_for(twin, audience, policy), recorded[audience, policy]
+            mine, theirs = view_now(twin, audience, policy), recorded[audience, policy]
             if mine["winner"] != theirs["winner"]:
                 # Only W2 may differ: whether a player is shut in depends on which of their
                 # figures can move, which the end of the game makes public anyway.
@@ -326,7 +325,7 @@ def test_non_interference_is_not_vacuous(audience: str) -> None:
     twin = GameState(game.state.board, start, game.state.first)
     for turn in game.turns:
         twin.play(turn)
-    assert view_for(twin, ARBITER) != view_for(game.state, ARBITER)
+    assert view_now(twin, ARBITER) != view_now(game.state, ARBITER)
 
 
 # --- Fixed positions ----------------------------------------------------------------------
@@ -355,38 +354,41 @@ def test_revealed_enemy_is_shown_in_the_challenge_only_then_forgotten() -> None:
     on its square; one ply later nothing in Yellow's view names it."""
     state = duel()
     state.play(Turn((square(state, "e3"), square(state, "e4")), square(state, "e5")))
-    view = view_for(state, "yellow", RULEBOOK)
-    combat = view["last_turn"]["combat"]
+    view = view_now(state, "yellow", RULEBOOK)
+    combat = shown_combat(view)
+    assert combat is not None
     assert (combat["challenger_kind"], combat["challenged_kind"], combat["outcome"],
             combat["rule"]) == ("tri", "tri", "draw", "K2")
     assert {"square": "e5", "owner": "orange"} in view["figures"]
     state.play(Turn((square(state, "n14"), square(state, "n13"))))
-    later = view_for(state, "yellow", RULEBOOK)
-    assert "combat" not in later["last_turn"]
+    later = view_now(state, "yellow", RULEBOOK)
+    assert shown_combat(later) is None
     assert {"square": "e5", "owner": "orange"} in later["figures"]
     assert {"square": "n13", "owner": "orange"} in later["figures"]
 
 
 def test_outcome_only_hides_the_enemy_combatant_and_the_rule() -> None:
     """R7: Yellow's Tri challenges Orange's Blitz and loses [K4.1]; under outcome-only Yellow
-    sees its own Tri, the outcome and who leaves, but not "blitz" and not "K4.1"; Orange sees
-    its own Blitz; the public neither."""
+    sees its own Tri (beside the board), the outcome and who leaves, but not "blitz" and not
+    "K4.1"; Orange sees its own Blitz; the public neither."""
     state = position({"e3": "yellow tri", "e5": "orange blitz", "c1": "yellow nest",
                       "a1": "yellow dilo", "l14": "orange nest", "n14": "orange dilo"})
     state.play(Turn((square(state, "e3"), square(state, "e4")), square(state, "e5")))
     for audience in AUDIENCES:
-        view = view_for(state, audience, OUTCOME_ONLY)
-        combat = view["last_turn"]["combat"]
+        view = view_now(state, audience, OUTCOME_ONLY)
+        combat = shown_combat(view)
+        assert combat is not None
         assert combat["outcome"] == "challenged_wins"
         assert combat["leaves_board"] == ["challenger"]
         assert "rule" not in combat and "K4.1" not in json.dumps(view)
-        assert ("challenger_kind" in combat) == (audience == "yellow")
-        assert ("challenged_kind" in combat) == (audience == "orange")
+        # The challenge names neither combatant to anyone; each owner reads its own on the
+        # board (Orange's Blitz) or beside it (Yellow's Tri, below).
+        assert "challenger_kind" not in combat and "challenged_kind" not in combat
         assert ('"blitz"' in json.dumps(view)) == (audience == "orange")
         assert view["off_board"]["yellow"]["count"] == 1
         assert ("kinds" in view["off_board"]["yellow"]) == (audience == "yellow")
-    public = view_for(state, PUBLIC, RULEBOOK)
-    assert public["last_turn"]["combat"]["rule"] == "K4.1"
+    public = view_now(state, PUBLIC, RULEBOOK)
+    assert (shown_combat(public) or {})["rule"] == "K4.1"
     assert public["off_board"]["yellow"] == {"count": 1, "kinds": ["tri"]}  # face up [K6]
 
 
@@ -400,7 +402,7 @@ def test_public_outcome_only_json_has_no_kind_id_at_all() -> None:
                     advance=True))
     state.play(Turn((square(state, "h10"), square(state, "h9")), square(state, "h8")))
     assert len(state.off_board) == 3
-    text = json.dumps(view_for(state, PUBLIC, OUTCOME_ONLY))
+    text = json.dumps(view_now(state, PUBLIC, OUTCOME_ONLY))
     strings = set(re.findall(r'"([^"\\]*)"', text))
     assert strings.isdisjoint(KIND_IDS)
     assert not any(RULE_NAMING_KINDS.fullmatch(s) for s in strings)
@@ -413,7 +415,7 @@ def test_arbiter_sees_every_kind() -> None:
     game = new_game(seed, small=True)
     for state in play_random(game, seed, 60, 0.8):
         for policy in POLICIES:
-            view = view_for(state, ARBITER, policy)
+            view = view_now(state, ARBITER, policy)
             on_board = {entry["square"]: (entry["owner"], entry["kind"])
                         for entry in view["figures"]}
             assert on_board == {state.board.name(sq): (state.players[p].name, KINDS[k].id)
@@ -421,8 +423,10 @@ def test_arbiter_sees_every_kind() -> None:
             gone = sorted(KINDS[state.fig_kind[f]].id for f in state.off_board)
             assert sorted(k for e in view["off_board"].values() for k in e["kinds"]) == gone
             combat = last_combat(state)
-            if combat is not None:
-                shown = view["last_turn"]["combat"]
+            if combat is not None and policy == RULEBOOK:
+                # (Under outcome-only the arbiter's turn event names no combatant either:
+                # the arbiter reads both kinds on the board view before the turn.)
+                shown = view["last_turn"]["public"]["challenge"]
                 assert shown["challenger_kind"] == KINDS[combat.challenger_kind].id
                 assert shown["challenged_kind"] == KINDS[combat.challenged_kind].id
                 assert shown["rule"] == combat.rule
@@ -434,7 +438,7 @@ def test_own_figures_always_show_their_kind() -> None:
     state = duel()
     for audience in PLAYERS:
         for policy in POLICIES:
-            view = view_for(state, audience, policy)
+            view = view_now(state, audience, policy)
             for entry in view["figures"]:
                 sq = square(state, entry["square"])
                 player, kind = state.position()[sq]
@@ -449,38 +453,42 @@ def test_reveal_after_game_only_after_the_game() -> None:
     state = position({"e3": "yellow stego", "e5": "orange nest", "c1": "yellow nest",
                       "a1": "yellow dilo", "n14": "orange dilo"})
     with pytest.raises(ValueError, match="only after the game"):
-        reveal_after_game(state)
+        setups_revealed(state)
     start = position_json(state.board, state.players, state.start)
     state.play(Turn((square(state, "e3"), square(state, "e4")), square(state, "e5")))
     assert state.winner == 0 and state.reason == "nest"
-    revealed_json = reveal_after_game(state)
-    assert revealed_json["setup"] == start
-    assert revealed_json["setup"]["e5"] == "orange nest"
-    assert revealed_json["figures"] == position_json(state.board, state.players,
-                                                     state.position())
+    revealed_json = setups_revealed(state)
+    assert _by_square(revealed_json["setup"]) == start
+    assert revealed_json["setup"]["orange"]["e5"] == "nest"
+    assert _by_square(revealed_json["figures"]) == position_json(state.board, state.players,
+                                                                 state.position())
     state.pop()
     with pytest.raises(ValueError):
-        reveal_after_game(state)
+        setups_revealed(state)
+
+
+def _by_square(sides: dict[str, dict[str, str]]) -> dict[str, str]:
+    """A reveal's ``{owner: {square: kind}}`` as ``position_json`` says it:
+    ``{square: "owner kind"}``."""
+    return {square: f"{owner} {kind}" for owner, figures in sides.items()
+            for square, kind in figures.items()}
 
 
 def test_reveal_after_resignation() -> None:
-    """W3/R9: a resignation ends the game; then the setups are revealed; the resignation's
-    last_turn names no kind."""
+    """W3/R9: a resignation ends the game; then the setups are revealed; the views after
+    the resignation name no kind the audience may not know."""
     state = duel()
     state.resign(1)
-    assert reveal_after_game(state)["setup"]["e5"] == "orange tri"
+    assert setups_revealed(state)["setup"]["orange"]["e5"] == "tri"
     for audience in AUDIENCES:
-        view = view_for(state, audience, RULEBOOK)
-        assert view["last_turn"] == {"player": "orange", "resigned": True}
+        view = view_now(state, audience, RULEBOOK)
+        assert view["last_turn"] is None  # a resignation is no turn of the board
+        assert (view["winner"], view["reason"]) == ("yellow", "resignation")
         check_structure(state, audience, RULEBOOK, view)
 
 
-@pytest.mark.parametrize(("audience", "policy"), [
-    ("green", RULEBOOK), ("Yellow", RULEBOOK), ("", RULEBOOK), ("yellow", "secret"),
-    ("public", "Rulebook"), ("arbiter", ""),
-])
-def test_unknown_audience_or_policy_is_refused(audience: str, policy: str) -> None:
-    """Only the players, public and arbiter, under rulebook or outcome-only."""
-    with pytest.raises(ValueError, match="unknown"):
-        view_for(duel(), audience, policy)
-
+@pytest.mark.parametrize("policy", ["secret", "Rulebook", ""])
+def test_an_unknown_policy_is_refused(policy: str) -> None:
+    """Only rulebook or outcome-only [I2]."""
+    with pytest.raises(ValueError, match="unknown reveal policy"):
+        GigantenState(duel(), policy)

@@ -107,7 +107,7 @@ class BoardWidget(Widget):
              targets: list[str] | None = None, draggable: bool = False,
              announced: list[str] | None = None,
              moving: tuple[str, str, float] | None = None) -> None:
-        """Draw ``view`` (``views.view_for`` output or the controller's setup view);
+        """Draw ``view`` (a ``views.games`` board view or the controller's setup view);
         ``announced``: the computer's announced turn's squares (lit); ``moving``: its
         figure on the way from one square to the other (0–1)."""
         self.view = view

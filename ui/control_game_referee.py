@@ -29,7 +29,7 @@ from club.event_link import EventLinkError, outbox_path
 from club.game_feed import GameEventLink
 from companion.clock import ClockError, TimeControl, format_time
 from companion.config import IllegalMovePolicy, RefereeConfig
-from companion.events import Clocks, PinRefused
+from companion.desk_events import Clocks, PinRefused
 from companion.game import PUBLIC, Audience
 from companion.game_events import BoardMatches, FixBoard, GameEvent
 from companion.ledger.record import LogError

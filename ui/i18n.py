@@ -1,11 +1,11 @@
 """Every string of the touchscreen in English and German.
 
 ``tr(key, **fields)`` gives the string of ``key`` in the current language
-(``set_language("de" | "en")``). The session's messages come from ``companion.views`` as
+(``set_language("de" | "en")``). The desk's events come from ``companion.views.desk`` as
 views with a ``type`` and fields; ``event_text(view)`` words them in the current language
-from the type and the fields (never by parsing the English text) and keeps every rule id.
-A refusal's reason, a setup problem and a notice come as a message key and parameters
-(``companion.messages``): ``message_text`` words them (German templates in ``ui.reasons``).
+from the type and the fields (never by parsing the English text). A message of the
+engine or the ledger comes as a key and parameters (``companion.messages``):
+``message_text`` words it (German templates in ``ui.reasons``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.clock import format_time
-from companion.ledger.fairplay import SHOWN_DIGITS
 from companion.messages import MESSAGES, WORDS, Words, rank_span, render
 from ui.console_strings import CONSOLE_STRINGS
 from ui.game_reasons import GAME_REASONS
@@ -138,122 +137,11 @@ def message_text(key: str, params: Mapping[str, Any]) -> str | None:
         return None
 
 
-def _said(view: Mapping[str, Any]) -> str | None:
-    """A view's message in the current language, if it carries one this screen knows."""
-    return message_text(str(view["key"]), view.get("params") or {}) if "key" in view else None
-
-
-def _log_head(view: Mapping[str, Any]) -> str:
-    """The log's head after a turn or at the end, for the players to note."""
-    return tr("ev_log_head", head=view["log_head"]) if view.get("log_head") else ""
-
-
-def _squares(squares: Any) -> str:
-    return tr("ev_and").join(str(s) for s in squares or ())
-
-
-def _fix(fix: Mapping[str, Any]) -> str:
-    square, source = fix["square"], fix.get("source")
-    if fix["action"] == "put_back":
-        return tr("ev_put_back_from", square=square, source=source) if source \
-            else tr("ev_put_back", square=square)
-    if fix["action"] == "swap":
-        return tr("ev_swap_from", square=square, source=source) if source \
-            else tr("ev_swap", square=square)
-    return tr(f"ev_off_{fix.get('why') or 'moved'}", square=square)
-
-
-def _turn(action: Mapping[str, Any]) -> str:
-    paths = action.get("paths") or ([action["path"]] if "path" in action else [])
-    moves = [f"{path[0]}-{path[-1]}" for path in paths]
-    moves += [tr("ev_placed", square=p["square"]) for p in action.get("placed", [])]
-    if "returned" in action:
-        moves.append(tr("ev_returned", square=action["returned"]["square"]))
-    text = tr("ev_turn", player=player(str(action["player"])), moves=tr("ev_and").join(moves))
-    combat = action.get("combat")
-    if combat:
-        text += tr("ev_combat", square=combat["challenged"],
-                   outcome=tr(f"outcome_{combat['outcome']}"))
-        if "challenger_kind" in combat and "challenged_kind" in combat:
-            text += tr("ev_combatants", challenger=kind(combat["challenger_kind"]),
-                       challenged=kind(combat["challenged_kind"]))
-        if "rule" in combat:
-            text += tr("ev_rule", rule=combat["rule"])
-        gone = combat["leaves_board"]
-        if gone:
-            who = tr("ev_and").join(tr(f"role_{role}") for role in gone)
-            text += tr("ev_leaves" if len(gone) == 1 else "ev_leave", who=who)
-    return text
-
-
-def turn_text(action: Mapping[str, Any]) -> str:
-    """A played turn (a view's ``last_turn`` or a turn event's ``action``) in words."""
-    if action.get("resigned"):
-        return tr("ev_resigned", player=player(str(action["player"])))
-    return _turn(action)
-
-
 def event_text(view: Mapping[str, Any]) -> str:
-    """A session event's view (``companion.views.event_view``) in words of the current
-    language, rule ids kept. Unknown types fall back to the view's own text."""
-    kind_ = view.get("type")
-    who = player(str(view.get("player", "")))
-    if kind_ == "readers":
-        problems = [tr(f"ev_{p['kind']}", squares=_squares(p["squares"]))
-                    for p in view.get("problems", [])]
-        problems += [tr("ev_unknown", square=sq) for sq in view.get("unknown_tags", [])]
-        return "; ".join(problems) or tr("ev_reading", count=len(view.get("unsettled", [])))
-    if kind_ == "board_differs":
-        fixes = view["fixes"]
-        named = {f["source"] for f in fixes if f.get("source")}
-        shown = [f for f in fixes if not (f.get("why") == "moved" and f["square"] in named)]
-        return "; ".join(_fix(f) for f in shown)
-    if kind_ == "refused":
-        way_back = tr("ev_way_back", square=view["put_back"]) if view.get("put_back") else ""
-        if "rule" in view:
-            said = _said(view)
-            if said is None:
-                return str(view["text"])  # an unknown key: the engine's words, rule id included
-            return tr("ev_refused_reason", reason=said, rule=view["rule"], way_back=way_back)
-        return tr("ev_refused", way_back=way_back)
-    if kind_ == "challenge_prompt":
-        targets = ", ".join(view["targets"])
-        if view["targets"]:
-            return tr("ev_prompt" if view["may_decline"] else "ev_prompt_must", player=who,
-                      targets=targets)
-        return tr("ev_prompt_continue", player=who)
-    if kind_ == "turn":
-        return _turn(view["action"]) + _log_head(view)
-    if kind_ == "setup":
-        state = tr("ev_setup_ready" if view["ready"] else "ev_setup_not_ready")
-        return tr("ev_setup", player=who, placed=view["placed"], needed=view["needed"],
-                  state=state)
-    if kind_ == "in_hand":
-        return tr("ev_in_hand", player=who, squares=_squares(view["squares"]))
-    if kind_ == "advance_offer":
-        return tr("ev_advance_offer", player=who, source=view["from"], square=view["into"])
-    if kind_ == "advance_done":
-        return tr("ev_advanced" if view["advanced"] else "ev_stays", player=who)
-    if kind_ in ("to_move", "resigned"):
-        return tr(f"ev_{kind_}", player=who)
-    if kind_ == "game_over":
-        return tr("ev_game_over", player=player(str(view["winner"])),
-                  reason=reason(str(view["reason"]))) + _log_head(view)
-    if kind_ == "game_started":
-        text = tr("ev_game_started", player=player(str(view["first"])))
-        commitments = view.get("commitments") or {}
-        if commitments:  # the first digits of each side's sealed setup, to note down
-            text += tr("ev_committed", digits=", ".join(
-                f"{player(name)} {str(value)[:SHOWN_DIGITS]}"
-                for name, value in commitments.items()))
-        return text
-    if kind_ in _REFEREE_TEXTS:
-        return str(_REFEREE_TEXTS[kind_](view))
-    if kind_ == "notice":
-        said = _said(view)
-        if said is not None:
-            return said
-    return str(view.get("text", ""))
+    """A desk event's view (``companion.views.desk.desk_event_view``) in words of the
+    current language. Unknown types fall back to the view's own text."""
+    wording = _DESK_TEXTS.get(str(view.get("type")))
+    return str(wording(view)) if wording is not None else str(view.get("text", ""))
 
 
 def _clocks_text(view: Mapping[str, Any]) -> str:
@@ -274,19 +162,7 @@ def _offence_text(view: Mapping[str, Any]) -> str:
 
 
 def _correction_text(view: Mapping[str, Any]) -> str:
-    if view.get("turn"):
-        turn = view["turn"]
-        paths = turn.get("paths") or [turn.get("path", [])]
-        what = tr("ev_and").join(f"{p[0]}-{p[-1]}" for p in paths if p)
-        return tr("ev_entered", turn=what, reason=view["reason"])
     return tr("ev_took_back", turns=view["turns"], reason=view["reason"])
-
-
-def _result_text(view: Mapping[str, Any]) -> str:
-    said = referee_reason(str(view["reason"]))
-    if view.get("winner"):
-        return tr("ev_game_over", player=player(str(view["winner"])), reason=said)
-    return tr(f"ev_result_{view['result']}", reason=said)
 
 
 def _setting_text(view: Mapping[str, Any]) -> str:
@@ -299,11 +175,10 @@ def _setting_text(view: Mapping[str, Any]) -> str:
     return tr("ev_setting_changed", name=tr(key) if key in STRINGS else name, value=value)
 
 
-_REFEREE_TEXTS: dict[str, Any] = {
+_DESK_TEXTS: dict[str, Any] = {
     "clocks": _clocks_text,
     "offence": _offence_text,
     "correction": _correction_text,
-    "result": _result_text,
     "paused": lambda v: (tr("ev_paused_by", player=player(str(v["by"])))
                          if v.get("by") else tr("ev_paused", reason=v.get("reason", ""))),
     "resumed": lambda v: tr("ev_resumed"),
@@ -318,13 +193,4 @@ _REFEREE_TEXTS: dict[str, Any] = {
                                   offerer=player(str(v["offered_by"]))),
     "setting_changed": lambda v: _setting_text(v),
 }
-"""Referee mode's events [W3] in the current language."""
-
-
-def problem_text(problem: Mapping[str, Any]) -> str:
-    """A setup problem (owner only) with its square, rule id and reason in the current
-    language; the engine's English reason only for a message key this screen does not know."""
-    where = f"{problem['square']}: " if problem.get("square") else ""
-    said = _said(problem)
-    reason_ = said if said is not None else str(problem["reason"])
-    return tr("ev_problem", where=where, rule=problem["rule"], reason=reason_).rstrip(": ")
+"""The desk's events [W3] in the current language."""

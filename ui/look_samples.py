@@ -1,4 +1,4 @@
-"""Hand-made views in the shape ``views.view_for`` gives, for the board styles of games whose
+"""Hand-made views in the shape ``views.games.game_view`` gives, for the board styles of games whose
 views are not built yet (Strategus, Gimmel) and for the reveal card: the screenshots
 (``giganten shots``) and the tests of the look draw them. Public, made-up positions only.
 """

@@ -3,18 +3,15 @@
 The session's messages carry what a player does not need to read in the middle of a
 game: rule ids (``[K1]``, ``ruling R24``), variant ids (``V8``), the log's head and the
 setups' commitments (hex hashes), file paths. ``plain`` takes any text the screens show
-and splits it into the words for the message area and the details for the drawer;
-``plain_view`` does the same for a session event's view, whose hashes it takes from the
-view's fields (never from the words). Kivy-free.
+and splits it into the words for the message area and the details for the drawer.
+Kivy-free.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from ui import i18n
 from ui.i18n import STRINGS
@@ -74,20 +71,6 @@ def _plain(language: str, text: str) -> Plain:
     text = HEX_HASH.sub(keep, text)
     text = _TRAILING.sub(r"\1", re.sub(r"\(\s*\)", "", text))
     return Plain(re.sub(r"\s{2,}", " ", text).strip(), tuple(details))
-
-
-def plain_view(view: Mapping[str, Any]) -> Plain:
-    """A session event's view (``companion.views.event_view``) in plain words of the UI's
-    language; its rule ids, the log's head and the setups' commitments in ``details``."""
-    extra: list[str] = []
-    if view.get("log_head"):
-        extra.append(i18n.tr("details_log_head", head=view["log_head"]))
-    for name, value in (view.get("commitments") or {}).items():
-        extra.append(i18n.tr("details_commitment", player=i18n.player(str(name)),
-                             value=value))
-    shown = {k: v for k, v in view.items() if k not in ("log_head", "commitments")}
-    said = plain(i18n.event_text(shown))
-    return Plain(said.text, said.details + tuple(extra))
 
 
 def dev_text_in(text: str) -> list[str]:

@@ -8,7 +8,7 @@ details drawer).
 Use::
 
     card = RevealCard(on_dismiss=callback)      # a widget: give it a size and a place
-    if card.show(view):                         # a views.view_for dict; True if it shows
+    if card.show(view):                         # a board view; True if it shows
         ...                                     # a combat (its last turn's), else hidden
     card.showing                                # shown and not yet tapped away
     card.dismiss()                              # what a tap on the card does

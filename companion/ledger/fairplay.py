@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.ledger.record import canonical_json
-from companion.views import SHOWN_DIGITS
+from companion.views.games import SHOWN_DIGITS
 
 COMMITMENT_FORMAT = "giganten-commitment/1"
 SALT_BYTES = 32

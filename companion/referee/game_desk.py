@@ -23,7 +23,7 @@ from typing import Any
 
 from companion.clock import ClockError, GameClock, TimeControl
 from companion.config import IllegalMovePolicy
-from companion.events import (
+from companion.desk_events import (
     ArbiterLooked,
     ClockAdjusted,
     ClockPaused,

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.events import PinRefused
+from companion.desk_events import PinRefused
 
 PIN_ITERATIONS = 200_000
 """PBKDF2-SHA256 rounds for a new PIN hash: about half a second per check on the

@@ -3,10 +3,9 @@ its own events (the clocks, a pause or a dispute, the clocks running again, the 
 look, a clock adjusted, a take-back, a refused PIN, the end of the setup time, a draw offered or
 declined, an illegal move counted, a setting changed) for any game of the registry.
 
-They are public facts, never a position: the views carry the same ``type`` and fields as
-Giganten's (``companion.views.giganten``), so one wording serves both (``ui.i18n``). The
-arbiter's own words (a pause's or a look's reason) are kept, as on Giganten's screen; the
-club feed leaves them out (``club.game_feed``).
+They are public facts, never a position: each view has a ``type`` and fields, which
+``ui.i18n`` words in the screen's language. The arbiter's own words (a pause's or a look's
+reason) are kept for the screen; the club feed leaves them out (``club.game_feed``).
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.clock import format_time
-from companion.events import (
+from companion.desk_events import (
     ArbiterLooked,
     ClockAdjusted,
     ClockPaused,

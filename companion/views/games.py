@@ -1,7 +1,7 @@
-"""What an audience may see of a game played through the game interface (any game).
+"""What an audience may see of a game played through the game interface (every game).
 
-Like ``companion.views`` for Giganten, this is the only code that turns a game's
-state and its session's events (``companion.game_events``) into what one audience sees:
+This is the only code that turns a game's state and its session's events
+(``companion.game_events``) into what one audience sees:
 a player's index, ``PUBLIC`` or ``ARBITER``. The board comes ONLY from
 ``GameState.observation(audience)`` (each game's hidden-information rules), plus facts
 everyone may know: the game, the board's size, who is to move, the end, the public part of
@@ -66,9 +66,12 @@ from companion.game_events import (
     Step,
     TurnCommitted,
 )
-from companion.views.giganten import SHOWN_DIGITS
 
 JSON = dict[str, Any]
+
+SHOWN_DIGITS = 16
+"""Hex digits of a commitment, or of the log's head hash, shown to the players to note:
+64 bits, so that no other setup or log matching them can be searched for (2^32 could)."""
 
 
 OPEN_GAMES = frozenset({"gimmel"})

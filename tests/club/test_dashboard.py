@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from club.dashboard import NOT_PUBLIC, Dashboard, standings, topics
-from companion.views import ARBITER, OUTCOME_ONLY, POLICIES, PUBLIC, view_for
-from tests.club.messages import last_turn_view, status_of
+from companion.games.giganten.position import OUTCOME_ONLY, POLICIES
+from tests.club.messages import last_turn_view, public_board, status_of
 from tests.giganten_bots import make_bots, new_game, take_turn
 from tests.helpers import names_kind
 
@@ -364,7 +364,7 @@ def test_a_board_view_for_another_audience_is_not_shown(dash: Dashboard) -> None
     state = new_game(5)
     dash.receive(topic("t1", "status"),
                  json.dumps(status_of(EVENT, "t1", "1", 1, state, None, None)
-                            | {"board": view_for(state, ARBITER)}).encode())
+                            | {"board": public_board(state, "arbiter")}).encode())
     card = dash.card("t1")
     assert card["board"] is None
     assert NOT_PUBLIC in card["table_alerts"]
@@ -395,17 +395,18 @@ def test_whole_games_show_the_public_board_and_name_no_kind(policy: str, seed: i
     while not state.is_over and state.ply < 120:
         take_turn(state, bots, policy)
         view = last_turn_view(state, policy)
+        moment = last_turn_view(state, policy, moment=True)
         seq += 1
         message = {"v": 1, "event": EVENT, "table": "t1", "seq": seq, "time": 1.0,
                    "type": "turn", "text": view["text"] if view else "", "view": view}
         status_message = status_of(EVENT, "t1", "1", seq, state,
-                                   view and {"text": view["text"], "view": view},
+                                   moment and {"text": moment["text"], "view": moment},
                                    {"yellow": 1.0, "orange": 2.0}, policy)
         sent = [(topic("t1", "feed"), message), (topic("t1", "status"), status_message)]
         rng.shuffle(sent)  # the two topics may arrive in either order
         changes = [c for where, m in sent for c in dash.receive(where, json.dumps(m).encode())]
         named_in_messages += sum(names_kind(s) for _, m in sent for s in _strings(m))
-        public = view_for(state, PUBLIC, policy)
+        public = public_board(state, policy=policy)
         card = dash.card("t1")
         assert card["board"]["figures"] == public["figures"]
         assert card["ply"] == state.ply

@@ -13,11 +13,11 @@ import pytest
 
 from club.event_link import BrokerNotices
 from club.game_feed import GameTableFeed
+from companion.game import ARBITER
 from companion.game_events import BoardRefused
 from companion.games.giganten import GAME
-from companion.games.giganten.position import Advance
+from companion.games.giganten.position import OUTCOME_ONLY, RULEBOOK, Advance
 from companion.games.giganten.turns import TurnResult
-from companion.views import ARBITER, OUTCOME_ONLY, RULEBOOK
 from companion.views.games import game_view
 from tests.giganten_played import bots_game
 from tests.giganten_run import GigantenRun, reference_game

@@ -13,7 +13,7 @@ done by touch (``GameController.settle``).
 
 After every redraw: no text overlaps another or is cut off, no control leaves its place,
 and no figure of the computer's side shows a face (a kind) on the board or a kind's name
-in a line that Giganten's own view for the person (``companion.views.giganten``) hid: its
+in a line that Giganten's rules hide from the person: its
 own figures' kinds, and those off the board it may know [K6, I2]
 (``tests.giganten_oracle``).
 """

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from companion.game import PUBLIC
+from companion.games.giganten.position import RULEBOOK
 from companion.ledger.game_log import NOTE
 from companion.ledger.record import verify as read_log
-from companion.views import view_for
 from tests.ui.test_giganten_app import assert_verified, set_up, started
 from ui import i18n
 from ui.control_base import ControllerError
@@ -24,7 +24,7 @@ from ui.control_game import GAME_OVER, GAME_PLAY, GAME_SETUP, GameController, Ne
 def test_giganten_auto_plays_to_the_end_and_shows_the_figures_off_the_board(
         tmp_path: Path, policy: str) -> None:
     """"Auto" plays a whole Giganten game through the session; after every poll the counts
-    show the figures off the board as Giganten's own view does: face up under
+    show the figures off the board as Giganten's rules say: face up under
     ``rulebook``, counted face down under ``outcome-only`` [K6, I2]; the game-over board
     shows the setups revealed [fair play], never before the end."""
     _, c = started(tmp_path, policy=policy, seed=3)
@@ -39,7 +39,10 @@ def test_giganten_auto_plays_to_the_end_and_shows_the_figures_off_the_board(
         state = c.state()
         assert state is not None
         rules_state = getattr(state, "rules_state")  # noqa: B009 (Giganten's own state)
-        own = view_for(rules_state, "public", policy)["off_board"]
+        own = {player.name: {"count": sum(rules_state.fig_player[f] == index
+                                          for f in rules_state.off_board),
+                             **({"kinds": True} if policy == RULEBOOK else {})}
+               for index, player in enumerate(rules_state.players)}  # [K6, I2]
         lines = c.counts(PUBLIC)
         assert len(lines) == len(own)
         for line, (name, entry) in zip(lines, own.items(), strict=True):

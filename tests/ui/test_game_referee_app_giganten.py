@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from companion.config import RefereeConfig
+from companion.game import PUBLIC
 from companion.ledger.record import verify as read_log
-from companion.views import PUBLIC
 from ui import i18n
 from ui.control_base import LANDSCAPE, ControllerError, GameOptions
 from ui.control_game import GAME_OVER, GAME_PLAY, GAME_SETUP, NewGame

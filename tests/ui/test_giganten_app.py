@@ -7,7 +7,7 @@ bots) on the simulated board, the person's turns made as on the screen (a figure
 the figure to challenge tapped, "No challenge", "Advance", "Stay"), the computer's turns
 carried out ("Done", or the drawer's "Carry out"), a power cut in the middle, the record
 saved and verified. And the leak test: after every action no view the controller gives an
-audience shows a kind Giganten's own views (``companion.views.giganten``) hid from it: a
+audience shows a kind Giganten's rules hide from it: a
 figure's kind on the board to its owner only (``tests.giganten_oracle.known_on_board``).
 """
 

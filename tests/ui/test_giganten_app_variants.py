@@ -6,7 +6,7 @@ each player's trap chosen in a private moment (``set_trap``: the square said bac
 owner only), a reserve figure put down through the drawer and confirmed with "Done", four
 seats in two teams. Whole games on the simulated board with a power cut and resume, the
 record saved and verified; after every action no view the controller gives any audience
-shows a kind Giganten's own views (``companion.views.giganten``) hid from it (a figure's
+shows a kind Giganten's rules hide from it (a figure's
 kind on the board to its owner only, ``tests.giganten_oracle.known_on_board``), and no line
 names a trap square to anyone but its owner before it springs.
 """

@@ -1,20 +1,14 @@
-"""Refusals, setup problems and notices on the screen in English and German (issue 6).
+"""Refusals, setup problems and the ledger's notes in English and German.
 
-``ui.i18n`` words them from the view's message key and parameters, never from the English
-text, keeping the rule id; the views give key and parameters only where they give the text
-[R22, I3]. Real refusals come from random illegal turns in random games (hypothesis), real
-setup problems from broken setups. No Kivy here.
+``ui.i18n.message_text`` words a message from its key and parameters
+(``companion.messages``), never from the English text; German templates are in
+``ui.reasons``. Real refusals come from random illegal turns in random games
+(hypothesis), real setup problems from broken setups. No Kivy here.
 
-The tests that drove Giganten's old table (``tests.session_helpers.Desk``) play through
-``GameSession`` now (``tests.giganten_table.Table``, the app's ``GameController``):
-a refused move and not your turn in German are the app's "what now" lines
-(``ui.game_words.now_line``, ``ui.giganten_strings``); a repaired log is the app's message
-lines after resuming. The old test of every keyed notice through the old table's view is
-kept by ``test_every_key_reads_in_german_without_english_words`` (every key of
-``companion.messages``, the notices included): the session emits no notices, and
-of them only the ledger's ``log_tail_dropped`` and ``log_made_private`` still reach a
-screen. The key-based wording (``ui.reasons``, ``i18n.event_text``) is otherwise reached
-only through ``companion.views.giganten``, which the archive keeps for old-format records.
+On the table, Giganten plays through ``GameSession`` (``tests.giganten_table.Table``, the
+app's ``GameController``): a refused move and not your turn in German are the app's "what
+now" lines (``ui.game_words.now_line``, ``ui.giganten_strings``); a repaired log is the
+app's message lines after resuming, in the owner's language (``message_text``).
 """
 
 from __future__ import annotations
@@ -28,13 +22,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.events import Refused, SetupStatus
+from companion.game import PUBLIC
 from companion.game_events import BoardRefused, GameEvent
 from companion.games.giganten.figures import KIND_BY_ID
-from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import IllegalTurn
 from companion.messages import MESSAGES, ordinal, placeholders
-from companion.views import PUBLIC, PUBLIC_REFUSAL_RULES, event_view
 from tests.giganten_table import Table
 from tests.helpers import HOMES
 from tests.refusals import attempts, rule_sets, setup_cases
@@ -127,67 +119,38 @@ def test_german_words_the_parameters() -> None:
                                   "southeast", "southwest"}
 
 
-def test_an_unknown_key_or_broken_parameters_fall_back_to_the_views_text() -> None:
-    view: dict[str, Any] = {"type": "refused", "player": "yellow", "square": "c4", "put_back": None,
-            "rule": "W3", "key": "a_newer_key", "params": {}, "text": "Newer words [W3]"}
-    assert i18n.event_text(view) == "Newer words [W3]"
-    assert in_german(lambda: i18n.event_text(view)) == "Newer words [W3]"
-    broken = view | {"key": "occupied", "params": {"field": "c4"}}
-    assert in_german(lambda: i18n.event_text(broken)) == "Newer words [W3]"
-    problem = {"square": "c4", "rule": "S9", "reason": "a newer problem", "key": "newer",
-               "params": {}}
-    assert in_german(lambda: i18n.problem_text(problem)) == "c4: Problem [S9]: a newer problem"
-    notice = {"type": "notice", "text": "The log was repaired."}
-    assert in_german(lambda: i18n.event_text(notice)) == "The log was repaired."
+def test_an_unknown_key_or_broken_parameters_are_not_worded() -> None:
+    """A key this screen does not know (a newer engine's) or parameters that do not fit
+    its template give None: the screen then shows the engine's own words."""
+    assert i18n.message_text("a_newer_key", {}) is None
+    i18n.set_language("de")
+    try:
+        german = [i18n.message_text("a_newer_key", {}),
+                  i18n.message_text("occupied", {"field": "c4"})]
+    finally:
+        i18n.set_language("en")
+    assert german == [None, None]
 
 
 # --- Real refusals --------------------------------------------------------------------------
 
 
-def _views(state: GameState, err: IllegalTurn, put_back: int | None) -> dict[str, Any]:
-    """The refusal of the player to move, as the session shows it, for every audience."""
-    event = Refused(state.to_move, err.rule, err.reason, None, put_back, err.message)
-    out = {}
-    for audience in [p.name for p in state.players] + [PUBLIC]:
-        view = event_view(event, audience, board=state.board, players=state.players,
-                          state=state)
-        assert view is not None
-        out[audience] = view
-    return out
-
-
-def check_refusal_views(state: GameState, err: IllegalTurn, put_back: int | None) -> None:
-    views = _views(state, err, put_back)
-    mover = state.players[state.to_move].name
-    view = views[mover]
-    assert (view["key"], view["rule"]) == (err.key, err.rule)
-    # English: the key and parameters of the view render the engine's own sentence
-    assert i18n.event_text(view) == view["text"]
-    assert view["text"].startswith(f"{err.reason} [{err.rule}]")
-    german = in_german(lambda: i18n.event_text(view))
-    assert f"[{err.rule}]" in german and german != view["text"]
+def check_refusal_words(err: IllegalTurn) -> None:
+    """The refusal's key and parameters word the engine's own sentence in English, and
+    German words it without English words, the rule id it names kept."""
+    assert i18n.message_text(err.key, err.params) == err.reason
+    german = in_german(lambda: i18n.message_text(err.key, err.params))
+    assert german is not None and german != err.reason
     assert _words(german) & english_words(err.key) == set(), german
-    if put_back is not None:
-        assert german.endswith(f": zurück auf {state.board.name(put_back)}")
-    for audience, seen in views.items():
-        if audience == mover:
-            continue
-        if err.rule in PUBLIC_REFUSAL_RULES:  # everyone reads these, key and all [R22]
-            assert seen["key"] == err.key and seen["params"] == view["params"]
-            assert not placeholders(MESSAGES[err.key]) & {"family", "kind", "kinds"}
-        else:  # [R22] no rule, no reason, no key, no parameters for the others
-            assert set(seen) == {"type", "player", "square", "put_back", "text"}, seen
-            assert not {"rule", "key", "params"} & set(seen)
-            assert in_german(lambda v=seen: i18n.event_text(v)).startswith("Das ist nicht")
+    assert set(re.findall(r"\[[A-Z]\d*\w*\]", err.reason)) <= set(
+        re.findall(r"\[[A-Z]\d*\w*\]", german))
 
 
 @settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(rule_sets()), st.integers(min_value=0, max_value=2**32 - 1),
-       st.booleans())
-def test_real_refusals_in_english_and_german(rules: Any, seed: int, way_back: bool) -> None:
-    for state, err in attempts(rules, seed, count=25):
-        on_board = [sq for sq, f in enumerate(state.occ) if f >= 0]
-        check_refusal_views(state, err, on_board[seed % len(on_board)] if way_back else None)
+@given(st.sampled_from(rule_sets()), st.integers(min_value=0, max_value=2**32 - 1))
+def test_real_refusals_in_english_and_german(rules: Any, seed: int) -> None:
+    for _, err in attempts(rules, seed, count=25):
+        check_refusal_words(err)
 
 
 def _refused(events: list[GameEvent]) -> BoardRefused:
@@ -245,22 +208,11 @@ def test_not_your_turn_on_the_table_in_german(tmp_path: Path) -> None:
 @pytest.mark.parametrize("seed", range(2))
 def test_real_setup_problems_in_english_and_german(seed: int) -> None:
     for case in setup_cases(seed):
-        # a square off the board is no square of a view: the session never reads one
-        problems = [p for p in case.problems
-                    if p.square is None or 0 <= p.square < case.board.size]
-        event = SetupStatus(case.owner, 20, 24, tuple(problems))
-        names = [p.name for p in case.rules.players]
-        other = names[(case.owner + 1) % len(names)]
-        mine, theirs = (event_view(event, who, board=case.board, players=case.rules.players)
-                        for who in (names[case.owner], other))
-        assert mine is not None and theirs is not None
-        assert "problems" not in theirs  # a setup's problems are its owner's [I3]
-        for problem, shown in zip(problems, mine["problems"], strict=True):
-            assert (shown["key"], shown["rule"]) == (problem.key, problem.rule)
-            english = i18n.problem_text(shown)
-            assert english.endswith(f"[{problem.rule}]: {problem.reason}")
-            german = in_german(lambda s=shown: i18n.problem_text(s))
-            assert f"Problem [{problem.rule}]: " in german
+        for problem in case.problems:
+            params = problem.message.params
+            assert i18n.message_text(problem.key, params) == problem.reason
+            german = in_german(lambda p=problem: i18n.message_text(p.key, p.message.params))
+            assert german is not None and german != problem.reason
             assert _words(german) & english_words(problem.key) == set(), german
 
 
@@ -296,11 +248,11 @@ def test_a_repaired_log_is_reported_in_german(tmp_path: Path) -> None:
 
 
 def test_a_setting_changed_by_the_arbiter_in_german() -> None:
-    """Issue 17: the arbiter's setting changes named the desk's internal settings
-    ("policy", "lose-after") and values ("outcome-only") on the German screen."""
+    """The arbiter's setting changes name the desk's settings ("policy", "lose-after")
+    and values ("outcome-only") in words on the German screen."""
     from tests.ui.english_words import english_in
 
-    def view(name: str, value: str) -> dict[str, str]:  # as views.event_view gives it
+    def view(name: str, value: str) -> dict[str, str]:  # as views.desk gives it
         return {"type": "setting_changed", "name": name, "value": value,
                 "text": f"The arbiter changed the {name} to {value}"}
 

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.games.giganten.position import OUTCOME_ONLY
 from companion.games.giganten.ruleset import VARIANTS, RuleSet, RuleSetError
 from companion.games.giganten.squares import parse_square_name
 from companion.registry import Figure, Registry, full_set
-from companion.views import OUTCOME_ONLY
 from hardware.hwcheck import FAILED, MISSING, OK
 from hardware.sim import SimBoard, SimReader
 from tests.hardware.test_live_giganten import club_registry

@@ -73,9 +73,8 @@ def _kind_blind_challenges(state: GigantenState, shown: Sequence[Turn]) -> list[
     the rules do not list for its kind (a Blitz never challenges [C1]): offered all the
     same, and refused to its owner only when chosen. Whether the screen asks about a
     challenge must not tell the opponent and the public what the figure is [I3]; the
-    enemies next to a square depend on the board only (as Giganten's own session asks,
-    ``ChallengePrompt``). A scout's flight [M7] and placed reserves [V6] keep the rules'
-    own choices."""
+    enemies next to a square depend on the board only. A scout's flight [M7] and placed
+    reserves [V6] keep the rules' own choices."""
     rules = state.rules_state
     board = rules.board
     extra: list[Turn] = []

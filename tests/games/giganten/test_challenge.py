@@ -6,7 +6,7 @@ import pytest
 
 from companion.games.giganten.combat import COMBAT, Outcome, resolve
 from companion.games.giganten.figures import BLITZ, DILO, DOCUS, KINDS, NEST, STEGO, TRI
-from companion.views import view_for
+from tests.giganten_views import board_view, turn_view
 from tests.helpers import HOMES, figures, last_combat, make_state, refusal, turn
 
 # --- C1 ------------------------------------------------------------------------------------
@@ -112,7 +112,7 @@ def test_C4_both_figures_are_revealed_to_both_players() -> None:
     assert (combat.challenger_kind, combat.challenged_kind) == (TRI, TRI)
     assert combat.outcome is Outcome.DRAW  # both stay on the board [K2]
     for audience in ("yellow", "orange", "public"):
-        shown = view_for(state, audience)["last_turn"]["combat"]
+        shown = turn_view(state, audience)["public"]["challenge"]
         assert (shown["challenger_kind"], shown["challenged_kind"]) == ("tri", "tri")
         assert shown["outcome"] == "draw"
 
@@ -121,8 +121,8 @@ def test_C4_after_the_challenge_the_figures_are_hidden_again() -> None:
     """I2: revealed in the challenge, hidden again if they stay (K2)."""
     state = make_state({"d5": "yellow tri", "e6": "orange tri", **HOMES})
     state.play(turn(state, "d5", "e5", challenge="e6"))
-    orange_sees = {e["square"]: e.get("kind") for e in view_for(state, "orange")["figures"]}
-    yellow_sees = {e["square"]: e.get("kind") for e in view_for(state, "yellow")["figures"]}
+    orange_sees = {e["square"]: e.get("kind") for e in board_view(state, "orange")["figures"]}
+    yellow_sees = {e["square"]: e.get("kind") for e in board_view(state, "yellow")["figures"]}
     assert orange_sees["e5"] is None and yellow_sees["e6"] is None
     assert orange_sees["e6"] == "tri" and yellow_sees["e5"] == "tri"
 
@@ -162,5 +162,5 @@ def test_C5_the_battleground_decides_special_cases_too() -> None:
 def test_C5_battleground_is_in_the_record() -> None:
     state = make_state({"d5": "yellow stego", "e6": "orange stego", **HOMES}, swamp=["e6"])
     state.play(turn(state, "d5", "e5", challenge="e6"))
-    assert view_for(state, "public")["last_turn"]["combat"]["battleground"] == "swamp"
+    assert turn_view(state, "public")["public"]["challenge"]["battleground"] == "swamp"
     assert last_combat(state).challenger_kind == last_combat(state).challenged_kind == STEGO

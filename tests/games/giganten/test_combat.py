@@ -27,7 +27,7 @@ from companion.games.giganten.figures import (
 )
 from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import Combat
-from companion.views import view_for
+from tests.giganten_views import board_view
 from tests.helpers import (
     F_TABLE,
     HOMES,
@@ -130,7 +130,7 @@ def test_K2_equal_strength_same_kind_is_a_draw_both_stay(kind: Kind, swamp: bool
 
 def test_K2_drawn_figures_are_hidden_again() -> None:
     state, _ = _fight(TRI, TRI, swamp=False)
-    assert "kind" not in next(e for e in view_for(state, "orange")["figures"]
+    assert "kind" not in next(e for e in board_view(state, "orange")["figures"]
                               if e["square"] == "e5")
 
 
@@ -391,7 +391,7 @@ def test_K6_figures_off_the_board_are_public_face_up_and_sorted(audience: str) -
     state.play(turn(state, "d5", "e5", challenge="e6"))
     state.play(turn(state, "e6", "e7"))
     state.play(turn(state, "j5", "k5", challenge="k6"))
-    off = view_for(state, audience)["off_board"]
+    off = board_view(state, audience)["off_board"]
     # Left in the order dilo, tyra2; shown sorted in the order of the F table.
     assert off["yellow"] == {"count": 2, "kinds": ["tyra2", "dilo"]}
     assert off["orange"] == {"count": 1, "kinds": ["dilo"]}

@@ -10,7 +10,7 @@ import pytest
 from companion.games.giganten.codec import game_from_json, game_to_json
 from companion.games.giganten.players import ORANGE, YELLOW
 from companion.games.giganten.turns import Resignation
-from companion.views import reveal_after_game, view_for
+from tests.giganten_views import board_view, setups_revealed
 from tests.helpers import HOMES, figures, last_result, make_state, refusal, turn
 
 # --- W1 ------------------------------------------------------------------------------------
@@ -41,7 +41,7 @@ def test_W1_after_the_nest_is_taken_no_turn_is_legal() -> None:
     assert error.rule == "W1" and "over" in error.reason
     with pytest.raises(ValueError, match="already over"):
         state.resign(ORANGE)
-    assert reveal_after_game(state)["setup"]["e6"] == "orange nest"
+    assert setups_revealed(state)["setup"]["orange"]["e6"] == "nest"
 
 
 def test_W1_a_drawn_challenge_of_the_nest_does_not_end_the_game() -> None:
@@ -49,7 +49,7 @@ def test_W1_a_drawn_challenge_of_the_nest_does_not_end_the_game() -> None:
     state.play(turn(state, "d5", "e5", challenge="e6"))
     assert state.winner is None and state.legal_turns()
     with pytest.raises(ValueError, match="only after the game"):
-        reveal_after_game(state)
+        setups_revealed(state)
 
 
 # --- W2 ------------------------------------------------------------------------------------
@@ -61,7 +61,7 @@ def test_W2_a_player_shut_in_at_the_start_loses() -> None:
     assert (state.winner, state.reason) == (YELLOW, "immobilized")
     assert state.legal_turns() == []
     assert refusal(state, turn(state, "n14", "n13")).rule == "W2"
-    assert view_for(state, "public")["reason"] == "immobilized"
+    assert board_view(state, "public")["reason"] == "immobilized"
 
 
 def test_W2_a_player_shut_in_by_the_last_turn_loses() -> None:
@@ -136,4 +136,5 @@ def test_W3_a_resignation_is_kept_in_the_game_record() -> None:
     assert record["result"] == {"winner": "yellow", "reason": "resignation"}
     loaded = game_from_json(json.loads(json.dumps(record)))
     assert loaded.snapshot() == state.snapshot()
-    assert view_for(loaded, "public")["last_turn"] == {"player": "orange", "resigned": True}
+    shown = board_view(loaded, "public")  # Orange resigned: Yellow wins
+    assert (shown["winner"], shown["reason"], shown["to_move"]) == ("yellow", "resignation", None)

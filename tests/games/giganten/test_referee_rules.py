@@ -14,7 +14,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.events import GameOver
 from companion.games.giganten.board import Board
 from companion.games.giganten.codec import game_from_json, game_to_json, rules_from_json, rules_json
 from companion.games.giganten.generate import random_game
@@ -28,7 +27,7 @@ from companion.games.giganten.referee import (
 from companion.games.giganten.ruleset import RuleSet, RuleSetError
 from companion.games.giganten.state import END_RULES, GameState
 from companion.games.giganten.turns import IllegalTurn, Turn
-from companion.views import ARBITER, PUBLIC, event_view, reveal_after_game, view_for
+from tests.giganten_views import board_view, setups_revealed
 from tests.helpers import HOMES, make_state, refusal, turn
 from tests.test_views import (
     Game,
@@ -281,17 +280,10 @@ def test_W3_a_drawn_game_is_recorded_shown_and_revealed() -> None:
     assert record["result"] == {"winner": None, "reason": TURN_LIMIT}
     assert record["referee"]["turn_limit"] == 2
     assert game_from_json(record).snapshot() == state.snapshot()
-    for audience in ("yellow", "orange", PUBLIC, ARBITER):
-        view = view_for(state, audience)
-        assert (view["winner"], view["reason"]) == (None, TURN_LIMIT)
-        assert view["referee"]["turn_limit"] == 2 and view["referee"]["quiet_turns"] == 2
-    assert "referee" not in view_for(make_state(TWO_TRIS), PUBLIC)
-    assert reveal_after_game(state)["setup"]["e4"] == "yellow tri"
-    shown = event_view(GameOver(None, TURN_LIMIT), PUBLIC, board=state.board,
-                       players=state.players, state=state)
-    assert shown is not None
-    assert shown["text"] == "Game over: drawn (turn limit) [W3]"
-    assert shown["winner"] is None
+    for audience in ("yellow", "orange", "public", "arbiter"):
+        view = board_view(state, audience)
+        assert (view["winner"], view["reason"], view["to_move"]) == (None, TURN_LIMIT, None)
+    assert setups_revealed(state)["setup"]["yellow"]["e4"] == "tri"
 
 
 def test_W3_an_edited_result_of_a_drawn_game_is_refused() -> None:
@@ -493,7 +485,7 @@ def test_W3_the_board_is_unchanged_by_a_referee_refusal() -> None:
 # --- Hidden information ---------------------------------------------------------------------
 
 @settings(max_examples=15)
-@given(SEEDS, st.sampled_from(["yellow", "orange", PUBLIC]), st.booleans())
+@given(SEEDS, st.sampled_from(["yellow", "orange", "public"]), st.booleans())
 def test_W3_referee_games_show_no_hidden_kind_and_do_not_depend_on_one(
         seed: int, audience: str, small: bool) -> None:
     """[I3, I4, R25] Under the referee rules (two squares at 2, so they bite often) every

@@ -26,7 +26,7 @@ from companion.games.giganten.players import ORANGE, TWO_PLAYERS, YELLOW
 from companion.games.giganten.setup import Problem, SetupError, check_setup, default_territories
 from companion.games.giganten.squares import Square
 from companion.games.giganten.state import GameState
-from companion.views import view_for
+from tests.giganten_views import board_view
 
 BOARD = Board(14, 14)
 TERRITORY = default_territories(BOARD)
@@ -176,7 +176,7 @@ def test_S4_the_engine_knows_every_identity() -> None:
 @pytest.mark.parametrize("audience", ["yellow", "orange"])
 def test_S4_a_player_sees_only_the_kinds_of_their_own_figures(audience: str) -> None:
     state = random_game(random.Random(5))
-    view = view_for(state, audience)
+    view = board_view(state, audience)
     assert len(view["figures"]) == 48
     for entry in view["figures"]:
         owner, kind = state.figure_at(state.board.square(entry["square"])) or (None, None)
@@ -189,8 +189,8 @@ def test_S4_a_player_sees_only_the_kinds_of_their_own_figures(audience: str) -> 
 
 def test_S4_spectators_see_no_kind_and_the_arbiter_every_kind() -> None:
     state = random_game(random.Random(6))
-    assert all("kind" not in entry for entry in view_for(state, "public")["figures"])
-    arbiter = {e["square"]: e["kind"] for e in view_for(state, "arbiter")["figures"]}
+    assert all("kind" not in entry for entry in board_view(state, "public")["figures"])
+    arbiter = {e["square"]: e["kind"] for e in board_view(state, "arbiter")["figures"]}
     assert arbiter == {state.board.name(sq): KINDS[k].id for sq, (_, k) in state.start.items()}
 
 
@@ -200,7 +200,7 @@ def test_S4_random_setups_face_their_owner_only() -> None:
     assert _problems(YELLOW, figures) == []
     position = {sq: (YELLOW, k) for sq, k in figures.items()}
     position |= {_square("e14"): (ORANGE, NEST), _square("f14"): (ORANGE, TRI)}
-    view = view_for(GameState(BOARD, position), "orange")
+    view = board_view(GameState(BOARD, position), "orange")
     seen = {e["square"]: e.get("kind") for e in view["figures"]}
     assert seen == {BOARD.name(sq): None for sq in figures} | {"e14": "nest", "f14": "tri"}
 
@@ -221,7 +221,8 @@ def test_S5_the_first_player_is_recorded_and_survives_the_record(first: int) -> 
     assert record["first"] == TWO_PLAYERS[first].name
     loaded = game_from_json(json.loads(json.dumps(record)))
     assert loaded.first == first and loaded.snapshot() == state.snapshot()
-    assert view_for(loaded, "public")["first"] == TWO_PLAYERS[first].name  # announced
+    begun = GameState(loaded.board, loaded.start, loaded.first)  # the start, announced
+    assert board_view(begun, "public")["to_move"] == TWO_PLAYERS[first].name
 
 
 def test_S5_the_first_player_is_drawn_at_random() -> None:

@@ -27,7 +27,7 @@ from companion.games.giganten.ruleset import FOUR_PLAYERS, RuleSet
 from companion.games.giganten.squares import Square
 from companion.games.giganten.state import OFF_BOARD, RESERVE, GameState
 from companion.games.giganten.turns import IllegalTurn, Turn, TurnResult
-from companion.views import view_for
+from tests.giganten_views import board_view, turn_view
 from tests.helpers import HOMES, figures, make_state, refusal
 
 YELLOW, ORANGE, YELLOW2, ORANGE2 = 0, 1, 2, 3
@@ -303,14 +303,15 @@ def test_V5_a_caught_figure_does_not_challenge() -> None:
 def test_V5_the_trap_becomes_public_once_sprung_and_stays_in_force() -> None:
     state = make_state({**HOMES, "e8": "yellow tri", "d9": "yellow dilo"}, variants=["V5"],
                        secret_traps={"orange": "e9"})
-    before = view_for(state, "yellow")["secret_traps"]
-    assert before == []  # Orange's trap is Orange's secret [I3]
-    assert view_for(state, "public")["secret_traps"] == []
+    for audience in ("yellow", "public"):  # Orange's trap is Orange's secret [I3]
+        assert '"e9"' not in json.dumps(board_view(state, audience))
     play(state, path=["e8", "e9"])
     assert state.traps_sprung == [False, True]
     for audience in ("yellow", "public"):
-        assert view_for(state, audience)["secret_traps"] == [
-            {"owner": "orange", "square": "e9", "sprung": True}]
+        shown = turn_view(state, audience)
+        assert shown is not None
+        assert [(t["owner"], t["square"]) for t in shown["public"]["traps"]] == [
+            ("orange", "e9")]
     shuffle(state, "n14", "n13")
     result = play(state, path=["d9", "e9"])  # still in force
     assert trap_events(result, state) == [("e9", "orange", "removed")]
