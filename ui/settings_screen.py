@@ -26,7 +26,6 @@ from ui.widgets import (
     safely,
 )
 
-
 VARIANT_HEIGHT = 66
 """A variant's toggle: its id and its name over up to three lines of ``TEXT``."""
 
