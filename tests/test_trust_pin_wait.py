@@ -133,8 +133,10 @@ def test_a_game_killed_before_its_first_clock_note_resumes_with_its_clocks(
     cut = tmp_path / "cut.log"  # the kill: only the header reached the disk
     cut.write_text(header + "\n", "utf-8")
     again = tmp_path / "again.txt"
-    again.write_text(f"clocks\nresume\n{PIN}\nmove a4 a5\n", "utf-8")
+    again.write_text(f"clocks\nresume\n{PIN}\nwait 5\nmove a4 a5\n", "utf-8")
     done = run("referee", "--resume", cut, "--pin-hash", PIN_HASH, "--script", again)
     assert done.code == 0, done.err
     assert "clocks: red 30:00, blue 30:00" in done.out and "no clocks" not in done.out
-    assert "clocks: red 30:09, blue 30:00; blue's runs" in done.out
+    # Red thought 5 s and more on the resumed clock (the wait, then the scan of the
+    # move), then gained the 10 s increment.
+    assert "clocks: red 30:04, blue 30:00; blue's runs" in done.out

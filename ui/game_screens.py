@@ -144,6 +144,14 @@ def stacked(*widgets: Any) -> Any:
     return column
 
 
+LINE = 19
+"""One line of ``TEXT`` (16 px of Roboto: 19 px from ascender to descender)."""
+NOW_LINES = 5 * LINE + 1
+"""The "what to do now" line's height: room for the longest refusal with its way back."""
+COUNT_LINES = 4 * LINE + 4
+"""The counts' height: a line per seat under V9."""
+
+
 class GameSetupScreen(GameTableScreen):
     """Progress per side, each side's private moment (its own figures and problems for its
     owner's eyes: one seat's button each), Start once every setup is valid."""
@@ -154,16 +162,17 @@ class GameSetupScreen(GameTableScreen):
     def build_controls(self) -> Any:
         """Title, progress, what now, the seats' private moments, Whole board and
         Simulation, Start."""
-        self.title = label(size_hint_y=None, height=24, bold=True)
-        self.progress = label(size_hint_y=None, height=40, font_size=TEXT)
-        self.now = label(size_hint_y=None, height=58, color=PROMPT_COLOUR, font_size=TEXT)
+        self.title = label(size_hint_y=None, height=LINE, bold=True)
+        self.progress = label(size_hint_y=None, height=2 * LINE, font_size=TEXT)
+        self.now = label(size_hint_y=None, height=NOW_LINES, color=PROMPT_COLOUR,
+                         font_size=TEXT)
         self.start = slotted("", self.games.start, "start")
         # The private moment: a seat alone, its own figures, its trap tapped [I4, V5, V9].
         self.private = PrivateRow(self.games, self.refresh)
         # The tray: the figures still to place, dragged onto the board.
         self.tray = SetupTray(self.games, self.board, self.errors.append)
         return stacked(self.title, self.progress, self.now, self.tray, self.private.row,
-                       self.common_row(), self.start)
+                       self.common_row(self.start))
 
     def _tap(self, square: str) -> None:
         """In a private moment under V5 a tap puts the seat's trap there; else as ever."""
@@ -217,8 +226,9 @@ class GamePlayScreen(GameTableScreen):
         """The controls of every play screen (referee mode's adds its own): who moves, what
         now, the counts, the choices row and the common row."""
         self.to_move = label(size_hint_y=None, height=26, bold=True)
-        self.now = label(size_hint_y=None, height=74, color=PROMPT_COLOUR, font_size=TEXT)
-        self.counts = label(size_hint_y=None, height=66, font_size=TEXT)
+        self.now = label(size_hint_y=None, height=NOW_LINES, color=PROMPT_COLOUR,
+                         font_size=TEXT)
+        self.counts = label(size_hint_y=None, height=COUNT_LINES, font_size=TEXT)
         self.resign = slotted("", self._ask_resign, "resign")
         # Giganten's open choices [C1, V8, K5]: "No challenge" / "Done" / "Stay", "Advance"
         # (ui.control_giganten); in their place, disabled, in every game.
@@ -273,7 +283,7 @@ class GameOverScreen(Screen):
         panel = BoxLayout(orientation="vertical", spacing=6, size_hint_x=0.44)
         self.title = label(font_size="22sp", size_hint_y=None, height=44)
         self.winner = label(size_hint_y=None, height=72)
-        self.counts = label(size_hint_y=None, height=66, font_size=TEXT)
+        self.counts = label(size_hint_y=None, height=COUNT_LINES, font_size=TEXT)
         self.reveal = label(size_hint_y=None, height=30, font_size=TEXT)
         self.record = label(font_size=TEXT)
         self.again = slotted("", games.play_again, "again")

@@ -127,7 +127,7 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
     "gm_shuffle": {"en": "Shuffle my side", "de": "Meine Seite mischen"},
     "gm_save_setup": {"en": "Save setup", "de": "Aufstellung sichern"},
     "gm_load_setup": {"en": "Load: {name}", "de": "Laden: {name}"},
-    "gm_load_none": {"en": "No saved setup", "de": "Keine gesicherte Aufstellung"},
+    "gm_load_none": {"en": "No saved setup", "de": "Nichts gespeichert"},
     "gm_setup_name": {"en": "Setup {number}", "de": "Aufstellung {number}"},
     "gm_setup_saved": {"en": "Saved as {name}", "de": "Gesichert als {name}"},
     "gm_err_nothing_to_save": {"en": "Nothing on the board to save",

@@ -11,7 +11,7 @@ GIGANTEN_STRINGS: dict[str, dict[str, str]] = {
     "gg_now_challenge": {"en": "{player}: tap the figure to challenge ({squares})"
                                " or No challenge",
                          "de": "{player}: die Figur antippen, die herausgefordert wird"
-                               " ({squares}), oder Keine Herausforderung"},
+                               " ({squares}), oder Verzichten"},
     "gg_now_must_challenge": {"en": "{player}: tap the figure to challenge ({squares})",
                               "de": "{player}: die Figur antippen, die herausgefordert"
                                     " wird ({squares})"},
@@ -23,7 +23,7 @@ GIGANTEN_STRINGS: dict[str, dict[str, str]] = {
     "gg_now_done": {"en": "{words}: tap Done, then carry it out on the board",
                     "de": "{words}: Fertig antippen, dann auf dem Brett ausführen"},
     # --- The choice buttons (fixed places; disabled when there is nothing to choose)
-    "gg_no_challenge": {"en": "No challenge", "de": "Keine Herausforderung"},
+    "gg_no_challenge": {"en": "No challenge", "de": "Verzichten"},
     "gg_stay": {"en": "Stay", "de": "Stehen bleiben"},
     "gg_done": {"en": "Done", "de": "Fertig"},
     "gg_advance": {"en": "Advance", "de": "Nachrücken"},

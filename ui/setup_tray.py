@@ -22,6 +22,8 @@ from ui.widgets import TouchButton, button_row, label, safely, slotted
 COLUMNS = 4
 ROWS = 3
 """The tray's places: Strategus's twelve kinds fit; a game with more shows the first."""
+FIGURE_HEIGHT = 40
+"""A place in the tray: a kind's name and count over two lines of ``TEXT``."""
 
 
 class TrayFigure(TouchButton):
@@ -29,7 +31,7 @@ class TrayFigure(TouchButton):
 
     def __init__(self, drop: Callable[[str, tuple[float, float]], None], **kwargs: Any
                  ) -> None:
-        super().__init__(font_size=TEXT, **kwargs)
+        super().__init__(font_size=TEXT, padding=(4, 0), **kwargs)
         self.kind: str | None = None
         self.drop = drop
 
@@ -62,7 +64,7 @@ class SetupTray(BoxLayout):
         self.load_index = 0
         self.title = label(size_hint_y=None, height=22, font_size=TEXT, bold=True)
         self.grid = GridLayout(cols=COLUMNS, spacing=2, size_hint_y=None,
-                               height=ROWS * 34 + (ROWS - 1) * 2)
+                               height=ROWS * FIGURE_HEIGHT + (ROWS - 1) * 2)
         self.figures = [TrayFigure(self._drop) for _ in range(COLUMNS * ROWS)]
         for figure in self.figures:
             self.grid.add_widget(figure)

@@ -39,7 +39,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "start": {"en": "Start", "de": "Starten"},
     "to_move_now": {"en": "{player} to move", "de": "{player} ist am Zug"},
     "last_turn": {"en": "Last turn: {text}", "de": "Letzter Zug: {text}"},
-    "no_challenge": {"en": "No challenge", "de": "Keine Herausforderung"},
+    "no_challenge": {"en": "No challenge", "de": "Verzichten"},
     "confirm_turn": {"en": "Confirm turn", "de": "Zug bestätigen"},
     "challenge_sq": {"en": "Challenge {square}", "de": "{square} herausfordern"},
     "stay": {"en": "Stay", "de": "Stehen bleiben"},

@@ -257,7 +257,7 @@ def test_the_now_line_asks_for_the_challenge_in_both_languages(tmp_path: Path) -
     assert square in c.challenge_targets()
     try:
         for language, words in (("en", ("tap the figure", "No challenge")),
-                                ("de", ("antippen", "Keine Herausforderung"))):
+                                ("de", ("antippen", "Verzichten"))):
             i18n.set_language(language)
             said = c.what_now()
             assert words[0] in said and square in said, said
