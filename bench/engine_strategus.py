@@ -8,7 +8,7 @@ same positions and turns.
 Goals (from the issue): all legal turns of a full mid-game position in at most 60 µs
 (``strategus_legal_turns_us_mean``), at least 100,000 random plies per second on one core
 (``strategus_playout_plies_per_s``), and a 600-turn game replayed through
-``giganten scenario`` in under 1 s (``strategus_replay_600_s``: the whole command, from
+``brettl scenario`` in under 1 s (``strategus_replay_600_s``: the whole command, from
 starting the process to its answer, as a referee or a test runner would call it).
 """
 
@@ -152,7 +152,7 @@ def long_game() -> tuple[dict[str, object], StrategusState]:
 
 
 def bench_replay(config: Config) -> dict[str, float]:
-    """``giganten scenario -`` on a 600-turn game: the whole command's wall time."""
+    """``brettl scenario -`` on a 600-turn game: the whole command's wall time."""
     scenario, state = long_game()
     command = [str(Path(sys.executable).parent / "giganten"), "scenario", "-"]
     text = json.dumps(scenario)

@@ -6,7 +6,7 @@ from a fixed seed, the hands' turns chosen by the same seed; after ``PLIES`` tur
 player to move resigns) into a game log, then prints ``METRIC <name> <value> <unit>``
 lines for tools to pick up, and context lines that start with ``#``:
 
-- ``verify_log_ms``: ``giganten verify GAME.log`` without printing: the hash chain, the
+- ``verify_log_ms``: ``brettl verify GAME.log`` without printing: the hash chain, the
   commitments, the setups and every turn replayed;
 - ``verify_public_ms``: the same for the game's public record (every turn's public part);
 - ``export_public_ms``: reading the log and writing its public record;

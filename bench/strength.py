@@ -3,10 +3,10 @@ game through the line protocol (``bench/manager.py``, docs/agent.md).
 
 Run ``.venv/bin/python bench/strength.py`` (``--games N`` a pairing, default 40;
 ``--budget S`` a move, default 0.1; ``--levels easy,normal``; ``--quick`` for the test:
-two games a pairing, a short turn cap). For each level of ``giganten agent`` the
+two games a pairing, a short turn cap). For each level of ``brettl agent`` the
 opponents are: the random Strategus player frozen as it was (``random``), a one-ply greedy
 player (``greedy``), an alpha-beta player over drawn worlds (``alphabeta``), all in
-``bench/baselines/`` as separate programs, and ``giganten agent`` at each level below.
+``bench/baselines/`` as separate programs, and ``brettl agent`` at each level below.
 
 Games come in pairs: the same two setups (drawn from the seed, neither side's own) with
 the colours swapped, so a setup's luck cancels. Counted apart: turn-cap draws, and
@@ -72,7 +72,7 @@ def p95(values: list[float]) -> float:
 
 
 def agent_command(level: str, budget: float, seed: int) -> list[str]:
-    """``giganten agent`` of this tree (the manager runs it from the tree's root)."""
+    """``brettl agent`` of this tree (the manager runs it from the tree's root)."""
     return [PYTHON, "-m", "commands.main", "agent", "--game", "strategus", "--level", level,
             "--budget", f"{budget:g}", "--seed", str(seed)]
 

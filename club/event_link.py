@@ -1,4 +1,4 @@
-"""A front end's link to the club event: ``giganten play --event`` and ``[event]``.
+"""A front end's link to the club event: ``brettl play --event`` and ``[event]``.
 
 ``PublisherLink`` holds one game's ``TablePublisher`` (its outbox beside the game log);
 ``club.game_feed.GameEventLink`` adds the game's public feed. The front end prints the

@@ -4,6 +4,6 @@ mode on a terminal (``referee_game``, its settings in ``referee_config``), enrol
 tags (``enrol``, ``enrol_game``) and a club table without a screen (``game_table_runner``).
 
 This is the top layer: it puts ``companion`` (the rules, the session, the ledger),
-``hardware`` (a reader backend), ``club`` (the event feed) and, for ``giganten ui``, the
+``hardware`` (a reader backend), ``club`` (the event feed) and, for ``brettl ui``, the
 app (``ui``) together. Nothing below imports it (tests/test_architecture.py).
 """

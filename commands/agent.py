@@ -1,4 +1,4 @@
-"""``giganten agent --game strategus``: the companion's computer as a program of the line
+"""``brettl agent --game strategus``: the companion's computer as a program of the line
 protocol Stratego programs play each other in (docs/agent.md), on standard input and
 output, one flushed line a message.
 
@@ -195,7 +195,7 @@ def _seconds(text: str) -> float:
 
 
 def agent_command(args: argparse.Namespace) -> int:
-    """``giganten agent``: run the protocol player until the manager says QUIT."""
+    """``brettl agent``: run the protocol player until the manager says QUIT."""
     # The computer's choices decide what is hidden: from the OS unless a seed is asked for.
     rng: random.Random = random.Random(args.seed) if args.seed is not None \
         else random.SystemRandom()

@@ -1,8 +1,8 @@
 """The arbiter's audience at the terminal, behind the arbiter's PIN.
 
-``giganten play`` and ``giganten resume`` with ``--audience arbiter`` print every hidden
+``brettl play`` and ``brettl resume`` with ``--audience arbiter`` print every hidden
 kind (Giganten's figures, Strategus's armies): only the arbiter may see that, so the PIN is
-asked for first, as the referee desk asks for it (the hash of ``giganten referee
+asked for first, as the referee desk asks for it (the hash of ``brettl referee
 --set-pin`` in the config's ``[referee]`` section, or ``--pin-hash``). Typed at a terminal
 the PIN is read without echo; in a script it is the script's first line. No PIN set, or a
 wrong one, is one clear line and nothing is shown.

@@ -1,4 +1,4 @@
-"""The help of a terminal game (``giganten play`` and ``resume``: ``help``), in lines
+"""The help of a terminal game (``brettl play`` and ``resume``: ``help``), in lines
 that fit a terminal of 80 columns."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The console's event lines in words (``giganten play``, ``resume``, ``referee``, for
+"""The console's event lines in words (``brettl play``, ``resume``, ``referee``, for
 every game and audience), as the app says them: built from one audience's event view
 (``companion.views.games.event_view``) only, through the app's Kivy-free words
 (``ui.game_words``, ``ui.giganten_words``, ``ui.i18n``), in the app's language (its

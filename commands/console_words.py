@@ -169,7 +169,7 @@ class ConsoleWords:
 
     def _cmd_export(self: _Console, words: list[str]) -> None:
         """``export FILE [public]``: the full record (after the game only [I3]) or the
-        public one, which ``giganten verify`` checks."""
+        public one, which ``brettl verify`` checks."""
         from companion.archive.game_records import RecordRefused, record_from_log
         from companion.ledger.logfiles import write_json_new
         from companion.ledger.record import LogError

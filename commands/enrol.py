@@ -1,4 +1,4 @@
-"""``giganten enrol``: record which tag is under which figure, on the simulated board.
+"""``brettl enrol``: record which tag is under which figure, on the simulated board.
 
 Without reader hardware, putting a figure down means typing ``place SQUARE UID``: the
 simulated readers read the tag, sensing confirms it, and the enrolment of
@@ -51,7 +51,7 @@ SETTLE_LIMIT = 10.0
 
 
 class EnrolConsole:
-    """The command loop of ``giganten enrol`` on a simulated board."""
+    """The command loop of ``brettl enrol`` on a simulated board."""
 
     def __init__(self, registry: Registry, path: Path, board: Board, *,
                  one_by_one: OneByOne | None = None,
@@ -302,7 +302,7 @@ SIM_REGISTRY = "sim-registry.json"
 
 
 def sim_registry_path() -> Path:
-    """The practice registry of ``giganten enrol --sim``: never the real one, which every
+    """The practice registry of ``brettl enrol --sim``: never the real one, which every
     game would then use (after enrolling one figure on the simulated
     board, every simulated game refused to start for the 23 others)."""
     return default_path().with_name(SIM_REGISTRY)
@@ -379,7 +379,7 @@ def _enrol(args: argparse.Namespace) -> int:
 
 
 def enrol_command(args: argparse.Namespace) -> int:
-    """``giganten enrol``: run the command (the parsed arguments of ``commands.main``)."""
+    """``brettl enrol``: run the command (the parsed arguments of ``commands.main``)."""
     try:
         return _enrol(args)
     except UsageError as err:

@@ -1,4 +1,4 @@
-"""``giganten enrol --game strategus|gimmel``: record which tag is under which piece of a
+"""``brettl enrol --game strategus|gimmel``: record which tag is under which piece of a
 game of the family other than Giganten, into that game's registry
 (``companion.game_registry``: ``registry-<game>.json`` beside Giganten's, mode 0600).
 
@@ -200,7 +200,7 @@ def _missing(game: Game, path: Path, owners: list[str]) -> int:
 
 
 enrol_game_command = _with_usage_errors("enrol", _enrol)
-"""``giganten enrol --game NAME``: run the command."""
+"""``brettl enrol --game NAME``: run the command."""
 
 
 __all__ = ["GameEnrolConsole", "enrol_game_command"]

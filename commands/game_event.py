@@ -1,5 +1,5 @@
-"""``--event`` for the games of the family (``giganten play --game strategus --event …``,
-``giganten referee --game …``): the console publishes the public view of every turn, the
+"""``--event`` for the games of the family (``brettl play --game strategus --event …``,
+``brettl referee --game …``): the console publishes the public view of every turn, the
 clocks and the result to the club's broker (``club.game_feed``), through the same
 publisher and outbox as Giganten's tables (``docs/club.md``)."""
 
@@ -75,14 +75,14 @@ def _play_with_event(args: argparse.Namespace) -> int:
 
 
 def resume_with_event(args: argparse.Namespace, path: Path) -> int:
-    """``giganten resume LOG`` of a game of the family on the simulated board, published
+    """``brettl resume LOG`` of a game of the family on the simulated board, published
     as a new game is; the outbox beside the log goes on where it stopped."""
     return resume(args, path, lambda base, log_path: EventGameConsole(
         base, game_event_link(args, base, log_path)))
 
 
 play_command = _with_usage_errors("play", _play_with_event)
-"""``giganten play --game NAME`` (not Giganten): the game, published to the club event of
+"""``brettl play --game NAME`` (not Giganten): the game, published to the club event of
 ``--event`` or the config's ``[event]`` if there is one."""
 
 

@@ -1,6 +1,6 @@
-"""``giganten play --game strategus|gimmel|giganten --sim`` and their ``giganten resume``:
+"""``brettl play --game strategus|gimmel|giganten --sim`` and their ``brettl resume``:
 any game of the family at the terminal on the simulated board, through the table
-path (``companion.table.game_session``); ``giganten play`` without ``--game`` is Giganten.
+path (``companion.table.game_session``); ``brettl play`` without ``--game`` is Giganten.
 Giganten here: a landscape dealt from the seed [B3, V1, V2], ``--variants`` and
 ``--policy``. The choice words (``challenge``, ``nochallenge``, ``stay`` …) are in
 ``commands.console_words``; a challenge's outcome leaves a terminal at the next turn
@@ -68,9 +68,9 @@ class GameConsole(ConsoleWords):
     of ``commands.console_words``)."""
 
     program = "brettl play"
-    """The command a failing script line is told under (``giganten referee`` there)."""
+    """The command a failing script line is told under (``brettl referee`` there)."""
     resume_words = "brettl resume"
-    """How the closing line says to go on with the log (the desk's: ``giganten referee
+    """How the closing line says to go on with the log (the desk's: ``brettl referee
     --resume``, which brings the clocks and the desk back)."""
 
     def __init__(self, game: Game, sim: SimGameTable, hands: GameHands, audience: int,

@@ -1,4 +1,4 @@
-"""``giganten play --game NAME --backend spi|serial`` and ``giganten resume LOG`` of such a
+"""``brettl play --game NAME --backend spi|serial`` and ``brettl resume LOG`` of such a
 game: a game of the family on the real reader board. The backend's reader comes wrapped in
 the game's layout (``hardware.layout``: the game's squares only; Giganten's board is the
 readers' whole board), the tags from the game's enrolled registry
@@ -90,7 +90,7 @@ def live_tags(args: argparse.Namespace, game: Game, options: Mapping[str, Any] |
               ) -> tuple[dict[Uid, Identity], Path]:
     """The tags of the pieces a game of ``game`` with ``options`` plays with (``--registry``,
     else the game's registry; Giganten's figures from Giganten's own registry, the one of
-    ``giganten enrol``) and where they came from; ``GameRegistryError`` if they are not
+    ``brettl enrol``) and where they came from; ``GameRegistryError`` if they are not
     all enrolled."""
     if isinstance(game, EnrolledFigures):
         path: Path = args.registry or default_path()
@@ -186,7 +186,7 @@ def logged_game_backend(args: argparse.Namespace, path: Path) -> Reader | None:
 
 
 def _resume(args: argparse.Namespace, path: Path) -> int:
-    """``giganten resume LOG``: on the configured backend through the game's layout, or on
+    """``brettl resume LOG``: on the configured backend through the game's layout, or on
     the simulated board (``commands.play_game``)."""
     reader = logged_game_backend(args, path)
     if reader is None:  # the simulated board, with the club feed of --event
@@ -223,10 +223,10 @@ def _play(args: argparse.Namespace) -> int:
 
 
 play_command = _with_usage_errors("play", _play)
-"""``giganten play --game NAME``: the configured backend through the game's layout, or the
+"""``brettl play --game NAME``: the configured backend through the game's layout, or the
 simulated board (``commands.play_game``)."""
 
 
 def resume_command(args: argparse.Namespace, path: Path) -> int:
-    """``giganten resume LOG`` of a game of the family: run the command."""
+    """``brettl resume LOG`` of a game of the family: run the command."""
     return _with_usage_errors("resume", lambda parsed: _resume(parsed, path))(args)

@@ -1,5 +1,5 @@
-"""Starting and resuming a game at the terminal on the simulated board (``giganten play
---game NAME --sim``, ``giganten resume LOG``): the options, the audience, the computer, the
+"""Starting and resuming a game at the terminal on the simulated board (``brettl play
+--game NAME --sim``, ``brettl resume LOG``): the options, the audience, the computer, the
 log; then ``commands.play_game.GameConsole`` runs it. The real board's are in
 ``commands.play_game_live``, the club feed's wrapping in ``commands.game_event``.
 """
@@ -122,7 +122,7 @@ def new_options(args: argparse.Namespace, game: Game, seed: int) -> dict[str, An
 def resume(args: argparse.Namespace, path: Path,
            wrap: Callable[[GameConsole, Path], GameConsole] = lambda console, _: console
            ) -> int:
-    """``giganten resume LOG`` of a game: replayed, the board laid out as the
+    """``brettl resume LOG`` of a game: replayed, the board laid out as the
     game stands (``--empty-board``: empty, and the session lists what to put down).
     ``wrap``: the console as it runs, as for ``play``."""
     source = _source(args)

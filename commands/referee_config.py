@@ -1,4 +1,4 @@
-"""The settings of ``giganten referee``: the ``[referee]`` section of the config with the
+"""The settings of ``brettl referee``: the ``[referee]`` section of the config with the
 command line on top, the referee rules of the game [W3], and ``--set-pin``, which writes
 the arbiter PIN's hash into the config (the PIN itself is never stored).
 """

@@ -1,9 +1,9 @@
-"""``giganten referee --game NAME`` (strategus, gimmel, giganten): a game of the family
+"""``brettl referee --game NAME`` (strategus, gimmel, giganten): a game of the family
 refereed at the arbiter's terminal through the table path. This module holds the
 referee console and the simulated board's game; ``commands.referee_game_live`` is the
 command, and puts the same console on the real readers.
 
-The game is played as with ``giganten play --game`` (``commands.play_game.GameConsole``),
+The game is played as with ``brettl play --game`` (``commands.play_game.GameConsole``),
 with the arbiter's desk (``companion.referee.game_desk``) around the session: game clocks
 that switch on every turn (``--time 30+10``), a player's ``dispute`` that stops them, and
 the arbiter's commands behind the PIN (``--set-pin`` as for Giganten; the PIN is asked for
@@ -301,7 +301,7 @@ class RefereeGameConsole(EventGameConsole):
     def _cmd_export(self, words: list[str]) -> None:
         """``export FILE referee``: the arbiter's record (every setup, the whole log with
         the desk's notes; secret, mode 0600); during the game behind the PIN, logged and
-        told like ``look``. Otherwise as ``giganten play --game`` (full, public)."""
+        told like ``look``. Otherwise as ``brettl play --game`` (full, public)."""
         if len(words) != 2 or words[1] != "referee":
             super()._cmd_export(words)
             return
@@ -389,7 +389,7 @@ def write_referee_record(log_path: Path, path: Path) -> str:
 
 def new_game_options(args: argparse.Namespace, game: Game, seed: int,
                      desk_config: RefereeConfig) -> dict[str, Any]:
-    """A new refereed game's options: as ``giganten play`` deals them, with the game's
+    """A new refereed game's options: as ``brettl play`` deals them, with the game's
     referee rules (``companion.game_options``: ``--rules``, else ``[referee.rules]``, else
     the club defaults). ``UsageError`` in one line for what is wrong."""
     try:

@@ -1,6 +1,6 @@
-"""``giganten referee --game NAME``: the command. On the configured backend
+"""``brettl referee --game NAME``: the command. On the configured backend
 (``--backend spi|serial`` or the config) the refereed game is played on the real reader
-board, through the game's layout and with the tags of its registry, as ``giganten play
+board, through the game's layout and with the tags of its registry, as ``brettl play
 --game`` is (``commands.play_game_live``); on the simulated board it is
 ``commands.referee_game``'s.
 
@@ -174,7 +174,7 @@ def _referee_game(args: argparse.Namespace) -> int:
 
 
 referee_game_command = _with_usage_errors("referee", _referee_game)
-"""``giganten referee --game strategus|gimmel``: run the command (the configured backend
+"""``brettl referee --game strategus|gimmel``: run the command (the configured backend
 through the game's layout, or the simulated board)."""
 
 

@@ -284,8 +284,8 @@ def _add_deal(commands: Any) -> None:
 
 
 def _export(args: argparse.Namespace) -> int:
-    """``giganten export LOG``: a record of ``companion.archive.game_records`` that
-    ``giganten verify`` checks: ``--kind``, else public with ``--public``, else full (after
+    """``brettl export LOG``: a record of ``companion.archive.game_records`` that
+    ``brettl verify`` checks: ``--kind``, else public with ``--public``, else full (after
     the game only)."""
     if args.public and args.kind not in (None, "public"):
         print(f"brettl export: --public and --kind {args.kind} contradict each other;"
@@ -295,7 +295,7 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _export_kind(args: argparse.Namespace, kind: str) -> int:
-    """``giganten export LOG --kind public|full|referee``."""
+    """``brettl export LOG --kind public|full|referee``."""
     from companion.archive.game_records import PUBLIC, RecordRefused, record_from_log
     from companion.ledger.logfiles import ExistingFile, write_json_new
     from companion.ledger.record import LogError
@@ -325,7 +325,7 @@ def _export_kind(args: argparse.Namespace, kind: str) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    """``giganten verify RECORD``: exit 0 verified, 1 rejected, 2 unreadable, 3 not yet."""
+    """``brettl verify RECORD``: exit 0 verified, 1 rejected, 2 unreadable, 3 not yet."""
     from companion.archive.verifier import EXIT_UNREADABLE, Unreadable, verify_path
 
     try:

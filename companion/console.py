@@ -1,5 +1,5 @@
 """The words of a terminal's command loop: the audiences a terminal may show, the help
-and errors of ``giganten enrol`` (``commands/enrol.py``), and parsing a tag, a square and
+and errors of ``brettl enrol`` (``commands/enrol.py``), and parsing a tag, a square and
 a number of seconds. Pure, like the rest of ``companion``. (The console's lines come from
 ``views.games``.)
 """

@@ -2,7 +2,7 @@
 line and exit status 70, its traceback kept in a file (never a traceback).
 
 ``EX_SOFTWARE`` (70, from BSD's sysexits) is "an internal software error": distinct from
-2 (bad input, said in one line) and from ``giganten verify``'s 0/1/2/3 verdicts.
+2 (bad input, said in one line) and from ``brettl verify``'s 0/1/2/3 verdicts.
 """
 
 from __future__ import annotations

@@ -83,7 +83,7 @@ class GameError(ValueError):
 
 
 class ScenarioError(GameError):
-    """Input that is not a valid scenario (``giganten scenario``); one-line message."""
+    """Input that is not a valid scenario (``brettl scenario``); one-line message."""
 
 
 class IllegalMove(ValueError):
@@ -300,7 +300,7 @@ class Game(Protocol):
         ...
 
     def scenario(self, data: Mapping[str, Any]) -> JSON:
-        """Answer a ``giganten scenario`` of this game (``docs/spec/scenario-format.md``);
+        """Answer a ``brettl scenario`` of this game (``docs/spec/scenario-format.md``);
         ``GameError`` (or ``ValueError``) with one line for input that is not a scenario."""
         ...
 

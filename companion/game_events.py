@@ -121,7 +121,7 @@ class GameEnded:
     resigned: bool = False
     head: str = ""
     """The log's head hash at the end: its first digits are shown for the players to note
-    (``giganten verify LOG --head``)."""
+    (``brettl verify LOG --head``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,7 @@ ENROL_OPTIONS: dict[str, dict[str, Any]] = {"gimmel": {"variants": ["long"]}}
 @runtime_checkable
 class EnrolledFigures(Protocol):
     """A game played with the club's enrolled figures (``companion.registry``, written by
-    ``giganten enrol``: each figure an owner's colour, a kind and a number) instead of a
+    ``brettl enrol``: each figure an owner's colour, a kind and a number) instead of a
     registry file of its own (Giganten [F])."""
 
     def figure_kind(self, kind: str, options: Mapping[str, Any] | None) -> str | None:
@@ -73,7 +73,7 @@ class GameRegistry:
     def of_figures(cls, game: Game, path: Path, options: Mapping[str, Any] | None = None
                    ) -> GameRegistry:
         """The club's figure registry at ``path`` (``companion.registry``, written by
-        ``giganten enrol``) as the registry of ``game`` (``EnrolledFigures``) with
+        ``brettl enrol``) as the registry of ``game`` (``EnrolledFigures``) with
         ``options``: each figure under its owner's seat and the kind it plays as (Giganten's
         blank figure as the Gespenst [V3] or the Falle [V4]), the others left in the box, as
         are V9's second sets. ``GameRegistryError`` (one line, naming the file) if the file

@@ -1,4 +1,4 @@
-"""``giganten scenario``: answer a rule question, for every game (``docs/spec/scenario-format.md``).
+"""``brettl scenario``: answer a rule question, for every game (``docs/spec/scenario-format.md``).
 
 A scenario is a position plus either turns to play or a query; ``"game"`` names the game
 (Giganten when absent). ``answer`` checks what every game shares (a JSON object, the

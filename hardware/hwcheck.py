@@ -1,4 +1,4 @@
-"""``giganten hw-check``: is every reader there, and does every square read a tag?
+"""``brettl hw-check``: is every reader there, and does every square read a tag?
 
 The check works over any ``Reader`` (``hardware.protocol``), so it tests the simulated
 board, the direct-SPI board and the section controllers alike:
@@ -144,7 +144,7 @@ def add_command(commands: Any) -> None:
 
 
 def hw_check_command(args: argparse.Namespace) -> int:
-    """Run ``giganten hw-check``; return 0 (all good), 1 (problems) or 2 (usage)."""
+    """Run ``brettl hw-check``; return 0 (all good), 1 (problems) or 2 (usage)."""
     try:
         return _hw_check(args)
     except (UsageError, ConfigError, BackendError) as err:

@@ -1,4 +1,4 @@
-"""The simulated hand of ``giganten hw-check --sim``, and the ``--script`` that directs it.
+"""The simulated hand of ``brettl hw-check --sim``, and the ``--script`` that directs it.
 
 ``SimHand`` places and lifts tags on a ``SimBoard`` when their time comes in the tag phase
 (walking one test tag over every square, or laying a tag on each); ``parse_script`` reads

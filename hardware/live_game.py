@@ -88,7 +88,7 @@ class LiveGameTable:
 def enrolled_tags(game: Game, options: Mapping[str, Any] | None = None,
                   path: Path | None = None) -> tuple[dict[Uid, Identity], Path]:
     """The tags of the pieces a game of ``game`` with ``options`` plays with, from ``path``
-    (default: the game's enrolled registry, ``giganten enrol --game NAME``), and where they
+    (default: the game's enrolled registry, ``brettl enrol --game NAME``), and where they
     came from; ``GameRegistryError`` (one line, what to do) if any piece has no tag."""
     where = path if path is not None else registry_path(game.name)
     return GameRegistry.load(game, where).for_game(options or {}), where

@@ -1,7 +1,7 @@
 """A simulated table for any game of the family: the simulated board and reader, sensing
 and a ``GameSession``, and hands that move pieces the way a person does.
 
-``giganten play --game <name> --sim`` and the tests drive games through this:
+``brettl play --game <name> --sim`` and the tests drive games through this:
 every read goes through the real sensing and session code; only the board and its readers
 are simulated. The hands know the game only through the interface (``companion.game``).
 """

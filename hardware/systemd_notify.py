@@ -10,7 +10,7 @@ namespace. Without ``$NOTIFY_SOCKET`` (not started by systemd) every call does n
     notify("STATUS=waiting for the readers")
     interval = watchdog_interval()   # seconds between WATCHDOG=1, or None
 
-The front ends (``giganten play``, ``giganten ui``) use ``Keepalive``: ``ready()`` once
+The front ends (``brettl play``, ``brettl ui``) use ``Keepalive``: ``ready()`` once
 they are up, ``ping()`` from their own loop, whatever the reader backend.
 """
 

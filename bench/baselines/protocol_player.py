@@ -1,7 +1,7 @@
 """The frame every Strategus baseline of ``bench/baselines/`` plays in: a program of the
 line protocol (docs/agent.md) with its own setup and its own choice of turn.
 
-It is ``giganten agent``'s protocol handling (``commands.agent``: the codec, the echoes,
+It is ``brettl agent``'s protocol handling (``commands.agent``: the codec, the echoes,
 QUIT at any moment) with the companion's computer taken out: a baseline decides with
 code of its own, so measuring the companion against it measures two different players.
 """
@@ -49,7 +49,7 @@ class BaselineAgent(Agent):
     def __init__(self, choose: Chooser, setup: Callable[[int, random.Random],
                  dict[Square, str]], budget: float, rng: random.Random) -> None:
         super().__init__("normal", budget, rng, warn=lambda text: print(
-            text.replace("giganten agent", Path(sys.argv[0]).stem), file=sys.stderr,
+            text.replace("brettl agent", Path(sys.argv[0]).stem), file=sys.stderr,
             flush=True))
         self._choose_turn, self._setup = choose, setup
 

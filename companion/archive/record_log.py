@@ -1,4 +1,4 @@
-"""``giganten verify RECORD --log LOG``: a record (``companion-game-record/1``)
+"""``brettl verify RECORD --log LOG``: a record (``companion-game-record/1``)
 checked against the game's log, for what the record alone cannot prove.
 
 A record's own check (``game_records.verify_record``) replays its turns, opens its

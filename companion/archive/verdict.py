@@ -1,4 +1,4 @@
-"""The verdict of ``giganten verify``: the problems found (none: verified), what was
+"""The verdict of ``brettl verify``: the problems found (none: verified), what was
 checked, and the exit status that tells them apart."""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ class Verdict:
 
     @property
     def status(self) -> int:
-        """The exit status of ``giganten verify``."""
+        """The exit status of ``brettl verify``."""
         if self.problems:
             return EXIT_REJECTED
         return EXIT_NOT_YET if self.pending else EXIT_VERIFIED

@@ -1,4 +1,4 @@
-"""``giganten verify``: check a game log or record, so that anyone can trust its result.
+"""``brettl verify``: check a game log or record, so that anyone can trust its result.
 
 What is checked (docs/records.md): a **game log** (JSON Lines, ``giganten-log/1``) and the
 **records** made of it (``companion-game-record/1``: public, full, referee) through

@@ -125,7 +125,7 @@ class IllegalMovePolicy:
 
 @dataclass(frozen=True)
 class RefereeConfig:
-    """``[referee]``: the arbiter's PIN (a salted PBKDF2 hash, ``giganten referee
+    """``[referee]``: the arbiter's PIN (a salted PBKDF2 hash, ``brettl referee
     --set-pin``), who holds it, the time control and the illegal-move policy."""
 
     pin_hash: str | None = None

@@ -14,7 +14,7 @@ commitment cannot be replayed into another game or swapped between the sides. Th
 makes the hash useless for guessing: without it, a player who has seen most enemy kinds
 could try the few setups left. Both players and the public see the hashes from the start
 [I1]; the salts (and so the setups) are revealed only once the game is over [I3], and then
-anyone can recompute the hashes (``giganten verify``, or by hand: docs/records.md).
+anyone can recompute the hashes (``brettl verify``, or by hand: docs/records.md).
 
 Pure: the randomness comes in as an ``entropy`` function (``os.urandom`` in a real game).
 """

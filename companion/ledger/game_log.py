@@ -29,7 +29,7 @@ The entries of a ``GameLog`` (``companion.ledger.record``) of a game:
   board then (``companion.table.game_corrections``).
 
 ``replay`` rebuilds the game's state from the entries through the interface only, for
-resuming after a power cut and for ``giganten verify``.
+resuming after a power cut and for ``brettl verify``.
 """
 
 from __future__ import annotations

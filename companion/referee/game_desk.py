@@ -12,7 +12,7 @@ arbiter, and a flag ends the game as a **loss on time** [W3]. Behind the **arbit
 dispute and **offer a draw**, which an opponent accepts (the game ends drawn, ``by`` the
 players) or declines until the next turn [W3]. Every action is logged in the game log
 (``referee``, ``correction`` and ``result`` entries, ``companion.ledger.game_log``), so
-the records and ``giganten verify`` accept the game. Pure: time is passed in; the full
+the records and ``brettl verify`` accept the game. Pure: time is passed in; the full
 position for the arbiter is built by ``companion.views.games`` alone.
 """
 

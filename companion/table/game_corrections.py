@@ -2,7 +2,7 @@
 ``companion.referee.game_desk``): take the game back to an earlier turn through the game
 interface's ``pop``, and end it with a result the rules do not produce (a loss on time, an
 agreed draw, the arbiter's decision). Each is logged before it is done, so ``resume``,
-the records and ``giganten verify`` replay it (``companion.ledger.game_log``)."""
+the records and ``brettl verify`` replay it (``companion.ledger.game_log``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Giganten's answers to ``giganten scenario`` (``docs/spec/scenario-format.md``).
+"""Giganten's answers to ``brettl scenario`` (``docs/spec/scenario-format.md``).
 
 A scenario is a position plus either turns to play or a query. ``answer`` runs it through
 the same engine a game uses and returns the JSON answer; anything that is not a valid

@@ -119,7 +119,7 @@ class Gimmel:
                 "hands": {name: dict(state.hand(index)) for index, name in enumerate(PLAYERS)}}
 
     def scenario(self, data: Mapping[str, Any]) -> JSON:
-        """Answer a ``giganten scenario`` for ``"game": "gimmel"``."""
+        """Answer a ``brettl scenario`` for ``"game": "gimmel"``."""
         from .scenario import answer
         return answer(data)
 

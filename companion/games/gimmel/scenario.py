@@ -1,4 +1,4 @@
-"""Gimmel's answers to ``giganten scenario`` (``docs/spec/scenario-format.md``).
+"""Gimmel's answers to ``brettl scenario`` (``docs/spec/scenario-format.md``).
 
 A scenario is a position (``board``, ``variants``, ``figures``, ``hand``, ``score``,
 ``to_move``) plus either turns to play or a query (``status``, ``moves``). Input that is

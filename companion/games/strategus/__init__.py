@@ -14,7 +14,7 @@ decided by rank, shown to both players for a moment only. The rules page is
 - the computer player (``docs/opponent.md``): ``knowledge`` (what a player knows),
   ``beliefs`` (the enemy's kinds guessed, positions drawn), ``deployment`` (good setups),
   ``evaluation``, ``search`` and ``choice`` (its turn);
-- ``scenario``: ``giganten scenario`` answers for ``"game": "strategus"``.
+- ``scenario``: ``brettl scenario`` answers for ``"game": "strategus"``.
 
 Options (all optional): ``"geometry"`` (a ``Geometry``; 10 × 10 if absent),
 ``"first"`` (the index of the player who begins; Red, 0, if absent [R1]) and

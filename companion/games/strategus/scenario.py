@@ -1,4 +1,4 @@
-"""Strategus's answers to ``giganten scenario`` (``spec/scenario-format.md``, Strategus).
+"""Strategus's answers to ``brettl scenario`` (``spec/scenario-format.md``, Strategus).
 
 A scenario is a position plus turns to play or a query (``status``, ``moves``, ``setup``).
 Everything runs through the engine a game uses (``StrategusState``); input that is not a
