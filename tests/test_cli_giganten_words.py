@@ -298,7 +298,9 @@ def test_the_next_turn_clears_a_challenges_kinds_from_the_terminal(tmp_path: Pat
     (["export"], "export FILE [public]"),
     (["setup all", "start", "setup orange"], "the game has started"),
     (["challenge"], "which square?"),
-    (["setup all", "start", "auto", "auto 1"], "the game is over"),
+    # Over by a resignation: the same phase as a game played out (which the whole games of
+    # tests/test_cli_play_giganten.py play), without playing one.
+    (["setup all", "start", "auto 2", "resign orange", "auto 1"], "the game is over"),
 ])
 def test_every_command_error_is_one_line_naming_the_script_line(
         lines: list[str], error: str, home: Path, tmp_path: Path) -> None:

@@ -2,8 +2,9 @@
 to PNG files.
 
 Kivy cannot run two apps in one interpreter reliably, so ``shots`` renders each screen in
-a fresh process (``python -m ui.shots SCREEN DIR WxH``); without a display it runs them
-under ``xvfb-run``. Each screenshot is taken after the app has drawn a few frames.
+a fresh process (``python -m ui.shots SCREEN DIR WxH``), a few at once; without a display
+it runs them all on one virtual screen of ``xvfb-run``. Each screenshot is taken after the
+app has drawn a few frames.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -203,30 +205,45 @@ def render_one(name: str, directory: Path, size: tuple[int, int],
     return target
 
 
+SHOT_JOBS = 3
+"""Screens rendered at once by default: each process waits a second for its frames, so a
+few side by side keep two cores busy."""
+
+
 def shots_command(args: argparse.Namespace) -> int:
-    """``giganten shots DIR``: one PNG per main screen, each in a fresh process."""
+    """``giganten shots DIR``: one PNG per main screen, each in a fresh process, ``--jobs`` of
+    them at once on one display (without a display, on one virtual screen of ``xvfb-run``
+    for them all)."""
     directory: Path = args.directory
     directory.mkdir(parents=True, exist_ok=True)
     size = f"{args.size[0]}x{args.size[1]}"
-    prefix: list[str] = []
+    names = list(args.screens or SHOTS)
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         xvfb = shutil.which("xvfb-run")
         if xvfb is None:
             print("brettl shots: there is no display and no xvfb-run to make one (install"
                   " the xvfb package)", file=sys.stderr)
             return 2
-        prefix = [xvfb, "-a", "-s", f"-screen 0 {size}x24"]
+        # This command again, on a virtual screen of the shots' size.
+        return subprocess.run([xvfb, "-a", "-s", f"-screen 0 {size}x24", sys.executable, "-m",
+                               "commands.main", "shots", str(directory), "--size", size,
+                               "--lang", args.lang, "--jobs", str(args.jobs),
+                               "--screens", *names], check=False).returncode
+
+    def render(name: str) -> tuple[str, subprocess.CompletedProcess[str]]:
+        return name, subprocess.run([sys.executable, "-m", "ui.shots", name, str(directory),
+                                     size, args.lang], check=False, capture_output=True,
+                                    text=True)
+
     failed = []
-    for name in args.screens or SHOTS:
-        done = subprocess.run([*prefix, sys.executable, "-m", "ui.shots", name,
-                               str(directory), size, args.lang], check=False, capture_output=True,
-                              text=True)
-        target = directory / f"{name}.png"
-        if done.returncode != 0 or not target.exists():
-            failed.append(name)
-            print(f"brettl shots: {name} failed:\n{done.stderr[-2000:]}", file=sys.stderr)
-        else:
-            print(target)
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        for name, done in pool.map(render, names):
+            target = directory / f"{name}.png"
+            if done.returncode != 0 or not target.exists():
+                failed.append(name)
+                print(f"brettl shots: {name} failed:\n{done.stderr[-2000:]}", file=sys.stderr)
+            else:
+                print(target)
     return 1 if failed else 0
 
 
@@ -333,6 +350,9 @@ def add_commands(commands: Any, add_backend: Callable[[argparse.ArgumentParser],
                        help="only these screens")
     shots.add_argument("--lang", choices=("en", "de"), default="en",
                        help="the language of the screens (default en)")
+    shots.add_argument("--jobs", type=int, default=SHOT_JOBS, metavar="N",
+                       help=f"screens rendered at once, each in its own process (default"
+                            f" {SHOT_JOBS})")
     shots.set_defaults(run=shots_command)
 
 
