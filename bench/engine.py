@@ -34,7 +34,7 @@ from pathlib import Path
 
 from companion.games.giganten.combat import Outcome
 from companion.games.giganten.generate import random_game, random_playout
-from companion.games.giganten.referee import RefereeOptions
+from companion.games.giganten.referee_options import RefereeOptions
 from companion.games.giganten.ruleset import RuleSet
 from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import Turn

@@ -19,7 +19,7 @@ from companion.game_events import GameEvent
 from companion.games.giganten import GAME
 from companion.games.giganten.figures import KINDS
 from companion.games.giganten.position import GigantenState
-from companion.games.giganten.referee import RefereeOptions
+from companion.games.giganten.referee_options import RefereeOptions
 from companion.identities import sim_identities
 from companion.ledger import game_log
 from companion.ledger.record import GameLog

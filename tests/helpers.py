@@ -17,7 +17,7 @@ from companion.games.giganten.codec import (
     start_from_json,
 )
 from companion.games.giganten.figures import KINDS
-from companion.games.giganten.referee import RefereeOptions
+from companion.games.giganten.referee_options import RefereeOptions
 from companion.games.giganten.ruleset import RuleSet
 from companion.games.giganten.state import GameState
 from companion.games.giganten.turns import Combat, IllegalTurn, Turn, TurnResult

@@ -26,7 +26,7 @@ from companion.games.giganten import GAME
 from companion.games.giganten.choices import moved_board, pending_choices
 from companion.games.giganten.legality import check_turn
 from companion.games.giganten.position import GigantenState
-from companion.games.giganten.referee import TURN_LIMIT, RefereeOptions
+from companion.games.giganten.referee_options import TURN_LIMIT, RefereeOptions
 from companion.games.giganten.turns import IllegalTurn, Turn
 from companion.ledger.record import verify as read_log
 from companion.table.game_session import OVER

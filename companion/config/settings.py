@@ -134,7 +134,7 @@ class RefereeConfig:
     illegal: IllegalMovePolicy = field(default_factory=IllegalMovePolicy)
     rules: dict[str, Any] = field(default_factory=dict)
     """``[referee.rules]``: the referee rule options of the game's rule set
-    (``companion.games.giganten.referee.RefereeOptions.from_dict``: two_squares, chasing,
+    (``companion.games.giganten.referee_options.RefereeOptions.from_dict``: two_squares, chasing,
     no_challenge_limit, turn_limit); empty: the club defaults."""
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from companion.games.giganten.board import Board, BoardError, Placement
 from companion.games.giganten.figures import KINDS, parse_kind
 from companion.games.giganten.players import Player, team_name
-from companion.games.giganten.referee import RefereeOptions
+from companion.games.giganten.referee_options import RefereeOptions
 from companion.games.giganten.ruleset import RuleSet
 from companion.games.giganten.squares import Square, square_sort_key
 from companion.games.giganten.state import GameState, Position

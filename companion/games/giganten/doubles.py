@@ -13,21 +13,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
 
 from companion.games.giganten.figures import KINDS
 from companion.games.giganten.squares import Square
+from companion.games.giganten.state_of_play import StateOfPlay
 from companion.games.giganten.tables import make_turn
 from companion.games.giganten.turns import Turn
-
-if TYPE_CHECKING:
-    from companion.games.giganten.state import GameState
 
 _new_turn = tuple.__new__
 
 
 @contextmanager
-def moved(state: GameState, figure: int, sq: Square) -> Iterator[None]:
+def moved(state: StateOfPlay, figure: int, sq: Square) -> Iterator[None]:
     """Stand ``figure`` on ``sq`` for the duration of the block, then put it back."""
     before = state.pos[figure]
     state.occ[before] = -1
@@ -41,7 +38,7 @@ def moved(state: GameState, figure: int, sq: Square) -> Iterator[None]:
         state.pos[figure] = before
 
 
-def enemies_next_to(state: GameState, figure: int) -> list[Square]:
+def enemies_next_to(state: StateOfPlay, figure: int) -> list[Square]:
     """The enemy figures orthogonally next to ``figure`` that it could challenge [C1, C3]."""
     if not KINDS[state.fig_kind[figure]].challenges:
         return []
@@ -50,7 +47,7 @@ def enemies_next_to(state: GameState, figure: int) -> list[Square]:
             if occ[sq] >= 0 and team[occ[sq]] != mine]
 
 
-def add_double_turns(state: GameState, player: int, out: list[Turn]) -> None:
+def add_double_turns(state: StateOfPlay, player: int, out: list[Turn]) -> None:
     """Append every double move of ``player`` (V8) to ``out``.
 
     Only the player's own figures move while the turns are generated, so which enemies
@@ -88,7 +85,7 @@ def add_double_turns(state: GameState, player: int, out: list[Turn]) -> None:
                            challenges, enemies_around, out)
 
 
-def _add_two_steps(state: GameState, figure: int, origin: Square, middle: Square,
+def _add_two_steps(state: StateOfPlay, figure: int, origin: Square, middle: Square,
                    challenges: bool, enemies_around: Callable[[Square], list[Square]],
                    out: list[Turn]) -> None:
     for end in state.step_targets(figure):
@@ -100,7 +97,7 @@ def _add_two_steps(state: GameState, figure: int, origin: Square, middle: Square
             out.extend(make_turn(path, enemy) for enemy in enemies_around(end))
 
 
-def _add_pairs(state: GameState, figures: list[int], first: int, origin: Square,
+def _add_pairs(state: StateOfPlay, figures: list[int], first: int, origin: Square,
                middle: Square, steps: dict[int, list[Square]], near: set[Square],
                next_to_origin: set[Square], challenges: dict[int, bool],
                enemies_around: Callable[[Square], list[Square]], out: list[Turn]) -> None:

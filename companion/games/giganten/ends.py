@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.giganten.referee import NO_CHALLENGE_LIMIT, TURN_LIMIT
+from companion.games.giganten.referee_options import NO_CHALLENGE_LIMIT, TURN_LIMIT
 
 END_RULES = {"nest": "W1", "immobilized": "W2", "resignation": "W3",
              NO_CHALLENGE_LIMIT: "W3", TURN_LIMIT: "W3"}

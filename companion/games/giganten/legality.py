@@ -10,7 +10,6 @@ position, exactly as it would be played.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 import companion.games.giganten.referee as referee
 from companion.games.giganten.board import DIRECTION_NAMES, DIRECTIONS
@@ -18,17 +17,15 @@ from companion.games.giganten.combat import Outcome
 from companion.games.giganten.ends import END_RULES
 from companion.games.giganten.figures import KINDS, NEST
 from companion.games.giganten.squares import Square
+from companion.games.giganten.state_of_play import StateOfPlay
 from companion.games.giganten.turns import IllegalTurn, Turn
 from companion.games.giganten.zones import edge_squares, first_rank
-
-if TYPE_CHECKING:  # the state calls check_turn; importing it here would close a circle
-    from companion.games.giganten.state import GameState
 
 
 class _Scratch:
     """Moves made on the state while checking, taken back when the check is done."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: StateOfPlay) -> None:
         self.state = state
         self.changes: list[tuple[int, Square]] = []
 
@@ -50,7 +47,7 @@ class _Scratch:
                 state.occ[before] = figure
 
 
-def check_turn(state: GameState, turn: Turn) -> None:
+def check_turn(state: StateOfPlay, turn: Turn) -> None:
     """Raise ``IllegalTurn`` if ``turn`` may not be played now; return None if it may."""
     _check_not_over(state)
     _check_squares(state, turn)
@@ -74,13 +71,13 @@ def check_turn(state: GameState, turn: Turn) -> None:
         _check_advance(state, turn)
 
 
-def _check_not_over(state: GameState) -> None:
+def _check_not_over(state: StateOfPlay) -> None:
     if state.is_over:
         reason = state.reason or "nest"
         raise IllegalTurn(END_RULES.get(reason, "W1"), "game_over", reason=reason)
 
 
-def _check_referee(state: GameState, turn: Turn) -> None:
+def _check_referee(state: StateOfPlay, turn: Turn) -> None:
     """The referee rules in force [W3]: two squares (R24), chasing (R25); they lapse when
     they would forbid every turn of the player [R24]."""
     if state.rules.referee is None:
@@ -90,7 +87,7 @@ def _check_referee(state: GameState, turn: Turn) -> None:
         raise IllegalTurn.because(referee.RULE, why)
 
 
-def _check_squares(state: GameState, turn: Turn) -> None:
+def _check_squares(state: StateOfPlay, turn: Turn) -> None:
     named = [*turn.path, *turn.second, *(sq for sq, _ in turn.place),
              *(sq for sq in (turn.challenge, turn.challenge_from) if sq is not None),
              *((turn.reenter[0],) if turn.reenter else ())]
@@ -101,21 +98,21 @@ def _check_squares(state: GameState, turn: Turn) -> None:
         raise IllegalTurn("F", "no_such_kind")
 
 
-def _name(state: GameState, sq: Square) -> str:
+def _name(state: StateOfPlay, sq: Square) -> str:
     return state.board.name(sq)
 
 
-def _player_name(state: GameState, player: int) -> str:
+def _player_name(state: StateOfPlay, player: int) -> str:
     return state.players[player].name  # a parameter: each language words it
 
 
-def _kind_name(state: GameState, figure: int) -> str:
+def _kind_name(state: StateOfPlay, figure: int) -> str:
     return KINDS[state.fig_kind[figure]].family  # the family id, worded by each language
 
 
 # --- One figure's move -------------------------------------------------------------------
 
-def _check_moves(state: GameState, turn: Turn, scratch: _Scratch) -> None:
+def _check_moves(state: StateOfPlay, turn: Turn, scratch: _Scratch) -> None:
     if turn.second or len(turn.path) == 3:
         _check_double(state, turn, scratch)
         return
@@ -132,7 +129,7 @@ def _check_moves(state: GameState, turn: Turn, scratch: _Scratch) -> None:
         _check_challenge(state, figure, turn.challenge)
 
 
-def _check_own_figure(state: GameState, origin: Square) -> int:
+def _check_own_figure(state: StateOfPlay, origin: Square) -> int:
     figure = state.occ[origin]
     if figure < 0:
         raise IllegalTurn("M1", "no_figure", square=_name(state, origin))
@@ -150,7 +147,7 @@ def _check_own_figure(state: GameState, origin: Square) -> int:
     return figure
 
 
-def _check_move(state: GameState, figure: int, origin: Square, target: Square) -> int | None:
+def _check_move(state: StateOfPlay, figure: int, origin: Square, target: Square) -> int | None:
     """Check the move itself; return the flight's direction for a scout flight, else None."""
     if target == origin:
         raise IllegalTurn("M1", "no_passing")
@@ -167,7 +164,7 @@ def _check_move(state: GameState, figure: int, origin: Square, target: Square) -
     return _check_flight(state, origin, target, df, dr)
 
 
-def _check_step(state: GameState, figure: int, target: Square, dr: int) -> None:
+def _check_step(state: StateOfPlay, figure: int, target: Square, dr: int) -> None:
     if state.occ[target] != -1:
         raise IllegalTurn("M2", "step_occupied", square=_name(state, target))
     info = KINDS[state.fig_kind[figure]]
@@ -178,7 +175,7 @@ def _check_step(state: GameState, figure: int, target: Square, dr: int) -> None:
         raise IllegalTurn("M4", "never_swamp", family=_kind_name(state, figure))
 
 
-def _check_flight(state: GameState, origin: Square, target: Square, df: int, dr: int) -> int:
+def _check_flight(state: StateOfPlay, origin: Square, target: Square, df: int, dr: int) -> int:
     if df and dr and abs(df) != abs(dr):
         raise IllegalTurn("M6", "flight_straight")
     if max(abs(df), abs(dr)) == 1:
@@ -197,7 +194,7 @@ def _check_flight(state: GameState, origin: Square, target: Square, df: int, dr:
 
 # --- Challenges ----------------------------------------------------------------------------
 
-def _check_target(state: GameState, figure: int, target: Square) -> int:
+def _check_target(state: StateOfPlay, figure: int, target: Square) -> int:
     """Check that ``target`` holds an enemy; return that enemy figure."""
     enemy = state.occ[target]
     if enemy < 0:
@@ -207,7 +204,7 @@ def _check_target(state: GameState, figure: int, target: Square) -> int:
     return enemy
 
 
-def _check_scout_challenge(state: GameState, figure: int, turn: Turn, direction: int) -> None:
+def _check_scout_challenge(state: StateOfPlay, figure: int, turn: Turn, direction: int) -> None:
     """After a flight the scout must challenge an enemy ahead, left or right of it [M7]."""
     reachable = [sq for sq in state.board.geometry.scout_targets[turn.target][direction]
                  if state.occ[sq] >= 0 and state.is_enemy(state.to_move, state.occ[sq])]
@@ -225,7 +222,7 @@ def _check_scout_challenge(state: GameState, figure: int, turn: Turn, direction:
                           square=_name(state, turn.challenge))
 
 
-def _check_challenge(state: GameState, figure: int, target: Square) -> None:
+def _check_challenge(state: StateOfPlay, figure: int, target: Square) -> None:
     """Only a moved figure challenges, an orthogonal neighbour, and never a Blitz or Nest."""
     if not KINDS[state.fig_kind[figure]].challenges:
         raise IllegalTurn("C3", "never_challenges", family=_kind_name(state, figure))
@@ -244,7 +241,7 @@ def _check_challenge(state: GameState, figure: int, target: Square) -> None:
     raise IllegalTurn("C1", "not_next_to", square=_name(state, target), at=_name(state, at))
 
 
-def _check_advance(state: GameState, turn: Turn) -> None:
+def _check_advance(state: StateOfPlay, turn: Turn) -> None:
     """Advancing needs exactly one loser, and a winner that advances and is free [K5]."""
     if turn.challenge is None:
         raise IllegalTurn("K5", "advance_without_challenge")
@@ -265,7 +262,7 @@ def _check_advance(state: GameState, turn: Turn) -> None:
 
 # --- Variants --------------------------------------------------------------------------------
 
-def _check_double(state: GameState, turn: Turn, scratch: _Scratch) -> None:
+def _check_double(state: StateOfPlay, turn: Turn, scratch: _Scratch) -> None:
     """Two steps of one figure, or one step each of two figures (V8)."""
     if not state.rules.has("V8"):
         if turn.second:
@@ -281,7 +278,7 @@ def _check_double(state: GameState, turn: Turn, scratch: _Scratch) -> None:
         _check_two_steps(state, turn, scratch)
 
 
-def _check_double_step(state: GameState, figure: int, origin: Square, target: Square) -> None:
+def _check_double_step(state: StateOfPlay, figure: int, origin: Square, target: Square) -> None:
     """One step of a double move: orthogonal onto an empty square, never a flight."""
     (f0, r0), (f1, r1) = state.board.file_rank(origin), state.board.file_rank(target)
     if abs(f1 - f0) + abs(r1 - r0) != 1:
@@ -291,7 +288,7 @@ def _check_double_step(state: GameState, figure: int, origin: Square, target: Sq
     _check_step(state, figure, target, r1 - r0)
 
 
-def _check_two_steps(state: GameState, turn: Turn, scratch: _Scratch) -> None:
+def _check_two_steps(state: StateOfPlay, turn: Turn, scratch: _Scratch) -> None:
     origin, middle, end = turn.path
     figure = _check_own_figure(state, origin)
     _check_double_step(state, figure, origin, middle)
@@ -306,7 +303,7 @@ def _check_two_steps(state: GameState, turn: Turn, scratch: _Scratch) -> None:
         _check_challenge(state, figure, turn.challenge)
 
 
-def _check_two_figures(state: GameState, turn: Turn, scratch: _Scratch) -> None:
+def _check_two_figures(state: StateOfPlay, turn: Turn, scratch: _Scratch) -> None:
     if len(turn.path) != 2 or len(turn.second) != 2:
         raise IllegalTurn("V8", "two_figures_one_square")
     first = _check_own_figure(state, turn.path[0])
@@ -325,7 +322,7 @@ def _check_two_figures(state: GameState, turn: Turn, scratch: _Scratch) -> None:
         _check_challenge(state, state.occ[at], turn.challenge)
 
 
-def _check_placement(state: GameState, turn: Turn, scratch: _Scratch) -> None:
+def _check_placement(state: StateOfPlay, turn: Turn, scratch: _Scratch) -> None:
     """Reserve figures: from the own third turn, onto empty edge squares of the own half (V6)."""
     player = state.to_move
     if not state.rules.has("V6"):
@@ -350,7 +347,7 @@ def _check_placement(state: GameState, turn: Turn, scratch: _Scratch) -> None:
         raise IllegalTurn("V6", "reserve_then_one_move")
 
 
-def _check_reentry(state: GameState, turn: Turn) -> None:
+def _check_reentry(state: StateOfPlay, turn: Turn) -> None:
     """A trapped figure comes back onto the own first rank: the whole turn (V5c)."""
     assert turn.reenter is not None
     player = state.to_move

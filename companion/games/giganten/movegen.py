@@ -2,27 +2,25 @@
 
 The move generation of ``GameState`` (``state`` beside this module), as functions of the
 state that the class takes in as its methods: ``state.legal_turns()`` is
-``legal_turns(state)``. They walk the state's flat lists (``pos``, ``occ``) and the step
-and flight tables precomputed for its board; this is the engine's hot path, so the loops
-keep their locals and avoid calls per square.
+``legal_turns(state)``; they read it through ``StateOfPlay`` (``state_of_play``). They walk
+the state's flat lists (``pos``, ``occ``) and the step and flight tables precomputed for its
+board; this is the engine's hot path, so the loops keep their locals and avoid calls per
+square.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import companion.games.giganten.referee as _referee
 from companion.games.giganten.doubles import add_double_turns
 from companion.games.giganten.figures import KINDS, Kind
 from companion.games.giganten.squares import Square
+from companion.games.giganten.state_of_play import StateOfPlay
 from companion.games.giganten.tables import Step, flights_from
 from companion.games.giganten.turns import Turn
 from companion.games.giganten.zones import edge_squares, first_rank_squares
-
-if TYPE_CHECKING:
-    from companion.games.giganten.state import GameState
 
 _MOBILE = [k.mobile for k in KINDS]
 _CHALLENGES = [k.challenges for k in KINDS]
@@ -31,7 +29,7 @@ _LAND_ONLY = [k.land_only for k in KINDS]
 _NEVER_FORWARD = [k.never_forward for k in KINDS]
 
 
-def legal_turns(state: GameState) -> list[Turn]:
+def legal_turns(state: StateOfPlay) -> list[Turn]:
     """Every legal turn of the player to move [M1–M8, C1–C3], ``advance`` left False.
 
     With V8 it includes double moves (a pair of independent steps once, in figure
@@ -49,7 +47,7 @@ def legal_turns(state: GameState) -> list[Turn]:
     return turns
 
 
-def referee_lapses(state: GameState) -> bool:
+def referee_lapses(state: StateOfPlay) -> bool:
     """True if the referee rules forbid every turn the player to move has: then they
     do not apply to this turn, since they must not decide the game [W2, R24]."""
     if not state._refereed or not _referee.bites(state):
@@ -58,7 +56,7 @@ def referee_lapses(state: GameState) -> bool:
         state.to_move)
 
 
-def rulebook_turns(state: GameState) -> list[Turn]:
+def rulebook_turns(state: StateOfPlay) -> list[Turn]:
     """``legal_turns`` under the rulebook and variants alone, without the referee rules."""
     turns: list[Turn] = []
     if state.reason is not None:
@@ -74,7 +72,7 @@ def rulebook_turns(state: GameState) -> list[Turn]:
     return turns
 
 
-def turns_from(state: GameState, sq: Square) -> list[Turn]:
+def turns_from(state: StateOfPlay, sq: Square) -> list[Turn]:
     """The single-figure turns of the figure on ``sq``, whoever's turn it is."""
     turns: list[Turn] = []
     figure = state.occ[sq]
@@ -83,7 +81,7 @@ def turns_from(state: GameState, sq: Square) -> list[Turn]:
     return turns
 
 
-def add_turns(state: GameState, figure: int, out: list[Turn]) -> None:
+def add_turns(state: StateOfPlay, figure: int, out: list[Turn]) -> None:
     """Append every turn of one figure: normal moves [M2–M5] and scout flights [M6, M7]."""
     kind = state.fig_kind[figure]
     if not _MOBILE[kind]:
@@ -115,7 +113,7 @@ def add_turns(state: GameState, figure: int, out: list[Turn]) -> None:
         add_flights(state, sq, mine, out)
 
 
-def restricted_steps(state: GameState, figure: int, kind: Kind, sq: Square) -> list[Step]:
+def restricted_steps(state: StateOfPlay, figure: int, kind: Kind, sq: Square) -> list[Step]:
     """The moves from ``sq`` that a Blitz-like figure may make at all [M4]."""
     blocked = state._forward_direction[state.fig_player[figure]] if _NEVER_FORWARD[kind] else -1
     land_only, swamp = _LAND_ONLY[kind], state._swamp
@@ -123,7 +121,7 @@ def restricted_steps(state: GameState, figure: int, kind: Kind, sq: Square) -> l
             if entry[0] != blocked and not (land_only and swamp[entry[1]])]
 
 
-def step_targets(state: GameState, figure: int) -> list[Square]:
+def step_targets(state: StateOfPlay, figure: int) -> list[Square]:
     """The empty squares ``figure`` may step onto now with a normal move [M2–M5]."""
     kind, sq = state.fig_kind[figure], state.pos[figure]
     if sq < 0 or not _MOBILE[kind] or figure in state.frozen:
@@ -134,7 +132,7 @@ def step_targets(state: GameState, figure: int) -> list[Square]:
     return [step for _, step, _, _ in steps if occ[step] == -1]
 
 
-def add_flights(state: GameState, sq: Square, mine: int, out: list[Turn]) -> None:
+def add_flights(state: StateOfPlay, sq: Square, mine: int, out: list[Turn]) -> None:
     """Append every scout flight from ``sq`` that ends in a challenge [M6, M7]."""
     occ, team = state.occ, state.fig_team
     flights = state._flights[sq] or flights_from(state.board.files, state.board.ranks, sq)
@@ -150,18 +148,18 @@ def add_flights(state: GameState, sq: Square, mine: int, out: list[Turn]) -> Non
                     out.append(turn)
 
 
-def reserve_squares(state: GameState, player: int) -> list[Square]:
+def reserve_squares(state: StateOfPlay, player: int) -> list[Square]:
     """The empty edge squares of ``player``'s half, where reserve figures go (V6)."""
     return [sq for sq in edge_squares(state.board, state.players[player]) if state.occ[sq] < 0]
 
 
-def reentry_squares(state: GameState, player: int) -> list[Square]:
+def reentry_squares(state: StateOfPlay, player: int) -> list[Square]:
     """The empty squares of ``player``'s first rank, where trapped figures return (V5c)."""
     return [sq for sq in first_rank_squares(state.board, state.players[player])
             if state.occ[sq] < 0]
 
 
-def reentry_turns(state: GameState, player: int) -> list[Turn]:
+def reentry_turns(state: StateOfPlay, player: int) -> list[Turn]:
     kinds = sorted({state.fig_kind[f] for f in state.trapped_of(player)})
     # A figure that never enters a swamp does not come back onto one either [V5c, M4].
     return [Turn((), reenter=(sq, kind))
@@ -169,7 +167,7 @@ def reentry_turns(state: GameState, player: int) -> list[Turn]:
             if not (KINDS[kind].land_only and state.board.is_swamp(sq))] if kinds else []
 
 
-def has_legal_turn(state: GameState, player: int) -> bool:
+def has_legal_turn(state: StateOfPlay, player: int) -> bool:
     """True if ``player`` could make a turn now (regardless of whose turn it is) [W2]."""
     occ, pos, swamp, frozen = state.occ, state.pos, state._swamp, state.frozen
     forward = state._forward_direction[player]
@@ -193,7 +191,7 @@ def has_legal_turn(state: GameState, player: int) -> bool:
         reentry_squares(state, player))
 
 
-def random_turn(state: GameState, rng: random.Random) -> Turn | None:
+def random_turn(state: StateOfPlay, rng: random.Random) -> Turn | None:
     """A random legal turn (None if there is none), for playouts.
 
     It picks a random figure that can move, then one of its turns, so it is uniform
@@ -226,7 +224,7 @@ def random_turn(state: GameState, rng: random.Random) -> Turn | None:
     return special
 
 
-def random_special_turn(state: GameState, rng: random.Random,
+def random_special_turn(state: StateOfPlay, rng: random.Random,
                         always: bool = False) -> Turn | None:
     player = state.to_move
     squares = reserve_squares(state, player)

@@ -1,31 +1,16 @@
-"""Rules a referee needs beyond the rulebook [W3]: options of a game's ``RuleSet``.
+"""The referee rules beyond the rulebook [W3]: what their options forbid, and when they end a game.
 
-The rulebook has no draw rule and nothing against endless play. Referee mode adds four
-options, each with the default a club would choose, and ``None`` (or ``0``/``off``) for off:
+The options are ``RefereeOptions`` (``referee_options`` beside this module), carried by a
+game's ``RuleSet``; what the rules remember between turns is ``RefereeState``
+(``referee_state``). This module applies them to a game in progress:
 
-- ``two_squares`` (default 5): a figure may not move more than N times in a row between
-  the same two squares; a Flug counts by range, back and forth on one line [R24].
-- ``chasing`` (default on): the continuous chaser may not make a chasing move that repeats
-  a position of the chase; the move back to the square just left is allowed [R25].
-- ``no_challenge_limit`` (default 200): that many turns in a row without a challenge end
-  the game drawn, reason ``"no-challenge limit"`` [R26].
-- ``turn_limit`` (default 2000): that many turns in all end the game drawn, reason
-  ``"turn limit"`` [R26].
-
-API (small on purpose; clocks, corrections and the referee CLI build on it):
-
-- ``RefereeOptions`` (frozen): ``RefereeOptions()`` are the club defaults,
-  ``RefereeOptions.OFF`` switches everything off; ``to_dict``/``from_dict`` for records,
-  ``parse("two_squares=5,chasing=off")``/``text()`` for command lines. Bad input raises
-  ``RefereeError`` naming the option.
-- ``RuleSet(variants, referee=RefereeOptions())`` puts them into a game; ``referee=None``
-  (the default) is the plain rulebook game.
 - ``GameState.legal_turns()`` leaves out what the options forbid, ``check_turn`` refuses it
   with ``IllegalTurn("W3", text)``; the text names the option and its ruling. A rule that
   would leave the player no turn at all lapses for that turn [R24].
-- ``GameState.referee_state`` is the detectors' state (``RefereeState``); ``push`` and
-  ``pop`` keep it, and a replay from the start rebuilds it exactly. The limits end the game
-  with ``winner`` None and ``reason`` one of ``DRAW_REASONS``; ``GameState.is_drawn``.
+- ``GameState.referee_state`` is the detectors' state; ``push`` and ``pop`` keep it
+  (``start_state``, ``after_turn``), and a replay from the start rebuilds it exactly. The
+  limits end the game with ``winner`` None and ``reason`` one of ``DRAW_REASONS``
+  (``draw_reason``); ``GameState.is_drawn``.
 
 The detectors are incremental: each turn updates a few small values, and ``legal_turns``
 filters only while a rule is about to bite (a run at its limit, a chase awaiting its next
@@ -34,22 +19,15 @@ move), so the plain hot path costs one attribute test.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, fields
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from collections.abc import Sequence
 
 from companion.games.giganten.figures import KINDS
+from companion.games.giganten.referee_options import NO_CHALLENGE_LIMIT, TURN_LIMIT
+from companion.games.giganten.referee_state import Chase, RefereeState, Run
 from companion.games.giganten.squares import Square
+from companion.games.giganten.state_of_play import StateOfPlay
 from companion.games.giganten.turns import Turn
 from companion.messages import Message
-
-if TYPE_CHECKING:
-    from companion.games.giganten.state import GameState
-
-NO_CHALLENGE_LIMIT = "no-challenge limit"
-TURN_LIMIT = "turn limit"
-DRAW_REASONS = (NO_CHALLENGE_LIMIT, TURN_LIMIT)
-"""The reasons of a game the referee limits ended drawn [R26]."""
 
 RULE = "W3"
 """The rule id of every referee refusal and draw."""
@@ -59,177 +37,8 @@ _new = tuple.__new__
 """``tuple.__new__``: builds the detectors' named tuples at C speed (they are made every
 turn; a NamedTuple's own ``__new__`` is Python code)."""
 
-_OFF_WORDS = frozenset({"off", "none", "no", "false", "0"})
-_ON_WORDS = frozenset({"on", "yes", "true", "default"})
 
-
-class RefereeError(ValueError):
-    """Referee options that cannot be read; the message names the option."""
-
-
-@dataclass(frozen=True)
-class RefereeOptions:
-    """The referee rules of one game [W3]; the defaults are what a club would choose."""
-
-    two_squares: int | None = 5
-    """Most moves in a row of one figure between the same two squares [R24]; None: off."""
-    chasing: bool = True
-    """The chasing rule (ISF more-squares rule) [R25]."""
-    no_challenge_limit: int | None = 200
-    """Turns in a row without a challenge that end the game drawn [R26]; None: off."""
-    turn_limit: int | None = 2000
-    """Turns in all that end the game drawn [R26]; None: off."""
-
-    OFF: ClassVar[RefereeOptions]
-    """Every referee rule switched off."""
-
-    def __post_init__(self) -> None:
-        for name in ("two_squares", "no_challenge_limit", "turn_limit"):
-            value = getattr(self, name)
-            if value == 0 and type(value) is int:
-                object.__setattr__(self, name, None)  # 0 means off, stored as None
-            elif value is not None and (type(value) is not int or value < 0):
-                raise RefereeError(f"referee option {name} must be a whole number of at least"
-                                   f" 1, or off; not {value!r}")
-        if type(self.chasing) is not bool:
-            raise RefereeError(f"referee option chasing must be on or off; not"
-                               f" {self.chasing!r}")
-
-    @property
-    def active(self) -> bool:
-        """True if any referee rule is on."""
-        return self != RefereeOptions.OFF
-
-    def to_dict(self) -> dict[str, int | bool | None]:
-        """Every option by name, for records and logs (``from_dict`` reads it back)."""
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> RefereeOptions:
-        """Options from a dict; a missing option takes its default. Raises ``RefereeError``
-        for an unknown option or a bad value."""
-        if not isinstance(data, Mapping):
-            raise RefereeError("referee options must be an object, like {\"two_squares\": 5}")
-        _check_names(data)
-        return cls(**{name: _value(name, value) for name, value in data.items()})
-
-    @classmethod
-    def parse(cls, text: str) -> RefereeOptions:
-        """Options from command-line text: ``two_squares=5,chasing=off``; ``default`` (or
-        nothing) for the club defaults, ``off`` for none. Unnamed options keep their default.
-        Raises ``RefereeError`` naming the option that is wrong."""
-        text = text.strip()
-        if text.lower() in ("", "default", "defaults", "on"):
-            return cls()
-        if text.lower() in _OFF_WORDS:
-            return cls.OFF
-        values: dict[str, str] = {}
-        for part in text.split(","):
-            name, sep, value = part.partition("=")
-            name = name.strip().replace("-", "_")
-            if not sep or not name or not value.strip():
-                raise RefereeError(f"referee option {part.strip()!r}: write name=value, like"
-                                   " two_squares=5 or chasing=off")
-            if name in values:
-                raise RefereeError(f"referee option {name} is given twice")
-            values[name] = value.strip()
-        _check_names(values)
-        return cls(**{name: _value(name, value) for name, value in values.items()})
-
-    def text(self) -> str:
-        """The options as ``parse`` reads them: ``two_squares=5,chasing=on,…``."""
-        return ",".join(f"{name}={_word(value)}" for name, value in self.to_dict().items())
-
-
-RefereeOptions.OFF = RefereeOptions(None, False, None, None)
-
-_NAMES = tuple(f.name for f in fields(RefereeOptions))
-
-
-def _check_names(names: Iterable[str]) -> None:
-    for name in names:
-        if name not in _NAMES:
-            raise RefereeError(f"unknown referee option {name!r}; the options are"
-                               f" {', '.join(_NAMES)}")
-
-
-def _value(name: str, value: Any) -> Any:
-    """One option's value from text or JSON (``RefereeOptions`` checks its type)."""
-    default = getattr(RefereeOptions(), name)
-    if isinstance(value, str):
-        word = value.strip().lower()
-        if word in _OFF_WORDS:
-            return False if name == "chasing" else None
-        if word in _ON_WORDS:
-            return default
-        if name != "chasing" and word.isdigit():
-            return int(word)
-        raise RefereeError(f"referee option {name} must be "
-                           + ("on or off" if name == "chasing" else "a whole number or off")
-                           + f"; not {value!r}")
-    if value is None:
-        return False if name == "chasing" else None
-    if name != "chasing" and value is True:
-        return default
-    if name != "chasing" and value is False:
-        return None
-    return value  # checked by RefereeOptions itself
-
-
-def _word(value: int | bool | None) -> str:
-    if value is None or value is False:
-        return "off"
-    return "on" if value is True else str(value)
-
-
-# --- The detectors' state ------------------------------------------------------------------
-
-class Run(NamedTuple):
-    """A player's latest moves of one figure back and forth on one line [R24]."""
-
-    figure: int
-    origin: Square
-    """Where the last move of the run started."""
-    target: Square
-    """Where the last move of the run ended (the next one must start there)."""
-    unit: tuple[int, int] | None
-    """A Flug's last move's direction as (file step, rank step), each -1, 0 or 1 (None for
-    other figures: for them only the move straight back continues the run)."""
-    moves: int
-    """Moves in the run so far."""
-    low: Square
-    high: Square
-    """The run's two end squares (for a Flug the ends of its range)."""
-
-
-class Chase(NamedTuple):
-    """A continuous chase in progress [R25]."""
-
-    team: int
-    """The chasing team (in the two-player game: the chasing player)."""
-    threatened: tuple[int, ...]
-    """While the chased side is to move: the figures the last chasing move touched."""
-    evader: int
-    """While the chaser is to move: the figure that evaded (-1 before that)."""
-    seen: frozenset[int]
-    """The positions (keys) seen since the chase began."""
-    last: tuple[int, Square]
-    """The last chasing move's figure and the square it came from."""
-
-
-class RefereeState(NamedTuple):
-    """Everything the referee rules remember; replaced (never changed) by each turn."""
-
-    runs: tuple[Run | None, ...]
-    """Per player: the current two-squares run."""
-    chase: Chase | None
-    quiet: int
-    """Turns in a row without a challenge (or a figure leaving the board) [R26]."""
-    key: int
-    """The position's key: where every figure stands (0 when chasing is off)."""
-
-
-def start_state(state: GameState) -> RefereeState:
+def start_state(state: StateOfPlay) -> RefereeState:
     """The detectors at the start of a game (no runs, no chase, nothing quiet yet)."""
     options = state.rules.referee
     key = 0
@@ -260,7 +69,7 @@ def _single(turn: Turn) -> bool:
 
 # --- After a turn ----------------------------------------------------------------------------
 
-def after_turn(state: GameState, before: RefereeState, player: int, turn: Turn,
+def after_turn(state: StateOfPlay, before: RefereeState, player: int, turn: Turn,
                moves: Sequence[tuple[int, Square]], progress: bool) -> RefereeState:
     """The detectors after ``player`` played ``turn`` (``moves``: each figure moved, with
     its previous square; ``progress``: a challenge took place or a figure left the board)."""
@@ -281,7 +90,7 @@ def after_turn(state: GameState, before: RefereeState, player: int, turn: Turn,
     return _new(RefereeState, (runs, chase, 0 if progress else before.quiet + 1, key))
 
 
-def _next_run(state: GameState, run: Run | None, figure: int, turn: Turn) -> Run:
+def _next_run(state: StateOfPlay, run: Run | None, figure: int, turn: Turn) -> Run:
     origin, target = turn.path
     unit = _unit(state.board.files, origin, target) if _SCOUT[state.fig_kind[figure]] else None
     if run is not None and run.figure == figure and _reverses(state, run, origin, target, unit):
@@ -292,7 +101,7 @@ def _next_run(state: GameState, run: Run | None, figure: int, turn: Turn) -> Run
     return _new(Run, (figure, origin, target, unit, 1, low, high))
 
 
-def _reverses(state: GameState, run: Run, origin: Square, target: Square,
+def _reverses(state: StateOfPlay, run: Run, origin: Square, target: Square,
               unit: tuple[int, int] | None) -> bool:
     """True if the move ``origin``-``target`` goes back along the run's last move: straight
     back for most figures, back along the same line for a Flug [R24]."""
@@ -305,7 +114,7 @@ def _reverses(state: GameState, run: Run, origin: Square, target: Square,
     return unit == (-run.unit[0], -run.unit[1])
 
 
-def _next_key(state: GameState, key: int, moves: Sequence[tuple[int, Square]]) -> int:
+def _next_key(state: StateOfPlay, key: int, moves: Sequence[tuple[int, Square]]) -> int:
     pos = state.pos
     if len(moves) == 1 and moves[0][1] >= 0 and pos[moves[0][0]] >= 0:
         figure, previous = moves[0]  # the common case: one figure moved on the board
@@ -322,7 +131,7 @@ def _next_key(state: GameState, key: int, moves: Sequence[tuple[int, Square]]) -
     return key
 
 
-def _touched(state: GameState, figure: int) -> tuple[int, ...]:
+def _touched(state: StateOfPlay, figure: int) -> tuple[int, ...]:
     """The enemy figures orthogonally next to ``figure`` (none if it left the board)."""
     sq = state.pos[figure]
     if sq < 0:
@@ -337,7 +146,7 @@ def _touched(state: GameState, figure: int) -> tuple[int, ...]:
     return tuple(found)
 
 
-def _next_chase(state: GameState, chase: Chase | None, key_before: int, key: int,
+def _next_chase(state: StateOfPlay, chase: Chase | None, key_before: int, key: int,
                 figure: int, turn: Turn) -> Chase | None:
     """A quiet single move: it may evade, continue the chase, or begin a new one."""
     team = state.fig_team[figure]
@@ -355,7 +164,7 @@ def _next_chase(state: GameState, chase: Chase | None, key_before: int, key: int
 
 # --- Judging a turn --------------------------------------------------------------------------
 
-def bites(state: GameState) -> bool:
+def bites(state: StateOfPlay) -> bool:
     """True if a referee rule may forbid some turn of the player to move: a run at its
     limit, or a chase awaiting the chaser. (Else every turn passes: the fast path.)"""
     options = state.rules.referee
@@ -371,14 +180,14 @@ def bites(state: GameState) -> bool:
         chase.team == state.players[state.to_move].team
 
 
-def refusal(state: GameState, turn: Turn) -> Message | None:
+def refusal(state: StateOfPlay, turn: Turn) -> Message | None:
     """Why the referee rules forbid ``turn`` (a turn the rulebook allows), or None."""
     if not _single(turn) or not bites(state):
         return None
     return _two_squares(state, turn) or _chasing(state, turn)
 
 
-def allowed(state: GameState, turns: list[Turn]) -> list[Turn]:
+def allowed(state: StateOfPlay, turns: list[Turn]) -> list[Turn]:
     """The turns the referee rules allow, in order."""
     if not bites(state):
         return turns
@@ -394,7 +203,7 @@ def allowed(state: GameState, turns: list[Turn]) -> list[Turn]:
     return [turn for turn in turns if turn not in forbidden]
 
 
-def _suspects(state: GameState) -> tuple[Square, tuple[Square, ...]]:
+def _suspects(state: StateOfPlay) -> tuple[Square, tuple[Square, ...]]:
     """The square a two-squares run at its limit ends on (-1 if none), and the squares
     next to a chased evader (none if no chase awaits the player to move)."""
     ref, options = state.referee_state, state.rules.referee
@@ -409,7 +218,7 @@ def _suspects(state: GameState) -> tuple[Square, tuple[Square, ...]]:
     return origin, near
 
 
-def _two_squares(state: GameState, turn: Turn) -> Message | None:
+def _two_squares(state: StateOfPlay, turn: Turn) -> Message | None:
     options = state.rules.referee
     assert options is not None
     limit = options.two_squares
@@ -426,7 +235,7 @@ def _two_squares(state: GameState, turn: Turn) -> Message | None:
                       square=name(low), other=name(high), ordinal=limit + 1)
 
 
-def _chasing(state: GameState, turn: Turn) -> Message | None:
+def _chasing(state: StateOfPlay, turn: Turn) -> Message | None:
     ref = state.referee_state
     chase = ref.chase
     if chase is None or chase.evader < 0 or turn.challenge is not None \
@@ -445,11 +254,9 @@ def _chasing(state: GameState, turn: Turn) -> Message | None:
     return Message.of("chasing", square=state.board.name(evader_at))
 
 
-
-
 # --- The limits -------------------------------------------------------------------------------
 
-def draw_reason(state: GameState) -> str | None:
+def draw_reason(state: StateOfPlay) -> str | None:
     """The limit the game has reached after its last turn, if any [R26]."""
     options = state.rules.referee
     if options is None:
@@ -462,6 +269,4 @@ def draw_reason(state: GameState) -> str | None:
     return None
 
 
-__all__ = ["DRAW_REASONS", "NO_CHALLENGE_LIMIT", "RULE", "TURN_LIMIT", "Chase",
-           "RefereeError", "RefereeOptions", "RefereeState", "Run", "after_turn", "allowed",
-           "bites", "draw_reason", "refusal", "start_state"]
+__all__ = ["RULE", "after_turn", "allowed", "bites", "draw_reason", "refusal", "start_state"]

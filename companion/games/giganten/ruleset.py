@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from companion.games.giganten.players import TWO_PLAYERS, Player
-from companion.games.giganten.referee import RefereeOptions
+from companion.games.giganten.referee_options import RefereeOptions
 
 VARIANTS = ("V1", "V2", "V3", "V4", "V5", "V5a", "V5b", "V5c", "V6", "V6a", "V6b", "V7", "V8",
             "V9")
@@ -57,7 +57,8 @@ class RuleSet:
 
     variants: frozenset[str] = frozenset()
     referee: RefereeOptions | None = None
-    """The rules a referee adds beyond the rulebook [W3] (``companion.games.giganten.referee``)."""
+    """The rules a referee adds beyond the rulebook [W3] (``referee_options``; ``referee``
+    applies them)."""
 
     def __post_init__(self) -> None:
         for variant in sorted(self.variants):

@@ -23,6 +23,7 @@ from companion.games.giganten.board import NORTH, SOUTH, Board
 from companion.games.giganten.combat import COMBAT, Outcome
 from companion.games.giganten.ends import END_RULES
 from companion.games.giganten.figures import FALLE, KINDS, NEST, Kind
+from companion.games.giganten.legality import check_turn
 from companion.games.giganten.ruleset import RuleSet
 from companion.games.giganten.squares import Square
 from companion.games.giganten.tables import flight_table, make_turn, step_table
@@ -119,7 +120,8 @@ class GameState:
         self._trap_at = {sq: p for p, sq in enumerate(self.traps) if sq is not None}
         self._flags()
         self.referee_state = _referee.start_state(self)
-        """What the referee rules remember (``referee`` beside this module); kept by push/pop."""
+        """What the referee rules remember (``RefereeState``, updated by ``referee`` beside
+        this module); kept by push/pop."""
         self._settle(to_move)
 
     def _flags(self) -> None:
@@ -258,8 +260,6 @@ class GameState:
 
     def play(self, turn: Turn) -> TurnResult:
         """Check ``turn`` against the rules and play it; raise ``IllegalTurn`` if it breaks one."""
-        from companion.games.giganten.legality import check_turn
-
         check_turn(self, turn)
         return self.push(turn)
 

@@ -12,7 +12,7 @@ from typing import Any
 from companion.game import GameError
 from companion.games.giganten.board import deal_landscape
 from companion.games.giganten.position import RULEBOOK
-from companion.games.giganten.referee import RefereeError, RefereeOptions
+from companion.games.giganten.referee_options import RefereeError, RefereeOptions
 from companion.games.giganten.ruleset import RuleSet
 
 

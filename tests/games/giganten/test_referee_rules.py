@@ -18,7 +18,7 @@ from companion.games.giganten.board import Board
 from companion.games.giganten.codec import game_from_json, game_to_json, rules_from_json, rules_json
 from companion.games.giganten.generate import random_game
 from companion.games.giganten.legality import check_turn
-from companion.games.giganten.referee import (
+from companion.games.giganten.referee_options import (
     NO_CHALLENGE_LIMIT,
     TURN_LIMIT,
     RefereeError,
