@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from ui.testing import RESULT_PREFIX, Xvfb, kivy_env  # noqa: E402
+from ui.probes.testing import RESULT_PREFIX, Xvfb, kivy_env  # noqa: E402
 
 SIZE = (800, 480)
 SEED = 7
@@ -47,7 +47,7 @@ def child_cold(started: float) -> None:
     from kivy.core.window import Window
 
     from ui.app import build_app
-    from ui.controller import Controller
+    from ui.control.shell import Controller
 
     with tempfile.TemporaryDirectory() as logs:
         app = build_app(Controller(log_dir=Path(logs)))
@@ -71,9 +71,9 @@ def child_events(turns: int) -> None:
     from kivy.core.window import Window
 
     from ui.app import build_app
-    from ui.control_game import GAME_PLAY
-    from ui.controller import Controller
-    from ui.giganten_shots import dealt, put_right
+    from ui.control.game import GAME_PLAY
+    from ui.control.shell import Controller
+    from ui.probes.giganten_shots import dealt, put_right
 
     with tempfile.TemporaryDirectory() as logs:
         games = dealt(Path(logs), SEED, computer=None)

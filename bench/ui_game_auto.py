@@ -1,4 +1,4 @@
-""""Auto" (``ui.control_game_auto``): how long each poll holds the UI
+""""Auto" (``ui.control.auto``): how long each poll holds the UI
 thread while the computer plays every side, one turn per poll, no worker thread.
 
 Run ``.venv/bin/python bench/ui_game_auto.py`` (under a minute; ``--turns N``). No display
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from ui.control_game import GAME_PLAY, GAME_SETUP, GameController, NewGame  # noqa: E402
+from ui.control.game import GAME_PLAY, GAME_SETUP, GameController, NewGame  # noqa: E402
 
 POLL_S = 0.05
 """``ui.app.POLL_INTERVAL`` (not imported: that would import Kivy)."""

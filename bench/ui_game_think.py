@@ -1,5 +1,5 @@
 """The computer opponent of Strategus and Gimmel in the app: how long the UI thread is held
-while it searches (``ui.control_game_think``).
+while it searches (``ui.control.think``).
 
 Run ``.venv/bin/python bench/ui_game_think.py`` (a few seconds; ``--turns N``,
 ``--budget S``). No display is needed: the Kivy-free ``GameController`` is driven as the
@@ -28,7 +28,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from companion.table.opponent import LEVELS, choose_turn  # noqa: E402
-from ui.control_game import GAME_PLAY, GameController, NewGame  # noqa: E402
+from ui.control.game import GAME_PLAY, GameController, NewGame  # noqa: E402
 
 POLL_S = 0.05
 """``ui.app.POLL_INTERVAL`` (not imported: that would import Kivy)."""

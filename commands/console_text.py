@@ -1,7 +1,7 @@
 """The console's event lines in words (``brettl play``, ``resume``, ``referee``, for
 every game and audience), as the app says them: built from one audience's event view
 (``companion.views.games.event_view``) only, through the app's Kivy-free words
-(``ui.game_words``, ``ui.giganten_words``, ``ui.i18n``), in the app's language (its
+(``ui.words.view_text``, ``ui.words.giganten_text``, ``ui.words.i18n``), in the app's language (its
 settings file's ``language``; English by default).
 
 ``GIGANTEN_JSON=1`` keeps the machine-readable lines (``json_line``) for scripts and
@@ -74,8 +74,8 @@ def json_wanted(environ: Mapping[str, str] | None = None) -> bool:
 def use_app_language() -> None:
     """Speak the app's language (its settings file's ``language``): English if there is
     no settings file or it cannot be read (the app says why; the terminal needs none)."""
-    from ui import i18n
-    from ui.settings import Settings, settings_path
+    from ui.tools.settings import Settings, settings_path
+    from ui.words import i18n
 
     settings, _ = Settings.load(settings_path())  # never raises: the defaults, and why
     try:
@@ -85,8 +85,8 @@ def use_app_language() -> None:
 
 
 def phrase(key: str, **fields: Any) -> str:
-    """The console's own words (``ui.console_strings``: ``con_KEY``) in the UI's language."""
-    from ui import i18n
+    """The console's own words (``ui.words.console_strings``: ``con_KEY``) in the UI's language."""
+    from ui.words import i18n
 
     return i18n.tr(f"con_{key}", **fields)
 
@@ -119,7 +119,7 @@ def event_words(view: Mapping[str, Any], game: str) -> str:
     """One event view of ``game`` as a sentence in the UI's language: only what the view
     holds, so a hidden kind stays hidden [I2]; a past turn (``console_screen.past``)
     without its challenge's kinds [I4]."""
-    from ui import game_words, i18n
+    from ui.words import i18n, view_text
 
     kind = view.get("event")
     if "says" in view:  # the computer's announced turn, already in words
@@ -135,7 +135,7 @@ def event_words(view: Mapping[str, Any], game: str) -> str:
     if kind == "to move":
         return phrase("to_move", player=i18n.player(str(view["player"])))
     if kind == "play begins":
-        line = str(game_words.event_line(view))
+        line = str(view_text.event_line(view))
         commitments = view.get("commitments")
         if isinstance(commitments, Mapping) and commitments:
             line += phrase("commitments", values=", ".join(
@@ -143,10 +143,10 @@ def event_words(view: Mapping[str, Any], game: str) -> str:
         return line
     if kind == "game over":
         head = phrase("head", head=view["log_head"]) if view.get("log_head") else ""
-        return f"{game_words.event_line(view)}{head}"
+        return f"{view_text.event_line(view)}{head}"
     if kind in ("refused", "intent refused"):
         return refusal_words(view, game)
-    said = game_words.event_line(view) or game_words.now_line(view, game)
+    said = view_text.event_line(view) or view_text.now_line(view, game)
     if said is not None:
         return said
     return json_line(view)  # an event the words do not know yet: never lost
@@ -157,25 +157,25 @@ def refusal_words(view: Mapping[str, Any], game: str) -> str:
     cites it (``[M2]``) where the view gives the rule (this audience may know it), then
     the way back. A rule of the table (``table.*``: the readers, the tags, not now) is no
     rule of the game's book: its words, without an id."""
-    from ui import game_words, i18n
+    from ui.words import i18n, view_text
 
     rule = view.get("rule")
     if rule is None or rule == "table.readers":  # nobody's fault: no "not allowed"
-        return str(game_words.now_line(view, game))
+        return str(view_text.now_line(view, game))
     table_rule = str(rule).startswith("table.")
-    why = game_words.why_text(game, str(rule)) + ("" if table_rule else f" [{rule}]")
-    steps = game_words.steps_text(view.get("steps", []))
+    why = view_text.why_text(game, str(rule)) + ("" if table_rule else f" [{rule}]")
+    steps = view_text.steps_text(view.get("steps", []))
     if steps:
         return i18n.tr("gm_now_refused_why_steps", why=why, steps=steps)
     return i18n.tr("gm_now_intent" if table_rule else "gm_now_refused_why", why=why)
 
 
 def _setup_words(view: Mapping[str, Any], game: str) -> str:
-    from ui import game_words, i18n
+    from ui.words import i18n, view_text
 
     line = phrase("setup", player=i18n.player(str(view["player"])), placed=view["placed"],
                expected=view["expected"])
-    problems = game_words.problem_lines(game, view.get("problems") or [])
+    problems = view_text.problem_lines(game, view.get("problems") or [])
     return "; ".join([line, *problems])
 
 
@@ -186,14 +186,14 @@ def _route(turn: Mapping[str, Any]) -> str:
 
 def _choice_words(choice: Mapping[str, Any]) -> str:
     """An open choice (a turn's JSON as the view shows it) in words [C1, K5]."""
-    from ui import game_words
+    from ui.words import view_text
 
     if set(choice) == {"advance"}:
         return phrase("advance" if choice["advance"] else "stay")
     placed = choice.get("place")
     if isinstance(placed, Mapping) and len(placed) == 1:
         ((square, kind),) = placed.items()
-        return f"{game_words.kind_name(str(kind))} {square}"
+        return f"{view_text.kind_name(str(kind))} {square}"
     words = _route(choice)
     said = choice.get("challenge")
     target = said.get("target") if isinstance(said, Mapping) else said
@@ -203,12 +203,12 @@ def _choice_words(choice: Mapping[str, Any]) -> str:
 
 
 def _turn_words(view: Mapping[str, Any]) -> str:
-    """A played turn: the app's line (``ui.game_words.turn_line``), with the kinds of its
+    """A played turn: the app's line (``ui.words.view_text.turn_line``), with the kinds of its
     challenge or combat where this view shows them (the public's under the rulebook
     policy, the two players' and the arbiter's in ``reveal``) [C4, H2, I2]."""
-    from ui import game_words
+    from ui.words import view_text
 
-    line = _SQUARES.sub(r"\1" + ARROW, game_words.turn_line(view))
+    line = _SQUARES.sub(r"\1" + ARROW, view_text.turn_line(view))
     public, reveal = view.get("public") or {}, view.get("reveal") or {}
     challenge = reveal.get("challenge") or public.get("challenge")
     if isinstance(challenge, Mapping):
@@ -223,12 +223,12 @@ _SQUARES = re.compile(r"\b([a-z]+\d+)" + re.escape(" - ") + r"(?=[a-z]+\d+\b)")
 
 
 def _kinds(one: Any, other: Any, ground: Any, rule: Any) -> str:
-    from ui import game_words
+    from ui.words import view_text
 
     if not one or not other:
         return f" [{rule}]" if rule else ""
-    words = phrase("kinds", one=game_words.kind_name(str(one)),
-                other=game_words.kind_name(str(other)),
+    words = phrase("kinds", one=view_text.kind_name(str(one)),
+                other=view_text.kind_name(str(other)),
                 ground=phrase("on", ground=ground) if ground else "")
     return words + (f" [{rule}]" if rule else "")
 
@@ -236,11 +236,11 @@ def _kinds(one: Any, other: Any, ground: Any, rule: Any) -> str:
 def board_key(game: Game, options: Mapping[str, Any]) -> BoardKey:
     """The words ``companion.textboard.game_board`` draws ``game``'s board in: the
     players' and kinds' names in the UI's language, the numbers on the pieces."""
-    from ui import game_words, i18n
+    from ui.words import i18n, view_text
 
     kinds = game.kinds(options)
     return BoardKey({name: i18n.player(name) for name in game.players},
-                    {kind.id: game_words.kind_name(kind.id) for kind in kinds},
+                    {kind.id: view_text.kind_name(kind.id) for kind in kinds},
                     {kind.id: kind.value for kind in kinds},
                     hidden=phrase("key_hidden"), swamp=phrase("key_swamp"))
 
@@ -259,9 +259,9 @@ def superseded(view: dict[str, Any], later: list[dict[str, Any] | None]) -> bool
 def extra_lines(view: Mapping[str, Any]) -> list[str]:
     """What a game view holds beside its board, in words: Gimmel's score and hands [S4],
     the figures off the board as the view shows them [Giganten K6, I2], the teams [V9]."""
-    from ui import game_words, i18n
+    from ui.words import i18n, view_text
 
-    lines = game_words.score_lines(view) + game_words.aside_lines(view)
+    lines = view_text.score_lines(view) + view_text.aside_lines(view)
     teams = view.get("teams")
     if isinstance(teams, list) and teams:
         lines.append(phrase("teams", teams=phrase("against").join(
@@ -274,7 +274,7 @@ def reveal_lines(game: Game, revealed: Mapping[str, Any], board: Mapping[str, An
     """``companion.views.games.reveal_after_game`` in words: every setup on one board
     (``board``: the game view's board, its size and swamp), each secret choice of the
     setup (Giganten's trap [V5]); a game that starts empty says it had none."""
-    from ui import i18n
+    from ui.words import i18n
 
     figures = [{"square": square, "owner": owner, "kind": kind}
                for owner, setup in dict(revealed.get("setup", {})).items()

@@ -330,7 +330,7 @@ def _add_hw_check(commands: Any) -> None:
 
 
 def _add_ui(commands: Any) -> None:
-    from ui.shots import add_commands
+    from ui.probes.shots import add_commands
 
     add_commands(commands, _add_backend)
     for name in ("ui", "shots"):

@@ -107,7 +107,7 @@ class GameConsole(ConsoleWords):
 
     def audience_line(self) -> str:
         """What this terminal's board shows, in the UI's language."""
-        from ui import i18n
+        from ui.words import i18n
 
         if self.audience == PUBLIC:
             return phrase("sees_public")

@@ -3,7 +3,7 @@
 A refusal (``IllegalTurn``), a setup problem (``Problem``), a refused physical move and a
 session notice carry a ``Message``: a key of ``MESSAGES`` and its parameters. The English
 sentence is ``Message.text``; a front end words the same key and parameters in its own
-language (``ui.i18n``) and never parses the English.
+language (``ui.words.i18n``) and never parses the English.
 
 Parameters are plain data, never English words, so that every language can word them. What
 a parameter holds is fixed by its name (``WORDS`` says how English words it):

@@ -1,6 +1,6 @@
 """A game of the family (Giganten, Strategus, Gimmel: any game through ``GameSession``) on a
 real reader board. Shared by the terminal (``commands.play_game_live``,
-``commands.referee_game_live``) and the app (``ui.control_game``).
+``commands.referee_game_live``) and the app (``ui.control.game``).
 
 The one crossing between threads is ``hardware.reader_pump.ReaderPump``'s queue: the
 reader's thread puts immutable reads on it, whoever owns the session (the terminal's loop, the Kivy

@@ -60,7 +60,7 @@ class ReaderPump:
             except queue.Empty:
                 return out
             if read is None:
-                # from the driver's error: the UI words its known cause (ui.problems)
+                # from the driver's error: the UI words its known cause (ui.tools.problems)
                 raise ReaderError(f"the {self.reader.name} reader stopped: {self.error}"
                                   ) from self.error
             out.append(read)

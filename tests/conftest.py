@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from ui import i18n
+from ui.words import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -46,7 +46,7 @@ os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(
 @pytest.fixture(autouse=True)
 def english_after_each_test() -> Iterator[None]:
     """The language of the screen and the terminal is one setting for the whole process
-    (``ui.i18n``): a test that switches to German would leave the later tests of its worker
+    (``ui.words.i18n``): a test that switches to German would leave the later tests of its worker
     in German, so every test ends where every test starts, in English."""
     yield
     i18n.set_language("en")

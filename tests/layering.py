@@ -273,8 +273,8 @@ def _names_a_game(node: ast.AST, games: frozenset[str]) -> bool:
 def game_name_checks(modules: Mapping[str, Path], games: frozenset[str]) -> list[str]:
     """Every comparison with a game's name (``game.name == "giganten"``, ``args.game !=
     DEFAULT_GAME``, ``name in ("strategus", …)``) outside the games' own packages and a
-    game's own UI (a ``ui`` module or folder named for the game: ``ui.giganten_words``,
-    ``ui.control_giganten``, ``ui.gimmel.screens``), as ``module:line``."""
+    game's own UI (a ``ui`` module or folder named for the game: ``ui.words.giganten_text``,
+    ``ui.giganten.control``, ``ui.gimmel.screens``), as ``module:line``."""
     found = []
     for name, path in modules.items():
         parts = name.split(".")

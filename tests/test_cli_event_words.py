@@ -21,9 +21,9 @@ from tests.test_cli_giganten_words import (
     challenge_then_next_turn,
 )
 from tests.test_cli_referee_game import PIN_HASH
-from ui import i18n
-from ui.game_words import kind_name
-from ui.settings import Settings, settings_path
+from ui.tools.settings import Settings, settings_path
+from ui.words import i18n
+from ui.words.view_text import kind_name
 
 __all__ = ["home"]
 

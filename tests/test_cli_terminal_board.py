@@ -18,8 +18,8 @@ from companion.games.giganten.board import deal_landscape
 from companion.games.giganten.ruleset import RuleSet
 from companion.textboard import SCREEN_WIDTH, game_board, kind_labels
 from companion.views.games import setup_view
-from ui import i18n
-from ui.game_words import kind_name
+from ui.words import i18n
+from ui.words.view_text import kind_name
 
 JSON = dict[str, Any]
 

@@ -16,7 +16,7 @@ from commands.play_source import Source
 from companion.table.game_session import OVER, SETUP
 from tests.cli_helpers import home, run
 from tests.test_cli_play_game import script
-from ui.game_strings import GAME_STRINGS
+from ui.words.play_strings import GAME_STRINGS
 
 pytestmark = pytest.mark.usefixtures("home")
 __all__ = ["home"]

@@ -20,7 +20,7 @@ LINK = re.compile(r"\]\(([^)\s#]+)(?:#[^)]*)?\)")
 SOURCE = re.compile(r"^[A-Za-z0-9_.-]+\.py$")
 """A module named without its folder (``game_session.py``): it exists somewhere."""
 PATH = re.compile(r"^\.{0,2}/?[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*/[A-Za-z0-9_-]+\.[a-z]+$")
-"""A file named with its folder (``docs/rules/gimmel.md``, ``ui/board.py``); a format id
+"""A file named with its folder (``docs/rules/gimmel.md``, ``ui/board/widget.py``); a format id
 (``giganten-log/1``) or a topic (``public/feed``) has no file ending."""
 DOTTED = re.compile(r"^(" + "|".join(PACKAGES) + r")(\.[A-Za-z_][A-Za-z0-9_]*)+$")
 SKIPPED_DIRS = (".venv", ".git", "node_modules", ".hypothesis")
@@ -33,7 +33,7 @@ def _tree_names() -> set[str]:
 
 def _module_name_exists(name: str) -> bool:
     """A module or package (``companion.views.games``), or a name defined in one
-    (``companion.views.games.past_public``, ``ui.i18n.tr``)."""
+    (``companion.views.games.past_public``, ``ui.words.i18n.tr``)."""
     parts = name.split(".")
     for cut in range(len(parts), 0, -1):
         base = ROOT.joinpath(*parts[:cut])

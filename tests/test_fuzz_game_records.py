@@ -17,7 +17,7 @@ Every mutation goes through every reader: ``giganten verify`` (``verify_path``,
 ``verify_document``), ``giganten export`` (``record_from_log``, each kind), ``giganten
 resume`` (``GameSession.resume``, what the command calls; and the command itself on the
 simulated board for a sample), the app's replay
-(``ui.game_replay.GameReplay``). A *crash* is any exception but the documented ones
+(``ui.control.replay_steps.GameReplay``). A *crash* is any exception but the documented ones
 (each of which the commands print as one line). A fixed seed: the same mutations every run.
 """
 
@@ -43,7 +43,7 @@ from tests.cli_helpers import home, run
 from tests.fuzz_helpers import Crashes, Mutator
 from tests.record_helpers import forge, leaf_paths, log_lines, tamper
 from tests.referee_helpers import PIN, PIN_HASH, refereed_game
-from ui.game_replay import GameReplay
+from ui.control.replay_steps import GameReplay
 
 SEED = 20261126
 LOGS = 1100

@@ -148,7 +148,7 @@ def test_the_club_feed_gets_the_offer_and_the_answer(tmp_path: Path) -> None:
 def test_a_takeback_is_told_and_reaches_the_club_feed(tmp_path: Path) -> None:
     from club.game_feed import GameTableFeed
     from companion.desk_events import Corrected
-    from ui import i18n
+    from ui.words import i18n
 
     session, desk = desk_of(tmp_path)
     play(session, 2)

@@ -2,7 +2,7 @@
 
 The English sentence of each (``IllegalTurn.reason``, ``Problem.reason``)
 is the message's English template filled with its parameters, so a front end can word the
-same key in another language (``ui.i18n``). Checked here: an AST scan of ``companion`` finds
+same key in another language (``ui.words.i18n``). Checked here: an AST scan of ``companion`` finds
 every ``IllegalTurn(``, ``Problem(`` and ``Message.of(`` and proves it names
 a key of ``MESSAGES`` with exactly the template's parameters; real refusals from random
 illegal turns in random games (hypothesis) and real setup problems render to the engine's

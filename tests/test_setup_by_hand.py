@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from tests.cli_helpers import home, run
-from ui.control_game import GameController
-from ui.controller import Controller, GameOptions
-from ui.giganten_path import confirm_landscape
+from ui.control.game import GameController
+from ui.control.shell import Controller, GameOptions
+from ui.giganten.handover import confirm_landscape
 
 __all__ = ["home"]
 pytestmark = pytest.mark.usefixtures("home")

@@ -254,7 +254,7 @@ from kivy.clock import Clock
 
 from hardware.systemd_notify import Keepalive
 from ui.app import build_app
-from ui.controller import Controller
+from ui.control.shell import Controller
 
 app = build_app(Controller(log_dir=Path(tempfile.mkdtemp())))
 send = Keepalive._send
@@ -276,7 +276,7 @@ app.run()
 def test_the_touchscreen_app_says_ready_and_keeps_pinging(tmp_path: Path) -> None:
     """Issue 16, finding 3: the kiosk now boots into the app, so the app must say READY=1
     and WATCHDOG=1 itself (here on the simulated board, on a virtual screen)."""
-    from ui.testing import Xvfb, run_kivy_source
+    from ui.probes.testing import Xvfb, run_kivy_source
 
     with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as server:
         address = str(tmp_path / "notify")

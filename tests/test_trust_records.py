@@ -14,7 +14,7 @@ from companion.config import ConfigError, parse_config
 from companion.ledger.record import GameLog
 from companion.registry import Registry, RegistryError
 from tests.cli_helpers import home, run
-from ui.control_replay import _load as load_replay
+from ui.control.replay import _load as load_replay
 
 pytestmark = pytest.mark.usefixtures("home")
 __all__ = ["home"]
@@ -42,7 +42,7 @@ def test_deeply_nested_registry_config_and_settings_give_their_own_error(
         Registry.load(registry)
     with pytest.raises(ConfigError, match="nested too deeply"):
         parse_config("a = " + "[" * DEEP + "]" * DEEP, "giganten.toml")
-    from ui.tools import Settings
+    from ui.tools.models import Settings
 
     settings = tmp_path / "settings.json"
     settings.write_text("[" * DEEP + "]" * DEEP, "utf-8")

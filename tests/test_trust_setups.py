@@ -19,10 +19,10 @@ from companion.games.giganten.position import RULEBOOK
 from companion.ledger.record import verify as read_log
 from tests.cli_helpers import home, run
 from tests.test_cli_play_game import only_log, script
-from ui.control_base import GameOptions
-from ui.control_game import GameController
-from ui.controller import Controller
-from ui.giganten_path import confirm_landscape
+from ui.control.game import GameController
+from ui.control.shell import Controller
+from ui.control.shell_state import GameOptions
+from ui.giganten.handover import confirm_landscape
 
 pytestmark = pytest.mark.usefixtures("home")
 __all__ = ["home"]

@@ -1,6 +1,6 @@
-"""The Kivy touchscreen app: the shell's screens over ``ui.controller.Controller`` (home,
+"""The Kivy touchscreen app: the shell's screens over ``ui.control.shell.Controller`` (home,
 the landscape, the replay, the tools) and every game's screens over the games'
-controller (``ui.control_game``, in referee mode ``ui.control_game_referee``).
+controller (``ui.control.game``, in referee mode ``ui.control.referee``).
 
 It draws only what the controllers hand it (``companion.views`` output) and sends the
 players' taps to them: intents for the session, physical actions on the simulated board.
@@ -22,21 +22,21 @@ from kivy.core.window import Window
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from hardware.systemd_notify import Keepalive
-from ui import i18n
-from ui.control_game import GameController
-from ui.control_game_referee import RefereeGameController, referee_choice
-from ui.controller import HOME, Controller
-from ui.error_panel import ErrorPanel, GuardHandler, install, uninstall
-from ui.game_referee_screens import RefereeGamePlayScreen, RefereeGameSetupScreen
-from ui.game_screens import GameOverScreen, GamePlayScreen, GameSetupScreen
-from ui.read_sources import put_game_aside
-from ui.replay_screen import ReplayScreen
-from ui.screens import HomeScreen, LandscapeScreen
-from ui.sounds import write_tones
+from ui.audio.tones import write_tones
+from ui.audio.voice import Voice
+from ui.control.game import GameController
+from ui.control.referee import RefereeGameController, referee_choice
+from ui.control.shell import HOME, Controller
+from ui.screens.error import ErrorPanel, GuardHandler, install, uninstall
+from ui.screens.game import GameOverScreen, GamePlayScreen, GameSetupScreen
+from ui.screens.referee import RefereeGamePlayScreen, RefereeGameSetupScreen
+from ui.screens.replay import ReplayScreen
+from ui.screens.shell import HomeScreen, LandscapeScreen
+from ui.screens.tools import add_tool_screens
 from ui.theme import BACKGROUND
-from ui.tool_screens import add_tool_screens
-from ui.voice import Voice
-from ui.widgets import error_sinks, safely
+from ui.tools.read_sources import put_game_aside
+from ui.widgets.common import error_sinks, safely
+from ui.words import i18n
 
 POLL_INTERVAL = 1 / 20
 """Seconds between two polls of the readers."""
@@ -52,8 +52,8 @@ class GigantenApp(App):
         self.games = games if games is not None else RefereeGameController(
             log_dir=controller.log_dir, reader=controller.reader, background=True)
         """Every game of the registry (Giganten once its landscape is confirmed, Strategus,
-        Gimmel): ``ui.control_game``, in referee mode when the settings choose it
-        (``ui.control_game_referee``)."""
+        Gimmel): ``ui.control.game``, in referee mode when the settings choose it
+        (``ui.control.referee``)."""
         if isinstance(self.games, RefereeGameController):
             self.games.referee_source = lambda: referee_choice(controller.defaults,
                                                                controller.referee_defaults)
@@ -68,12 +68,12 @@ class GigantenApp(App):
         """The error screen: an unexpected exception never closes the window."""
         self._guard: GuardHandler | None = None
         self.sounds: dict[str, Any] = {}
-        """Each cue's loaded sound (``ui.sounds``); none where the machine has no audio."""
+        """Each cue's loaded sound (``ui.audio.tones``); none where the machine has no audio."""
         self._tones: tempfile.TemporaryDirectory[str] | None = None
         self.voice = Voice()
-        """Speaks the computer's turn on the real board (``ui.voice``), with sound on."""
+        """Speaks the computer's turn on the real board (``ui.audio.voice``), with sound on."""
         self.tool_paths: Any = None
-        """Where the tool screens keep their files (``ui.tool_screens.ToolPaths``; None:
+        """Where the tool screens keep their files (``ui.screens.tools.ToolPaths``; None:
         the companion's home)."""
 
     def build(self) -> Any:

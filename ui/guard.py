@@ -2,7 +2,7 @@
 becomes an error screen in the UI's language (what happened, what to do) and its
 traceback goes to the crash log of ``companion.crash`` (``$GIGANTEN_HOME/crash.log``).
 
-Kivy-free: ``ui.widgets.safely`` sends every tapped action's surprise here, and
+Kivy-free: ``ui.widgets.common.safely`` sends every tapped action's surprise here, and
 ``ui.app`` installs ``guarded`` as Kivy's exception handler for the rest (the clock's
 callbacks, drawing). ``crash_sinks`` show the report; the window stays open.
 """
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from companion.crash import crash_log_path, keep_traceback
-from ui import i18n
+from ui.words import i18n
 
 
 @dataclass(frozen=True)

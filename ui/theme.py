@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hardware.hwcheck import MISSING
-from ui.hardware_check import ANSWERING, FAULTY, TAG_SEEN, WAITING
+from ui.tools.hardware_check import ANSWERING, FAULTY, TAG_SEEN, WAITING
 
 RGB = tuple[float, float, float]
 
@@ -23,7 +23,7 @@ CONTROL_MIN = 50
 """Smallest size of anything touchable the board and its cards draw (≥ 9 mm, 50 px at
 800 × 480); squares of the zoomed board stay at ``TOUCH_MIN``."""
 
-# --- Giganten's board, as its rulebook describes the cardboard (``ui.board_styles``) ----
+# --- Giganten's board, as its rulebook describes the cardboard (``ui.board.styles``) ----
 LAND: RGB = (0.40, 0.60, 0.27)
 """Land is "vorwiegend grün" (mostly green)."""
 LAND_LIGHT: RGB = (0.46, 0.66, 0.31)
@@ -50,7 +50,7 @@ SELECTED = (1.0, 1.0, 1.0)
 ANNOUNCED: RGB = (1.0, 0.55, 0.1)
 """The computer's announced turn's squares, lit until it is carried out."""
 
-# --- Tokens (``ui.tokens``) -------------------------------------------------------------
+# --- Tokens (``ui.board.tokens``) -------------------------------------------------------------
 SHIELD_FACE: RGB = (0.93, 0.89, 0.78)
 """The picture side of a Giganten figure (the side its owner sees)."""
 EMBLEM: RGB = (0.22, 0.16, 0.12)
@@ -83,11 +83,11 @@ blue on its sand, calm enough to read the square's coordinates through."""
 STONE_EDGE: dict[str, RGBA] = {"white": (0.25, 0.22, 0.18, 1), "black": (0.85, 0.80, 0.70, 1)}
 """A stone's outline: dark on white stones, light on black ones."""
 
-# --- The reveal card (``ui.reveal_card``) ----------------------------------------------
+# --- The reveal card (``ui.widgets.reveal_card``) ----------------------------------------------
 CARD_BACKGROUND: RGBA = (0.14, 0.13, 0.12, 0.96)
 CARD_BORDER: RGB = (0.95, 0.80, 0.35)
 
-# The tool screens (``ui.tool_screens``): the squares of the enrolment and the hardware check.
+# The tool screens (``ui.screens.tools``): the squares of the enrolment and the hardware check.
 EMPTY: RGB = (0.30, 0.36, 0.30)
 UNKNOWN_TAG: RGB = (0.95, 0.95, 0.95)
 STATE_COLOURS: dict[str, RGB] = {
@@ -98,7 +98,7 @@ ERROR_MARKUP = "ff7766"
 """An error's colour in Kivy markup (``[color=...]``)."""
 TEXT_COLOUR = (1, 1, 1, 1)
 
-# --- Screens, panels and buttons (``ui.widgets``) -----------------------------------------
+# --- Screens, panels and buttons (``ui.widgets.common``) -----------------------------------------
 BACKGROUND: RGBA = (0.11, 0.12, 0.14, 1)
 """Behind every screen: a dark slate, so the board and the buttons stand out from it."""
 BUTTON: RGBA = (0.24, 0.33, 0.45, 1)
@@ -132,7 +132,7 @@ KIND_LABEL_COLOUR = (0, 0, 0, 1)
 GRID_LINE: RGB = (0.8, 0.8, 0.8)
 """The outline of the tools' boards."""
 
-# --- Referee mode's clocks (``ui.clock_faces.ClockFaces``) ---------------
+# --- Referee mode's clocks (``ui.widgets.clock_faces.ClockFaces``) ---------------
 CLOCK_RUNNING = (0.95, 0.80, 0.25, 1)
 """The face of the clock that runs: lit."""
 CLOCK_RUNNING_TEXT = (0.05, 0.05, 0.05, 1)

@@ -4,7 +4,7 @@ look, a clock adjusted, a take-back, a refused PIN, the end of the setup time, a
 declined, an illegal move counted, a setting changed) for any game of the registry.
 
 They are public facts, never a position: each view has a ``type`` and fields, which
-``ui.i18n`` words in the screen's language. The arbiter's own words (a pause's or a look's
+``ui.words.i18n`` words in the screen's language. The arbiter's own words (a pause's or a look's
 reason) are kept for the screen; the club feed leaves them out (``club.game_feed``).
 """
 

@@ -12,10 +12,10 @@ from club.config import BrokerConfig, EventTarget
 from companion.config import RefereeConfig
 from tests.club.mosquitto import Broker, Subscriber, wait_for
 from tests.ui.test_replay_controller import KIND_WORD, NEST
-from ui.control_game_referee import RefereeGameController, referee_choice
-from ui.controller import Controller, GameOptions
-from ui.giganten_path import confirm_landscape
-from ui.giganten_shots import put_right, until_auto_done
+from ui.control.referee import RefereeGameController, referee_choice
+from ui.control.shell import Controller, GameOptions
+from ui.giganten.handover import confirm_landscape
+from ui.probes.giganten_shots import put_right, until_auto_done
 
 
 def test_the_app_publishes_turns_clocks_and_the_result(broker: Broker, tmp_path: Path) -> None:

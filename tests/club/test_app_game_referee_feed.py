@@ -15,8 +15,8 @@ from companion.referee.pin import hash_pin
 from tests.club.mosquitto import Broker, Subscriber, wait_for
 from tests.ui.test_game_controller import KIND_WORDS, person_turn
 from tests.ui.test_game_referee_controller import seeded_setup
-from ui.control_game import NewGame
-from ui.control_game_referee import RefereeChoice, RefereeGameController
+from ui.control.game import NewGame
+from ui.control.referee import RefereeChoice, RefereeGameController
 
 PIN = "4711"
 

@@ -17,8 +17,8 @@ from typing import Any, Protocol
 
 import pytest
 
-from ui.testing import DisplayUnavailable, KivyResult, Xvfb, run_kivy_source
-from ui.testing import run_kivy as _run_kivy
+from ui.probes.testing import DisplayUnavailable, KivyResult, Xvfb, run_kivy_source
+from ui.probes.testing import run_kivy as _run_kivy
 
 
 class RunKivy(Protocol):
@@ -72,8 +72,8 @@ def run_kivy(display: Xvfb) -> RunKivy:
     """``run_kivy(script_or_module, *args, size=(800, 480), timeout=60, env=None)``.
 
     Runs a script (``….py``) or a module (``-m``) in a fresh process on the virtual screen
-    with a window of ``size`` and returns its :class:`~ui.testing.KivyResult`: exit status,
-    output, and ``.result()``/``.results()`` for what it :func:`~ui.testing.emit`-ted. A
+    with a window of ``size`` and returns its :class:`~ui.probes.testing.KivyResult`: exit status,
+    output, and ``.result()``/``.results()`` for what it :func:`~ui.probes.testing.emit`-ted. A
     process that outlives ``timeout`` fails the test with its output so far.
     """
 

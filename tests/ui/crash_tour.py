@@ -22,7 +22,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from ui.shots import configure_kivy  # noqa: E402
+from ui.probes.shots import configure_kivy  # noqa: E402
 
 LANGUAGE = sys.argv[1]
 configure_kivy((800, 480))
@@ -32,12 +32,12 @@ from kivy.core.window import Window  # noqa: E402
 
 from companion.table.game_session import GameSession  # noqa: E402
 from tests.ui.tour import refereed_controller, run_tour  # noqa: E402
-from ui import i18n  # noqa: E402
 from ui.app import build_app  # noqa: E402
-from ui.controller import GameOptions  # noqa: E402
-from ui.giganten_path import confirm_landscape  # noqa: E402
-from ui.testing import find_button, texts, touch, window_center  # noqa: E402
-from ui.widgets import safely  # noqa: E402
+from ui.control.shell import GameOptions  # noqa: E402
+from ui.giganten.handover import confirm_landscape  # noqa: E402
+from ui.probes.testing import find_button, texts, touch, window_center  # noqa: E402
+from ui.widgets.common import safely  # noqa: E402
+from ui.words import i18n  # noqa: E402
 
 controller = refereed_controller()
 app = build_app(controller)

@@ -12,19 +12,19 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from ui.shots import configure_kivy  # noqa: E402
+from ui.probes.shots import configure_kivy  # noqa: E402
 
 configure_kivy((800, 480))
 
 from kivy.core.window import Window  # noqa: E402  (Kivy reads the settings at import)
 
 from tests.ui.tour import run_frames  # noqa: E402
-from ui import i18n  # noqa: E402
 from ui.app import build_app  # noqa: E402
-from ui.control_game import GAME_OVER, GAME_PLAY, NewGame  # noqa: E402
-from ui.control_game_referee import RefereeGameController  # noqa: E402
-from ui.controller import Controller  # noqa: E402
-from ui.testing import find_button  # noqa: E402
+from ui.control.game import GAME_OVER, GAME_PLAY, NewGame  # noqa: E402
+from ui.control.referee import RefereeGameController  # noqa: E402
+from ui.control.shell import Controller  # noqa: E402
+from ui.probes.testing import find_button  # noqa: E402
+from ui.words import i18n  # noqa: E402
 
 logs = Path(tempfile.mkdtemp())
 controller = Controller(log_dir=logs)

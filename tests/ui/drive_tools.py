@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ui.shots import configure_kivy
+from ui.probes.shots import configure_kivy
 
 SCRIPT, HOME = sys.argv[1], Path(sys.argv[2])
 configure_kivy((800, 480))
@@ -34,10 +34,10 @@ from kivy.core.window import Window  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
 from kivy.uix.button import Button  # noqa: E402
 
-from ui import i18n  # noqa: E402
 from ui.app import build_app  # noqa: E402
-from ui.controller import Controller  # noqa: E402
-from ui.testing import after_frames, emit, texts, walk  # noqa: E402
+from ui.control.shell import Controller  # noqa: E402
+from ui.probes.testing import after_frames, emit, texts, walk  # noqa: E402
+from ui.words import i18n  # noqa: E402
 
 controller = Controller(log_dir=HOME / "games")
 app = build_app(controller)

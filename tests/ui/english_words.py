@@ -1,7 +1,7 @@
 """What counts as English on a German screen (issue 17: "no English in the German UI").
 
 Derived from the catalogues, not typed by hand: every word of an English text
-(``ui.i18n.STRINGS`` and the session's messages ``companion.messages.MESSAGES``) that no
+(``ui.words.i18n.STRINGS`` and the session's messages ``companion.messages.MESSAGES``) that no
 German text of the same catalogues uses is English-only. A German screen's text fails when
 it is a whole English catalogue string (one that differs from its German one) or contains
 an English-only word. Texts that are the same in both languages (names, numbers, square
@@ -17,8 +17,8 @@ from collections.abc import Iterable
 from functools import cache
 
 from companion.messages import MESSAGES
-from ui.i18n import STRINGS
-from ui.reasons import GERMAN
+from ui.words.i18n import STRINGS
+from ui.words.session_reasons import GERMAN
 
 _WORD = re.compile(r"[A-Za-zÄÖÜäöüß]+")
 _FIELD = re.compile(r"\{[^}]*\}")

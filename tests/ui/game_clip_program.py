@@ -8,7 +8,7 @@ A Strategus game is walked through setup, play and game over on the simulated bo
 the setup screen each setup problem's hold line goes into the real line; on the play
 screen each now line into the now line, each message and count into the message area and
 the counts; on the game-over screen each end into the winner's label. Each is checked with
-``ui.screen_probe.clipped`` and laid out at the label's width against its height (``cut``;
+``ui.probes.screen_probe.clipped`` and laid out at the label's width against its height (``cut``;
 a message: its texture's width against the label's). The
 Details button's place is taken on every screen; the over screen's drawer is opened.
 """
@@ -24,7 +24,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from ui.shots import configure_kivy  # noqa: E402
+from ui.probes.shots import configure_kivy  # noqa: E402
 
 LANGUAGE = sys.argv[1]
 configure_kivy((800, 480))
@@ -38,13 +38,13 @@ from tests.ui.game_samples import (  # noqa: E402
     problem_lines,
 )
 from tests.ui.tour import run_tour  # noqa: E402
-from ui import i18n  # noqa: E402
 from ui.app import build_app  # noqa: E402
-from ui.control_game import NewGame  # noqa: E402
-from ui.control_game_referee import RefereeGameController  # noqa: E402
-from ui.controller import Controller  # noqa: E402
-from ui.screen_probe import clipped, tap  # noqa: E402
-from ui.testing import window_box  # noqa: E402
+from ui.control.game import NewGame  # noqa: E402
+from ui.control.referee import RefereeGameController  # noqa: E402
+from ui.control.shell import Controller  # noqa: E402
+from ui.probes.screen_probe import clipped, tap  # noqa: E402
+from ui.probes.testing import window_box  # noqa: E402
+from ui.words import i18n  # noqa: E402
 
 _TOLERANCE = 1.0
 

@@ -33,7 +33,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from ui.shots import configure_kivy  # noqa: E402
+from ui.probes.shots import configure_kivy  # noqa: E402
 
 LANGUAGE = sys.argv[1]
 configure_kivy((800, 480))
@@ -44,11 +44,11 @@ from kivy.tests.common import UnitTestTouch  # noqa: E402
 from companion.table.opponent import choose_turn  # noqa: E402
 from tests.ui.touches import Stuck, Touches  # noqa: E402
 from tests.ui.tour import PIN, refereed_controller, run_frames  # noqa: E402
-from ui import i18n  # noqa: E402
 from ui.app import build_app  # noqa: E402
-from ui.control_game import GAME_OVER, GAME_PLAY, GAME_SETUP  # noqa: E402
-from ui.control_game_referee import RefereeGameController  # noqa: E402
-from ui.testing import (  # noqa: E402
+from ui.board.tokens import FACE  # noqa: E402
+from ui.control.game import GAME_OVER, GAME_PLAY, GAME_SETUP  # noqa: E402
+from ui.control.referee import RefereeGameController  # noqa: E402
+from ui.probes.testing import (  # noqa: E402
     clipped,
     find_button,
     overlaps,
@@ -58,7 +58,7 @@ from ui.testing import (  # noqa: E402
     touch,
     window_center,
 )
-from ui.tokens import FACE  # noqa: E402
+from ui.words import i18n  # noqa: E402
 
 controller = refereed_controller()
 controller.set_language(LANGUAGE)

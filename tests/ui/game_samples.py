@@ -2,7 +2,7 @@
 the tests of issue 17, item 4 (``test_game_words.py`` without a screen,
 ``game_clip_program.py`` in the real widgets at 800 × 480).
 
-The texts come from ``ui.game_words`` and the controller's own strings on sample views of
+The texts come from ``ui.words.view_text`` and the controller's own strings on sample views of
 every event kind: the now lines (every refusal of every rule the engines and the table
 can give, with and without the way back, every tap refused, the computer's turn in every
 form), the setup problems, the message-area lines (turns of every form, every end), the
@@ -16,8 +16,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ui import i18n
-from ui.game_words import (
+from ui.words import i18n
+from ui.words.view_text import (
     computer_words,
     event_line,
     now_line,
@@ -25,7 +25,7 @@ from ui.game_words import (
     result_text,
     score_lines,
 )
-from ui.game_words import (
+from ui.words.view_text import (
     problem_lines as grouped_problems,
 )
 

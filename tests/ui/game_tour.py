@@ -29,7 +29,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from ui.shots import configure_kivy  # noqa: E402
+from ui.probes.shots import configure_kivy  # noqa: E402
 
 LANGUAGE, TURNS = sys.argv[1], int(sys.argv[2])
 configure_kivy((800, 480))
@@ -39,13 +39,12 @@ from kivy.core.window import Window  # noqa: E402  (Kivy reads the settings at i
 from companion.table.opponent import choose_turn  # noqa: E402
 from tests.ui.touches import Touches  # noqa: E402
 from tests.ui.tour import run_frames  # noqa: E402
-from ui import i18n  # noqa: E402
 from ui.app import build_app  # noqa: E402
-from ui.control_game import GAME_OVER, GAME_PLAY, GAME_SETUP  # noqa: E402
-from ui.control_game_referee import RefereeGameController  # noqa: E402
-from ui.controller import Controller  # noqa: E402
-from ui.game_words import kind_name  # noqa: E402
-from ui.testing import (  # noqa: E402
+from ui.board.tokens import FACE  # noqa: E402
+from ui.control.game import GAME_OVER, GAME_PLAY, GAME_SETUP  # noqa: E402
+from ui.control.referee import RefereeGameController  # noqa: E402
+from ui.control.shell import Controller  # noqa: E402
+from ui.probes.testing import (  # noqa: E402
     clipped,
     find_button,
     overlaps,
@@ -55,7 +54,8 @@ from ui.testing import (  # noqa: E402
     touch,
     window_center,
 )
-from ui.tokens import FACE  # noqa: E402
+from ui.words import i18n  # noqa: E402
+from ui.words.view_text import kind_name  # noqa: E402
 
 LONGEST = 400
 """Turns at most while waiting for a Strategus combat."""

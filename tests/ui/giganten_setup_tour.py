@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 os.environ["GIGANTEN_HOME"] = tempfile.mkdtemp()  # the settings this tour saves
 
-from ui.shots import configure_kivy  # noqa: E402
+from ui.probes.shots import configure_kivy  # noqa: E402
 
 LANGUAGE = sys.argv[1]
 configure_kivy((800, 480))
@@ -36,12 +36,11 @@ from kivy.core.window import Window  # noqa: E402  (Kivy reads the settings at i
 
 from tests.ui.touches import Touches  # noqa: E402
 from tests.ui.tour import run_frames  # noqa: E402
-from ui import i18n  # noqa: E402
 from ui.app import build_app  # noqa: E402
-from ui.control_game import GAME_OVER, GAME_PLAY, GAME_SETUP  # noqa: E402
-from ui.control_game_referee import RefereeGameController  # noqa: E402
-from ui.controller import Controller  # noqa: E402
-from ui.testing import (  # noqa: E402
+from ui.control.game import GAME_OVER, GAME_PLAY, GAME_SETUP  # noqa: E402
+from ui.control.referee import RefereeGameController  # noqa: E402
+from ui.control.shell import Controller  # noqa: E402
+from ui.probes.testing import (  # noqa: E402
     clipped,
     find_button,
     overlaps,
@@ -51,6 +50,7 @@ from ui.testing import (  # noqa: E402
     touch,
     window_center,
 )
+from ui.words import i18n  # noqa: E402
 
 logs = Path(tempfile.mkdtemp())
 controller = Controller(log_dir=logs)

@@ -30,7 +30,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from ui.shots import configure_kivy  # noqa: E402
+from ui.probes.shots import configure_kivy  # noqa: E402
 
 LANGUAGE, TURNS = sys.argv[1], int(sys.argv[2])
 configure_kivy((800, 480))
@@ -42,13 +42,12 @@ from companion.table.opponent import choose_turn  # noqa: E402
 from tests.giganten_oracle import known_aside, known_on_board  # noqa: E402
 from tests.ui.touches import Touches  # noqa: E402
 from tests.ui.tour import run_frames  # noqa: E402
-from ui import i18n  # noqa: E402
 from ui.app import build_app  # noqa: E402
-from ui.control_game import GAME_OVER, GAME_PLAY, GAME_SETUP  # noqa: E402
-from ui.control_game_referee import RefereeGameController  # noqa: E402
-from ui.controller import Controller  # noqa: E402
-from ui.giganten_words import target  # noqa: E402
-from ui.testing import (  # noqa: E402
+from ui.board.tokens import FACE  # noqa: E402
+from ui.control.game import GAME_OVER, GAME_PLAY, GAME_SETUP  # noqa: E402
+from ui.control.referee import RefereeGameController  # noqa: E402
+from ui.control.shell import Controller  # noqa: E402
+from ui.probes.testing import (  # noqa: E402
     clipped,
     find_button,
     overlaps,
@@ -58,7 +57,8 @@ from ui.testing import (  # noqa: E402
     touch,
     window_center,
 )
-from ui.tokens import FACE  # noqa: E402
+from ui.words import i18n  # noqa: E402
+from ui.words.giganten_text import target  # noqa: E402
 
 LONGEST = 300
 """Turns at most while waiting for a combat."""

@@ -20,12 +20,13 @@ from kivy.app import App  # noqa: E402
 from kivy.graphics import Canvas  # noqa: E402
 from kivy.uix.floatlayout import FloatLayout  # noqa: E402
 
-from ui import i18n, look_samples, testing  # noqa: E402
-from ui.board import BoardWidget  # noqa: E402
-from ui.controller import Controller  # noqa: E402
-from ui.giganten_shots import giganten_scenario  # noqa: E402
-from ui.reveal_card import RevealCard  # noqa: E402
-from ui.tokens import STRATEGUS, draw_token  # noqa: E402
+from ui.board.tokens import STRATEGUS, draw_token  # noqa: E402
+from ui.board.widget import BoardWidget  # noqa: E402
+from ui.control.shell import Controller  # noqa: E402
+from ui.probes import look_samples, testing  # noqa: E402
+from ui.probes.giganten_shots import giganten_scenario  # noqa: E402
+from ui.widgets.reveal_card import RevealCard  # noqa: E402
+from ui.words import i18n  # noqa: E402
 
 LOGS = Path(tempfile.mkdtemp())
 GAMES: Any = giganten_scenario("giganten-combat", LOGS)

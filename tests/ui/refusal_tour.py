@@ -27,7 +27,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from ui.shots import configure_kivy  # noqa: E402
+from ui.probes.shots import configure_kivy  # noqa: E402
 
 LANGUAGE = sys.argv[1]
 configure_kivy((800, 480))
@@ -40,10 +40,10 @@ from companion.games import get_game  # noqa: E402
 from tests.ui.touches import Touches  # noqa: E402
 from tests.ui.tour import run_frames  # noqa: E402
 from ui.app import build_app  # noqa: E402
-from ui.control_game import GAME_PLAY, GAME_SETUP, NewGame  # noqa: E402
-from ui.control_game_referee import RefereeGameController  # noqa: E402
-from ui.controller import Controller  # noqa: E402
-from ui.testing import shown_text, text_widgets, window_box  # noqa: E402
+from ui.control.game import GAME_PLAY, GAME_SETUP, NewGame  # noqa: E402
+from ui.control.referee import RefereeGameController  # noqa: E402
+from ui.control.shell import Controller  # noqa: E402
+from ui.probes.testing import shown_text, text_widgets, window_box  # noqa: E402
 
 logs = Path(tempfile.mkdtemp())
 controller = Controller(log_dir=logs)

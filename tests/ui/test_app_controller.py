@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ui import i18n
-from ui.controller import (
+from ui.control.shell import (
     HOME,
     LANDSCAPE,
     REPLAY_SCREEN,
@@ -18,6 +17,7 @@ from ui.controller import (
     ControllerError,
     GameOptions,
 )
+from ui.words import i18n
 
 
 def test_landscape_tiles_turn_and_swap(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from companion.games.giganten.figures import KINDS
 from tests.ui.conftest import RunKivy
-from ui.shots import SHOTS
+from ui.probes.shots import SHOTS
 from ui.theme import READABLE_PX
 
 PROBE = Path(__file__).with_name("probe_screen.py")
@@ -32,7 +32,7 @@ def test_a_screen_has_no_overlapping_or_clipped_text(run_kivy: RunKivy, screen: 
 def test_a_screen_writes_readable_text_on_themed_buttons(run_kivy: RunKivy, screen: str
                                                          ) -> None:
     """At 800 × 480 no text is under 3 mm (``READABLE_PX``) and no button keeps Kivy's
-    grey images: every screen wears the one theme (``ui.widgets.Slab``)."""
+    grey images: every screen wears the one theme (``ui.widgets.common.Slab``)."""
     shown = run_kivy(PROBE, screen, "800x480", size=(800, 480), timeout=90).result()
     small = [(w["text"], w["font_size"]) for w in shown["widgets"]
              if "font_size" in w and w["font_size"] < READABLE_PX]

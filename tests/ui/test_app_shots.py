@@ -11,7 +11,7 @@ import sys
 import zlib
 from pathlib import Path
 
-from ui.shots import SHOTS
+from ui.probes.shots import SHOTS
 
 
 def _pixels(path: Path) -> tuple[int, int, set[bytes]]:

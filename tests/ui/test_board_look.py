@@ -15,10 +15,10 @@ import pytest
 from companion.games.giganten.figures import KINDS
 from tests.ui.conftest import RunKivy
 from ui import theme
-from ui.board_styles import STYLES, style_of
-from ui.plain_text import dev_text_in
-from ui.reveal_card import combat_of, owners, rule_text
+from ui.board.styles import STYLES, style_of
 from ui.theme import CONTROL_MIN, TOUCH_MIN
+from ui.widgets.reveal_card import combat_of, owners, rule_text
+from ui.words.plain_text import dev_text_in
 
 PROGRAM = Path(__file__).with_name("look_program.py")
 SIZES = [(800, 480), (1280, 800)]
@@ -37,7 +37,7 @@ def drawn(request: pytest.FixtureRequest, run_kivy: Any) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def run_kivy(display: Any) -> RunKivy:  # module scope: one program per size for all tests
-    from ui.testing import run_kivy as run
+    from ui.probes.testing import run_kivy as run
 
     def runner(script: Any, *args: str, size: tuple[int, int] = (800, 480),
                timeout: float = 60, env: dict[str, str] | None = None) -> Any:
@@ -223,7 +223,7 @@ def test_the_style_is_chosen_by_the_views_game() -> None:
 
 def test_every_combat_rule_has_plain_words_in_both_languages() -> None:
     from companion.games.giganten import combat
-    from ui import i18n
+    from ui.words import i18n
 
     rules = {rule for row in combat.COMBAT for cell in row for _, rule in cell}
     assert rules >= {"K1", "K2", "K3", "K4.1", "K4.9"}
@@ -237,7 +237,7 @@ def test_every_combat_rule_has_plain_words_in_both_languages() -> None:
 
 
 def test_the_challenged_owner_is_the_other_player() -> None:
-    from ui.look_samples import giganten_combat_view
+    from ui.probes.look_samples import giganten_combat_view
 
     view = giganten_combat_view()
     combat = combat_of(view)

@@ -1,4 +1,4 @@
-"""The zoomed board shows whole parts of the game's board (``ui.board_zoom``): each
+"""The zoomed board shows whole parts of the game's board (``ui.board.zoom``): each
 game's board on the game screen at 800 × 480 and 1280 × 800, zoomed onto its corners and
 its middle, shows whole halves or tiles of its files and ranks (no file or rank of the
 part left out, none of another part let in), the tapped square among them, every square
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from ui.board_zoom import part_of, zoom_window
+from ui.board.zoom import part_of, zoom_window
 from ui.theme import TOUCH_MIN
 
 PROGRAM = Path(__file__).with_name("zoom_program.py")
@@ -34,7 +34,7 @@ def test_a_side_is_split_into_the_fewest_equal_parts_that_fit() -> None:
 @pytest.fixture(scope="module", params=[(800, 480), (1280, 800)],
                 ids=lambda s: f"{s[0]}x{s[1]}")
 def zoomed(request: pytest.FixtureRequest, display: Any) -> dict[str, Any]:
-    from ui.testing import run_kivy
+    from ui.probes.testing import run_kivy
 
     result: dict[str, Any] = run_kivy(PROGRAM, display=display, size=request.param,
                                       timeout=120).result()

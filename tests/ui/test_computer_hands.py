@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.table.opponent import choose_turn
-from ui.control_game import CARRY_S, GAME_PLAY, GameController, NewGame
+from ui.control.game import CARRY_S, GAME_PLAY, GameController, NewGame
 
 
 def against_blue(tmp_path: Path) -> GameController:

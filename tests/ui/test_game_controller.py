@@ -1,4 +1,4 @@
-"""The app's controller for Strategus and Gimmel (``ui.control_game``), without a display.
+"""The app's controller for Strategus and Gimmel (``ui.control.game``), without a display.
 
 Whole games person-against-computer on the simulated board, to the end: the person's turns
 made as on the screen (figures dragged, stones placed from the hand), the computer's
@@ -20,9 +20,7 @@ from companion.archive.game_records import verify_log, verify_record
 from companion.game import PUBLIC
 from companion.ledger.record import verify as read_log
 from companion.table.opponent import choose_turn
-from ui import i18n
-from ui.control_base import HOME, ControllerError
-from ui.control_game import (
+from ui.control.game import (
     GAME_OVER,
     GAME_PLAY,
     GAME_SETUP,
@@ -30,7 +28,9 @@ from ui.control_game import (
     NewGame,
     has_long,
 )
-from ui.game_strings import GAME_STRINGS
+from ui.control.shell_state import HOME, ControllerError
+from ui.words import i18n
+from ui.words.play_strings import GAME_STRINGS
 
 STRATEGUS_KINDS = ("elephant", "grizzly", "rhino", "gorilla", "lion", "tiger", "wolf", "fox",
                    "hare", "mouse", "trap", "apple")
@@ -114,7 +114,7 @@ def assert_verified(c: GameController) -> None:
 
 def test_the_registry_names_the_games_the_app_offers() -> None:
     from companion.games import game_names
-    from ui.giganten_path import STARTED_HERE
+    from ui.giganten.handover import STARTED_HERE
 
     assert game_names() == ("giganten", "strategus", "gimmel")
     assert {"giganten"} == STARTED_HERE, "Giganten starts on its settings and landscape"

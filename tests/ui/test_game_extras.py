@@ -15,9 +15,9 @@ from companion.games.giganten.position import RULEBOOK
 from companion.ledger.game_log import NOTE
 from companion.ledger.record import verify as read_log
 from tests.ui.test_giganten_app import assert_verified, set_up, started
-from ui import i18n
-from ui.control_base import ControllerError
-from ui.control_game import GAME_OVER, GAME_PLAY, GAME_SETUP, GameController, NewGame
+from ui.control.game import GAME_OVER, GAME_PLAY, GAME_SETUP, GameController, NewGame
+from ui.control.shell_state import ControllerError
+from ui.words import i18n
 
 
 @pytest.mark.parametrize("policy", ["rulebook", "outcome-only"])

@@ -11,7 +11,7 @@ from companion.game import ARBITER, PUBLIC
 from companion.games import get_game
 from companion.table.game_session import PLAY
 from companion.views.games import game_view, legal_squares
-from ui.control_game import GameController, NewGame
+from ui.control.game import GameController, NewGame
 
 
 def controller(tmp_path: Path) -> GameController:

@@ -28,9 +28,9 @@ from hardware.layout import layout_for
 from tests.hardware.test_backend_layouts import GameSquares
 from tests.hardware.test_live_game import a_strategus_game_to_resume
 from tests.ui.test_game_controller import assert_no_leak
-from ui import i18n
-from ui.control_base import ControllerError
-from ui.control_game import GAME_PLAY, GAME_SETUP, GameController, NewGame
+from ui.control.game import GAME_PLAY, GAME_SETUP, GameController, NewGame
+from ui.control.shell_state import ControllerError
+from ui.words import i18n
 
 LIMIT = 60.0
 """Real seconds a scan may take to show what the hands did (two cores, shared)."""

@@ -16,12 +16,12 @@ import pytest
 from companion.config import RefereeConfig
 from companion.game import PUBLIC
 from companion.ledger.record import verify as read_log
-from ui import i18n
-from ui.control_base import LANDSCAPE, ControllerError, GameOptions
-from ui.control_game import GAME_OVER, GAME_PLAY, GAME_SETUP, NewGame
-from ui.control_game_referee import RefereeGameController, referee_choice
-from ui.controller import Controller
-from ui.giganten_path import confirm_landscape
+from ui.control.game import GAME_OVER, GAME_PLAY, GAME_SETUP, NewGame
+from ui.control.referee import RefereeGameController, referee_choice
+from ui.control.shell import Controller
+from ui.control.shell_state import LANDSCAPE, ControllerError, GameOptions
+from ui.giganten.handover import confirm_landscape
+from ui.words import i18n
 
 from .test_game_referee_controller import (
     PIN,

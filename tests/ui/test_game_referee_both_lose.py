@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from ui import i18n
-from ui.control_game import GAME_OVER, NewGame
-from ui.game_referee_strings import GAME_REFEREE_STRINGS
+from ui.control.game import GAME_OVER, NewGame
+from ui.words import i18n
+from ui.words.referee_strings import GAME_REFEREE_STRINGS
 
 from .test_game_referee_controller import PIN, assert_verified, refereed
 

@@ -1,4 +1,4 @@
-"""Referee mode in the app for the games (``ui.control_game_referee``),
+"""Referee mode in the app for the games (``ui.control.referee``),
 without a display: whole refereed games through the app's controller on the simulated
 board, the time passed in through ``poll(dt)`` (the simulated readers' clock).
 
@@ -24,10 +24,10 @@ from companion.config import RefereeConfig
 from companion.game_events import TurnCommitted
 from companion.ledger.record import verify as read_log
 from companion.referee.pin import hash_pin
-from ui import i18n
-from ui.control_base import ControllerError, GameOptions
-from ui.control_game import GAME_OVER, GAME_PLAY, GAME_SETUP, NewGame
-from ui.control_game_referee import RefereeChoice, RefereeGameController, referee_choice
+from ui.control.game import GAME_OVER, GAME_PLAY, GAME_SETUP, NewGame
+from ui.control.referee import RefereeChoice, RefereeGameController, referee_choice
+from ui.control.shell_state import ControllerError, GameOptions
+from ui.words import i18n
 
 from .test_game_controller import person_turn
 from .test_game_live_board import strategus_setup

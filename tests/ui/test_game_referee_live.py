@@ -23,9 +23,9 @@ from companion.game import Piece
 from companion.games import get_game
 from companion.referee.pin import hash_pin
 from tests.ui.test_game_live_board import Hands
-from ui.control_base import ControllerError
-from ui.control_game import GAME_OVER, GAME_PLAY, NewGame
-from ui.control_game_referee import RefereeChoice, RefereeGameController
+from ui.control.game import GAME_OVER, GAME_PLAY, NewGame
+from ui.control.referee import RefereeChoice, RefereeGameController
+from ui.control.shell_state import ControllerError
 
 PIN = "4711"
 CHOICE = RefereeChoice(hash_pin(PIN, iterations=1000), "A. Schmidt",

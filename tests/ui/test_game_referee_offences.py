@@ -1,4 +1,4 @@
-"""The app's referee mode on the desk (``ui.control_game_referee``, no display):
+"""The app's referee mode on the desk (``ui.control.referee``, no display):
 the club's illegal-move policy (``[referee] illegal_penalty_seconds``,
 ``illegal_loss_after``) told on screen in English and German, its loss recorded and
 verified, for Gimmel and for Giganten through its adapter; the arbiter's "Adjust" (a
@@ -14,10 +14,10 @@ import pytest
 from companion.clock import TimeControl
 from companion.config import IllegalMovePolicy, RefereeConfig
 from companion.ledger.record import verify as read_log
-from ui import i18n
-from ui.control_base import ControllerError, GameOptions
-from ui.control_game import GAME_OVER, GAME_PLAY, NewGame
-from ui.control_game_referee import RefereeChoice, RefereeGameController, referee_choice
+from ui.control.game import GAME_OVER, GAME_PLAY, NewGame
+from ui.control.referee import RefereeChoice, RefereeGameController, referee_choice
+from ui.control.shell_state import ControllerError, GameOptions
+from ui.words import i18n
 
 from .test_game_controller import person_turn
 from .test_game_referee_controller import PIN, PIN_HASH, assert_verified, remaining

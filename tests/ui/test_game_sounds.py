@@ -1,7 +1,7 @@
-"""The game's sounds (``ui.sounds``, ``ui.control_game_sounds``): a tone for each turn, a
+"""The game's sounds (``ui.audio.tones``, ``ui.control.sounds``): a tone for each turn, a
 lower one when a figure left the board, a chord at the end; chosen from the public view
 only, silent for a resumed game's past; the tones are real WAV files. And the voice
-(``ui.voice``) that says the computer's turn on the real board."""
+(``ui.audio.voice``) that says the computer's turn on the real board."""
 
 from __future__ import annotations
 
@@ -17,10 +17,10 @@ from companion.game import PUBLIC
 from companion.game_events import GameEnded, TurnCommitted
 from companion.views.games import event_view
 from tests.ui.test_game_controller import controller, play_out, play_to_the_end, power_cut
-from ui import i18n
-from ui.control_game import GAME_PLAY, GameController, NewGame
-from ui.sounds import CUES, END, MOVE, RATE, TAKE, cue, write_tones
-from ui.voice import Voice
+from ui.audio.tones import CUES, END, MOVE, RATE, TAKE, cue, write_tones
+from ui.audio.voice import Voice
+from ui.control.game import GAME_PLAY, GameController, NewGame
+from ui.words import i18n
 
 
 def listening(c: GameController) -> list[str]:

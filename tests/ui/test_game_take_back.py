@@ -1,4 +1,4 @@
-"""Take back against the computer in a casual game (``ui.control_game_takeback``): the
+"""Take back against the computer in a casual game (``ui.control.takeback``): the
 person's last turn and the computer's answer go, the simulated board is put back by its
 hands, the log replays it (a resume, the record), and a computer's announced turn is
 forgotten. Refused, with its reason, between two people and in referee mode."""
@@ -13,9 +13,9 @@ import pytest
 
 from companion.archive.game_records import verify_record
 from companion.game import Square
-from ui import i18n
-from ui.control_base import ControllerError
-from ui.control_game import GAME_PLAY, GameController, NewGame
+from ui.control.game import GAME_PLAY, GameController, NewGame
+from ui.control.shell_state import ControllerError
+from ui.words import i18n
 
 from .test_game_controller import controller, one_turn, person_turn, play_out, power_cut
 from .test_game_referee_controller import refereed

@@ -1,4 +1,4 @@
-"""The computer's search off the UI thread (``ui.control_game_think``): with
+"""The computer's search off the UI thread (``ui.control.think``): with
 ``background`` the controller starts the search in a worker and returns at once, the
 screen says "The computer is thinking" with its progress, and ``poll`` on the UI thread
 announces the turn the worker found; a search for a position that is gone is dropped; a
@@ -12,9 +12,10 @@ from typing import Any
 
 import pytest
 
-from ui import control_game_think, i18n
-from ui.control_game import GameController, NewGame
-from ui.control_game_think import Thinking
+from ui.control import think
+from ui.control.game import GameController, NewGame
+from ui.control.think import Thinking
+from ui.words import i18n
 
 
 class Clock:
@@ -44,7 +45,7 @@ def gated(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, list[str]]:
         kwargs.update(now=None, nodes=200)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(control_game_think, "choose_turn", held)
+    monkeypatch.setattr(think, "choose_turn", held)
     return gate, threads
 
 
@@ -124,7 +125,7 @@ def test_a_failing_search_goes_to_the_crash_log_not_up_the_ui_thread(
     def broken(*_: Any, **__: Any) -> Any:
         raise RuntimeError("the search lost its way")
 
-    monkeypatch.setattr(control_game_think, "choose_turn", broken)
+    monkeypatch.setattr(think, "choose_turn", broken)
     c = against_black(tmp_path / "logs", Clock())
     c.place("e5", "falcon")
     thread = running(c).thread

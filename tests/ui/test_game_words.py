@@ -18,13 +18,13 @@ from typing import Any
 import pytest
 
 from tests.ui.game_samples import GAMES, all_texts, game_rules, table_rules
-from ui import i18n
-from ui.control_game import GameController, NewGame
-from ui.game_details import game_details_lines
-from ui.game_reasons import GAME_REASONS
-from ui.game_strings import GAME_STRINGS
-from ui.game_words import why_key
-from ui.plain_text import dev_text_in
+from ui.control.game import GameController, NewGame
+from ui.words import i18n
+from ui.words.drawer_details import game_details_lines
+from ui.words.plain_text import dev_text_in
+from ui.words.play_strings import GAME_STRINGS
+from ui.words.rule_reasons import GAME_REASONS
+from ui.words.view_text import why_key
 
 PROGRAM = Path(__file__).with_name("game_clip_program.py")
 
@@ -129,7 +129,7 @@ def test_a_whole_gimmel_game_in_german_plain_words(tmp_path: Path) -> None:
 
 @pytest.fixture(scope="module", params=["en", "de"])
 def on_screen(request: pytest.FixtureRequest, display: Any) -> dict[str, Any]:
-    from ui.testing import run_kivy
+    from ui.probes.testing import run_kivy
 
     shown: dict[str, Any] = run_kivy(PROGRAM, request.param, display=display,
                                      timeout=300).result()

@@ -1,7 +1,7 @@
 """Giganten in the app through the games' controller (issue 13), without a display.
 
 The home screen's Giganten settings go through the landscape screen and its switch point
-(``ui.giganten_path``): every variant is played on ``ui.control_game.GameController``
+(``ui.giganten.handover``): every variant is played on ``ui.control.game.GameController``
 over ``GameSession``. Whole games against the computer (the demo's
 bots) on the simulated board, the person's turns made as on the screen (a figure dragged,
 the figure to challenge tapped, "No challenge", "Advance", "Stay"), the computer's turns
@@ -23,12 +23,12 @@ import pytest
 from companion.game import PUBLIC
 from companion.games.giganten.figures import KINDS
 from tests.giganten_oracle import known_on_board
-from ui import i18n
-from ui.control_base import HOME, LANDSCAPE, ControllerError, GameOptions
-from ui.control_game import GAME_OVER, GAME_PLAY, GAME_SETUP, GameController
-from ui.controller import Controller
-from ui.giganten_path import confirm_landscape
-from ui.giganten_words import target
+from ui.control.game import GAME_OVER, GAME_PLAY, GAME_SETUP, GameController
+from ui.control.shell import Controller
+from ui.control.shell_state import HOME, LANDSCAPE, ControllerError, GameOptions
+from ui.giganten.handover import confirm_landscape
+from ui.words import i18n
+from ui.words.giganten_text import target
 
 from .test_game_controller import assert_verified
 
@@ -338,7 +338,7 @@ def test_no_view_of_the_app_shows_a_hidden_giganten_kind(tmp_path: Path, policy:
 def test_every_rule_giganten_refuses_with_has_plain_words() -> None:
     """A refused Giganten setup, move or tap is said by its rule in both languages, never
     "the rules do not allow this" (the ids the engine gives: ``companion/games/giganten``)."""
-    from ui.game_words import why_key, why_text
+    from ui.words.view_text import why_key, why_text
 
     rules = ("S1", "S2", "S3", "B4", "M1", "M2", "M3", "M4", "M6", "M7", "C1", "C2", "C3",
              "K5", "V7", "V8", "W1")

@@ -1,7 +1,7 @@
 """Giganten's secret trap [V5], reserves [V6] and four players [V9] in the app, through
 the games' controller (issue 13), without a display.
 
-The switch point (``ui.giganten_path``) sends them to ``ui.control_game.GameController``:
+The switch point (``ui.giganten.handover``) sends them to ``ui.control.game.GameController``:
 each player's trap chosen in a private moment (``set_trap``: the square said back to its
 owner only), a reserve figure put down through the drawer and confirmed with "Done", four
 seats in two teams. Whole games on the simulated board with a power cut and resume, the
@@ -31,9 +31,9 @@ from tests.ui.test_giganten_app import (
     settle_board,
     started,
 )
-from ui import i18n
-from ui.control_base import ControllerError
-from ui.control_game import GAME_PLAY, GAME_SETUP, GameController
+from ui.control.game import GAME_PLAY, GAME_SETUP, GameController
+from ui.control.shell_state import ControllerError
+from ui.words import i18n
 
 
 def shown_lines(c: GameController, audience: int) -> list[str]:

@@ -20,11 +20,11 @@ from companion.games import get_game
 from companion.registry import Figure
 from tests.hardware.test_live_giganten import club_registry
 from tests.ui.test_game_live_board import Hands
-from ui.control_base import ControllerError, GameOptions
-from ui.control_game import GAME_PLAY, GAME_SETUP, GameController
-from ui.controller import Controller
-from ui.giganten_path import confirm_landscape
-from ui.giganten_words import target
+from ui.control.game import GAME_PLAY, GAME_SETUP, GameController
+from ui.control.shell import Controller
+from ui.control.shell_state import ControllerError, GameOptions
+from ui.giganten.handover import confirm_landscape
+from ui.words.giganten_text import target
 
 
 @pytest.fixture

@@ -1,13 +1,13 @@
 """Refusals, setup problems and the ledger's notes in English and German.
 
-``ui.i18n.message_text`` words a message from its key and parameters
+``ui.words.i18n.message_text`` words a message from its key and parameters
 (``companion.messages``), never from the English text; German templates are in
-``ui.reasons``. Real refusals come from random illegal turns in random games
+``ui.words.session_reasons``. Real refusals come from random illegal turns in random games
 (hypothesis), real setup problems from broken setups. No Kivy here.
 
 On the table, Giganten plays through ``GameSession`` (``tests.giganten_table.Table``, the
 app's ``GameController``): a refused move and not your turn in German are the app's "what
-now" lines (``ui.game_words.now_line``, ``ui.giganten_strings``); a repaired log is the
+now" lines (``ui.words.view_text.now_line``, ``ui.words.giganten_strings``); a repaired log is the
 app's message lines after resuming, in the owner's language (``message_text``).
 """
 
@@ -30,10 +30,10 @@ from companion.messages import MESSAGES, ordinal, placeholders
 from tests.giganten_table import Table
 from tests.helpers import HOMES
 from tests.refusals import attempts, rule_sets, setup_cases
-from ui import i18n
-from ui.control_game import GameController
-from ui.game_words import now_line
-from ui.reasons import DIRECTIONS_DE, GERMAN
+from ui.control.game import GameController
+from ui.words import i18n
+from ui.words.session_reasons import DIRECTIONS_DE, GERMAN
+from ui.words.view_text import now_line
 
 GAME_WORDS = {name.rstrip("0123456789") for name in KIND_BY_ID} | {
     "reserve", "land", "tags", "partner", "moment"}
@@ -160,7 +160,7 @@ def _refused(events: list[GameEvent]) -> BoardRefused:
 
 def _now(table: Table, event: GameEvent, audience: int | str) -> tuple[str, str]:
     """The app's "what now" line of ``event`` for ``audience`` in English and German
-    (``ui.game_words.now_line`` over the view)."""
+    (``ui.words.view_text.now_line`` over the view)."""
     view = table.view(event, audience)
     assert view is not None
     english = now_line(view, "giganten")

@@ -25,12 +25,12 @@ TOURS: dict[str, tuple[str, ...]] = {
 """Each tour program and its arguments (``HOME``: the test's home folder)."""
 
 SCREENS = {"home", "settings", "enrol", "hwcheck", "replay", "game_over"}
-"""The shell's screens (``ui.control_base``) and a game's end."""
+"""The shell's screens (``ui.control.shell_state``) and a game's end."""
 
 
 def run_tour(display: Any, home: Path, program: str) -> list[dict[str, Any]]:
     """The steps ``program`` recorded, each with the window's texts."""
-    from ui.testing import run_kivy
+    from ui.probes.testing import run_kivy
 
     args = [str(home) if arg == "HOME" else arg for arg in TOURS[program]]
     shown: dict[str, Any] = run_kivy(HERE / program, *args, display=display, timeout=400,

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from ui import guard, i18n
+from ui import guard
+from ui.words import i18n
 
 
 def test_a_crash_is_logged_and_worded_in_the_ui_language(

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.ui.conftest import RunKivy
-from ui.strings import STRINGS
+from ui.words.app_strings import STRINGS
 
 TOUR = Path(__file__).with_name("crash_tour.py")
 

@@ -1,6 +1,6 @@
 """Issue 17, item 4: one line that says what to do now on the shell's screens (home, the
 landscape, the replay), plain words; developer text only in the details drawer. A game's
-own screens say theirs through ``ui.game_words.now_line`` (``test_game_words``: every
+own screens say theirs through ``ui.words.view_text.now_line`` (``test_game_words``: every
 text of a whole game, in both languages, free of rule ids, hashes and paths, and not cut
 at 800 × 480)."""
 
@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from ui import i18n
-from ui.controller import HOME, REPLAY_SCREEN, Controller, GameOptions
-from ui.details import details_lines
-from ui.now_line import now_line
-from ui.now_strings import NOW_STRINGS
-from ui.plain_text import dev_text_in, plain
+from ui.control.shell import HOME, REPLAY_SCREEN, Controller, GameOptions
+from ui.giganten.landscape_details import details_lines
+from ui.words import i18n
+from ui.words.now_line import now_line
+from ui.words.now_strings import NOW_STRINGS
+from ui.words.plain_text import dev_text_in, plain
 
 from .test_replay_controller import finished
 

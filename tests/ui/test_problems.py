@@ -1,6 +1,6 @@
 """Issue 17: the hardware check and the tool screens say the errors of the drivers, the
 configuration and the registry in German on a German screen: what happened and what to
-do, by the error's known cause (``ui.problems``); the English detail goes to the log only.
+do, by the error's known cause (``ui.tools.problems``); the English detail goes to the log only.
 The errors come from the real code paths: the ``spi`` backend (``MatrixReader``) with a
 fake ``spidev`` module or its emulated bus failing, a configuration file with a mistake,
 registry and settings files that cannot be read or written. Kivy-free."""
@@ -24,10 +24,10 @@ from hardware.mfrc522_matrix import MatrixReader, MatrixSettings
 from hardware.protocol import ReaderError
 from hardware.sim import SimBoard
 from tests.ui.english_words import english_in
-from ui import i18n
-from ui.notes import Note
-from ui.problems import problem_note
-from ui.tools import Enrolment, HardwareCheck, LiveSource, Settings
+from ui.tools.models import Enrolment, HardwareCheck, LiveSource, Settings
+from ui.tools.notes import Note
+from ui.tools.problems import problem_note
+from ui.words import i18n
 
 
 @pytest.fixture(autouse=True)
@@ -67,7 +67,7 @@ def spidev_failing(monkeypatch: pytest.MonkeyPatch, error: OSError) -> None:
 
 
 def start_error(reader: MatrixReader) -> ReaderError:
-    """What opening the readers for a tool raises (``reader_screens``' ``LiveSource``)."""
+    """What opening the readers for a tool raises (``ui.screens.readers``' ``LiveSource``)."""
     with pytest.raises(ReaderError) as caught:
         LiveSource(reader)
     return caught.value

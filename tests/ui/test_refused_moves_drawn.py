@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.ui.conftest import RunKivy, RunKivySource
-from ui import i18n
+from ui.words import i18n
 
 TOUR = Path(__file__).with_name("refusal_tour.py")
 KINDS = {("strategus", "trap"), ("strategus", "hare diagonal"),
@@ -44,12 +44,12 @@ def test_a_refused_drop_of_every_kind_leaves_the_screen_drawn(run_kivy: RunKivy,
 PROBE = """
 import sys
 sys.path.insert(0, {root!r})
-from ui.shots import configure_kivy
+from ui.probes.shots import configure_kivy
 configure_kivy((200, 200))
 from kivy.core.window import Window
 from kivy.graphics import Canvas
-from ui.testing import emit
-from ui.tokens import token_texture
+from ui.probes.testing import emit
+from ui.board.tokens import token_texture
 canvas = Canvas()
 with canvas:
     for style, owner, kind in (("gimmel", "white", "beetle"), ("gimmel", "black", "falcon"),

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from tests.ui.english_words import english_in
-from ui import i18n
-from ui.control_game import GAME_OVER, GAME_PLAY, GameController
-from ui.controller import HOME, REPLAY_SCREEN, Controller, ControllerError, GameOptions
-from ui.giganten_path import confirm_landscape, resume_latest
-from ui.giganten_shots import put_right, until_auto_done
+from ui.control.game import GAME_OVER, GAME_PLAY, GameController
+from ui.control.shell import HOME, REPLAY_SCREEN, Controller, ControllerError, GameOptions
+from ui.giganten.handover import confirm_landscape, resume_latest
+from ui.probes.giganten_shots import put_right, until_auto_done
+from ui.words import i18n
 
 from .test_giganten_app import KIND_WORDS
 
@@ -169,8 +169,8 @@ def test_a_public_record_of_todays_games_is_refused_in_one_line(tmp_path: Path) 
 def test_the_replay_screen_says_what_to_do(tmp_path: Path, language: str) -> None:
     """Issue 17, tried as a new user: the replay screen had no line saying what to do (and
     named the log folder's path when it was empty)."""
-    from ui.now_line import now_line
-    from ui.plain_text import dev_text_in
+    from ui.words.now_line import now_line
+    from ui.words.plain_text import dev_text_in
 
     games = finished(tmp_path / "games", turns=2)
     log = games.log_path
@@ -199,7 +199,7 @@ def test_the_replay_screen_says_what_to_do(tmp_path: Path, language: str) -> Non
 def test_the_saved_games_are_named_without_their_files(tmp_path: Path, language: str) -> None:
     """Issue 17, tried as a new user: the replay list showed file names
     ("game-20261125-143845.log"); now what each is and when, in the UI's language."""
-    from ui.plain_text import dev_text_in
+    from ui.words.plain_text import dev_text_in
 
     games = finished(tmp_path)
     assert games.log_path is not None and games.record_path is not None

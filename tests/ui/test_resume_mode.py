@@ -13,8 +13,8 @@ import pytest
 from companion.ledger.record import verify as read_log
 from companion.referee.pin import hash_pin
 from tests.ui.conftest import RunKivySource
-from ui.control_game import GAME_PLAY, NewGame
-from ui.control_game_referee import RefereeChoice, RefereeGameController
+from ui.control.game import GAME_PLAY, NewGame
+from ui.control.referee import RefereeChoice, RefereeGameController
 
 REFEREE = RefereeChoice(hash_pin("4711", iterations=1000), "A. Schmidt", None)
 MODES = {"casual": (None, "normal", False), "computer": ("black", "strong", False),
@@ -76,12 +76,12 @@ HOME_PROBE = """
 import sys
 from pathlib import Path
 sys.path.insert(0, {root!r})
-from ui.shots import configure_kivy
+from ui.probes.shots import configure_kivy
 configure_kivy((800, 480))
 from kivy.core.window import Window
-from ui.control_game_referee import RefereeGameController
-from ui.game_home import GameChoice
-from ui.testing import emit
+from ui.control.referee import RefereeGameController
+from ui.screens.home_choice import GameChoice
+from ui.probes.testing import emit
 games = RefereeGameController(log_dir=Path({logs!r}))
 fresh = GameChoice(games)  # the home screen after a restart
 seen = [fresh.name, fresh.computer, fresh.level]

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from companion.table.game_session import READERS
-from ui import i18n
-from ui.control_game import GAME_OVER, GAME_PLAY, GAME_SETUP, GameController, NewGame
-from ui.game_reasons import GAME_REASONS
-from ui.game_strings import GAME_STRINGS
+from ui.control.game import GAME_OVER, GAME_PLAY, GAME_SETUP, GameController, NewGame
+from ui.words import i18n
+from ui.words.play_strings import GAME_STRINGS
+from ui.words.rule_reasons import GAME_REASONS
 
 TURNS = 150
 """Turns before the player to move resigns (a random game may wander on)."""

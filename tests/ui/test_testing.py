@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.ui.conftest import RunKivy, RunKivySource
-from ui.testing import RESULT_PREFIX, KivyResult, Xvfb, png_stats, run_kivy_source
+from ui.probes.testing import RESULT_PREFIX, KivyResult, Xvfb, png_stats, run_kivy_source
 
 PROGRAM = """
 from kivy.app import App
@@ -31,7 +31,7 @@ from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 from kivy.uix.textinput import TextInput
 from kivy.lang import Builder
 
-from ui import testing
+from ui.probes import testing
 
 {body}
 
@@ -226,7 +226,7 @@ def test_screenshot_shows_what_was_drawn(run_kivy_code: RunKivySource, tmp_path:
     result = run_kivy_code(textwrap.dedent(f"""
         from kivy.app import App
         from kivy.uix.button import Button
-        from ui import testing
+        from ui.probes import testing
 
         class Shot(App):
             def build(self):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from companion.registry import Registry
 from tests.ui.conftest import RunKivy
-from ui.tools import SIM_REGISTRY_NAME
+from ui.tools.models import SIM_REGISTRY_NAME
 
 DRIVER = Path(__file__).with_name("drive_tools.py")
 

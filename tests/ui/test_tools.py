@@ -19,11 +19,10 @@ from companion.registry import Figure, Registry, full_set
 from hardware.hwcheck import FAILED, MISSING, OK
 from hardware.sim import SimBoard, SimReader
 from tests.hardware.test_live_giganten import club_registry
-from ui import i18n
-from ui.control_game import GameController
-from ui.controller import Controller, ControllerError, GameOptions
-from ui.giganten_path import confirm_landscape
-from ui.tools import (
+from ui.control.game import GameController
+from ui.control.shell import Controller, ControllerError, GameOptions
+from ui.giganten.handover import confirm_landscape
+from ui.tools.models import (
     ANSWERING,
     FAULTY,
     SIM_REGISTRY_NAME,
@@ -42,6 +41,7 @@ from ui.tools import (
     startup_settings,
     summary,
 )
+from ui.words import i18n
 
 
 def square(name: str, files: int = 14) -> int:

@@ -16,11 +16,11 @@ import pytest
 from companion.game import PUBLIC
 from companion.ledger.game_log import NOTE
 from companion.ledger.record import verify as read_log
-from ui.control_base import ControllerError
-from ui.control_game import GAME_PLAY, GAME_SETUP, GameController
-from ui.controller import REPLAY_SCREEN, Controller, GameOptions
-from ui.giganten_path import confirm_landscape
-from ui.giganten_shots import put_right, until_auto_done
+from ui.control.game import GAME_PLAY, GAME_SETUP, GameController
+from ui.control.shell import REPLAY_SCREEN, Controller, GameOptions
+from ui.control.shell_state import ControllerError
+from ui.giganten.handover import confirm_landscape
+from ui.probes.giganten_shots import put_right, until_auto_done
 
 from .test_replay_controller import KIND_WORD, NEST
 

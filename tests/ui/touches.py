@@ -14,9 +14,9 @@ from typing import Any
 
 from kivy.core.window import Window
 
-from ui import i18n
-from ui.game_words import kind_name
-from ui.testing import find_button, texts, touch, window_center
+from ui.probes.testing import find_button, texts, touch, window_center
+from ui.words import i18n
+from ui.words.view_text import kind_name
 
 FRAMES_FOR_A_BUTTON = 30
 """Frames a tour waits for a button to be shown and enabled before it is stuck."""

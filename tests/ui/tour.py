@@ -4,7 +4,7 @@ known PIN, and the runners: ``run_tour`` takes each named step, lets the app dra
 the screen; ``run_frames`` drives a tour written as a generator, one frame per ``yield``.
 Both report as JSON on stdout and stop the app.
 
-Import it only after ``ui.shots.configure_kivy``: Kivy reads its settings at import."""
+Import it only after ``ui.probes.shots.configure_kivy``: Kivy reads its settings at import."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from typing import Any
 from kivy.clock import Clock
 
 from companion.referee.pin import hash_pin
-from ui.controller import Controller
-from ui.testing import after_frames, emit
+from ui.control.shell import Controller
+from ui.probes.testing import after_frames, emit
 
 PIN = "4711"
 ARBITER = "A. Schmidt"

@@ -1,5 +1,5 @@
 """A Kivy program for ``test_board_zoom.py``: each game's board laid out as on the game
-screen (``ui.game_screens``: 56 % of the width beside the panel), zoomed onto its corners
+screen (``ui.screens.game``: 56 % of the width beside the panel), zoomed onto its corners
 and its middle; emits, per game and square, the part shown and its squares' size.
 
 Run as ``zoom_program.py``; it emits one result: a dict by game name.
@@ -22,10 +22,10 @@ from kivy.uix.boxlayout import BoxLayout  # noqa: E402
 from kivy.uix.widget import Widget  # noqa: E402
 
 from companion.game import Geometry  # noqa: E402
-from ui import look_samples, testing  # noqa: E402
-from ui.board import BoardWidget  # noqa: E402
-from ui.controller import Controller  # noqa: E402
-from ui.giganten_shots import giganten_scenario  # noqa: E402
+from ui.board.widget import BoardWidget  # noqa: E402
+from ui.control.shell import Controller  # noqa: E402
+from ui.probes import look_samples, testing  # noqa: E402
+from ui.probes.giganten_shots import giganten_scenario  # noqa: E402
 
 LOGS = Path(tempfile.mkdtemp())
 
