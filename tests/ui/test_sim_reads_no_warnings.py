@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.game_events import BoardMatches, FixBoard
 from companion.table.game_session import READERS
 from ui.control.game import GAME_OVER, GAME_PLAY, GAME_SETUP, GameController, NewGame
 from ui.words import i18n
@@ -26,10 +27,24 @@ WARNINGS = tuple(words for key in ("gm_now_readers", "gm_why_table_readers")
 """How the readers' warning begins, in English and German."""
 
 
+def board_differs(c: GameController) -> bool:
+    """Whether the session asks for the board to be put right (a Stay after the hands
+    moved the winner in: it goes back)."""
+    assert c.sim is not None
+    for event in reversed(c.sim.events):
+        if isinstance(event, BoardMatches | FixBoard):
+            return isinstance(event, FixBoard)
+    return False
+
+
 def one_turn(c: GameController, rng: random.Random) -> str:
     """The player to move's turn as on the screen; what was done."""
     session, game, state = c.session, c.game, c.state()
     assert game is not None and state is not None and c.sim is not None
+    if board_differs(c):  # put right as the line says, by the simulated hands
+        c.lay_out_the_game()
+        c.settle()
+        return "put right"
     if session.choices:  # a Giganten move that may challenge, an advance after one
         c.sim.intent({"choose": rng.randrange(len(session.choices))})
         c.settle()
