@@ -113,7 +113,9 @@ def a_valid_setup(live: Live, tags: dict[Any, Any]) -> dict[int, Any]:
     game, rng, out = live.game, random.Random(3), {}
     for player in range(len(game.players)):
         zone = sorted(game.setup_zone(player, {}))
-        mine = sorted(uid for uid in tags if tags[uid].owner == player)
+        # By kind, not by tag id: the ids come from the OS, the kinds' places from seed 3.
+        mine = sorted((uid for uid in tags if tags[uid].owner == player),
+                      key=lambda uid: tags[uid].kind)
         while True:
             rng.shuffle(zone)
             chosen = dict(zip(zone, mine, strict=False))
