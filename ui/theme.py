@@ -103,6 +103,8 @@ BACKGROUND: RGBA = (0.11, 0.12, 0.14, 1)
 """Behind every screen: a dark slate, so the board and the buttons stand out from it."""
 BUTTON: RGBA = (0.24, 0.33, 0.45, 1)
 """A button at rest: a calm blue slab with rounded corners."""
+GO: RGBA = (0.16, 0.48, 0.28, 1)
+"""The button that begins play (Start): green, apart from the other slabs."""
 PRESSED_LIFT = 0.15
 """How much lighter a slab is while the finger is on it (or a toggle is on)."""
 BUTTON_OFF: RGBA = (0.18, 0.19, 0.22, 1)

@@ -21,7 +21,7 @@ from kivy.uix.screenmanager import Screen
 from ui.board.widget import BoardWidget
 from ui.control.game import GAME_OVER, GAME_PLAY, GAME_SETUP, GameController
 from ui.giganten.setup_panel import PrivateRow, progress_lines
-from ui.theme import PROMPT_COLOUR, TEXT
+from ui.theme import GO, PROMPT_COLOUR, TEXT
 from ui.widgets.common import MessageArea, button_row, label, safely, slotted
 from ui.widgets.confirm import ConfirmPanel
 from ui.widgets.details_drawer import DetailsDrawer, details_button
@@ -167,6 +167,7 @@ class GameSetupScreen(GameTableScreen):
         self.now = label(size_hint_y=None, height=NOW_LINES, color=PROMPT_COLOUR,
                          font_size=TEXT)
         self.start = slotted("", self.games.start, "start")
+        self.start.tint = GO  # the one step that begins play stands out
         # The private moment: a seat alone, its own figures, its trap tapped [I4, V5, V9].
         self.private = PrivateRow(self.games, self.refresh)
         # The tray: the figures still to place, dragged onto the board.

@@ -43,7 +43,8 @@ NARROWEST_PADDING = 2
 """A button's side padding, in pixels, when its longest word needs the room."""
 
 NOW_HEIGHT = 54
-"""The "what to do now" line's height: three lines of its text at 800 × 480."""
+"""The "what to do now" line's height on the home and replay screens: two
+lines of its text."""
 
 
 class Slab:
