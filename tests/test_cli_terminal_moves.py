@@ -16,12 +16,12 @@ from commands.play_source import Source
 from companion.table.game_session import OVER, SETUP
 from tests.cli_helpers import home, run
 from tests.test_cli_play_game import script
-from ui.words.play_strings import GAME_STRINGS
+from ui.words.play_strings import PLAY_STRINGS
 
 pytestmark = pytest.mark.usefixtures("home")
 __all__ = ["home"]
 
-READER_WORDS = GAME_STRINGS["gm_now_readers"]["en"].split(":")[0]
+READER_WORDS = PLAY_STRINGS["gm_now_readers"]["en"].split(":")[0]
 """How the terminal starts the readers' warning: "The readers cannot be sure"."""
 
 TURNS = 120

@@ -30,12 +30,12 @@ from ui.control.game import (
 )
 from ui.control.shell_state import HOME, ControllerError
 from ui.words import i18n
-from ui.words.play_strings import GAME_STRINGS
+from ui.words.play_strings import PLAY_STRINGS
 
 STRATEGUS_KINDS = ("elephant", "grizzly", "rhino", "gorilla", "lion", "tiger", "wolf", "fox",
                    "hare", "mouse", "trap", "apple")
 KIND_WORDS = {word.lower() for kind in STRATEGUS_KINDS
-              for word in GAME_STRINGS[f"kind_{kind}"].values()}
+              for word in PLAY_STRINGS[f"kind_{kind}"].values()}
 """Every Strategus kind's name in both languages (and its id)."""
 
 

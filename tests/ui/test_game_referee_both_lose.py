@@ -10,7 +10,7 @@ import pytest
 
 from ui.control.game import GAME_OVER, NewGame
 from ui.words import i18n
-from ui.words.referee_strings import GAME_REFEREE_STRINGS
+from ui.words.referee_strings import REFEREE_STRINGS
 
 from .test_game_referee_controller import PIN, assert_verified, refereed
 
@@ -31,4 +31,4 @@ def test_the_arbiter_decides_that_both_lose(tmp_path: Path, language: str, said:
 
 
 def test_the_arbiters_panel_has_both_lose_in_both_languages() -> None:
-    assert GAME_REFEREE_STRINGS["gr_both_lose"] == {"en": "Both lose", "de": "Beide verlieren"}
+    assert REFEREE_STRINGS["gr_both_lose"] == {"en": "Both lose", "de": "Beide verlieren"}

@@ -22,8 +22,8 @@ from ui.control.game import GameController, NewGame
 from ui.words import i18n
 from ui.words.drawer_details import game_details_lines
 from ui.words.plain_text import dev_text_in
-from ui.words.play_strings import GAME_STRINGS
-from ui.words.rule_reasons import GAME_REASONS
+from ui.words.play_strings import PLAY_STRINGS
+from ui.words.rule_reasons import RULE_REASONS
 from ui.words.view_text import why_key
 
 PROGRAM = Path(__file__).with_name("game_clip_program.py")
@@ -45,7 +45,7 @@ def test_every_rule_the_engines_and_the_table_give_has_its_words() -> None:
 
 
 def test_every_string_in_both_languages_and_the_german_is_german() -> None:
-    for key, words in {**GAME_STRINGS, **GAME_REASONS}.items():
+    for key, words in {**PLAY_STRINGS, **RULE_REASONS}.items():
         assert set(words) == set(i18n.LANGUAGES), key
         if key not in SAME_IN_BOTH:
             assert words["en"] != words["de"], f"{key}: English left in the German UI"

@@ -15,14 +15,14 @@ from companion.game_events import BoardMatches, FixBoard
 from companion.table.game_session import READERS
 from ui.control.game import GAME_OVER, GAME_PLAY, GAME_SETUP, GameController, NewGame
 from ui.words import i18n
-from ui.words.play_strings import GAME_STRINGS
-from ui.words.rule_reasons import GAME_REASONS
+from ui.words.play_strings import PLAY_STRINGS
+from ui.words.rule_reasons import RULE_REASONS
 
 TURNS = 150
 """Turns before the player to move resigns (a random game may wander on)."""
 
 WARNINGS = tuple(words for key in ("gm_now_readers", "gm_why_table_readers")
-                 for table in (GAME_STRINGS, GAME_REASONS) if key in table
+                 for table in (PLAY_STRINGS, RULE_REASONS) if key in table
                  for words in (table[key]["en"].split(":")[0], table[key]["de"].split(":")[0]))
 """How the readers' warning begins, in English and German."""
 

@@ -20,18 +20,18 @@ from ui.words.app_strings import STRINGS as STRINGS
 from ui.words.console_strings import CONSOLE_STRINGS
 from ui.words.giganten_setup_strings import GIGANTEN_SETUP_STRINGS
 from ui.words.giganten_strings import GIGANTEN_STRINGS
-from ui.words.play_strings import GAME_STRINGS
-from ui.words.referee_strings import GAME_REFEREE_STRINGS
-from ui.words.rule_reasons import GAME_REASONS
+from ui.words.play_strings import PLAY_STRINGS
+from ui.words.referee_strings import REFEREE_STRINGS
+from ui.words.rule_reasons import RULE_REASONS
 from ui.words.session_reasons import DIRECTIONS_DE, GERMAN
 from ui.words.tool_strings import TOOL_STRINGS as TOOL_STRINGS
 
 LANGUAGES = ("en", "de")
 
 STRINGS.update(TOOL_STRINGS)  # one table to look every key up in
-STRINGS.update(GAME_STRINGS)  # the other games' words (ui.words.play_strings)
-STRINGS.update(GAME_REASONS)  # their reasons by rule (ui.words.rule_reasons)
-STRINGS.update(GAME_REFEREE_STRINGS)  # their referee mode (ui.words.referee_strings)
+STRINGS.update(PLAY_STRINGS)  # the other games' words (ui.words.play_strings)
+STRINGS.update(RULE_REASONS)  # their reasons by rule (ui.words.rule_reasons)
+STRINGS.update(REFEREE_STRINGS)  # their referee mode (ui.words.referee_strings)
 STRINGS.update(GIGANTEN_STRINGS)  # Giganten (ui.words.giganten_strings)
 STRINGS.update(GIGANTEN_SETUP_STRINGS)  # its traps, reserves, four seats
 STRINGS.update(CONSOLE_STRINGS)  # the terminal's own words (ui.words.console_strings)

@@ -5,7 +5,7 @@ card's rules. ``ui.words.i18n`` looks them up like ``ui.words.app_strings``. Dat
 
 from __future__ import annotations
 
-GAME_STRINGS: dict[str, dict[str, str]] = {
+PLAY_STRINGS: dict[str, dict[str, str]] = {
     # --- Home: the game and its options
     "gm_game": {"en": "Game: {title}", "de": "Spiel: {title}"},
     "gm_long": {"en": "Long game: {state}", "de": "Langes Spiel: {state}"},

@@ -5,7 +5,7 @@ Giganten through its adapter): ``ui.control.referee`` and
 
 from __future__ import annotations
 
-GAME_REFEREE_STRINGS: dict[str, dict[str, str]] = {
+REFEREE_STRINGS: dict[str, dict[str, str]] = {
     # --- The home screen's summary line
     "gr_summary": {"en": "{title}, referee mode: {clock}, arbiter {arbiter}",
                    "de": "{title}, Schiedsrichtermodus: {clock}, Schiedsrichter {arbiter}"},

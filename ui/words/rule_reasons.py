@@ -11,7 +11,7 @@ holds this table to every id the engines and the table can give. Data only.
 
 from __future__ import annotations
 
-GAME_REASONS: dict[str, dict[str, str]] = {
+RULE_REASONS: dict[str, dict[str, str]] = {
     # --- Strategus (docs/rules/strategus.md)
     "gm_why_strategus_S1": {"en": "A figure stands outside its side's four home rows",
                             "de": "Eine Figur steht außerhalb der eigenen vier Grundreihen"},
