@@ -14,6 +14,7 @@ import json
 import os
 import re
 import sys
+import traceback
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -343,6 +344,15 @@ def emit(data: Any) -> None:
     """Print ``data`` as one JSON line that :meth:`KivyResult.results` reads back."""
     sys.stdout.write(RESULT_PREFIX + json.dumps(data, sort_keys=True) + "\n")
     sys.stdout.flush()
+
+
+def emit_or_error(cases: Callable[[], Any]) -> None:
+    """``emit`` what ``cases`` returns; if it raises, emit ``{"error": traceback}``, so the
+    test reads the traceback instead of waiting for its time-out."""
+    try:
+        emit(cases())
+    except Exception:  # any failure of a probe program is the test's to report
+        emit({"error": traceback.format_exc()})
 
 
 # --------------------------------------------------------------------------- frames
