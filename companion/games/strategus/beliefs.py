@@ -67,11 +67,19 @@ def weights(f: Figure, left: list[int]) -> list[float]:
         if left[kind] <= 0 or (f.moved and not MOBILE[kind]) or (f.ran and kind != HARE):
             continue
         w = row_prior(kind, f.depth)
-        value = KINDS[kind].value
-        if f.braver_than < 99 and value is not None and value < f.braver_than:
+        if f.braver_than < 99 and _beats(kind, f.braver_than):
             w *= BRAVE
         result[kind] = w
     return result
+
+
+def _beats(kind: int, number: int) -> bool:
+    """Whether a figure of ``kind`` wins its attack on the figure numbered ``number``: a
+    stronger one, or the Maus against the Elefant [C5] (which every other kind fears)."""
+    value = KINDS[kind].value
+    if value is None:
+        return False
+    return value < number or (kind == MOUSE and number == KINDS[ELEPHANT].value)
 
 
 def marginals(info: InfoState) -> dict[int, list[float]]:

@@ -41,12 +41,13 @@ APPLE_GUESS = 3_000
 """What an attack on a figure that may be the Apfel gains for each unit of that chance,
 unless it is certain: a few strong figures' worth, not the game. Priced at ``WIN``, any
 faint chance of the Apfel outweighed every figure, and the Elefant ran into traps."""
-PROBE_WORTH = 300
+PROBE_WORTH = 100
 """Up to this worth a figure takes the full ``APPLE_GUESS`` for a chance of the Apfel; a
 stronger one takes ``APPLE_GUESS`` times ``PROBE_WORTH`` / its worth. An unmoved figure
 that may be the Apfel may as well be a Falle, and a Fuchs or a Hase can test it later for
-the same chance: the Elefant's try is worth the least (against the 2012 programs the
-Elefant and the Grizzly died on back-row Fallen in a third of the games)."""
+the same chance: the Elefant's try is worth the least. At 300 (the Gorilla's worth and
+below taking all of it) our Gorillas died on back-row Fallen about once a game against
+peternlewis, most often after a Fuchs could have tested the same figure."""
 
 
 def apple_guess(attacker: int) -> int:

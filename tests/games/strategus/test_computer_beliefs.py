@@ -8,9 +8,25 @@ from __future__ import annotations
 import random
 
 from companion.games.strategus import GAME, StrategusState
-from companion.games.strategus.beliefs import marginals, sample_kinds, sample_positions
-from companion.games.strategus.kinds import HARE, KIND_IDS, KINDS, MOBILE
-from companion.games.strategus.knowledge import information_state
+from companion.games.strategus.beliefs import (
+    BRAVE,
+    marginals,
+    sample_kinds,
+    sample_positions,
+    weights,
+)
+from companion.games.strategus.kinds import (
+    ELEPHANT,
+    GORILLA,
+    GRIZZLY,
+    HARE,
+    KIND_IDS,
+    KINDS,
+    LION,
+    MOBILE,
+    MOUSE,
+)
+from companion.games.strategus.knowledge import Figure, information_state
 from tests.games.strategus.played import played_positions
 
 
@@ -103,3 +119,19 @@ def test_the_game_offers_the_information_state_hooks() -> None:
     assert len(worlds) == 2
     assert all(w.observation(state.to_move) == state.observation(state.to_move)
                for w in worlds)
+
+
+def test_a_figure_that_walks_up_to_the_known_elefant_is_likelier_the_maus() -> None:
+    """Only the Maus beats the Elefant, and only when it attacks [C5]: walking up to it is
+    the Maus's cue, not a stronger kind's; up to a Gorilla it is the stronger kinds' cue."""
+    left = [kind.count for kind in KINDS]
+    plain = weights(Figure(owner=1, start=60, square=50, depth=3, moved=True), left)
+    by_elefant = weights(Figure(owner=1, start=60, square=50, depth=3, moved=True,
+                                braver_than=KINDS[ELEPHANT].value or 0), left)
+    by_gorilla = weights(Figure(owner=1, start=60, square=50, depth=3, moved=True,
+                                braver_than=KINDS[GORILLA].value or 0), left)
+    assert by_elefant[MOUSE] == plain[MOUSE] * BRAVE
+    assert all(by_elefant[k] == plain[k] for k in range(len(KINDS)) if k != MOUSE)
+    assert by_gorilla[MOUSE] == plain[MOUSE]
+    assert by_gorilla[GRIZZLY] == plain[GRIZZLY] * BRAVE
+    assert by_gorilla[LION] == plain[LION]
