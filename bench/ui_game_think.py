@@ -50,7 +50,7 @@ def polls_of(turns: int, budget: float, level: str, log_dir: Path, *,
              background: bool) -> list[float]:
     """The time of every ``poll`` while the computer had its ``turns`` turns."""
     games = GameController(log_dir=log_dir, budget=budget, background=background)
-    games.computer_by_hand = True  # the bench carries its turn out: it times the search only
+    games.computer_hands.by_hand = True  # the bench carries its turn out: it times the search only
     games.new_game(NewGame("gimmel", computer="black", level=level))
     rng, polls = random.Random(7), []
     for _ in range(turns):

@@ -32,7 +32,7 @@ def test_the_app_publishes_turns_clocks_and_the_result(broker: Broker, tmp_path:
     confirm_landscape(shell, games)
     games.set_up_with(random.Random(5))
     games.start()
-    games.auto(4)
+    games.auto.start(4)
     until_auto_done(games)
     put_right(games)
     assert games.session.turns == 4

@@ -219,7 +219,7 @@ def play(title: str, computer: str, person: str, rng: random.Random) -> Iterator
         yield from private_moment(person)
         yield from press(i18n.tr("start"))
     assert games.screen == GAME_PLAY, games.screen
-    games.computer_by_hand = True  # practice: the tour carries the computer's turns out
+    games.computer_hands.by_hand = True  # practice: the tour carries the computer's turns out
     played = 0
     # Strategus goes on until a combat's card was seen (the setups are the OS's: a few
     # turns may have none).

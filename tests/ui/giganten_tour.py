@@ -233,7 +233,7 @@ def one_game(rng: random.Random) -> Iterator[None]:
     yield from in_drawer(i18n.tr("gm_set_up"))
     yield from press(i18n.tr("start"))
     assert games.screen == GAME_PLAY, games.screen
-    games.computer_by_hand = True  # practice: the tour carries the computer's turns out
+    games.computer_hands.by_hand = True  # practice: the tour carries the computer's turns out
     played = 0
     while games.screen == GAME_PLAY and (played < TURNS or (
             (result["cards"] == 0 or result["challenges_tapped"] == 0)

@@ -31,7 +31,7 @@ def test_giganten_auto_plays_to_the_end_and_shows_the_figures_off_the_board(
     set_up(c, 3)
     c.start()
     assert c.screen == GAME_PLAY and c.revealed() is None
-    c.auto()
+    c.auto.start()
     shown = polls = 0
     while c.screen == GAME_PLAY and polls < 1500:
         c.poll(0.05)
@@ -52,11 +52,11 @@ def test_giganten_auto_plays_to_the_end_and_shows_the_figures_off_the_board(
             shown += entry["count"]
     assert c.session.turns >= min(polls, 1000), "a turn at (nearly) every poll"
     if c.screen == GAME_PLAY:  # the bots' game goes on: the demonstration is stopped
-        c.stop_auto()
+        c.auto.stop()
         c.resign("yellow")
     assert c.screen == GAME_OVER
     c.poll(0.05)
-    assert not c.auto_running
+    assert not c.auto.running
     assert shown > 0, "figures left the board"
     assert_verified(c)
     revealed = c.revealed()
@@ -75,14 +75,14 @@ def test_auto_plays_the_other_games_too(tmp_path: Path, name: str) -> None:
     c.new_game(NewGame(name))
     if c.screen == GAME_SETUP:
         with pytest.raises(ControllerError):
-            c.auto()  # not before play
+            c.auto.start()  # not before play
         set_up(c, 4)
         c.start()
-    c.auto(6)
+    c.auto.start(6)
     for _ in range(20):
         c.poll(0.05)
-    assert c.session.turns == 6 and not c.auto_running
-    c.stop_auto()
+    assert c.session.turns == 6 and not c.auto.running
+    c.auto.stop()
     c.resign(c.players[0])
     assert c.screen == GAME_OVER
     assert c.counts(PUBLIC) == [line for line in c.counts(PUBLIC) if "off" not in line]
@@ -162,8 +162,8 @@ def test_auto_carries_out_the_computers_announced_turn_first(tmp_path: Path) -> 
         c.poll(0.05)
     chosen = c.session.chosen
     assert chosen is not None and c.session.turns == 0, "red's turn is announced"
-    c.auto(3)
+    c.auto.start(3)
     for _ in range(6):
         c.poll(0.05)
-    assert c.session.turns == 3 and not c.auto_running
+    assert c.session.turns == 3 and not c.auto.running
     assert c.session.chosen is None

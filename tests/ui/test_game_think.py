@@ -50,7 +50,7 @@ def gated(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, list[str]]:
 
 
 def running(c: GameController) -> Thinking:
-    thinking = c._thinking
+    thinking = c.opponent.search
     assert thinking is not None and thinking.thread is not None
     return thinking
 
@@ -62,7 +62,7 @@ def test_the_search_runs_in_a_worker_and_the_turn_comes_back_through_poll(
     clock = Clock()
     c = against_black(tmp_path, clock)
     c.place("e5", "falcon")  # white's turn: now the computer is due
-    assert c.thinking and c.session.chosen is None, "the tap returned while it thinks"
+    assert c.opponent.thinking and c.session.chosen is None, "the tap returned while it thinks"
     assert c.what_now() == "The computer is thinking: 0 %"
     clock.now += 0.5
     c.poll(0.05)
@@ -75,7 +75,7 @@ def test_the_search_runs_in_a_worker_and_the_turn_comes_back_through_poll(
     assert threads and threads[0] != threading.current_thread().name
     assert c.session.chosen is None, "nothing happens off the UI thread"
     c.poll(0.05)
-    assert c.session.chosen is not None and not c.thinking
+    assert c.session.chosen is not None and not c.opponent.thinking
     assert c.what_now().startswith("Computer: ")
     c.carry_out()
     assert c.session.turns == 2
@@ -93,7 +93,7 @@ def test_a_search_for_a_position_that_is_gone_is_dropped(
     assert thinking.thread is not None
     thinking.thread.join(10)
     c.poll(0.05)
-    assert c._thinking is None and c.session.chosen is None and not c.thinking
+    assert c.opponent.search is None and c.session.chosen is None and not c.opponent.thinking
     assert c.result()
     c.close()
 
@@ -142,7 +142,7 @@ def test_without_background_the_controller_stays_synchronous(tmp_path: Path) -> 
     c.new_game(NewGame("gimmel", computer="black", level="easy"))
     before = threading.active_count()
     c.place("e5", "falcon")
-    assert c._thinking is None and threading.active_count() == before
+    assert c.opponent.search is None and threading.active_count() == before
     c.poll(0.05)
     assert c.session.chosen is not None
     c.close()

@@ -76,7 +76,7 @@ def person_turn(c: GameController, rng: random.Random) -> None:
     state = c.state()
     assert state is not None and c.game is not None
     legal = list(state.legal_turns())
-    if not legal or c.thinking:  # not the person's now: the computer's turn comes with
+    if not legal or c.opponent.thinking:  # not the person's now: the computer's turn comes with
         c.poll(0.05)             # the clock (a loaded machine thinks past one poll)
         return
     data = c.game.turn_to_json(state, rng.choice(legal))

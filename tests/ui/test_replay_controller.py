@@ -37,7 +37,7 @@ def finished(tmp_path: Path, turns: int = 6) -> GameController:
     confirm_landscape(shell, games)
     games.set_up_with(random.Random(3))
     games.start()
-    games.auto(turns)
+    games.auto.start(turns)
     until_auto_done(games)
     put_right(games)
     if games.screen == GAME_PLAY:

@@ -42,7 +42,7 @@ def one_turn(c: GameController, rng: random.Random) -> str:
     session, game, state = c.session, c.game, c.state()
     assert game is not None and state is not None and c.sim is not None
     if board_differs(c):  # put right as the line says, by the simulated hands
-        c.lay_out_the_game()
+        c.take_back.lay_out_the_game()
         c.settle()
         return "put right"
     if session.choices:  # a Giganten move that may challenge, an advance after one

@@ -40,7 +40,7 @@ def _in_setup(tmp_path: Path, seed: int = 3) -> GameController:
 def test_replaying_a_running_game_shows_no_past_challengers_kind(tmp_path: Path) -> None:
     games = _in_setup(tmp_path, 5)
     games.start()
-    games.auto(8)
+    games.auto.start(8)
     until_auto_done(games)
     put_right(games)
     assert games.screen == GAME_PLAY, "the game is still being played"

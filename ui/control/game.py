@@ -63,7 +63,7 @@ from ui.control.setup import setup_problems, setup_progress
 from ui.control.shell_state import HOME, ControllerError
 from ui.control.sounds import GameSounds
 from ui.control.takeback import TakeBack
-from ui.control.think import Thinking
+from ui.control.think import ComputerOpponent
 from ui.control.tray import SetupEditor
 from ui.giganten.control import GigantenChoices
 from ui.giganten.setups import GigantenSetup
@@ -79,7 +79,7 @@ from ui.words.view_text import (
 
 JSON = dict[str, Any]
 
-class GameController(PlayAgain, TakeBack, GameSounds, ComputerHands, SetupEditor, AutoPlay,
+class GameController(PlayAgain, GameSounds, SetupEditor,
                      LiveBoard, GigantenChoices, GigantenSetup, RevealAfterGame,
                      PrivateMoments):
     """One game in the app, from the home screen's choice to the saved record."""
@@ -99,11 +99,12 @@ class GameController(PlayAgain, TakeBack, GameSounds, ComputerHands, SetupEditor
         self.log_dir = log_dir
         self.reader, self.registry = reader, registry
         self.config = config if config is not None else Config()
-        self.clock = clock
-        self.budget = budget
         self.entropy = entropy
-        self.background = background
-        self._thinking: Thinking | None = None
+        self.opponent = ComputerOpponent(self, clock=clock, budget=budget,
+                                         background=background)
+        self.auto = AutoPlay(self, self.opponent, entropy)
+        self.computer_hands = ComputerHands(self, self.auto)
+        self.take_back = TakeBack(self, self.opponent)
         self._progress_shown: tuple[int | None, int | None] | None = None
         self._board_shown: dict[Any, Any] = {}
         """The confirmed board when the screen was last told: a figure put back where it
@@ -123,12 +124,6 @@ class GameController(PlayAgain, TakeBack, GameSounds, ComputerHands, SetupEditor
         """The number of the last turn whose reveal card was tapped away."""
         self.log_notes: list[Message] = []  # what resuming repaired in the log
         self._seen = 0
-        self.computer_by_hand = False
-        self._announced_at: tuple[int, float] | None = None
-        self.thinking = False
-        """The computer is to move and its choice waits for the next poll: the screen says
-        so first (without ``background`` the search takes up to ``budget`` seconds on the
-        calling thread), or its search runs in a worker (``background``)."""
 
     # --- Making a game -----------------------------------------------------------------
 
@@ -209,7 +204,8 @@ class GameController(PlayAgain, TakeBack, GameSounds, ComputerHands, SetupEditor
         # The seated game: its players as the options seat them [Giganten V9].
         self.game, self.choice, self.log_path = session.game, choice, session.log_path
         self.record_path, self.dismissed, self._seen, self.log_notes = None, 0, 0, []
-        self.thinking, self.auto_left = False, 0
+        self.opponent.stop()
+        self.auto.stop()
         self.reset_private()
         if reader is None:
             # The reader's noise model: public, any seed will do.
@@ -237,7 +233,7 @@ class GameController(PlayAgain, TakeBack, GameSounds, ComputerHands, SetupEditor
 
     def close(self) -> None:
         """Forget the computer's search; release the log and the simulated reader."""
-        self._stop_thinking()
+        self.opponent.stop()
         if self.sim is not None:
             self.sim.close()
             self.sim.session.close()
@@ -273,17 +269,20 @@ class GameController(PlayAgain, TakeBack, GameSounds, ComputerHands, SetupEditor
         sim = self.sim
         if sim is None:
             return
-        was_thinking = self.thinking
-        self._computer_moves(think)
+        was_thinking = self.opponent.thinking
+        if self.auto.running:
+            self.auto.step(think)
+        else:
+            self.opponent.step(think)
         if think:
-            self._computer_hands()
+            self.computer_hands.carry()
         session = sim.session
         screen = {SETUP: GAME_SETUP, PLAY: GAME_PLAY, OVER: GAME_OVER}[session.phase]
         progress, self._progress_shown = self._progress_shown, (
-            self.thinking_progress(), self._carry_step())
+            self.opponent.progress(), self.computer_hands.carry_step())
         board, self._board_shown = self._board_shown, dict(session.board)
         changed = (len(sim.events) != self._seen or screen != self.screen
-                   or self.thinking != was_thinking or progress != self._progress_shown
+                   or self.opponent.thinking != was_thinking or progress != self._progress_shown
                    or board != self._board_shown)
         self.screen, self._seen = screen, len(sim.events)
         self.sound_new_events()
@@ -532,7 +531,7 @@ class GameController(PlayAgain, TakeBack, GameSounds, ComputerHands, SetupEditor
         if chosen is not None:
             return i18n.tr("gm_now_carry", words=chosen)
         if self.computer is not None and state.to_move == self.computer.player:
-            progress = self.thinking_progress()
+            progress = self.opponent.progress()
             return (i18n.tr("gm_now_thinking") if progress is None
                     else i18n.tr("gm_now_thinking_progress", percent=progress))
         may_place = bool(self.placeable())

@@ -345,7 +345,7 @@ class RefereeGameController(GameController):
         self._sim()
         if self.session.state is None or not self.session.fixing:
             raise ControllerError(i18n.tr("gm_err_not_now"))
-        self.lay_out_the_game()
+        self.take_back.lay_out_the_game()
         self.settle()
 
     def _player_index(self, player: str) -> int:

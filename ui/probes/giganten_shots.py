@@ -57,7 +57,7 @@ def dealt(log_dir: Path, seed: int, *, referee: bool = False,
 def until_auto_done(games: GameController) -> None:
     """Poll until "Auto" has played its turns (or the game ended)."""
     for _ in range(LONGEST * 10):
-        if games.screen != GAME_PLAY or not games.auto_running:
+        if games.screen != GAME_PLAY or not games.auto.running:
             return
         games.poll(0.05)
         put_right(games)
@@ -74,7 +74,7 @@ def giganten_scenario(name: str, log_dir: Path, seed: int = 3) -> GameController
         return games
     games.start()
     if name == "giganten-referee":
-        games.auto(1)  # one turn: the clocks have run, the game goes on
+        games.auto.start(1)  # one turn: the clocks have run, the game goes on
         until_auto_done(games)
         return games
     if name == "giganten-over":
@@ -112,7 +112,7 @@ def replayed(log_dir: Path, seed: int = 3) -> Path:
     screen's shot."""
     games = dealt(log_dir, seed, computer=None)
     games.start()
-    games.auto(8)
+    games.auto.start(8)
     until_auto_done(games)
     if games.screen == GAME_PLAY:
         games.resign("orange")

@@ -117,12 +117,14 @@ class GameTableScreen(Screen):
             if self.drawer_open:
                 self.drawer_open = False
                 self._place_panel()
-        announced = games.announced_path() or []
+        computer_hands = games.computer_hands
+        announced = computer_hands.announced_path() or []
         if announced:
             self.board.keep_in_sight(announced)  # the computer's squares in sight
         self.board.show(games.board_view(selected=self.board.selected),
                         physical=games.physical(), targets=games.challenge_targets(),
-                        draggable=True, announced=announced, moving=games.carry_progress())
+                        draggable=True, announced=announced,
+                        moving=computer_hands.carry_progress())
         self.zoom.text, self.sim.text = i18n.tr("whole_board"), i18n.tr("simulation")
         self.details_button.text = i18n.tr("details")
         self.zoom.disabled = not self.board.zoomed
@@ -236,7 +238,7 @@ class GamePlayScreen(GameTableScreen):
         self.decline = slotted("", self.games.decline, "decline")
         self.advance = slotted("", self.games.advance, "advance")
         # Against the computer in a casual game: the person's last turn taken back.
-        self.take_back = slotted("", self.games.take_back, "take_back")
+        self.take_back = slotted("", self.games.take_back.request, "take_back")
         self.choices = button_row(self.take_back, self.decline, self.advance)
         self.common = self.common_row(self.resign)
 
@@ -265,7 +267,7 @@ class GamePlayScreen(GameTableScreen):
         self.advance.text, self.advance.disabled = right, not right_on
         offered = games.computer is not None and not games.referee
         self.take_back.text = i18n.tr("gm_take_back") if offered else ""
-        self.take_back.disabled = games.take_back_refused() is not None
+        self.take_back.disabled = games.take_back.refused() is not None
         for choice in (self.take_back, self.decline, self.advance):  # no empty slabs:
             choice.opacity = 1 if choice.text else 0  # their place stays
         self.card.show(games.combat_view())  # stays until tapped (or the next turn)

@@ -42,7 +42,7 @@ class GameDrawer(BoxLayout):
         self.by_hand = slotted("", self._toggle_by_hand, "by_hand")
         self.close = slotted("", close, "drawer_close")
         # "Auto" (ui.control.auto): the computer plays every side, a demonstration.
-        self.auto_one = slotted("", lambda: games.auto(1), "auto_one")
+        self.auto_one = slotted("", lambda: games.auto.start(1), "auto_one")
         self.auto_all = slotted("", self._auto, "auto")
         rows = [self.title, button_row(self.set_up, self.carry), self.square,
                 button_row(self.kind, self.place), button_row(self.remove, self.by_hand),
@@ -53,14 +53,14 @@ class GameDrawer(BoxLayout):
 
     def _auto(self) -> None:
         """"Auto: to the end", or "Stop Auto" while it runs (the same place)."""
-        if self.games.auto_running:
-            self.games.stop_auto()
+        if self.games.auto.running:
+            self.games.auto.stop()
         else:
-            self.games.auto()
+            self.games.auto.start()
         self.refresh()
 
     def _toggle_by_hand(self) -> None:
-        self.games.computer_by_hand = not self.games.computer_by_hand
+        self.games.computer_hands.by_hand = not self.games.computer_hands.by_hand
         self.refresh()
 
     def _kinds(self) -> list[str]:
@@ -109,10 +109,11 @@ class GameDrawer(BoxLayout):
         self.remove.text = i18n.tr("gm_remove")
         self.remove.disabled = not occupied
         self.close.text = i18n.tr("drawer_close")
-        self.by_hand.text = i18n.tr("gm_by_hand" if games.computer_by_hand else "gm_by_computer")
+        by_hand = games.computer_hands.by_hand
+        self.by_hand.text = i18n.tr("gm_by_hand" if by_hand else "gm_by_computer")
         self.by_hand.disabled = games.computer is None
         playing = running and screen == GAME_PLAY
         self.auto_one.text = i18n.tr("gm_auto_one")
-        self.auto_all.text = i18n.tr("gm_auto_stop" if games.auto_running else "gm_auto_all")
-        self.auto_one.disabled = not playing or games.auto_running
+        self.auto_all.text = i18n.tr("gm_auto_stop" if games.auto.running else "gm_auto_all")
+        self.auto_one.disabled = not playing or games.auto.running
         self.auto_all.disabled = not playing
