@@ -129,9 +129,9 @@ def strategus(tmp_path: Path) -> Iterator[Hands]:
 def test_gimmel_against_the_computer_on_the_readers(gimmel: Hands, tmp_path: Path) -> None:
     c = gimmel.open(tmp_path)
     spoken: list[str] = []
-    c.speech_listeners.append(spoken.append)
+    c.sounds.speech_listeners.append(spoken.append)
     c.new_game(NewGame("gimmel", computer="black", level="easy"))
-    assert not c.simulated
+    assert not c.live_board.simulated
     game, geometry = gimmel.game, gimmel.game.geometry()
     # The person (white) puts a beetle down: the readers see it, white's placement.
     gimmel.squares.place(geometry.parse("d4"), gimmel.take(Piece(0, "beetle")))
@@ -307,7 +307,7 @@ def test_a_real_board_without_enrolled_pieces_says_so_in_one_line(
     # Half a set enrolled: the same line, nothing started.
     half = dict(list(strategus.tags.items())[:40])
     GameRegistry(strategus.game, half).save(tmp_path / "half.json")
-    c.registry = tmp_path / "half.json"
+    c.live_board.registry = tmp_path / "half.json"
     with pytest.raises(ControllerError, match="brettl enrol --game strategus"):
         c.new_game(NewGame("strategus"))
     assert c.game is None

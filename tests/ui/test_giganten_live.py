@@ -82,7 +82,7 @@ def put_right(hands: Hands, c: GameController, before: dict[int, Piece]) -> None
 def test_giganten_against_the_computer_on_the_readers_with_the_clubs_figures(
         hands: Hands, tmp_path: Path) -> None:
     c = opened(hands, tmp_path, "orange")
-    assert not c.simulated and c.screen == GAME_SETUP and c.game is not None
+    assert not c.live_board.simulated and c.screen == GAME_SETUP and c.game is not None
     set_up(hands, c)
     game = c.game
     challenged = computer_done = 0
@@ -155,7 +155,7 @@ def test_a_reserve_figure_is_put_down_by_hand_on_the_readers(hands: Hands,
     shell = Controller(log_dir=tmp_path / "logs")
     shell.new_game(GameOptions(first="yellow", seed=5, variants=("V6",)))
     confirm_landscape(shell, c)
-    assert c.active and not c.simulated and c.screen == GAME_SETUP
+    assert c.active and not c.live_board.simulated and c.screen == GAME_SETUP
     set_up(hands, c, kept=("tri", "dilo", "stego"))  # the reserve, beside the board [V6]
     for _ in range(12):
         state = c.session.state

@@ -79,8 +79,7 @@ from ui.words.view_text import (
 
 JSON = dict[str, Any]
 
-class GameController(PlayAgain, GameSounds, SetupEditor,
-                     LiveBoard, GigantenChoices, GigantenSetup, RevealAfterGame,
+class GameController(PlayAgain, SetupEditor, GigantenChoices, GigantenSetup, RevealAfterGame,
                      PrivateMoments):
     """One game in the app, from the home screen's choice to the saved record."""
 
@@ -97,14 +96,15 @@ class GameController(PlayAgain, GameSounds, SetupEditor,
         at the ``poll`` after the screen said so, on the calling thread (deterministic:
         the tests, the screenshots)."""
         self.log_dir = log_dir
-        self.reader, self.registry = reader, registry
-        self.config = config if config is not None else Config()
+        self.live_board = LiveBoard(reader, config if config is not None else Config(),
+                                    registry)
         self.entropy = entropy
         self.opponent = ComputerOpponent(self, clock=clock, budget=budget,
                                          background=background)
         self.auto = AutoPlay(self, self.opponent, entropy)
         self.computer_hands = ComputerHands(self, self.auto)
         self.take_back = TakeBack(self, self.opponent)
+        self.sounds = GameSounds(self, simulated=self.live_board.simulated)
         self._progress_shown: tuple[int | None, int | None] | None = None
         self._board_shown: dict[Any, Any] = {}
         """The confirmed board when the screen was last told: a figure put back where it
@@ -118,8 +118,6 @@ class GameController(PlayAgain, GameSounds, SetupEditor,
         self.log_path: Path | None = None
         self.record_path: Path | None = None
         self.listeners: list[Callable[[], None]] = []
-        self.cue_listeners: list[Callable[[str], None]] = []
-        self.speech_listeners: list[Callable[[str], None]] = []  # ui.control.sounds
         self.dismissed = 0
         """The number of the last turn whose reveal card was tapped away."""
         self.log_notes: list[Message] = []  # what resuming repaired in the log
@@ -155,17 +153,18 @@ class GameController(PlayAgain, GameSounds, SetupEditor,
         game = get_game(choice.name)
         if choice.computer is not None and choice.computer not in game.players:
             raise ControllerError(i18n.tr("err_unknown_player", name=choice.computer))
-        tags = (sim_identities(game, choice.options()) if self.simulated
-                else self.live_tags(game, choice.options()))
+        live, simulated = self.live_board, self.live_board.simulated
+        tags = (sim_identities(game, choice.options()) if simulated
+                else live.tags(game, choice.options()))
         self.close()
-        reader = self.open_reader(game, choice.options())  # before the log: nothing lost
+        reader = live.open_reader(game, choice.options())  # before the log: nothing lost
         log_dir = self.log_dir if self.log_dir is not None else default_log_dir()
         from datetime import datetime  # the log's name only: the session gets its time
 
         log_path = new_log_path(log_dir, datetime.now())
         # The simulated readers' clock starts at 0; the real ones run on the monotonic one.
         session, events = GameSession.new(game, choice.options(), tags, log_path,
-                                          now=0.0 if self.simulated else time.monotonic(),
+                                          now=0.0 if simulated else time.monotonic(),
                                           entropy=self.entropy, table=self.table_mode(choice))
         make_private_dirs(log_path.parent)  # a fresh Pi: the log starts with play
         self._open(game, choice, session, events, None, reader)
@@ -194,9 +193,9 @@ class GameController(PlayAgain, GameSounds, SetupEditor,
         choice = NewGame(game.name, "long" in variants, side.get("computer"),
                          str(side.get("level", DEFAULT_LEVEL)), side.get("legal") is True,
                          settings=dict(session.options))
-        reader = self.open_reader(game, session.options, session)
+        reader = self.live_board.open_reader(game, session.options, session)
         self._open(game, choice, session, events,
-                   laid_out(session) if self.simulated else None, reader)
+                   laid_out(session) if self.live_board.simulated else None, reader)
         self.log_notes = list(session.log.notes) if session.log is not None else []
 
     def _open(self, game: Game, choice: NewGame, session: GameSession,
@@ -214,7 +213,7 @@ class GameController(PlayAgain, GameSounds, SetupEditor,
         else:
             self.sim, self.hands = LiveGameTable(session, reader), None
         self.sim.events += events
-        self.silent_until_now()
+        self.sounds.silent_until_now()
         self.computer = None
         if choice.computer is not None:
             self.computer = Computer(session.game.players.index(choice.computer), choice.level,
@@ -248,14 +247,14 @@ class GameController(PlayAgain, GameSounds, SetupEditor,
         if self.sim is None:
             return
         # The real reader's thread queues its reads: take them without waiting.
-        self.sim.run_for(dt if self.simulated else 0.0)
+        self.sim.run_for(dt if self.live_board.simulated else 0.0)
         self._after(think=True)
 
     def settle(self, seconds: float = 0.6) -> None:
         """Let the readers scan until the board is confirmed, then react (a tap's
         aftermath: the computer, if it is due, thinks at the next ``poll``)."""
         if self.sim is not None:
-            if self.simulated and seconds > 0:
+            if self.live_board.simulated and seconds > 0:
                 # On until the readers see the board as it is: with the focus on the
                 # hand's squares, an untouched corner is read less often (hardware.sim).
                 self.sim.settle()
@@ -285,7 +284,7 @@ class GameController(PlayAgain, GameSounds, SetupEditor,
                    or self.opponent.thinking != was_thinking or progress != self._progress_shown
                    or board != self._board_shown)
         self.screen, self._seen = screen, len(sim.events)
-        self.sound_new_events()
+        self.sounds.sound_new_events()
         self.log_moments()  # the setup's private moments, once the log exists
         if session.phase == OVER:
             self._save_record()
@@ -307,7 +306,7 @@ class GameController(PlayAgain, GameSounds, SetupEditor,
     # --- The person's actions on the simulated board ----------------------------------------
 
     def _sim(self) -> tuple[SimGameTable, GameHands]:
-        if not self.simulated:
+        if not self.live_board.simulated:
             raise ControllerError(i18n.tr("gm_err_by_hand"))
         if not isinstance(self.sim, SimGameTable) or self.hands is None:
             raise ControllerError(i18n.tr("err_no_game"))
@@ -318,7 +317,7 @@ class GameController(PlayAgain, GameSounds, SetupEditor,
         down there; onto a taken square it is that turn, carried out as a person does it
         (a capture: the taken stone off first; a Strategus attack: the attacker held
         beside the square and the turn declared on the screen)."""
-        if not self.simulated:
+        if not self.live_board.simulated:
             self._declare_along(origin, target)
             return
         sim, hands = self._sim()
@@ -527,7 +526,7 @@ class GameController(PlayAgain, GameSounds, SetupEditor,
         state = self.session.state
         assert state is not None
         player = self._game().players[state.to_move]
-        chosen = self._announced(audience)
+        chosen = self.announced(audience)
         if chosen is not None:
             return i18n.tr("gm_now_carry", words=chosen)
         if self.computer is not None and state.to_move == self.computer.player:
@@ -538,7 +537,7 @@ class GameController(PlayAgain, GameSounds, SetupEditor,
         return i18n.tr("gm_now_place_or_move" if may_place else "gm_now_move",
                        player=i18n.player(player))
 
-    def _announced(self, audience: Audience) -> str | None:
+    def announced(self, audience: Audience) -> str | None:
         """The computer's announced turn in words, while it waits to be carried out."""
         session = self.session
         if session.chosen is None or self.sim is None or self.game is None:

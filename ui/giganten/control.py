@@ -49,7 +49,7 @@ class GigantenChoices:
     def _intent(self, data: JSON) -> None:
         raise NotImplementedError  # GameController's
 
-    def _announced(self, audience: Audience) -> str | None:
+    def announced(self, audience: Audience) -> str | None:
         raise NotImplementedError  # GameController's
 
     def landscape(self, view: JSON) -> JSON:
@@ -136,7 +136,7 @@ class GigantenChoices:
         if sim is None or game is None:
             return None
         if self.computer_waits():
-            return i18n.tr("gg_now_done", words=self._announced(audience) or "")
+            return i18n.tr("gg_now_done", words=self.announced(audience) or "")
         choices = self.open_choices()
         state = sim.session.state
         if not choices or state is None:

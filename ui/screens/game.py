@@ -91,7 +91,7 @@ class GameTableScreen(Screen):
         self.panel.add_widget(self.messages)
 
     def _toggle_drawer(self) -> None:
-        self.drawer_open = not self.drawer_open and self.games.simulated
+        self.drawer_open = not self.drawer_open and self.games.live_board.simulated
         self._place_panel()
         self.refresh()
 
@@ -128,7 +128,7 @@ class GameTableScreen(Screen):
         self.zoom.text, self.sim.text = i18n.tr("whole_board"), i18n.tr("simulation")
         self.details_button.text = i18n.tr("details")
         self.zoom.disabled = not self.board.zoomed
-        self.sim.disabled = not games.simulated
+        self.sim.disabled = not games.live_board.simulated
         self.drawer.refresh()
         # Plain words only: a rule id, hash or path in an error is for the details drawer.
         self.messages.show(games.messages() + [plain(e).text for e in self.errors[-1:]])

@@ -154,7 +154,7 @@ class RefereeGamePlayScreen(GamePlayScreen):
                                        else "gr_answer_draw")
         session = games.session
         self.draw_offer.disabled = session.fixing
-        self.put_back.disabled = not (games.simulated and session.fixing
+        self.put_back.disabled = not (games.live_board.simulated and session.fixing
                                       and session.turns > 0)
         self.dispute.disabled = session.fixing
         if self.arbiter_panel.parent is not None:
