@@ -30,7 +30,7 @@ def test_the_app_publishes_turns_clocks_and_the_result(broker: Broker, tmp_path:
                                   event=lambda: shell.event)
     shell.new_game(options)
     confirm_landscape(shell, games)
-    games.set_up_with(random.Random(5))
+    games.setup_editor.set_up_with(random.Random(5))
     games.start()
     games.auto.start(4)
     until_auto_done(games)

@@ -200,7 +200,7 @@ def person_turn(rng: random.Random) -> Iterator[None]:
         if square is not None:
             yield from tap_square(square)
             result["challenges_tapped"] += 1
-        elif games.open_choices():
+        elif games.choices.open_choices():
             yield from press(i18n.tr("gg_no_challenge"))
             result["declined"] += 1
     yield from settle()
@@ -208,7 +208,7 @@ def person_turn(rng: random.Random) -> Iterator[None]:
 
 
 def computer_turn(count: int) -> Iterator[None]:
-    if games.computer_waits() and count % 2:
+    if games.choices.computer_waits() and count % 2:
         yield from press(i18n.tr("gg_done"))
         result["done"] += 1
     else:

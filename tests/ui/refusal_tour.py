@@ -141,7 +141,7 @@ def start(choice: NewGame, ready: Any = None) -> Iterator[None]:
     if games.screen == GAME_SETUP:
         rng = random.Random(3)
         while True:
-            games.set_up_with(rng)
+            games.setup_editor.set_up_with(rng)
             if ready is None or ready():
                 break
             for square in list(games.physical()):

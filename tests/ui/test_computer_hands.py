@@ -18,7 +18,7 @@ def against_blue(tmp_path: Path) -> GameController:
     """Strategus against the computer (Blue), Red's first move made: Blue to move."""
     c = GameController(log_dir=tmp_path, budget=0.02)
     c.new_game(NewGame("strategus", computer="blue", level="easy"))
-    c.set_up()
+    c.setup_editor.set_up()
     c.start()
     state = c.state()
     assert state is not None and c.hands is not None

@@ -130,7 +130,7 @@ def test_a_whole_strategus_game_against_the_computer_with_a_power_cut(tmp_path: 
     assert "home rows" in c.what_now()
     with pytest.raises(ControllerError):
         c.start()  # nothing set up: refused by the session, said on the screen
-    c.set_up()
+    c.setup_editor.set_up()
     assert all(side["ready"] for side in c.setup_progress())
     assert c.what_now() == "Both setups are ready: tap Start"
     c.start()
@@ -214,10 +214,10 @@ def test_the_choice_row_is_empty_for_a_game_whose_board_leaves_no_choice(
     for name in ("strategus", "gimmel"):
         c = controller(tmp_path / name)
         c.new_game(NewGame(name))
-        assert c.choice_buttons() == ("", False, "", False), name
+        assert c.choices.choice_buttons() == ("", False, "", False), name
     c = controller(tmp_path / "giganten")
     c.new_game(NewGame("giganten"))
-    left, _, right, right_on = c.choice_buttons()
+    left, _, right, right_on = c.choices.choice_buttons()
     assert left and right == "Advance" and not right_on
 
 
@@ -308,7 +308,7 @@ def test_no_view_of_the_app_shows_a_hidden_strategus_kind(tmp_path: Path) -> Non
         c = controller(tmp_path / str(game))
         c.new_game(NewGame("strategus"))
         assert c.audience == PUBLIC
-        c.set_up()
+        c.setup_editor.set_up()
         checks += assert_no_leak(c)
         c.start()
         play_out(c, rng, each=each)

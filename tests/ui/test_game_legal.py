@@ -81,7 +81,7 @@ def test_a_strategus_view_never_has_legal_squares(tmp_path: Path) -> None:
     no audience's view lists legal squares, whatever is lifted or picked."""
     c = controller(tmp_path)
     c.new_game(NewGame("strategus", legal=True))  # even if a caller asks for it
-    c.set_up()
+    c.setup_editor.set_up()
     c.start()
     rng = random.Random(2)
     game, state = get_game("strategus"), c.state()

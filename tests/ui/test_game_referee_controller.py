@@ -263,7 +263,7 @@ def test_giganten_through_its_adapter_is_refereed_the_same(tmp_path: Path) -> No
     c = refereed(tmp_path)
     c.new_game(NewGame("giganten"))
     assert c.referee and c.screen == GAME_SETUP and c.setup_left() is not None
-    c.set_up()
+    c.setup_editor.set_up()
     c.start()
     assert clock_view(c)["running"] in ("yellow", "orange")
     first = clock_view(c)["running"]

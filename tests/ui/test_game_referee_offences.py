@@ -76,7 +76,7 @@ def test_gimmel_illegal_moves_are_told_and_the_second_loses(tmp_path: Path,
 def test_giganten_in_the_app_counts_an_illegal_move(tmp_path: Path) -> None:
     c = refereed(tmp_path, IllegalMovePolicy(lose_after=1))
     c.new_game(NewGame("giganten"))
-    c.set_up()
+    c.setup_editor.set_up()
     c.start()
     state = c.state()
     assert state is not None

@@ -51,7 +51,7 @@ def test_each_turn_sounds_once_and_the_end_once_in_every_game(tmp_path: Path) ->
         heard = listening(c)
         c.new_game(NewGame(game, computer="blue" if game == "strategus" else "black"))
         if game == "strategus":
-            c.set_up()
+            c.setup_editor.set_up()
             c.start()
         assert heard == [], "a setup makes no sound"
         play_out(c, random.Random(3))

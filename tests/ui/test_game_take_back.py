@@ -36,7 +36,7 @@ def pieces_in_game(c: GameController) -> dict[Square, tuple[int, str]]:
 def strategus_against_the_computer(tmp_path: Path) -> GameController:
     c = controller(tmp_path)
     c.new_game(NewGame("strategus", computer="blue"))
-    c.set_up()
+    c.setup_editor.set_up()
     c.start()
     assert c.screen == GAME_PLAY
     return c

@@ -83,7 +83,7 @@ def test_a_german_strategus_setup_and_game_say_no_rule_id(tmp_path: Path) -> Non
     problems = c.setup_problems("red")
     assert problems == ["a6: Außerhalb der eigenen Grundreihen: wegnehmen"]
     c.remove("a6")
-    c.set_up()
+    c.setup_editor.set_up()
     c.start()
     state = c.state()
     assert state is not None

@@ -73,7 +73,7 @@ def test_a_whole_game_on_the_simulated_board_never_warns_of_the_readers(
     c = GameController(log_dir=tmp_path, budget=0.02)
     c.new_game(NewGame(name))
     if c.screen == GAME_SETUP:
-        c.set_up()
+        c.setup_editor.set_up()
         c.start()
     rng = random.Random(7)
     done: list[str] = []

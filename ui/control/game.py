@@ -41,10 +41,9 @@ from companion.views.games import event_view, game_view, setup_view
 from hardware.live_game import LiveGameTable
 from hardware.protocol import Reader
 from hardware.simgame import GameHands, SimGameTable, laid_out
-from ui.control.again import PlayAgain
 from ui.control.auto import AutoPlay
 from ui.control.hands import CARRY_S, ComputerHands
-from ui.control.live_board import LiveBoard, live_physical
+from ui.control.live_board import LiveBoard, live_physical, live_placeable
 from ui.control.new_game import (
     DEFAULT_BUDGET,
     GAME_OVER,
@@ -66,21 +65,22 @@ from ui.control.takeback import TakeBack
 from ui.control.think import ComputerOpponent
 from ui.control.tray import SetupEditor
 from ui.giganten.control import GigantenChoices
-from ui.giganten.setups import GigantenSetup
+from ui.giganten.setups import SecretTraps, landscape
 from ui.words import i18n
 from ui.words.view_text import (
+    aside_lines,
     combat_card,
     computer_words,
     event_line,
     kind_name,
     now_line,
     result_text,
+    score_lines,
 )
 
 JSON = dict[str, Any]
 
-class GameController(PlayAgain, SetupEditor, GigantenChoices, GigantenSetup, RevealAfterGame,
-                     PrivateMoments):
+class GameController:
     """One game in the app, from the home screen's choice to the saved record."""
 
     def __init__(self, *, log_dir: Path | None = None, reader: Reader | None = None,
@@ -105,6 +105,15 @@ class GameController(PlayAgain, SetupEditor, GigantenChoices, GigantenSetup, Rev
         self.computer_hands = ComputerHands(self, self.auto)
         self.take_back = TakeBack(self, self.opponent)
         self.sounds = GameSounds(self, simulated=self.live_board.simulated)
+        self.reveal = RevealAfterGame(self)
+        self.traps = SecretTraps(self, self.setup_problems)
+        self.setup_editor = SetupEditor(self, self.traps)
+        self.private = PrivateMoments(self, self.traps, self._changed)
+        self.choices = GigantenChoices(self)
+        self.giganten_computer: str | None = None
+        """The side the computer plays in the next Giganten game the landscape screen
+        starts (the home screen's choice, kept while the landscape is matched:
+        ``ui.giganten.handover``)."""
         self._progress_shown: tuple[int | None, int | None] | None = None
         self._board_shown: dict[Any, Any] = {}
         """The confirmed board when the screen was last told: a figure put back where it
@@ -205,7 +214,7 @@ class GameController(PlayAgain, SetupEditor, GigantenChoices, GigantenSetup, Rev
         self.record_path, self.dismissed, self._seen, self.log_notes = None, 0, 0, []
         self.opponent.stop()
         self.auto.stop()
-        self.reset_private()
+        self.private.reset()
         if reader is None:
             # The reader's noise model: public, any seed will do.
             sim = SimGameTable(session, seed=1, board=board)
@@ -218,11 +227,18 @@ class GameController(PlayAgain, SetupEditor, GigantenChoices, GigantenSetup, Rev
         if choice.computer is not None:
             self.computer = Computer(session.game.players.index(choice.computer), choice.level,
                                      random.SystemRandom())
-        self.tray_side = 1 - self.computer.player if self.computer is not None else 0
+        self.setup_editor.tray_side = 1 - self.computer.player if self.computer is not None else 0
         self.screen = GAME_SETUP
         self.settle()
         if self.computer is not None and self.hands is not None and session.phase == SETUP:
-            self._computer_sets_up(self.computer.player)
+            self.setup_editor.computer_sets_up(self.computer.player)
+
+    def play_again(self) -> None:
+        """The game-over screen's "Play again": a new game of the choice just played (its
+        options, landscape, the computer's side and level), without the home screen."""
+        if self.choice is None:
+            raise ControllerError(i18n.tr("gm_err_not_now"))
+        self.new_game(self.choice)
 
     def go_home(self) -> None:
         """Back to the home screen (the game's log stays: "Resume" continues it)."""
@@ -285,7 +301,7 @@ class GameController(PlayAgain, SetupEditor, GigantenChoices, GigantenSetup, Rev
                    or board != self._board_shown)
         self.screen, self._seen = screen, len(sim.events)
         self.sounds.sound_new_events()
-        self.log_moments()  # the setup's private moments, once the log exists
+        self.private.log_moments()  # the setup's private moments, once the log exists
         if session.phase == OVER:
             self._save_record()
         if changed:
@@ -305,7 +321,9 @@ class GameController(PlayAgain, SetupEditor, GigantenChoices, GigantenSetup, Rev
 
     # --- The person's actions on the simulated board ----------------------------------------
 
-    def _sim(self) -> tuple[SimGameTable, GameHands]:
+    def sim_and_hands(self) -> tuple[SimGameTable, GameHands]:
+        """The simulated table and its hands, for a person's action on the screen (an
+        error line on the real board, where hands move the pieces)."""
         if not self.live_board.simulated:
             raise ControllerError(i18n.tr("gm_err_by_hand"))
         if not isinstance(self.sim, SimGameTable) or self.hands is None:
@@ -320,10 +338,10 @@ class GameController(PlayAgain, SetupEditor, GigantenChoices, GigantenSetup, Rev
         if not self.live_board.simulated:
             self._declare_along(origin, target)
             return
-        sim, hands = self._sim()
+        sim, hands = self.sim_and_hands()
         geometry = self._game().geometry(self.session.options)
         a, b = geometry.parse(origin), geometry.parse(target)
-        if self.session.phase == SETUP and self.swap(origin, target):
+        if self.session.phase == SETUP and self.setup_editor.swap(origin, target):
             return
         if sim.board.tag_at(b) is None:
             sim.board.move(a, b)
@@ -341,7 +359,7 @@ class GameController(PlayAgain, SetupEditor, GigantenChoices, GigantenSetup, Rev
         state, turn = self.session.state, self._turn_along(origin, target)
         if turn is None or state is None or target not in self.physical():
             raise ControllerError(i18n.tr("gm_err_by_hand"))
-        self._intent({"declare": self._game().turn_to_json(state, turn)})
+        self.intent({"declare": self._game().turn_to_json(state, turn)})
 
     def _turn_along(self, origin: str, target: str) -> Any:
         """The legal turn from ``origin`` to ``target`` now, if there is one."""
@@ -357,7 +375,7 @@ class GameController(PlayAgain, SetupEditor, GigantenChoices, GigantenSetup, Rev
     def place(self, square: str, kind: str) -> None:
         """Put a piece of ``kind`` down on ``square``: from the hand of the player to move
         (Gimmel), or during a setup from the owner of the home rows it goes into."""
-        sim, hands = self._sim()
+        sim, hands = self.sim_and_hands()
         owners = self._placing_owners(square)
         uid = next((u for u in hands.box if hands.identities[u].kind == kind
                     and hands.identities[u].owner in owners), None)
@@ -368,9 +386,34 @@ class GameController(PlayAgain, SetupEditor, GigantenChoices, GigantenSetup, Rev
         hands.box.remove(uid)
         self.settle()
 
+    def placeable(self) -> list[str]:
+        """The kinds a piece can be put down of now: Gimmel's hand of the player to move;
+        during a setup every kind still beside the board."""
+        if self.sim is None or self.game is None:
+            return []
+        if self.hands is None:
+            return live_placeable(self.session)
+        owners = self._placing_owners()
+        kinds = {self.hands.identities[uid].kind for uid in self.hands.box
+                 if self.hands.identities[uid].owner in owners}
+        return [kind.id for kind in self.game.kinds(self.session.options) if kind.id in kinds]
+
+    def _placing_owners(self, square: str | None = None) -> set[int]:
+        """Whose pieces go down now: the player to move's, or during a setup the owner's
+        of the home rows ``square`` is in (any owner's without a square)."""
+        session, game = self.session, self._game()
+        if session.phase == PLAY and session.state is not None:
+            return {session.state.to_move}
+        if session.phase != SETUP:
+            return set()
+        if square is None:
+            return set(range(len(game.players)))
+        sq = game.geometry(session.options).parse(square)
+        return {p for p in range(len(game.players)) if sq in game.setup_zone(p, session.options)}
+
     def remove(self, square: str) -> None:
         """Take the piece on ``square`` off the board (beside it)."""
-        sim, hands = self._sim()
+        sim, hands = self.sim_and_hands()
         geometry = self._game().geometry(self.session.options)
         uid = sim.board.lift(geometry.parse(square))
         hands.box.append(uid) if self.session.phase == SETUP else hands.aside.append(uid)
@@ -378,7 +421,7 @@ class GameController(PlayAgain, SetupEditor, GigantenChoices, GigantenSetup, Rev
 
     def carry_out(self) -> None:
         """The drawer's helper: the computer's announced turn carried out on the board."""
-        _, hands = self._sim()
+        _, hands = self.sim_and_hands()
         chosen = self.session.chosen
         if chosen is None:
             raise ControllerError(i18n.tr("gm_err_no_turn"))
@@ -389,13 +432,13 @@ class GameController(PlayAgain, SetupEditor, GigantenChoices, GigantenSetup, Rev
 
     def start(self) -> None:
         """Start play once every setup is complete and valid."""
-        self._intent({"start": True})
+        self.intent({"start": True})
 
     def resign(self, player: str) -> None:
         """``player`` resigns."""
-        self._intent({"resign": self._game().players.index(player)})
+        self.intent({"resign": self._game().players.index(player)})
 
-    def _intent(self, data: JSON) -> None:
+    def intent(self, data: JSON) -> None:
         """A tap for the session; a refusal is said as the screen's error line."""
         if self.sim is None:
             raise ControllerError(i18n.tr("err_no_game"))
@@ -448,8 +491,8 @@ class GameController(PlayAgain, SetupEditor, GigantenChoices, GigantenSetup, Rev
         audience = self.audience if audience is None else audience
         session, game = self.session, self._game()
         if session.state is None:
-            return self.landscape(setup_view(game, game.geometry(session.options),
-                                             dict(session.board), audience))
+            return landscape(game, session.options, setup_view(
+                game, game.geometry(session.options), dict(session.board), audience))
         last = self._last_turn()
         lifted = (self.lifted() or selected) if self.show_legal else None
         return game_view(game, session.state, audience, resigned=session.resigned,
@@ -491,7 +534,7 @@ class GameController(PlayAgain, SetupEditor, GigantenChoices, GigantenSetup, Rev
         notes = [i18n.message_text(note.key, note.params) or note.text
                  for note in self.log_notes]  # the owner's language, English if unknown
         lines = notes + [line for view in self.event_views(audience)
-                         if (line := event_line(view)) is not None] + self.private_lines()
+                         if (line := event_line(view)) is not None] + self.private.lines()
         return lines[-MESSAGE_LIMIT:]
 
     def what_now(self, audience: Audience | None = None) -> str:
@@ -500,7 +543,7 @@ class GameController(PlayAgain, SetupEditor, GigantenChoices, GigantenSetup, Rev
         session = self.session
         if session.phase == SETUP:
             ready = all(side["ready"] for side in self.setup_progress())
-            return i18n.tr(self.setup_now_key(ready))
+            return i18n.tr(self.traps.setup_now_key(ready))
         if session.phase == OVER:
             return result_text(self.board_view(audience))
         said: str | None = None
@@ -512,7 +555,7 @@ class GameController(PlayAgain, SetupEditor, GigantenChoices, GigantenSetup, Rev
             return said
         if session.fixing:  # resumed: the steps come with the readers' first look
             return i18n.tr("gm_now_match")
-        return self.choice_prompt(audience) or self._turn_prompt(audience)
+        return self.choices.choice_prompt(audience) or self._turn_prompt(audience)
 
     def _board_matches(self) -> bool:
         """True if the confirmed board shows the game (a yes or no: nothing is shown of
@@ -586,6 +629,14 @@ class GameController(PlayAgain, SetupEditor, GigantenChoices, GigantenSetup, Rev
         if view is None:
             return None
         return combat_card(view, self.board_view(audience), self.game.players)
+
+    def counts(self, audience: Audience | None = None) -> list[str]:
+        """The game's public counts (Gimmel's score and both hands) and the figures off
+        the board, face up or counted [Giganten K6, I2], always shown."""
+        if self.sim is None or self.session.state is None:
+            return []
+        view = self.board_view(audience)
+        return score_lines(view) + aside_lines(view)
 
     def result(self) -> str:
         """Who won and why, in plain words (empty while the game runs)."""

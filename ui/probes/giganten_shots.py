@@ -4,7 +4,7 @@ simulated board, with the challenge asked on the screen (``giganten-choice``: th
 marked, "No challenge") and a combat's reveal card (``giganten-combat``); the setup laid
 out (``giganten-setup``), a game resigned (``giganten-over``), and referee mode with its
 clocks after a turn of "Auto" (``giganten-referee``). The landscape is dealt from the
-shots' public seed; the setups come from the OS (``GameController.set_up``), so the
+shots' public seed; the setups come from the OS (``SetupEditor.set_up``), so the
 pictures differ a little from one run to the next."""
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def dealt(log_dir: Path, seed: int, *, referee: bool = False,
     games.giganten_computer = computer
     shell.new_game(options)
     confirm_landscape(shell, games)
-    games.set_up()
+    games.setup_editor.set_up()
     return games
 
 
@@ -100,10 +100,10 @@ def giganten_scenario(name: str, log_dir: Path, seed: int = 3) -> GameController
         if challenging:
             if name.endswith("choice"):
                 return games
-            games.choose_square(games.challenge_targets()[0])
+            games.choices.choose_square(games.choices.challenge_targets()[0])
             return games
-        if games.open_choices():
-            games.decline()
+        if games.choices.open_choices():
+            games.choices.decline()
     return games
 
 

@@ -3,7 +3,7 @@ Gimmel person against the computer on the simulated board, at the setup, in play
 Strategus combat's reveal card on the screen, as its player sees it; a Gimmel stone lifted
 with the setting "Show legal squares" on) and at the end.
 
-The setups come from the OS (``GameController.set_up``); the person's turns are the
+The setups come from the OS (``SetupEditor.set_up``); the person's turns are the
 computer opponent's easy choices with a public seed, so the pictures differ a little from
 one run to the next.
 """
@@ -72,7 +72,7 @@ def game_scenario(name: str, log_dir: Path) -> GameController:
     rng = random.Random(4)
     moment = MOMENTS[name]
     if games.screen == GAME_SETUP:
-        games.set_up()
+        games.setup_editor.set_up()
         if moment is None:
             return games
         games.start()

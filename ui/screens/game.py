@@ -68,7 +68,7 @@ class GameTableScreen(Screen):
     def _tap(self, square: str) -> None:
         """A tap selects a square; a second tap elsewhere moves the figure of the selected
         square there (the two-step pick of a zoomed board)."""
-        if self.games.choose_square(square):  # a Giganten challenge [C1, M7]
+        if self.games.choices.choose_square(square):  # a Giganten challenge [C1, M7]
             self.board.selected = None
             return
         selected = self.board.selected
@@ -122,7 +122,7 @@ class GameTableScreen(Screen):
         if announced:
             self.board.keep_in_sight(announced)  # the computer's squares in sight
         self.board.show(games.board_view(selected=self.board.selected),
-                        physical=games.physical(), targets=games.challenge_targets(),
+                        physical=games.physical(), targets=games.choices.challenge_targets(),
                         draggable=True, announced=announced,
                         moving=computer_hands.carry_progress())
         self.zoom.text, self.sim.text = i18n.tr("whole_board"), i18n.tr("simulation")
@@ -182,7 +182,7 @@ class GameSetupScreen(GameTableScreen):
         taken = [False]
 
         def trap() -> None:
-            taken[0] = self.games.private_tap(square)
+            taken[0] = self.games.private.tap(square)
 
         safely(trap)  # a refused trap: one line in the messages
         if not taken[0]:
@@ -203,7 +203,7 @@ class GameSetupScreen(GameTableScreen):
         self.now.text = self.private.line() or games.what_now()
         self.start.text = i18n.tr("start")
         self.start.disabled = not all(s["ready"] for s in sides)
-        private = games.private_view()
+        private = games.private.view()
         if private is not None:  # the owner's view, until "Done"
             self.board.show(private["board"], physical=games.physical(), draggable=True)
 
@@ -235,8 +235,8 @@ class GamePlayScreen(GameTableScreen):
         self.resign = slotted("", self._ask_resign, "resign")
         # Giganten's open choices [C1, V8, K5]: "No challenge" / "Done" / "Stay", "Advance"
         # (ui.giganten.control); in their place, disabled, in every game.
-        self.decline = slotted("", self.games.decline, "decline")
-        self.advance = slotted("", self.games.advance, "advance")
+        self.decline = slotted("", self.games.choices.decline, "decline")
+        self.advance = slotted("", self.games.choices.advance, "advance")
         # Against the computer in a casual game: the person's last turn taken back.
         self.take_back = slotted("", self.games.take_back.request, "take_back")
         self.choices = button_row(self.take_back, self.decline, self.advance)
@@ -262,7 +262,7 @@ class GamePlayScreen(GameTableScreen):
         self.now.text = games.what_now()
         self.counts.text = "\n".join(games.counts())
         self.resign.text = i18n.tr("resign")
-        left, left_on, right, right_on = games.choice_buttons()
+        left, left_on, right, right_on = games.choices.choice_buttons()
         self.decline.text, self.decline.disabled = left, not left_on
         self.advance.text, self.advance.disabled = right, not right_on
         offered = games.computer is not None and not games.referee
@@ -306,7 +306,7 @@ class GameOverScreen(Screen):
         games = self.games
         if games.game is None or games.sim is None or games.screen != GAME_OVER:
             return
-        view = games.over_view()  # the setups revealed [Strategus R12, fair play]
+        view = games.reveal.over_view()  # the setups revealed [Strategus R12, fair play]
         self.board.show(view)
         self.reveal.text = i18n.tr("gm_revealed") if view.get("revealed") else ""
         self.title.text = i18n.tr("gm_over_title", title=games.game.title)

@@ -32,7 +32,7 @@ class GameDrawer(BoxLayout):
         self.games, self.selected, self.deselect = games, selected, deselect
         self.kind_index = 0
         self.title = label(size_hint_y=None, height=26, bold=True)
-        self.set_up = slotted("", games.set_up, "set_up")
+        self.set_up = slotted("", games.setup_editor.set_up, "set_up")
         self.carry = slotted("", games.carry_out, "carry_out")
         self.square = label(size_hint_y=None, height=24, font_size=TEXT)
         self.kind = slotted("", self._next_kind, "kind")
