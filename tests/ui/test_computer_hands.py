@@ -60,7 +60,7 @@ def test_by_hand_the_turn_stays_announced(tmp_path: Path) -> None:
         c.poll(CARRY_S)
     assert c.session.chosen is not None and c.session.turns == turns
     assert c.computer_hands.carry_progress() is None and c.computer_hands.announced_path()
-    c.carry_out()
+    c.pieces.carry_out()
     assert c.session.turns == turns + 1
 
 

@@ -52,9 +52,9 @@ def person_turn(c: GameController, rng: random.Random) -> None:
     data = c.game.turn_to_json(state, turn)
     if "place" in data:
         ((square, kind),) = data["place"].items()
-        c.place(square, kind)
+        c.pieces.place(square, kind)
     else:
-        c.move(data["path"][0], data["path"][-1])
+        c.pieces.move(data["path"][0], data["path"][-1])
 
 
 def one_turn(c: GameController, rng: random.Random) -> None:
@@ -62,7 +62,7 @@ def one_turn(c: GameController, rng: random.Random) -> None:
     c.poll(0.05)  # the clock ticks: a computer that is due chooses its turn
     if c.session.chosen is not None:
         assert c.what_now().startswith("Computer: ")
-        c.carry_out()
+        c.pieces.carry_out()
     else:
         person_turn(c, rng)
 
@@ -232,22 +232,22 @@ def test_the_long_gimmel_has_eight_of_each_stone(tmp_path: Path) -> None:
 def test_a_stone_is_placed_from_the_hand_of_the_player_to_move(tmp_path: Path) -> None:
     c = controller(tmp_path)
     c.new_game(NewGame("gimmel"))
-    c.place("e5", "falcon")
+    c.pieces.place("e5", "falcon")
     assert c.board_view()["hands"]["white"]["falcon"] == 3
     assert c.messages()[-1] == "1. White places a Falcon on e5"
-    c.move("e5", "e6")  # a falcon never goes one square: refused, the way back said
+    c.pieces.move("e5", "e6")  # a falcon never goes one square: refused, the way back said
     assert c.what_now().startswith("Not allowed")
-    c.move("e6", "e5")
+    c.pieces.move("e6", "e5")
     assert c.what_now() == "Black: place a stone from the hand or move one"
 
 
 def test_a_drag_onto_a_taken_square_with_no_legal_turn_says_so(tmp_path: Path) -> None:
     c = controller(tmp_path)
     c.new_game(NewGame("gimmel"))
-    c.place("e5", "beetle")
-    c.place("e7", "beetle")
+    c.pieces.place("e5", "beetle")
+    c.pieces.place("e7", "beetle")
     with pytest.raises(ControllerError, match="e7 is taken"):
-        c.move("e5", "e7")  # a beetle goes one square: no turn from e5 onto e7
+        c.pieces.move("e5", "e7")  # a beetle goes one square: no turn from e5 onto e7
 
 
 def test_resume_without_a_log_says_so(tmp_path: Path) -> None:
@@ -331,8 +331,8 @@ def test_a_first_game_on_a_fresh_pi_makes_its_private_log_folder(tmp_path: Path)
 def test_setup_problems_are_told_to_their_owner_only(tmp_path: Path) -> None:
     c = controller(tmp_path)
     c.new_game(NewGame("strategus"))
-    c.place("a1", "apple")
-    c.move("a1", "a6")  # out of red's four home rows
+    c.pieces.place("a1", "apple")
+    c.pieces.move("a1", "a6")  # out of red's four home rows
     assert c.setup_problems("blue") == []
     assert c.setup_problems("red"), "red is told"
     public = c.board_view(PUBLIC)["figures"]

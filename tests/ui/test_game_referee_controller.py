@@ -62,7 +62,7 @@ def seeded_setup(c: RefereeGameController, seed: int) -> None:
     geometry, rng = game.geometry(), random.Random(seed)
     for player in (0, 1):
         for square, piece in sorted(strategus_setup(game, player, rng).items()):
-            c.place(geometry.name(square), piece.kind)
+            c.pieces.place(geometry.name(square), piece.kind)
 
 
 def combats(c: RefereeGameController) -> int:
@@ -274,7 +274,7 @@ def test_giganten_through_its_adapter_is_refereed_the_same(tmp_path: Path) -> No
     state, game = c.state(), c.game
     assert state is not None and game is not None
     path = next(p for t in state.legal_turns() if (p := game.turn_to_json(state, t).get("path")))
-    c.move(path[0], path[-1])
+    c.pieces.move(path[0], path[-1])
     c.poll(0.5)
     assert c.session.turns == 1 and clock_view(c)["running"] != first
     c.arbiter(PIN, "takeback", "Player asked", turns=0)

@@ -86,7 +86,7 @@ def person_turn(c: GameController, rng: random.Random) -> None:
         ANSWERS["advance" if data["advance"] else "stay"] += 1
     else:
         for path in data.get("paths") or [data["path"]]:
-            c.move(path[0], path[-1])
+            c.pieces.move(path[0], path[-1])
         square = target(data)
         if square is not None:
             assert square in c.choices.challenge_targets(), (data, c.choices.open_choices())
@@ -109,7 +109,7 @@ def one_turn(c: GameController, rng: random.Random, count: int) -> None:
             assert c.choices.choice_buttons()[1], "Done is enabled"
             c.choices.decline()  # "Done"
         else:
-            c.carry_out()
+            c.pieces.carry_out()
         settle_board(c)
     else:
         person_turn(c, rng)
@@ -250,7 +250,7 @@ def test_the_now_line_asks_for_the_challenge_in_both_languages(tmp_path: Path) -
         challenging = [t for t in state.legal_turns() if getattr(t, "challenge", None)]
         if challenging:
             data = c.game.turn_to_json(state, challenging[0])
-            c.move(data["path"][0], data["path"][-1])
+            c.pieces.move(data["path"][0], data["path"][-1])
             break
         person_turn(c, rng)
     square = target(data)

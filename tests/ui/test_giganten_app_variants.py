@@ -176,9 +176,9 @@ def test_a_reserve_figure_is_put_down_through_the_drawer_and_confirmed(
         for square, piece in sorted(c.session.board.items()):  # three kinds kept back [V6b]
             if piece.owner == 0 and piece.kind in ("tri", "dilo", "stego", "docus", "flug") \
                     and piece.kind not in kept and len(kept) < 3:
-                c.remove(geometry.name(square))
+                c.pieces.remove(geometry.name(square))
                 kept.append(piece.kind)
-        assert sorted(c.placeable()) == sorted(kept), "the reserve stands beside the board"
+        assert sorted(c.pieces.placeable()) == sorted(kept), "the reserve stands beside the board"
         assert not c.setup_problems("yellow"), "a reserve of three is a complete setup"
         assert c.setup_progress()[0]["ready"], "Start is enabled with the reserve kept back"
         c.start()
@@ -193,11 +193,11 @@ def test_a_reserve_figure_is_put_down_through_the_drawer_and_confirmed(
             rules = state.rules_state  # type: ignore[attr-defined]
             if (not placed and c.session.chosen is None and state.to_move == 0
                     and rules.may_place_reserve(0) and not c.choices.open_choices()):
-                kinds = c.placeable()
+                kinds = c.pieces.placeable()
                 assert kinds, "the reserve stands beside the board"
                 square = rules.board.name(reserve_squares(rules, 0)[0])
                 before = c.session.turns
-                c.place(square, kinds[0])
+                c.pieces.place(square, kinds[0])
                 assert c.choices.open_choices(), f"a placement is always confirmed: {c.what_now()}"
                 assert "Done" in c.what_now(), c.what_now()
                 left, left_on, _, _ = c.choices.choice_buttons()

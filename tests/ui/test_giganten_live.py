@@ -97,7 +97,7 @@ def test_giganten_against_the_computer_on_the_readers_with_the_clubs_figures(
             chosen = c.session.chosen
             assert chosen is not None and "carry it out" in c.what_now()
             with pytest.raises(ControllerError):
-                c.carry_out()  # no drawer on the real board
+                c.pieces.carry_out()  # no drawer on the real board
             if c.choices.computer_waits():
                 c.choices.decline()  # "Done": the result is said, then put down
                 put_right(hands, c, dict(chosen.before))

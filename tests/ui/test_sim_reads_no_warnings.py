@@ -54,11 +54,11 @@ def one_turn(c: GameController, rng: random.Random) -> str:
     path = data.get("path")
     if "place" in data and len(data) == 1:
         ((square, kind),) = data["place"].items()
-        c.place(square, kind)
+        c.pieces.place(square, kind)
         return "placed"
     if isinstance(path, list) and len(path) == 2 and len(data) == 1 \
             and path[1] not in c.physical():
-        c.move(path[0], path[1])
+        c.pieces.move(path[0], path[1])
         return "dragged"
     assert c.hands is not None
     c.hands.play(turn)

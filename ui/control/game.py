@@ -43,7 +43,7 @@ from hardware.protocol import Reader
 from hardware.simgame import GameHands, SimGameTable, laid_out
 from ui.control.auto import AutoPlay
 from ui.control.hands import CARRY_S, ComputerHands
-from ui.control.live_board import LiveBoard, live_physical, live_placeable
+from ui.control.live_board import LiveBoard, live_physical
 from ui.control.new_game import (
     DEFAULT_BUDGET,
     GAME_OVER,
@@ -56,6 +56,7 @@ from ui.control.new_game import (
     has_long,
     read_mode,
 )
+from ui.control.pieces import PersonsPieces
 from ui.control.private import PrivateMoments
 from ui.control.reveal import RevealAfterGame
 from ui.control.setup import setup_problems, setup_progress
@@ -72,7 +73,6 @@ from ui.words.view_text import (
     combat_card,
     computer_words,
     event_line,
-    kind_name,
     now_line,
     result_text,
     score_lines,
@@ -108,6 +108,8 @@ class GameController:
         self.reveal = RevealAfterGame(self)
         self.traps = SecretTraps(self, self.setup_problems)
         self.setup_editor = SetupEditor(self, self.traps)
+        self.pieces = PersonsPieces(self, simulated=self.live_board.simulated,
+                                    swap=self.setup_editor.swap)
         self.private = PrivateMoments(self, self.traps, self._changed)
         self.choices = GigantenChoices(self)
         self.giganten_computer: str | None = None
@@ -319,7 +321,7 @@ class GameController:
         write_json_atomic(path, record, mode=0o600)
         self.record_path = path
 
-    # --- The person's actions on the simulated board ----------------------------------------
+    # --- The person's hands -------------------------------------------------------------------
 
     def sim_and_hands(self) -> tuple[SimGameTable, GameHands]:
         """The simulated table and its hands, for a person's action on the screen (an
@@ -329,104 +331,6 @@ class GameController:
         if not isinstance(self.sim, SimGameTable) or self.hands is None:
             raise ControllerError(i18n.tr("err_no_game"))
         return self.sim, self.hands
-
-    def move(self, origin: str, target: str) -> None:
-        """A figure dragged from ``origin`` to ``target``: onto an empty square it is put
-        down there; onto a taken square it is that turn, carried out as a person does it
-        (a capture: the taken stone off first; a Strategus attack: the attacker held
-        beside the square and the turn declared on the screen)."""
-        if not self.live_board.simulated:
-            self._declare_along(origin, target)
-            return
-        sim, hands = self.sim_and_hands()
-        geometry = self._game().geometry(self.session.options)
-        a, b = geometry.parse(origin), geometry.parse(target)
-        if self.session.phase == SETUP and self.setup_editor.swap(origin, target):
-            return
-        if sim.board.tag_at(b) is None:
-            sim.board.move(a, b)
-            self.settle()
-            return
-        turn = self._turn_along(origin, target)
-        if turn is None:
-            raise ControllerError(i18n.tr("gm_err_taken", square=target))
-        hands.play(turn)
-        self.settle()
-
-    def _declare_along(self, origin: str, target: str) -> None:
-        """On the real board a drag onto a taken square declares that turn (a Strategus
-        attack: the attacker held beside the square); the hands do everything else."""
-        state, turn = self.session.state, self._turn_along(origin, target)
-        if turn is None or state is None or target not in self.physical():
-            raise ControllerError(i18n.tr("gm_err_by_hand"))
-        self.intent({"declare": self._game().turn_to_json(state, turn)})
-
-    def _turn_along(self, origin: str, target: str) -> Any:
-        """The legal turn from ``origin`` to ``target`` now, if there is one."""
-        session, state = self.session, self.session.state
-        if state is None or session.phase != PLAY or session.fixing:
-            return None
-        game = self._game()
-        for turn in state.legal_turns():
-            if game.turn_to_json(state, turn).get("path") == [origin, target]:
-                return turn
-        return None
-
-    def place(self, square: str, kind: str) -> None:
-        """Put a piece of ``kind`` down on ``square``: from the hand of the player to move
-        (Gimmel), or during a setup from the owner of the home rows it goes into."""
-        sim, hands = self.sim_and_hands()
-        owners = self._placing_owners(square)
-        uid = next((u for u in hands.box if hands.identities[u].kind == kind
-                    and hands.identities[u].owner in owners), None)
-        if uid is None:
-            raise ControllerError(i18n.tr("gm_err_no_stone", kind=kind_name(kind)))
-        geometry = self._game().geometry(self.session.options)
-        sim.board.place(geometry.parse(square), uid)
-        hands.box.remove(uid)
-        self.settle()
-
-    def placeable(self) -> list[str]:
-        """The kinds a piece can be put down of now: Gimmel's hand of the player to move;
-        during a setup every kind still beside the board."""
-        if self.sim is None or self.game is None:
-            return []
-        if self.hands is None:
-            return live_placeable(self.session)
-        owners = self._placing_owners()
-        kinds = {self.hands.identities[uid].kind for uid in self.hands.box
-                 if self.hands.identities[uid].owner in owners}
-        return [kind.id for kind in self.game.kinds(self.session.options) if kind.id in kinds]
-
-    def _placing_owners(self, square: str | None = None) -> set[int]:
-        """Whose pieces go down now: the player to move's, or during a setup the owner's
-        of the home rows ``square`` is in (any owner's without a square)."""
-        session, game = self.session, self._game()
-        if session.phase == PLAY and session.state is not None:
-            return {session.state.to_move}
-        if session.phase != SETUP:
-            return set()
-        if square is None:
-            return set(range(len(game.players)))
-        sq = game.geometry(session.options).parse(square)
-        return {p for p in range(len(game.players)) if sq in game.setup_zone(p, session.options)}
-
-    def remove(self, square: str) -> None:
-        """Take the piece on ``square`` off the board (beside it)."""
-        sim, hands = self.sim_and_hands()
-        geometry = self._game().geometry(self.session.options)
-        uid = sim.board.lift(geometry.parse(square))
-        hands.box.append(uid) if self.session.phase == SETUP else hands.aside.append(uid)
-        self.settle()
-
-    def carry_out(self) -> None:
-        """The drawer's helper: the computer's announced turn carried out on the board."""
-        _, hands = self.sim_and_hands()
-        chosen = self.session.chosen
-        if chosen is None:
-            raise ControllerError(i18n.tr("gm_err_no_turn"))
-        hands.play(chosen.turn)
-        self.settle()
 
     # --- Intents ------------------------------------------------------------------------------
 
@@ -576,7 +480,7 @@ class GameController:
             progress = self.opponent.progress()
             return (i18n.tr("gm_now_thinking") if progress is None
                     else i18n.tr("gm_now_thinking_progress", percent=progress))
-        may_place = bool(self.placeable())
+        may_place = bool(self.pieces.placeable())
         return i18n.tr("gm_now_place_or_move" if may_place else "gm_now_move",
                        player=i18n.player(player))
 

@@ -87,7 +87,7 @@ def giganten_scenario(name: str, log_dir: Path, seed: int = 3) -> GameController
             break
         games.poll(0.05)
         if games.session.chosen is not None:
-            games.carry_out()
+            games.pieces.carry_out()
             put_right(games)
             continue
         state, game = games.state(), games.game
@@ -96,7 +96,7 @@ def giganten_scenario(name: str, log_dir: Path, seed: int = 3) -> GameController
         challenging = [t for t in turns if t.challenge is not None]
         turn = challenging[0] if challenging else rng.choice(turns)
         data = game.turn_to_json(state, turn)
-        games.move(data["path"][0], data["path"][-1])
+        games.pieces.move(data["path"][0], data["path"][-1])
         if challenging:
             if name.endswith("choice"):
                 return games

@@ -27,16 +27,16 @@ def _person(games: GameController, rng: random.Random) -> None:
     """The person's turn (or the computer's announced one), made as on the screen."""
     games.poll(0.05)
     if games.session.chosen is not None:
-        games.carry_out()
+        games.pieces.carry_out()
         return
     state = games.state()
     assert state is not None and games.game is not None
     data = games.game.turn_to_json(state, choose_turn(games.game, state, rng, level="easy"))
     if "place" in data:
         ((square, kind),) = data["place"].items()
-        games.place(square, kind)
+        games.pieces.place(square, kind)
     else:
-        games.move(data["path"][0], data["path"][-1])
+        games.pieces.move(data["path"][0], data["path"][-1])
 
 
 def _combat_shown(games: GameController) -> bool:

@@ -41,7 +41,7 @@ class GameTableScreen(Screen):
         self.games = games
         self.errors: list[str] = []
         root = BoxLayout(orientation="horizontal", padding=4, spacing=4)
-        self.board = BoardWidget(games, size_hint_x=0.56)
+        self.board = BoardWidget(games.pieces, size_hint_x=0.56)
         self.board.on_tap = self._tap
         self.board.on_zoom = self.refresh
         self.panel = BoxLayout(orientation="vertical", spacing=3, size_hint_x=0.44)
@@ -74,7 +74,7 @@ class GameTableScreen(Screen):
         selected = self.board.selected
         if selected is not None and selected != square and selected in self.games.physical():
             self.board.selected = None
-            self.games.move(selected, square)
+            self.games.pieces.move(selected, square)
             return
         self.board.selected = None if selected == square else square
         self.board.redraw(force=True)
@@ -282,7 +282,7 @@ class GameOverScreen(Screen):
         self.games = games
         self.errors: list[str] = []
         root = BoxLayout(orientation="horizontal", padding=6, spacing=6)
-        self.board = BoardWidget(games, size_hint_x=0.56)
+        self.board = BoardWidget(games.pieces, size_hint_x=0.56)
         panel = BoxLayout(orientation="vertical", spacing=6, size_hint_x=0.44)
         self.title = label(font_size="22sp", size_hint_y=None, height=44)
         self.winner = label(size_hint_y=None, height=72)

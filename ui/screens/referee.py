@@ -202,7 +202,7 @@ class GameArbiterPanel(ModalView):
         # Adjust asks with two buttons per player: a panel of its own keeps every answer
         # in its place (the other questions have one).
         self.adjust_confirm = ConfirmPanel()
-        self.look_panel = LookPanel(games)
+        self.look_panel = LookPanel(games.pieces)
 
     def open_panel(self) -> None:
         """Open with the words of the UI's language and nothing typed yet."""

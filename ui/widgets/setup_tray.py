@@ -79,7 +79,7 @@ class SetupTray(BoxLayout):
     def _drop(self, kind: str, at: tuple[float, float]) -> None:
         square = self.board.square_at(*self.board.to_widget(*at))
         if square is not None:
-            self.games.place(square, kind)
+            self.games.pieces.place(square, kind)
 
     def _save(self) -> None:
         self.said(i18n.tr("gm_setup_saved", name=self.games.setup_editor.save_setup()))

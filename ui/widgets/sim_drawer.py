@@ -33,7 +33,7 @@ class GameDrawer(BoxLayout):
         self.kind_index = 0
         self.title = label(size_hint_y=None, height=26, bold=True)
         self.set_up = slotted("", games.setup_editor.set_up, "set_up")
-        self.carry = slotted("", games.carry_out, "carry_out")
+        self.carry = slotted("", games.pieces.carry_out, "carry_out")
         self.square = label(size_hint_y=None, height=24, font_size=TEXT)
         self.kind = slotted("", self._next_kind, "kind")
         self.place = slotted("", self._place, "place")
@@ -64,7 +64,7 @@ class GameDrawer(BoxLayout):
         self.refresh()
 
     def _kinds(self) -> list[str]:
-        return self.games.placeable() if self.games.sim is not None else []
+        return self.games.pieces.placeable() if self.games.sim is not None else []
 
     def _kind(self) -> str | None:
         kinds = self._kinds()
@@ -78,13 +78,13 @@ class GameDrawer(BoxLayout):
         square, kind = self.selected(), self._kind()
         if square is not None and kind is not None:
             self.deselect()
-            self.games.place(square, kind)
+            self.games.pieces.place(square, kind)
 
     def _remove(self) -> None:
         square = self.selected()
         if square is not None:
             self.deselect()
-            self.games.remove(square)
+            self.games.pieces.remove(square)
 
     def refresh(self) -> None:
         """Texts in the UI's language; what does not apply now is disabled."""
