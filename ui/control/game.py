@@ -4,15 +4,20 @@
 Pure Python (no Kivy), so tests play whole games without a display. It drives a
 ``GameSession`` (``companion.table.game_session``) on the simulated board of
 ``hardware.simgame`` (as ``giganten play --game`` does) or on the real readers
-(``ui.control.live_board``): ``poll(dt)``, called by the Kivy clock, lets the readers scan;
-the person's actions (drag a figure, place a stone, the drawer's helpers) move pieces on
-the simulated board (on the real one hands do, and a drag onto a taken square declares
-that turn); the screen's taps are the session's intents (Giganten's open choices:
-``ui.giganten.control``). What it shows comes from ``companion.views.games`` only, for
+(``live_board``): ``poll(dt)``, called by the Kivy clock, lets the readers scan; the
+person's actions (``pieces``: drag a figure, place a stone, the drawer's helpers) move
+pieces on the simulated board (on the real one hands do, and a drag onto a taken square
+declares that turn); the screen's taps are the session's intents (Giganten's open
+choices: ``choices``). What it shows comes from ``companion.views.games`` only, for
 the audience in front of the screen: ``PUBLIC`` when two people share it, the person's
 own side against the computer. The computer opponent (``companion.table.opponent``)
 announces its turn; a person carries it out on the board and the readers confirm it (the
 drawer's "Carry out" does it on the simulated one; the real board has no drawer).
+
+Each other concept is a part the controller holds by name, told what it reads through a
+small ``Protocol`` (docs/architecture.md lists them): ``opponent``, ``auto``,
+``computer_hands``, ``take_back``, ``sounds``, ``setup_editor``, ``private``, ``reveal``,
+``traps``.
 """
 
 from __future__ import annotations
