@@ -13,7 +13,7 @@ drawing, faster at Python) and prints ``METRIC <name> <value>`` lines, context l
   from the games' controller (``GameController._changed``, called on the UI thread once the
   polled readers' events are taken) to the end of drawing the first frame after it
   (``on_flip``, just before the buffers are swapped). "Auto" makes one Giganten turn at a
-  time on the simulated board (``GameController.auto(1)``, played at the app's polls),
+  time on the simulated board (``GameController.auto.start(1)``, played at the app's polls),
   every turn is one sample; when a tick changes several times, the last one counts. The wait
   for the Kivy clock's next poll of the reader queue (``ui.app.POLL_INTERVAL``, 50 ms: 25 ms
   on average) comes on top on a real board and is not included.
@@ -105,12 +105,12 @@ def child_events(turns: int) -> None:
             if games.screen != GAME_PLAY:  # the game is over: the next one, same landscape
                 dealt(Path(logs), SEED, computer=None, games=games)
                 games.start()
-            if pending or games.auto_running:  # the last turn is not on the screen yet
+            if pending or games.auto.running:  # the last turn is not on the screen yet
                 Clock.schedule_once(play, 0)
                 return
             put_right(games)  # a combat's loser off the simulated board
             try:
-                games.auto(1)
+                games.auto.start(1)
             except Exception as error:  # the game needs a hand: report what we have
                 print(f"# stopped after {len(samples)} turns: {error}", file=sys.stderr)
                 finish()

@@ -40,9 +40,9 @@ def polls(name: str, turns: int, log_dir: Path) -> list[float]:
         c.hands.set_up(c.game, c.session.options, random.Random(1))
         c.settle()
         c.start()
-    c.auto(turns)
+    c.auto.start(turns)
     times: list[float] = []
-    while c.auto_running and c.screen == GAME_PLAY:
+    while c.auto.running and c.screen == GAME_PLAY:
         began = time.perf_counter()
         c.poll(POLL_S)
         times.append(time.perf_counter() - began)

@@ -41,16 +41,16 @@ def person(games: GameController, rng: random.Random) -> None:
     data = game.turn_to_json(state, choose_turn(game, state, rng, level="easy"))
     if "place" in data:
         ((square, kind),) = data["place"].items()
-        games.place(square, kind)
+        games.pieces.place(square, kind)
     else:
-        games.move(data["path"][0], data["path"][-1])
+        games.pieces.move(data["path"][0], data["path"][-1])
 
 
 def polls_of(turns: int, budget: float, level: str, log_dir: Path, *,
              background: bool) -> list[float]:
     """The time of every ``poll`` while the computer had its ``turns`` turns."""
     games = GameController(log_dir=log_dir, budget=budget, background=background)
-    games.computer_by_hand = True  # the bench carries its turn out: it times the search only
+    games.computer_hands.by_hand = True  # the bench carries its turn out: it times the search only
     games.new_game(NewGame("gimmel", computer="black", level=level))
     rng, polls = random.Random(7), []
     for _ in range(turns):
@@ -64,7 +64,7 @@ def polls_of(turns: int, budget: float, level: str, log_dir: Path, *,
             if background:
                 time.sleep(POLL_S)  # the Kivy clock's interval: the worker searches
         if games.session.chosen is not None:
-            games.carry_out()
+            games.pieces.carry_out()
     games.close()
     return polls
 

@@ -49,10 +49,10 @@ def test_touchscreen_setup_after_a_figure_placed_by_hand(tmp_path: Path) -> None
     shell, games = Controller(log_dir=tmp_path), GameController(log_dir=tmp_path)
     shell.new_game(GameOptions(seed=3))
     confirm_landscape(shell, games)
-    games.place("e2", "tri")  # Yellow's home rows
-    games.place("e13", "tri")  # Orange's
-    games.remove("e13")
-    games.set_up_with(random.Random(3))
+    games.pieces.place("e2", "tri")  # Yellow's home rows
+    games.pieces.place("e13", "tri")  # Orange's
+    games.pieces.remove("e13")
+    games.setup_editor.set_up_with(random.Random(3))
     progress = {p["player"]: p for p in games.setup_progress()}
     assert progress["yellow"]["ready"] and progress["orange"]["ready"], progress
     games.close()

@@ -78,7 +78,7 @@ def _app_setup(tmp_path: Path, seed: int | None) -> tuple[int, dict[int, object]
     assert shell.game is not None
     shown = shell.game.seed
     confirm_landscape(shell, games)
-    games.set_up()
+    games.setup_editor.set_up()
     board = dict(games.session.board)
     games.close()
     return shown, board

@@ -30,9 +30,9 @@ def test_the_app_publishes_turns_clocks_and_the_result(broker: Broker, tmp_path:
                                   event=lambda: shell.event)
     shell.new_game(options)
     confirm_landscape(shell, games)
-    games.set_up_with(random.Random(5))
+    games.setup_editor.set_up_with(random.Random(5))
     games.start()
-    games.auto(4)
+    games.auto.start(4)
     until_auto_done(games)
     put_right(games)
     assert games.session.turns == 4

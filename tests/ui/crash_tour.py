@@ -61,7 +61,7 @@ def referee_draw() -> None:
     controller.defaults = GameOptions(seed=3, referee=True, language=LANGUAGE)
     safely(lambda: controller.new_game(controller.defaults))
     safely(lambda: confirm_landscape(controller, games))
-    safely(games.set_up)
+    safely(games.setup_editor.set_up)
     safely(games.start)
     safely(lambda: games.offer_draw("yellow"))
     safely(lambda: games.accept_draw("orange"))

@@ -135,7 +135,7 @@ def over_samples() -> None:
 
 
 def begin_play() -> None:
-    games.set_up()
+    games.setup_editor.set_up()
     games.start()
 
 

@@ -185,16 +185,16 @@ def overview_move(origin: str, target: str) -> Iterator[None]:
 def private_moment(person: str) -> Iterator[None]:
     """The person's seat button pressed (their own kinds shown), then "Done"."""
     seat = next(b for b in app.manager.current_screen.walk() if getattr(b, "slot", None)
-                == f"private{games.private_seats().index(person)}")
+                == f"private{games.private.seats().index(person)}")
     seat.dispatch("on_press")
     yield
     check()
-    private = games.private_view()
+    private = games.private.view()
     own = [f for f in private["board"]["figures"] if "kind" in f] if private else []
     seat.dispatch("on_press")  # "Done"
     yield
     check()
-    result["private"].append([len(own), games.private_view() is None,
+    result["private"].append([len(own), games.private.view() is None,
                               any(person in line or i18n.player(person) in line
                                   for line in games.messages())])
 
@@ -219,7 +219,7 @@ def play(title: str, computer: str, person: str, rng: random.Random) -> Iterator
         yield from private_moment(person)
         yield from press(i18n.tr("start"))
     assert games.screen == GAME_PLAY, games.screen
-    games.computer_by_hand = True  # practice: the tour carries the computer's turns out
+    games.computer_hands.by_hand = True  # practice: the tour carries the computer's turns out
     played = 0
     # Strategus goes on until a combat's card was seen (the setups are the OS's: a few
     # turns may have none).

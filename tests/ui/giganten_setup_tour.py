@@ -73,10 +73,10 @@ def check_traps() -> None:
     """No line names a trap square unless its owner's moment is open [V5, I3]."""
     if games.sim is None or games.game is None:
         return
-    alone = games.private_player
+    alone = games.private.player
     lines = texts(Window)
     for player in games.players:
-        trap = games.trap_of(player)
+        trap = games.traps.of(player)
         if trap is None or player == alone:
             continue
         for line in lines:
@@ -143,7 +143,7 @@ def moment_of(player: str, squares: list[str]) -> Iterator[None]:
     """``player``'s private moment: the seat's button (in one row, one per seat),
     ``squares`` tapped (the last one kept as the trap), "Done"."""
     yield from press(i18n.player(player))
-    assert games.private_player == player
+    assert games.private.player == player
     said = screen().now.text
     assert i18n.player(player) in said, said
     for square in squares:
@@ -193,7 +193,7 @@ def a_game(variant: str) -> Iterator[None]:
         result["refused_said"] = i18n.tr("gm_why_giganten_V5") in result["moments"][-1]
         yield from moment_of("yellow", [own_square("yellow")])
         yield from moment_of("orange", [own_square("orange")])
-        result["traps"] = {p: games.trap_of(p) for p in games.players}
+        result["traps"] = {p: games.traps.of(p) for p in games.players}
     else:
         yield from moment_of("yellow2", [])
         yield from moment_of("orange2", [])

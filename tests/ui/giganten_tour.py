@@ -200,7 +200,7 @@ def person_turn(rng: random.Random) -> Iterator[None]:
         if square is not None:
             yield from tap_square(square)
             result["challenges_tapped"] += 1
-        elif games.open_choices():
+        elif games.choices.open_choices():
             yield from press(i18n.tr("gg_no_challenge"))
             result["declined"] += 1
     yield from settle()
@@ -208,7 +208,7 @@ def person_turn(rng: random.Random) -> Iterator[None]:
 
 
 def computer_turn(count: int) -> Iterator[None]:
-    if games.computer_waits() and count % 2:
+    if games.choices.computer_waits() and count % 2:
         yield from press(i18n.tr("gg_done"))
         result["done"] += 1
     else:
@@ -233,7 +233,7 @@ def one_game(rng: random.Random) -> Iterator[None]:
     yield from in_drawer(i18n.tr("gm_set_up"))
     yield from press(i18n.tr("start"))
     assert games.screen == GAME_PLAY, games.screen
-    games.computer_by_hand = True  # practice: the tour carries the computer's turns out
+    games.computer_hands.by_hand = True  # practice: the tour carries the computer's turns out
     played = 0
     while games.screen == GAME_PLAY and (played < TURNS or (
             (result["cards"] == 0 or result["challenges_tapped"] == 0)

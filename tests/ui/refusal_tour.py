@@ -141,11 +141,11 @@ def start(choice: NewGame, ready: Any = None) -> Iterator[None]:
     if games.screen == GAME_SETUP:
         rng = random.Random(3)
         while True:
-            games.set_up_with(rng)
+            games.setup_editor.set_up_with(rng)
             if ready is None or ready():
                 break
             for square in list(games.physical()):
-                games.remove(square)
+                games.pieces.remove(square)
         games.start()
     yield from settle()
     assert games.screen == GAME_PLAY, games.screen
@@ -191,7 +191,7 @@ def gimmel() -> Iterator[None]:
     yield from start(NewGame("gimmel", computer="black"))
     for square, kind in (("d4", "beetle"), ("h8", "beetle"), ("c3", "falcon"),
                          ("a8", "cat")):
-        games.place(square, kind)
+        games.pieces.place(square, kind)
     yield from settle()
     yield from drop("gimmel", "beetle two squares", "d4", "d6")
     yield from drop("gimmel", "falcon one square", "c3", "c4")

@@ -71,13 +71,13 @@ def tour() -> Iterator[None]:
         yield
         yield
     result["placed"] = len(red())
-    result["tray_left"] = games.tray()
+    result["tray_left"] = games.setup_editor.tray()
     yield from press(i18n.tr("gm_shuffle"))
     result["after_shuffle"] = len(red())
     yield from press(i18n.tr("gm_save_setup"))
-    saved = games.saved_setups()
+    saved = games.setup_editor.saved_setups()
     result["saved"] = saved
-    file = games._setups_dir() / f"{saved[0]}.json"
+    file = games.setup_editor._setups_dir() / f"{saved[0]}.json"
     result["mode"] = oct(file.stat().st_mode & 0o777)
     kept = games.board_view(0)
     before = {f["square"]: f.get("kind") for f in kept["figures"] if f["owner"] == "red"}

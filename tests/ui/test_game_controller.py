@@ -52,9 +52,9 @@ def person_turn(c: GameController, rng: random.Random) -> None:
     data = c.game.turn_to_json(state, turn)
     if "place" in data:
         ((square, kind),) = data["place"].items()
-        c.place(square, kind)
+        c.pieces.place(square, kind)
     else:
-        c.move(data["path"][0], data["path"][-1])
+        c.pieces.move(data["path"][0], data["path"][-1])
 
 
 def one_turn(c: GameController, rng: random.Random) -> None:
@@ -62,7 +62,7 @@ def one_turn(c: GameController, rng: random.Random) -> None:
     c.poll(0.05)  # the clock ticks: a computer that is due chooses its turn
     if c.session.chosen is not None:
         assert c.what_now().startswith("Computer: ")
-        c.carry_out()
+        c.pieces.carry_out()
     else:
         person_turn(c, rng)
 
@@ -130,7 +130,7 @@ def test_a_whole_strategus_game_against_the_computer_with_a_power_cut(tmp_path: 
     assert "home rows" in c.what_now()
     with pytest.raises(ControllerError):
         c.start()  # nothing set up: refused by the session, said on the screen
-    c.set_up()
+    c.setup_editor.set_up()
     assert all(side["ready"] for side in c.setup_progress())
     assert c.what_now() == "Both setups are ready: tap Start"
     c.start()
@@ -214,10 +214,10 @@ def test_the_choice_row_is_empty_for_a_game_whose_board_leaves_no_choice(
     for name in ("strategus", "gimmel"):
         c = controller(tmp_path / name)
         c.new_game(NewGame(name))
-        assert c.choice_buttons() == ("", False, "", False), name
+        assert c.choices.choice_buttons() == ("", False, "", False), name
     c = controller(tmp_path / "giganten")
     c.new_game(NewGame("giganten"))
-    left, _, right, right_on = c.choice_buttons()
+    left, _, right, right_on = c.choices.choice_buttons()
     assert left and right == "Advance" and not right_on
 
 
@@ -232,22 +232,22 @@ def test_the_long_gimmel_has_eight_of_each_stone(tmp_path: Path) -> None:
 def test_a_stone_is_placed_from_the_hand_of_the_player_to_move(tmp_path: Path) -> None:
     c = controller(tmp_path)
     c.new_game(NewGame("gimmel"))
-    c.place("e5", "falcon")
+    c.pieces.place("e5", "falcon")
     assert c.board_view()["hands"]["white"]["falcon"] == 3
     assert c.messages()[-1] == "1. White places a Falcon on e5"
-    c.move("e5", "e6")  # a falcon never goes one square: refused, the way back said
+    c.pieces.move("e5", "e6")  # a falcon never goes one square: refused, the way back said
     assert c.what_now().startswith("Not allowed")
-    c.move("e6", "e5")
+    c.pieces.move("e6", "e5")
     assert c.what_now() == "Black: place a stone from the hand or move one"
 
 
 def test_a_drag_onto_a_taken_square_with_no_legal_turn_says_so(tmp_path: Path) -> None:
     c = controller(tmp_path)
     c.new_game(NewGame("gimmel"))
-    c.place("e5", "beetle")
-    c.place("e7", "beetle")
+    c.pieces.place("e5", "beetle")
+    c.pieces.place("e7", "beetle")
     with pytest.raises(ControllerError, match="e7 is taken"):
-        c.move("e5", "e7")  # a beetle goes one square: no turn from e5 onto e7
+        c.pieces.move("e5", "e7")  # a beetle goes one square: no turn from e5 onto e7
 
 
 def test_resume_without_a_log_says_so(tmp_path: Path) -> None:
@@ -308,7 +308,7 @@ def test_no_view_of_the_app_shows_a_hidden_strategus_kind(tmp_path: Path) -> Non
         c = controller(tmp_path / str(game))
         c.new_game(NewGame("strategus"))
         assert c.audience == PUBLIC
-        c.set_up()
+        c.setup_editor.set_up()
         checks += assert_no_leak(c)
         c.start()
         play_out(c, rng, each=each)
@@ -331,8 +331,8 @@ def test_a_first_game_on_a_fresh_pi_makes_its_private_log_folder(tmp_path: Path)
 def test_setup_problems_are_told_to_their_owner_only(tmp_path: Path) -> None:
     c = controller(tmp_path)
     c.new_game(NewGame("strategus"))
-    c.place("a1", "apple")
-    c.move("a1", "a6")  # out of red's four home rows
+    c.pieces.place("a1", "apple")
+    c.pieces.move("a1", "a6")  # out of red's four home rows
     assert c.setup_problems("blue") == []
     assert c.setup_problems("red"), "red is told"
     public = c.board_view(PUBLIC)["figures"]

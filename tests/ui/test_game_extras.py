@@ -30,8 +30,8 @@ def test_giganten_auto_plays_to_the_end_and_shows_the_figures_off_the_board(
     _, c = started(tmp_path, policy=policy, seed=3)
     set_up(c, 3)
     c.start()
-    assert c.screen == GAME_PLAY and c.revealed() is None
-    c.auto()
+    assert c.screen == GAME_PLAY and c.reveal.revealed() is None
+    c.auto.start()
     shown = polls = 0
     while c.screen == GAME_PLAY and polls < 1500:
         c.poll(0.05)
@@ -52,16 +52,16 @@ def test_giganten_auto_plays_to_the_end_and_shows_the_figures_off_the_board(
             shown += entry["count"]
     assert c.session.turns >= min(polls, 1000), "a turn at (nearly) every poll"
     if c.screen == GAME_PLAY:  # the bots' game goes on: the demonstration is stopped
-        c.stop_auto()
+        c.auto.stop()
         c.resign("yellow")
     assert c.screen == GAME_OVER
     c.poll(0.05)
-    assert not c.auto_running
+    assert not c.auto.running
     assert shown > 0, "figures left the board"
     assert_verified(c)
-    revealed = c.revealed()
+    revealed = c.reveal.revealed()
     assert revealed is not None
-    over = c.over_view()
+    over = c.reveal.over_view()
     assert over["revealed"] and all("kind" in figure for figure in over["figures"])
     assert {(f["owner"], f["square"], f["kind"]) for f in over["figures"]} == {
         (owner, square, kind) for owner, setup in revealed["setup"].items()
@@ -75,18 +75,18 @@ def test_auto_plays_the_other_games_too(tmp_path: Path, name: str) -> None:
     c.new_game(NewGame(name))
     if c.screen == GAME_SETUP:
         with pytest.raises(ControllerError):
-            c.auto()  # not before play
+            c.auto.start()  # not before play
         set_up(c, 4)
         c.start()
-    c.auto(6)
+    c.auto.start(6)
     for _ in range(20):
         c.poll(0.05)
-    assert c.session.turns == 6 and not c.auto_running
-    c.stop_auto()
+    assert c.session.turns == 6 and not c.auto.running
+    c.auto.stop()
     c.resign(c.players[0])
     assert c.screen == GAME_OVER
     assert c.counts(PUBLIC) == [line for line in c.counts(PUBLIC) if "off" not in line]
-    over = c.over_view()
+    over = c.reveal.over_view()
     # Strategus's setups revealed after the end [R12]; Gimmel starts empty: its board.
     assert over.get("revealed", False) == (name == "strategus")
     assert_verified(c)
@@ -98,21 +98,21 @@ def test_the_private_moment_shows_a_player_their_own_setup_only(tmp_path: Path) 
     c = GameController(log_dir=tmp_path, budget=0.02, entropy=random.Random(5).randbytes)
     c.new_game(NewGame("strategus"))
     set_up(c, 5)
-    c.request_private("red")
-    assert c.private_view() is None, "blank until held"
+    c.private.request("red")
+    assert c.private.view() is None, "blank until held"
     assert any("Red" in line for line in c.messages()), "everyone is told"
-    c.hold_private()
-    private = c.private_view()
+    c.private.hold()
+    private = c.private.view()
     assert private is not None and private["problems"] == c.setup_problems("red")
     figures = private["board"]["figures"]
     assert figures and all(("kind" in f) == (f["owner"] == "red") for f in figures)
     assert all("kind" not in f for f in c.board_view(PUBLIC)["figures"])
-    c.release_private()
-    assert c.private_view() is None
-    c.end_private()
+    c.private.release()
+    assert c.private.view() is None
+    c.private.end()
     c.start()
     with pytest.raises(ControllerError):
-        c.request_private("blue")  # in play the figures show their owner [I4]
+        c.private.request("blue")  # in play the figures show their owner [I4]
     assert c.log_path is not None
     notes = [e.body for e in read_log(c.log_path) if e.type == NOTE]
     assert [(n["event"], n["player"]) for n in notes] == [("private_moment", "red")]
@@ -125,28 +125,28 @@ def test_a_seats_button_opens_its_moment_at_once_and_done_closes_it(
     computer's side has no button; a tap is never a trap outside Giganten's V5."""
     c = GameController(log_dir=tmp_path, budget=0.02, entropy=random.Random(7).randbytes)
     c.new_game(NewGame("strategus"))
-    assert c.private_seats() == ["red", "blue"]
+    assert c.private.seats() == ["red", "blue"]
     set_up(c, 7)
-    c.open_private("blue")
-    assert c.private_player == "blue"
-    private = c.private_view()
+    c.private.open("blue")
+    assert c.private.player == "blue"
+    private = c.private.view()
     assert private is not None and private["player"] == "blue"
     assert all(("kind" in f) == (f["owner"] == "blue") for f in private["board"]["figures"])
     assert any("Blue" in line for line in c.messages()), "everyone is told"
-    assert not c.private_tap("e5"), "no trap in Strategus: the tap is the board's"
-    c.close_private()
-    assert c.private_player is None and c.private_view() is None
+    assert not c.private.tap("e5"), "no trap in Strategus: the tap is the board's"
+    c.private.close()
+    assert c.private.player is None and c.private.view() is None
     c.start()
-    assert c.private_seats() == [], "in play the figures show their owner [I4]"
+    assert c.private.seats() == [], "in play the figures show their owner [I4]"
     with pytest.raises(ControllerError):
-        c.open_private("red")
+        c.private.open("red")
 
 
 def test_a_game_that_hides_nothing_has_no_private_moment(tmp_path: Path) -> None:
     c = GameController(log_dir=tmp_path, budget=0.02, entropy=random.Random(6).randbytes)
     c.new_game(NewGame("gimmel"))
     with pytest.raises(ControllerError):
-        c.request_private("white")
+        c.private.request("white")
 
 
 def test_auto_carries_out_the_computers_announced_turn_first(tmp_path: Path) -> None:
@@ -162,8 +162,8 @@ def test_auto_carries_out_the_computers_announced_turn_first(tmp_path: Path) -> 
         c.poll(0.05)
     chosen = c.session.chosen
     assert chosen is not None and c.session.turns == 0, "red's turn is announced"
-    c.auto(3)
+    c.auto.start(3)
     for _ in range(6):
         c.poll(0.05)
-    assert c.session.turns == 3 and not c.auto_running
+    assert c.session.turns == 3 and not c.auto.running
     assert c.session.chosen is None

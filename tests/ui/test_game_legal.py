@@ -30,10 +30,10 @@ def destinations(c: GameController, origin: str) -> list[str]:
 def test_a_lifted_stone_shows_exactly_its_legal_squares(tmp_path: Path) -> None:
     c = controller(tmp_path)
     c.new_game(NewGame("gimmel", legal=True))
-    c.place("e5", "falcon")
-    c.place("e4", "beetle")  # black
-    c.place("c3", "cat")  # white
-    c.place("h8", "beetle")  # black: white to move
+    c.pieces.place("e5", "falcon")
+    c.pieces.place("e4", "beetle")  # black
+    c.pieces.place("c3", "cat")  # white
+    c.pieces.place("h8", "beetle")  # black: white to move
     assert c.sim is not None
     geometry = c.state().geometry  # type: ignore[union-attr]
     c.sim.board.lift(geometry.parse("e5"))  # white lifts the falcon
@@ -50,8 +50,8 @@ def test_a_lifted_stone_shows_exactly_its_legal_squares(tmp_path: Path) -> None:
 def test_the_screen_pick_shows_the_picked_stone_squares(tmp_path: Path) -> None:
     c = controller(tmp_path)
     c.new_game(NewGame("gimmel", legal=True))
-    c.place("d4", "cat")
-    c.place("h8", "beetle")
+    c.pieces.place("d4", "cat")
+    c.pieces.place("h8", "beetle")
     assert sorted(c.board_view(selected="d4")["legal"]) == destinations(c, "d4")
     assert "legal" not in c.board_view(selected="h8"), "black's stone: not to move"
     assert "legal" not in c.board_view(), "nothing lifted, nothing picked"
@@ -60,19 +60,19 @@ def test_the_screen_pick_shows_the_picked_stone_squares(tmp_path: Path) -> None:
 def test_the_setting_is_off_by_default_and_survives_a_resume(tmp_path: Path) -> None:
     c = controller(tmp_path)
     c.new_game(NewGame("gimmel"))
-    c.place("d4", "cat")
-    c.place("h8", "beetle")
+    c.pieces.place("d4", "cat")
+    c.pieces.place("h8", "beetle")
     assert not c.show_legal
     assert "legal" not in c.board_view(selected="d4")
     c.close()
     c = controller(tmp_path)
     c.new_game(NewGame("gimmel", legal=True))
-    c.place("d4", "cat")
+    c.pieces.place("d4", "cat")
     c.close()
     again = controller(tmp_path)
     again.resume()
     assert again.show_legal
-    again.place("h8", "beetle")
+    again.pieces.place("h8", "beetle")
     assert again.board_view(selected="d4")["legal"] == destinations(again, "d4")
 
 
@@ -81,7 +81,7 @@ def test_a_strategus_view_never_has_legal_squares(tmp_path: Path) -> None:
     no audience's view lists legal squares, whatever is lifted or picked."""
     c = controller(tmp_path)
     c.new_game(NewGame("strategus", legal=True))  # even if a caller asks for it
-    c.set_up()
+    c.setup_editor.set_up()
     c.start()
     rng = random.Random(2)
     game, state = get_game("strategus"), c.state()
@@ -108,8 +108,8 @@ def test_a_refusal_reads_its_rule_on_the_shared_screen_in_gimmel(tmp_path: Path)
     move broke, as the terminal does (in Strategus only its mover reads it [R22, H1])."""
     c = controller(tmp_path)
     c.new_game(NewGame("gimmel"))
-    c.place("d4", "beetle")
-    c.place("h8", "beetle")
-    c.move("d4", "d6")  # a beetle goes one square [M1]
+    c.pieces.place("d4", "beetle")
+    c.pieces.place("h8", "beetle")
+    c.pieces.move("d4", "d6")  # a beetle goes one square [M1]
     for audience in (PUBLIC, 1, 0):  # the shared screen, the other player, the mover
         assert "A Beetle goes one square" in c.what_now(audience), (audience, c.what_now(audience))

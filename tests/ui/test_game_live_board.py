@@ -129,9 +129,9 @@ def strategus(tmp_path: Path) -> Iterator[Hands]:
 def test_gimmel_against_the_computer_on_the_readers(gimmel: Hands, tmp_path: Path) -> None:
     c = gimmel.open(tmp_path)
     spoken: list[str] = []
-    c.speech_listeners.append(spoken.append)
+    c.sounds.speech_listeners.append(spoken.append)
     c.new_game(NewGame("gimmel", computer="black", level="easy"))
-    assert not c.simulated
+    assert not c.live_board.simulated
     game, geometry = gimmel.game, gimmel.game.geometry()
     # The person (white) puts a beetle down: the readers see it, white's placement.
     gimmel.squares.place(geometry.parse("d4"), gimmel.take(Piece(0, "beetle")))
@@ -144,7 +144,7 @@ def test_gimmel_against_the_computer_on_the_readers(gimmel: Hands, tmp_path: Pat
     assert len(spoken) == 1 and spoken[0].startswith("Computer: ")
     assert spoken[0] in c.what_now()
     with pytest.raises(ControllerError, match="real board: move the pieces by hand"):
-        c.carry_out()
+        c.pieces.carry_out()
     chosen = c.session.chosen
     assert chosen is not None and chosen.after is not None
     # Put down on a wrong square first: the way back, no turn.
@@ -169,7 +169,7 @@ def test_gimmel_against_the_computer_on_the_readers(gimmel: Hands, tmp_path: Pat
         captures = [t for t in turns if (p := game.turn_to_json(state, t).get("path"))
                     and geometry.parse(p[-1]) in pieces]
         placements = [t for t in turns if "path" not in game.turn_to_json(state, t)]
-        assert c.placeable(), "white's hand is shown as placeable"
+        assert c.pieces.placeable(), "white's hand is shown as placeable"
         turn = captures[0] if captures else random.Random(len(pieces)).choice(placements)
         number = c.session.turns
         gimmel.play(turn)
@@ -251,9 +251,9 @@ def test_strategus_set_up_in_the_home_rows_and_played_on_the_readers(
     held = {strategus.squares.lift(origin): pieces[origin]}
     strategus.until(lambda: origin not in c.session.board, "the attacker held beside")
     with pytest.raises(ControllerError, match="real board"):
-        c.move(geometry.name(origin), geometry.name(next(
+        c.pieces.move(geometry.name(origin), geometry.name(next(
             sq for sq in range(geometry.size) if sq not in pieces)))
-    c.move(geometry.name(origin), geometry.name(target))
+    c.pieces.move(geometry.name(origin), geometry.name(target))
     assert c.session.turns == number + 1  # the board waits for the result if it changed
     assert_no_leak(c)
     after = dict(state.pieces())
@@ -307,7 +307,7 @@ def test_a_real_board_without_enrolled_pieces_says_so_in_one_line(
     # Half a set enrolled: the same line, nothing started.
     half = dict(list(strategus.tags.items())[:40])
     GameRegistry(strategus.game, half).save(tmp_path / "half.json")
-    c.registry = tmp_path / "half.json"
+    c.live_board.registry = tmp_path / "half.json"
     with pytest.raises(ControllerError, match="brettl enrol --game strategus"):
         c.new_game(NewGame("strategus"))
     assert c.game is None

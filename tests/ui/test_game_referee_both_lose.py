@@ -22,7 +22,7 @@ def test_the_arbiter_decides_that_both_lose(tmp_path: Path, language: str, said:
     i18n.set_language(language)
     c = refereed(tmp_path)
     c.new_game(NewGame("giganten"))
-    c.set_up()
+    c.setup_editor.set_up()
     c.start()
     c.arbiter(PIN, "result", "Both players broke the rules", result="both-lose")
     assert c.screen == GAME_OVER and c.result() == said

@@ -62,7 +62,7 @@ def seeded_setup(c: RefereeGameController, seed: int) -> None:
     geometry, rng = game.geometry(), random.Random(seed)
     for player in (0, 1):
         for square, piece in sorted(strategus_setup(game, player, rng).items()):
-            c.place(geometry.name(square), piece.kind)
+            c.pieces.place(geometry.name(square), piece.kind)
 
 
 def combats(c: RefereeGameController) -> int:
@@ -263,7 +263,7 @@ def test_giganten_through_its_adapter_is_refereed_the_same(tmp_path: Path) -> No
     c = refereed(tmp_path)
     c.new_game(NewGame("giganten"))
     assert c.referee and c.screen == GAME_SETUP and c.setup_left() is not None
-    c.set_up()
+    c.setup_editor.set_up()
     c.start()
     assert clock_view(c)["running"] in ("yellow", "orange")
     first = clock_view(c)["running"]
@@ -274,7 +274,7 @@ def test_giganten_through_its_adapter_is_refereed_the_same(tmp_path: Path) -> No
     state, game = c.state(), c.game
     assert state is not None and game is not None
     path = next(p for t in state.legal_turns() if (p := game.turn_to_json(state, t).get("path")))
-    c.move(path[0], path[-1])
+    c.pieces.move(path[0], path[-1])
     c.poll(0.5)
     assert c.session.turns == 1 and clock_view(c)["running"] != first
     c.arbiter(PIN, "takeback", "Player asked", turns=0)

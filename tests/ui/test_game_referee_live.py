@@ -61,7 +61,7 @@ def running(c: RefereeGameController) -> Any:
 def test_a_refereed_gimmel_game_on_the_readers(gimmel: RefereeHands, tmp_path: Path) -> None:
     c = gimmel.open_refereed(tmp_path)
     c.new_game(NewGame("gimmel"))
-    assert not c.simulated and c.referee and c.screen == GAME_PLAY
+    assert not c.live_board.simulated and c.referee and c.screen == GAME_PLAY
     assert running(c) == "white"
     geometry = gimmel.game.geometry()
     d4, e5 = geometry.parse("d4"), geometry.parse("e5")

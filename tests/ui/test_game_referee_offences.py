@@ -37,7 +37,7 @@ def enemy_touched(c: RefereeGameController, target: str) -> str:
     assert state is not None
     mover = c.players[state.to_move]
     square = next(sq for sq, owner in sorted(c.physical().items()) if owner != mover)
-    c.move(square, target)
+    c.pieces.move(square, target)
     return square
 
 
@@ -55,7 +55,7 @@ def test_gimmel_illegal_moves_are_told_and_the_second_loses(tmp_path: Path,
                 "de": "Schwarz: regelwidriger Zug Nr. 1: 30 s mehr auf der Uhr des Gegners"}
         assert c.messages()[-1] == told[language]
         assert remaining(c)["white"] == pytest.approx(before + 30.0, abs=1.0)
-        c.move("e5", square)  # put back
+        c.pieces.move("e5", square)  # put back
         assert c.screen == GAME_PLAY
         enemy_touched(c, "e6")
         said = {"en": "White wins: the other side made too many illegal moves",
@@ -76,7 +76,7 @@ def test_gimmel_illegal_moves_are_told_and_the_second_loses(tmp_path: Path,
 def test_giganten_in_the_app_counts_an_illegal_move(tmp_path: Path) -> None:
     c = refereed(tmp_path, IllegalMovePolicy(lose_after=1))
     c.new_game(NewGame("giganten"))
-    c.set_up()
+    c.setup_editor.set_up()
     c.start()
     state = c.state()
     assert state is not None

@@ -25,7 +25,7 @@ from ui.words import i18n
 
 def listening(c: GameController) -> list[str]:
     heard: list[str] = []
-    c.cue_listeners.append(heard.append)
+    c.sounds.cue_listeners.append(heard.append)
     return heard
 
 
@@ -51,7 +51,7 @@ def test_each_turn_sounds_once_and_the_end_once_in_every_game(tmp_path: Path) ->
         heard = listening(c)
         c.new_game(NewGame(game, computer="blue" if game == "strategus" else "black"))
         if game == "strategus":
-            c.set_up()
+            c.setup_editor.set_up()
             c.start()
         assert heard == [], "a setup makes no sound"
         play_out(c, random.Random(3))
@@ -160,7 +160,7 @@ def test_on_the_simulated_board_nothing_is_spoken(tmp_path: Path) -> None:
     i18n.set_language("en")
     c = controller(tmp_path)
     spoken: list[str] = []
-    c.speech_listeners.append(spoken.append)
+    c.sounds.speech_listeners.append(spoken.append)
     c.new_game(NewGame("gimmel", computer="black"))
     play_to_the_end(c, random.Random(6), limit=8)
     assert c.session.turns >= 4 and spoken == []

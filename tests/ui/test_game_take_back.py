@@ -36,7 +36,7 @@ def pieces_in_game(c: GameController) -> dict[Square, tuple[int, str]]:
 def strategus_against_the_computer(tmp_path: Path) -> GameController:
     c = controller(tmp_path)
     c.new_game(NewGame("strategus", computer="blue"))
-    c.set_up()
+    c.setup_editor.set_up()
     c.start()
     assert c.screen == GAME_PLAY
     return c
@@ -55,11 +55,11 @@ def test_the_persons_turn_and_the_computers_answer_are_taken_back(tmp_path: Path
     c = strategus_against_the_computer(tmp_path)
     rng = random.Random(3)
     with pytest.raises(ControllerError, match="nothing to take back"):
-        c.take_back()
+        c.take_back.request()
     until_the_person_is_to_move(c, rng, 6)
     before, played = pieces_in_game(c), c.session.turns
-    assert c.take_back_refused() is None
-    c.take_back()
+    assert c.take_back.refused() is None
+    c.take_back.request()
     assert c.session.turns == played - 2, "the person's turn and the computer's answer"
     state = c.state()
     assert state is not None and state.to_move == 0, "the person is to move again"
@@ -88,8 +88,8 @@ def test_a_take_back_while_the_computer_has_announced_its_turn_forgets_it(
     assert c.session.chosen is not None, "the computer's turn is announced"
     assert "apple" not in repr(c.session.chosen), "no hidden kind in a repr"
     played = c.session.turns
-    c.take_back()
-    assert c.session.chosen is None and c.announced_path() is None
+    c.take_back.request()
+    assert c.session.chosen is None and c.computer_hands.announced_path() is None
     assert c.session.turns == played - 1
     assert c.state() is not None and c.state().to_move == 0  # type: ignore[union-attr]
     assert pieces_on_board(c) == pieces_in_game(c)
@@ -101,9 +101,9 @@ def test_take_back_is_refused_between_people_and_in_referee_mode(tmp_path: Path)
     people.new_game(NewGame("gimmel"))
     person_turn(people, random.Random(1))
     people.settle()
-    assert people.take_back_refused() == "gm_err_take_back_people"
+    assert people.take_back.refused() == "gm_err_take_back_people"
     with pytest.raises(ControllerError, match="against the computer"):
-        people.take_back()
+        people.take_back.request()
     arbiter = refereed(tmp_path / "referee")
     arbiter.new_game(NewGame("gimmel", computer="white"))
     rng = random.Random(2)
@@ -111,6 +111,6 @@ def test_take_back_is_refused_between_people_and_in_referee_mode(tmp_path: Path)
         one_turn(arbiter, rng)
     assert arbiter.session.turns >= 1
     with pytest.raises(ControllerError, match="only the arbiter"):
-        arbiter.take_back()
+        arbiter.take_back.request()
     i18n.set_language("de")
-    assert "Spielleitung" in i18n.tr(arbiter.take_back_refused() or "")
+    assert "Spielleitung" in i18n.tr(arbiter.take_back.refused() or "")

@@ -50,7 +50,7 @@ def gated(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, list[str]]:
 
 
 def running(c: GameController) -> Thinking:
-    thinking = c._thinking
+    thinking = c.opponent.search
     assert thinking is not None and thinking.thread is not None
     return thinking
 
@@ -61,8 +61,8 @@ def test_the_search_runs_in_a_worker_and_the_turn_comes_back_through_poll(
     gate, threads = gated(monkeypatch)
     clock = Clock()
     c = against_black(tmp_path, clock)
-    c.place("e5", "falcon")  # white's turn: now the computer is due
-    assert c.thinking and c.session.chosen is None, "the tap returned while it thinks"
+    c.pieces.place("e5", "falcon")  # white's turn: now the computer is due
+    assert c.opponent.thinking and c.session.chosen is None, "the tap returned while it thinks"
     assert c.what_now() == "The computer is thinking: 0 %"
     clock.now += 0.5
     c.poll(0.05)
@@ -75,9 +75,9 @@ def test_the_search_runs_in_a_worker_and_the_turn_comes_back_through_poll(
     assert threads and threads[0] != threading.current_thread().name
     assert c.session.chosen is None, "nothing happens off the UI thread"
     c.poll(0.05)
-    assert c.session.chosen is not None and not c.thinking
+    assert c.session.chosen is not None and not c.opponent.thinking
     assert c.what_now().startswith("Computer: ")
-    c.carry_out()
+    c.pieces.carry_out()
     assert c.session.turns == 2
     c.close()
 
@@ -86,14 +86,14 @@ def test_a_search_for_a_position_that_is_gone_is_dropped(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     gate, _ = gated(monkeypatch)
     c = against_black(tmp_path, Clock())
-    c.place("e5", "falcon")
+    c.pieces.place("e5", "falcon")
     thinking = running(c)
     c.resign("white")  # the game ends while the computer thinks
     gate.set()
     assert thinking.thread is not None
     thinking.thread.join(10)
     c.poll(0.05)
-    assert c._thinking is None and c.session.chosen is None and not c.thinking
+    assert c.opponent.search is None and c.session.chosen is None and not c.opponent.thinking
     assert c.result()
     c.close()
 
@@ -102,7 +102,7 @@ def test_closing_never_waits_for_the_search(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     gate, _ = gated(monkeypatch)
     c = against_black(tmp_path, Clock())
-    c.place("e5", "falcon")
+    c.pieces.place("e5", "falcon")
     thinking = running(c)
     c.close()  # the search still runs (the gate is shut): the UI thread goes on at once
     assert thinking.thread is not None and thinking.thread.is_alive(), \
@@ -127,7 +127,7 @@ def test_a_failing_search_goes_to_the_crash_log_not_up_the_ui_thread(
 
     monkeypatch.setattr(think, "choose_turn", broken)
     c = against_black(tmp_path / "logs", Clock())
-    c.place("e5", "falcon")
+    c.pieces.place("e5", "falcon")
     thread = running(c).thread
     assert thread is not None
     thread.join(10)
@@ -141,8 +141,8 @@ def test_without_background_the_controller_stays_synchronous(tmp_path: Path) -> 
     c = GameController(log_dir=tmp_path, budget=0.02)
     c.new_game(NewGame("gimmel", computer="black", level="easy"))
     before = threading.active_count()
-    c.place("e5", "falcon")
-    assert c._thinking is None and threading.active_count() == before
+    c.pieces.place("e5", "falcon")
+    assert c.opponent.search is None and threading.active_count() == before
     c.poll(0.05)
     assert c.session.chosen is not None
     c.close()

@@ -78,24 +78,24 @@ def test_a_german_strategus_setup_and_game_say_no_rule_id(tmp_path: Path) -> Non
     i18n.set_language("de")
     c = GameController(log_dir=tmp_path, budget=0.02)
     c.new_game(NewGame("strategus", computer="blue"))  # red sees its own refusals' rules
-    c.place("a1", "apple")
-    c.move("a1", "a6")  # outside red's four home rows [S1]
+    c.pieces.place("a1", "apple")
+    c.pieces.move("a1", "a6")  # outside red's four home rows [S1]
     problems = c.setup_problems("red")
     assert problems == ["a6: Außerhalb der eigenen Grundreihen: wegnehmen"]
-    c.remove("a6")
-    c.set_up()
+    c.pieces.remove("a6")
+    c.setup_editor.set_up()
     c.start()
     state = c.state()
     assert state is not None
     if state.to_move == 1:
         c.poll(0.05)
-        c.carry_out()
+        c.pieces.carry_out()
     pieces = state.pieces()
     mover = next(sq for sq, piece in pieces.items() if piece.owner == 0
                  and state.geometry.coords(sq)[1] == 3
                  and piece.kind not in ("hare", "trap", "apple"))
     name = state.geometry.name(mover)
-    c.move(name, name[0] + "6")  # two squares ahead onto the empty middle [M2]
+    c.pieces.move(name, name[0] + "6")  # two squares ahead onto the empty middle [M2]
     now = c.what_now()
     assert now.startswith("Nicht erlaubt: Eine Figur zieht ein Feld gerade"), now
     assert dev_text_in(now) == [] and "Regel" not in now
@@ -115,7 +115,7 @@ def test_a_whole_gimmel_game_in_german_plain_words(tmp_path: Path) -> None:
     rng = random.Random(4)
     from tests.ui.test_game_controller import play_out
 
-    c.place("e5", "falcon")
+    c.pieces.place("e5", "falcon")
     texts: list[str] = []
     # The computer's choices come from the OS: a game may wander without an end, so after
     # 600 turns the player to move resigns (``play_out``) and the record is written.

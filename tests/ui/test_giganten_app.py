@@ -76,25 +76,25 @@ def person_turn(c: GameController, rng: random.Random) -> None:
     state = c.state()
     assert state is not None and c.game is not None
     legal = list(state.legal_turns())
-    if not legal or c.thinking:  # not the person's now: the computer's turn comes with
+    if not legal or c.opponent.thinking:  # not the person's now: the computer's turn comes with
         c.poll(0.05)             # the clock (a loaded machine thinks past one poll)
         return
     data = c.game.turn_to_json(state, rng.choice(legal))
     if set(data) == {"advance"}:
         assert "Advance" in c.what_now() or "Nachrücken" in c.what_now()
-        c.advance() if data["advance"] else c.decline()
+        c.choices.advance() if data["advance"] else c.choices.decline()
         ANSWERS["advance" if data["advance"] else "stay"] += 1
     else:
         for path in data.get("paths") or [data["path"]]:
-            c.move(path[0], path[-1])
+            c.pieces.move(path[0], path[-1])
         square = target(data)
         if square is not None:
-            assert square in c.challenge_targets(), (data, c.open_choices())
+            assert square in c.choices.challenge_targets(), (data, c.choices.open_choices())
             assert square in c.what_now()
-            assert c.choose_square(square)
+            assert c.choices.choose_square(square)
             ANSWERS["challenge"] += 1
-        elif c.open_choices():
-            c.decline()
+        elif c.choices.open_choices():
+            c.choices.decline()
             ANSWERS["no challenge"] += 1
     settle_board(c)
 
@@ -105,11 +105,11 @@ def one_turn(c: GameController, rng: random.Random, count: int) -> None:
     c.poll(0.05)  # the clock ticks: a computer that is due chooses its turn
     if c.session.chosen is not None:
         assert c.what_now().startswith("Computer")
-        if c.computer_waits() and count % 2:
-            assert c.choice_buttons()[1], "Done is enabled"
-            c.decline()  # "Done"
+        if c.choices.computer_waits() and count % 2:
+            assert c.choices.choice_buttons()[1], "Done is enabled"
+            c.choices.decline()  # "Done"
         else:
-            c.carry_out()
+            c.pieces.carry_out()
         settle_board(c)
     else:
         person_turn(c, rng)
@@ -172,7 +172,7 @@ def test_the_landscape_the_first_player_and_the_board_look(tmp_path: Path) -> No
     assert options["first"] == 1 and options["board"]["swamp"], "dealt, with its swamp"
     setup = games.board_view()
     assert setup["game"] == "giganten" and setup["board"]["swamp"] == options["board"]["swamp"]
-    games.set_up()
+    games.setup_editor.set_up()
     games.start()
     assert games.screen == GAME_PLAY and games.to_move_text() == "Orange to move"
     assert games.board_view()["board"]["swamp"] == options["board"]["swamp"]
@@ -250,22 +250,22 @@ def test_the_now_line_asks_for_the_challenge_in_both_languages(tmp_path: Path) -
         challenging = [t for t in state.legal_turns() if getattr(t, "challenge", None)]
         if challenging:
             data = c.game.turn_to_json(state, challenging[0])
-            c.move(data["path"][0], data["path"][-1])
+            c.pieces.move(data["path"][0], data["path"][-1])
             break
         person_turn(c, rng)
     square = target(data)
-    assert square in c.challenge_targets()
+    assert square in c.choices.challenge_targets()
     try:
         for language, words in (("en", ("tap the figure", "No challenge")),
                                 ("de", ("antippen", "Verzichten"))):
             i18n.set_language(language)
             said = c.what_now()
             assert words[0] in said and square in said, said
-            left, _, _, advance_on = c.choice_buttons()
+            left, _, _, advance_on = c.choices.choice_buttons()
             assert left == words[1] and not advance_on
     finally:
         i18n.set_language("en")
-    assert c.choose_square(square)
+    assert c.choices.choose_square(square)
     turn = c.messages()[-1]
     assert f"challenges {square}" in turn, turn
     card = c.combat_view()

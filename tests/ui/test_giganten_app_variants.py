@@ -33,6 +33,7 @@ from tests.ui.test_giganten_app import (
 )
 from ui.control.game import GAME_PLAY, GAME_SETUP, GameController
 from ui.control.shell_state import ControllerError
+from ui.giganten.setups import teams
 from ui.words import i18n
 
 
@@ -40,7 +41,7 @@ def shown_lines(c: GameController, audience: int) -> list[str]:
     """Every line the screen says to ``audience`` (the result after the end is public)."""
     lines = [*c.messages(audience), c.what_now(audience), c.to_move_text()]
     if audience >= 0 and c.session.phase == "setup":  # the private moment's line
-        lines.append(c.private_line(c.players[audience]))
+        lines.append(c.traps.private_line(c.players[audience]))
     return [line for line in lines if not c.result() or line != c.result()]
 
 
@@ -80,9 +81,9 @@ def assert_no_leak(c: GameController, traps: dict[int, str]) -> int:
 
 def traps_picked(c: GameController, rng: random.Random) -> dict[int, str]:
     """Each player's private moment: a valid trap square of their own rows, tapped."""
-    assert c.traps_asked
-    c.choose_traps(rng)
-    traps = {p: c.trap_of(name) for p, name in enumerate(c.players)}
+    assert c.traps.asked
+    c.traps.choose(rng)
+    traps = {p: c.traps.of(name) for p, name in enumerate(c.players)}
     assert all(traps.values()), traps
     return {p: sq for p, sq in traps.items() if sq is not None}
 
@@ -120,18 +121,18 @@ def test_the_secret_traps_are_picked_in_private_and_a_whole_game_verifies(
     shell, c = started(tmp_path, computer="orange", first="yellow", seed=7,
                      variants=("V5", "V5a"))
     assert c.active and shell.game is None, "V5 plays"
-    assert c.screen == GAME_SETUP and c.traps_asked
+    assert c.screen == GAME_SETUP and c.traps.asked
     assert c.what_now().startswith("Set up; then each player alone: tap your seat")
     rng = random.Random(3)
-    c.set_up_with(random.Random(1))
-    traps = {p: sq for p, name in enumerate(c.players) if (sq := c.trap_of(name))}
+    c.setup_editor.set_up_with(random.Random(1))
+    traps = {p: sq for p, name in enumerate(c.players) if (sq := c.traps.of(name))}
     assert set(traps) == {0, 1}, "Set up all picks each side's trap"
-    c.set_trap("yellow", "n14")
-    assert c.trap_of("yellow") == "n14"
+    c.traps.set("yellow", "n14")
+    assert c.traps.of("yellow") == "n14"
     problems = c.setup_problems("yellow")
     assert problems, "a trap outside the own rows is the owner's problem"
     assert not c.setup_problems("orange")
-    assert c.trap_of("yellow") not in " ".join([*c.messages(1), c.what_now(1)])
+    assert c.traps.of("yellow") not in " ".join([*c.messages(1), c.what_now(1)])
     traps = traps_picked(c, rng)
     assert not c.setup_problems("yellow")
     checks = assert_no_leak(c, traps)
@@ -168,16 +169,16 @@ def test_a_reserve_figure_is_put_down_through_the_drawer_and_confirmed(
                          seed=5,
                          variants=("V6", "V6b"))
         assert c.active and shell.game is None, "V6 plays"
-        c.set_up_with(random.Random(4))
+        c.setup_editor.set_up_with(random.Random(4))
         kept: list[str] = []
         assert c.game is not None
         geometry = c.game.geometry(c.session.options)
         for square, piece in sorted(c.session.board.items()):  # three kinds kept back [V6b]
             if piece.owner == 0 and piece.kind in ("tri", "dilo", "stego", "docus", "flug") \
                     and piece.kind not in kept and len(kept) < 3:
-                c.remove(geometry.name(square))
+                c.pieces.remove(geometry.name(square))
                 kept.append(piece.kind)
-        assert sorted(c.placeable()) == sorted(kept), "the reserve stands beside the board"
+        assert sorted(c.pieces.placeable()) == sorted(kept), "the reserve stands beside the board"
         assert not c.setup_problems("yellow"), "a reserve of three is a complete setup"
         assert c.setup_progress()[0]["ready"], "Start is enabled with the reserve kept back"
         c.start()
@@ -191,17 +192,17 @@ def test_a_reserve_figure_is_put_down_through_the_drawer_and_confirmed(
             assert state is not None
             rules = state.rules_state  # type: ignore[attr-defined]
             if (not placed and c.session.chosen is None and state.to_move == 0
-                    and rules.may_place_reserve(0) and not c.open_choices()):
-                kinds = c.placeable()
+                    and rules.may_place_reserve(0) and not c.choices.open_choices()):
+                kinds = c.pieces.placeable()
                 assert kinds, "the reserve stands beside the board"
                 square = rules.board.name(reserve_squares(rules, 0)[0])
                 before = c.session.turns
-                c.place(square, kinds[0])
-                assert c.open_choices(), f"a placement is always confirmed: {c.what_now()}"
+                c.pieces.place(square, kinds[0])
+                assert c.choices.open_choices(), f"a placement is always confirmed: {c.what_now()}"
                 assert "Done" in c.what_now(), c.what_now()
-                left, left_on, _, _ = c.choice_buttons()
+                left, left_on, _, _ = c.choices.choice_buttons()
                 assert (left, left_on) == ("Done", True)
-                c.decline()  # "Done"
+                c.choices.decline()  # "Done"
                 settle_board(c)
                 assert c.session.turns == before + 1, "the placement is the turn"
                 placed += 1
@@ -227,9 +228,9 @@ def test_four_players_in_two_teams_play_to_the_end_with_a_power_cut(tmp_path: Pa
     shell, c = started(tmp_path, first="yellow", seed=3, variants=("V9",))
     assert c.active and shell.game is None, "V9 plays"
     assert c.players == ("yellow", "orange", "yellow2", "orange2")
-    assert c.teams() == [("yellow", "yellow2"), ("orange", "orange2")]
+    assert teams(c.game) == [("yellow", "yellow2"), ("orange", "orange2")]
     assert [side["player"] for side in c.setup_progress()] == list(c.players)
-    c.set_up_with(random.Random(6))
+    c.setup_editor.set_up_with(random.Random(6))
     assert all(side["ready"] for side in c.setup_progress())
     assert c.what_now() == "All setups are ready: tap Start"
     checks = assert_no_leak(c, {})
@@ -255,7 +256,7 @@ def test_four_players_against_the_computer_seat(tmp_path: Path) -> None:
     the three people the others at one screen, to the end."""
     _, c = started(tmp_path, computer="orange", first="yellow", seed=3, variants=("V9",))
     assert c.computer is not None and c.computer.player == 1 and c.audience == PUBLIC
-    c.set_up_with(random.Random(6))
+    c.setup_editor.set_up_with(random.Random(6))
     c.start()
     play_on(c, random.Random(4), lambda c: c.dismiss_card())
     assert_verified(c)
@@ -265,7 +266,7 @@ def test_a_trap_without_v5_is_refused_in_one_line(tmp_path: Path) -> None:
     _, c = started(tmp_path, seed=1)
     i18n.set_language("en")
     with pytest.raises(ControllerError, match=r"^No secret traps in this game: choose"):
-        c.set_trap("yellow", "c3")
+        c.traps.set("yellow", "c3")
 
 
 def test_one_seat_control_opens_each_seats_moment_and_its_trap_tap(tmp_path: Path) -> None:
@@ -275,29 +276,29 @@ def test_one_seat_control_opens_each_seats_moment_and_its_trap_tap(tmp_path: Pat
     i18n.set_language("en")
     _, c = started(tmp_path, computer="orange", first="yellow", seed=3,
                    variants=("V5", "V9"))
-    assert c.private_seats() == [p for p in c.players if p != "orange"], "not the computer's"
-    assert len(c.private_seats()) == 3
+    assert c.private.seats() == [p for p in c.players if p != "orange"], "not the computer's"
+    assert len(c.private.seats()) == 3
     with pytest.raises(ControllerError, match=r"^Orange is the computer's side"):
-        c.open_private("orange")
-    c.set_up_with(random.Random(6))
-    before = {p: c.trap_of(p) for p in c.players}
-    assert not c.private_tap("c3"), "no moment open: the tap is the board's"
-    c.open_private("orange2")
-    assert c.private_player == "orange2"
-    view = c.private_view()
+        c.private.open("orange")
+    c.setup_editor.set_up_with(random.Random(6))
+    before = {p: c.traps.of(p) for p in c.players}
+    assert not c.private.tap("c3"), "no moment open: the tap is the board's"
+    c.private.open("orange2")
+    assert c.private.player == "orange2"
+    view = c.private.view()
     assert view is not None and view["player"] == "orange2", "shown at once, no hold"
     assert all(("kind" in f) == (f["owner"] == "orange2") for f in view["board"]["figures"])
     game, options = c.session.game, c.session.options
     seat = c.players.index("orange2")
     square = next(game.geometry(options).name(sq) for sq in sorted(game.setup_zone(seat, options))
                   if game.geometry(options).name(sq) != before["orange2"])
-    assert c.private_tap(square)
-    assert c.trap_of("orange2") == square
-    assert {p: c.trap_of(p) for p in c.players if p != "orange2"} == \
+    assert c.private.tap(square)
+    assert c.traps.of("orange2") == square
+    assert {p: c.traps.of(p) for p in c.players if p != "orange2"} == \
         {p: t for p, t in before.items() if p != "orange2"}, "only the open seat's trap"
-    assert square in c.private_line("orange2")
+    assert square in c.traps.private_line("orange2")
     assert any("Orange 2" in line for line in c.messages(PUBLIC)), "everyone is told"
     assert square not in " ".join([*c.messages(PUBLIC), c.what_now(PUBLIC)])
-    c.close_private()
-    assert c.private_player is None and c.private_view() is None
-    assert not c.private_tap("c3")
+    c.private.close()
+    assert c.private.player is None and c.private.view() is None
+    assert not c.private.tap("c3")

@@ -82,7 +82,7 @@ def put_right(hands: Hands, c: GameController, before: dict[int, Piece]) -> None
 def test_giganten_against_the_computer_on_the_readers_with_the_clubs_figures(
         hands: Hands, tmp_path: Path) -> None:
     c = opened(hands, tmp_path, "orange")
-    assert not c.simulated and c.screen == GAME_SETUP and c.game is not None
+    assert not c.live_board.simulated and c.screen == GAME_SETUP and c.game is not None
     set_up(hands, c)
     game = c.game
     challenged = computer_done = 0
@@ -97,9 +97,9 @@ def test_giganten_against_the_computer_on_the_readers_with_the_clubs_figures(
             chosen = c.session.chosen
             assert chosen is not None and "carry it out" in c.what_now()
             with pytest.raises(ControllerError):
-                c.carry_out()  # no drawer on the real board
-            if c.computer_waits():
-                c.decline()  # "Done": the result is said, then put down
+                c.pieces.carry_out()  # no drawer on the real board
+            if c.choices.computer_waits():
+                c.choices.decline()  # "Done": the result is said, then put down
                 put_right(hands, c, dict(chosen.before))
                 computer_done += 1
             else:
@@ -119,16 +119,16 @@ def test_giganten_against_the_computer_on_the_readers_with_the_clubs_figures(
         hands.show(before, moved)
         if challenges:
             square = target(data)
-            hands.until(lambda s=square: s in c.challenge_targets(), "the challenge asked")
-            assert c.choose_square(square)
+            hands.until(lambda s=square: s in c.choices.challenge_targets(), "the challenge asked")
+            assert c.choices.choose_square(square)
             assert c.combat_view() is not None, "the reveal card"
             put_right(hands, c, moved)
             challenged += 1
         else:
-            hands.until(lambda n=number: c.session.turns > n or bool(c.open_choices()),
+            hands.until(lambda n=number: c.session.turns > n or bool(c.choices.open_choices()),
                         "the move read")
-            if c.open_choices():
-                c.decline()
+            if c.choices.open_choices():
+                c.choices.decline()
         hands.until(lambda n=number: c.session.turns > n, "the person's turn committed")
     assert challenged >= 1, c.messages()
     assert c.session.phase != "play" or computer_done >= 1 or challenged >= 1
@@ -155,7 +155,7 @@ def test_a_reserve_figure_is_put_down_by_hand_on_the_readers(hands: Hands,
     shell = Controller(log_dir=tmp_path / "logs")
     shell.new_game(GameOptions(first="yellow", seed=5, variants=("V6",)))
     confirm_landscape(shell, c)
-    assert c.active and not c.simulated and c.screen == GAME_SETUP
+    assert c.active and not c.live_board.simulated and c.screen == GAME_SETUP
     set_up(hands, c, kept=("tri", "dilo", "stego"))  # the reserve, beside the board [V6]
     for _ in range(12):
         state = c.session.state
@@ -167,19 +167,19 @@ def test_a_reserve_figure_is_put_down_by_hand_on_the_readers(hands: Hands,
         turns = [t for t in state.legal_turns() if getattr(t, "path", None)
                  and t.challenge is None and len(t.path) == 2]
         hands.play(random.Random(number).choice(turns))
-        hands.until(lambda n=number: c.session.turns > n or bool(c.open_choices()),
+        hands.until(lambda n=number: c.session.turns > n or bool(c.choices.open_choices()),
                     "the move read")
-        if c.open_choices():
-            c.decline()
+        if c.choices.open_choices():
+            c.choices.decline()
         hands.until(lambda n=number: c.session.turns > n, "the turn committed")
     state = c.session.state
     assert state is not None and state.to_move == 0
     number, before = c.session.turns, dict(state.pieces())
     edge = reserve_squares(state.rules_state, 0)  # type: ignore[attr-defined]
     hands.show(before, {**before, edge[0]: Piece(0, "tri")})
-    hands.until(lambda: bool(c.open_choices()), "the placement read and asked")
-    assert "Done" in c.what_now() and c.choice_buttons()[:2] == ("Done", True)
-    c.decline()  # "Done"
+    hands.until(lambda: bool(c.choices.open_choices()), "the placement read and asked")
+    assert "Done" in c.what_now() and c.choices.choice_buttons()[:2] == ("Done", True)
+    c.choices.decline()  # "Done"
     hands.until(lambda: c.session.turns > number, "the placement committed")
     assert c.sim is not None
     last = next(e for e in reversed(c.sim.events) if isinstance(e, TurnCommitted))

@@ -35,9 +35,9 @@ def finished(tmp_path: Path, turns: int = 6) -> GameController:
                            entropy=random.Random(7).randbytes)
     shell.new_game(GameOptions(seed=3, first="yellow"))
     confirm_landscape(shell, games)
-    games.set_up_with(random.Random(3))
+    games.setup_editor.set_up_with(random.Random(3))
     games.start()
-    games.auto(turns)
+    games.auto.start(turns)
     until_auto_done(games)
     put_right(games)
     if games.screen == GAME_PLAY:

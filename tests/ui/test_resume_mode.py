@@ -33,7 +33,7 @@ def started(tmp_path: Path, name: str, mode: str) -> RefereeGameController:
     c = controller(tmp_path, referee)
     c.new_game(NewGame(name, computer=computer, level=level))
     if c.screen != GAME_PLAY:
-        c.set_up()
+        c.setup_editor.set_up()
         c.start()
     assert c.screen == GAME_PLAY
     return c

@@ -42,7 +42,7 @@ def one_turn(c: GameController, rng: random.Random) -> str:
     session, game, state = c.session, c.game, c.state()
     assert game is not None and state is not None and c.sim is not None
     if board_differs(c):  # put right as the line says, by the simulated hands
-        c.lay_out_the_game()
+        c.take_back.lay_out_the_game()
         c.settle()
         return "put right"
     if session.choices:  # a Giganten move that may challenge, an advance after one
@@ -54,11 +54,11 @@ def one_turn(c: GameController, rng: random.Random) -> str:
     path = data.get("path")
     if "place" in data and len(data) == 1:
         ((square, kind),) = data["place"].items()
-        c.place(square, kind)
+        c.pieces.place(square, kind)
         return "placed"
     if isinstance(path, list) and len(path) == 2 and len(data) == 1 \
             and path[1] not in c.physical():
-        c.move(path[0], path[1])
+        c.pieces.move(path[0], path[1])
         return "dragged"
     assert c.hands is not None
     c.hands.play(turn)
@@ -73,7 +73,7 @@ def test_a_whole_game_on_the_simulated_board_never_warns_of_the_readers(
     c = GameController(log_dir=tmp_path, budget=0.02)
     c.new_game(NewGame(name))
     if c.screen == GAME_SETUP:
-        c.set_up()
+        c.setup_editor.set_up()
         c.start()
     rng = random.Random(7)
     done: list[str] = []

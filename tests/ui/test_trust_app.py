@@ -32,7 +32,7 @@ def _in_setup(tmp_path: Path, seed: int = 3) -> GameController:
                            entropy=random.Random(seed).randbytes)
     shell.new_game(GameOptions(seed=seed, first="yellow"))
     confirm_landscape(shell, games)
-    games.set_up_with(random.Random(seed))
+    games.setup_editor.set_up_with(random.Random(seed))
     assert games.screen == GAME_SETUP
     return games
 
@@ -40,7 +40,7 @@ def _in_setup(tmp_path: Path, seed: int = 3) -> GameController:
 def test_replaying_a_running_game_shows_no_past_challengers_kind(tmp_path: Path) -> None:
     games = _in_setup(tmp_path, 5)
     games.start()
-    games.auto(8)
+    games.auto.start(8)
     until_auto_done(games)
     put_right(games)
     assert games.screen == GAME_PLAY, "the game is still being played"
@@ -64,39 +64,39 @@ def test_replaying_a_running_game_shows_no_past_challengers_kind(tmp_path: Path)
 def test_a_private_moment_is_told_to_everyone_and_shows_only_ones_own(tmp_path: Path
                                                                      ) -> None:
     games = _in_setup(tmp_path)
-    games.request_private("orange")
+    games.private.request("orange")
     assert games.messages()[-1] == ("Orange looks at their own setup in a private moment:"
                                     " the others look away")
-    assert games.private_view() is None, "blank until held"
-    games.hold_private()
-    private = games.private_view()
+    assert games.private.view() is None, "blank until held"
+    games.private.hold()
+    private = games.private.view()
     assert private is not None
     figures = private["board"]["figures"]
     assert figures and all(("kind" in f) == (f["owner"] == "orange") for f in figures)
     assert all("kind" not in f for f in games.board_view(PUBLIC)["figures"])
-    games.release_private()
-    assert games.private_view() is None
-    games.end_private()
+    games.private.release()
+    assert games.private.view() is None
+    games.private.end()
 
 
 def test_in_the_game_there_is_no_private_moment_and_the_setups_one_ends(
         tmp_path: Path) -> None:
     games = _in_setup(tmp_path)
-    games.request_private("yellow")
-    games.hold_private()
+    games.private.request("yellow")
+    games.private.hold()
     games.start()
-    assert games.private_request is None and games.private_view() is None
+    assert games.private.requested is None and games.private.view() is None
     with pytest.raises(ControllerError):
-        games.request_private("orange")
+        games.private.request("orange")
     assert all("kind" not in f for f in games.board_view(PUBLIC)["figures"])
 
 
 def test_the_setups_private_moments_are_logged_once_the_game_starts(tmp_path: Path) -> None:
     games = _in_setup(tmp_path)
-    games.request_private("orange")
-    games.end_private()
-    games.request_private("yellow")
-    games.hold_private()
+    games.private.request("orange")
+    games.private.end()
+    games.private.request("yellow")
+    games.private.hold()
     games.start()
     assert games.log_path is not None
     notes = [e.body for e in read_log(games.log_path) if e.type == NOTE]

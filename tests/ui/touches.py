@@ -105,7 +105,7 @@ class Touches:
         if self.board().selected != square:
             yield from self.tap_square(square)
         yield from self.press(i18n.tr("simulation"))
-        for _ in range(len(games.placeable())):
+        for _ in range(len(games.pieces.placeable())):
             if find_button(Window, i18n.tr("gm_kind_next", kind=kind_name(kind))) is not None:
                 break
             yield from self.press_slot("kind")

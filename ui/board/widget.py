@@ -32,7 +32,7 @@ JSON = dict[str, Any]
 
 class Mover(Protocol):
     """What the board asks of a controller: a figure dragged on the simulated board
-    (``ui.control.shell.Controller`` for Giganten, ``ui.control.game.GameController``)."""
+    (``ui.control.shell.Controller``, the games' controller's ``pieces``)."""
 
     def move(self, origin: str, target: str) -> None:
         """Move the figure on ``origin`` to ``target``."""

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Protocol
 
 from companion.table.game_session import PLAY
-from hardware.simgame import GameHands
+from hardware.live_game import LiveGameTable
+from hardware.simgame import GameHands, SimGameTable
 from ui.control.shell_state import ControllerError
-from ui.control.think import ComputerThinking, computer_choice
+from ui.control.think import ComputerOpponent, computer_choice
 from ui.words import i18n
 
 AUTO_LEVEL = "easy"
@@ -31,58 +33,68 @@ TO_THE_END = 10_000
 """Turns "Auto: to the end" plays at most (a game ends long before)."""
 
 
-class AutoPlay(ComputerThinking):
+class AutoTable(Protocol):
+    """What Auto reads of the game's controller: the table and the simulated hands."""
+
+    @property
+    def sim(self) -> SimGameTable | LiveGameTable | None: ...
+
+    @property
+    def hands(self) -> GameHands | None: ...
+
+
+class AutoPlay:
     """The computer plays both sides, a turn at each ``poll``."""
 
-    hands: GameHands | None
-    auto_left = 0
-    """Turns the computer still plays for every side (0: Auto is off)."""
-    auto_rng = random.Random(0)
-    """The demonstration's generator, drawn afresh from ``entropy`` at each start (its
-    choices are public: seeded by the tests that ask)."""
-    entropy: Callable[[int], bytes]
+    def __init__(self, table: AutoTable, opponent: ComputerOpponent,
+                 entropy: Callable[[int], bytes]) -> None:
+        """``opponent``: its thinking time, and its search stopped when Auto starts;
+        ``entropy``: each demonstration's generator."""
+        self.table, self.opponent, self.entropy = table, opponent, entropy
+        self.left = 0
+        """Turns the computer still plays for every side (0: Auto is off)."""
+        self.rng = random.Random(0)
+        """The demonstration's generator, drawn afresh from ``entropy`` at each start (its
+        choices are public: seeded by the tests that ask)."""
 
-    def auto(self, turns: int = TO_THE_END) -> None:
+    def start(self, turns: int = TO_THE_END) -> None:
         """Start Auto for ``turns`` turns (a tap on "Auto: 1 turn" or "Auto: to the
         end"); only on the simulated board, while the game is in play."""
-        sim = self.sim
-        if sim is None or self.hands is None:
+        sim = self.table.sim
+        if sim is None or self.table.hands is None:
             raise ControllerError(i18n.tr("gm_err_by_hand"))
         session = sim.session
         if session.phase != PLAY or session.fixing:
             raise ControllerError(i18n.tr("gm_err_auto"))
-        self._stop_thinking()
-        self.auto_rng = random.Random(int.from_bytes(self.entropy(8), "big"))
-        self.auto_left = turns
+        self.opponent.stop()
+        self.rng = random.Random(int.from_bytes(self.entropy(8), "big"))
+        self.left = turns
 
-    def stop_auto(self) -> None:
+    def stop(self) -> None:
         """"Stop": the computer plays no further turn."""
-        self.auto_left = 0
+        self.left = 0
 
     @property
-    def auto_running(self) -> bool:
+    def running(self) -> bool:
         """True while Auto has turns left to play."""
-        return self.auto_left > 0
+        return self.left > 0
 
-    def _computer_moves(self, think: bool) -> None:
-        """Auto's turn at a ``poll`` (``think``); otherwise the computer opponent's."""
-        if not self.auto_running:
-            super()._computer_moves(think)
-            return
-        sim, hands = self.sim, self.hands
+    def step(self, think: bool) -> None:
+        """Auto's turn at a ``poll`` (``think``), carried out by the simulated hands."""
+        sim, hands = self.table.sim, self.table.hands
         assert sim is not None
         session, state = sim.session, sim.session.state
         if hands is None or state is None or session.phase != PLAY:
-            self.auto_left = 0  # the game is over (or not in play): Auto ends
+            self.left = 0  # the game is over (or not in play): Auto ends
             return
         if not think or session.fixing:
             return  # a tap's aftermath, or the board to fix first: the next poll
         if session.chosen is not None:  # the computer opponent's announced turn: carried out
             turn = session.chosen.turn
         else:
-            start = self.clock()
-            turn = computer_choice(session.game, state, self.auto_rng, level=AUTO_LEVEL,
-                                   now=self.clock,
-                                   deadline=start + min(self.budget, AUTO_BUDGET_S))
+            clock = self.opponent.clock
+            turn = computer_choice(session.game, state, self.rng, level=AUTO_LEVEL,
+                                   now=clock,
+                                   deadline=clock() + min(self.opponent.budget, AUTO_BUDGET_S))
         hands.play(turn)
-        self.auto_left -= 1
+        self.left -= 1

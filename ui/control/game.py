@@ -4,15 +4,20 @@
 Pure Python (no Kivy), so tests play whole games without a display. It drives a
 ``GameSession`` (``companion.table.game_session``) on the simulated board of
 ``hardware.simgame`` (as ``giganten play --game`` does) or on the real readers
-(``ui.control.live_board``): ``poll(dt)``, called by the Kivy clock, lets the readers scan;
-the person's actions (drag a figure, place a stone, the drawer's helpers) move pieces on
-the simulated board (on the real one hands do, and a drag onto a taken square declares
-that turn); the screen's taps are the session's intents (Giganten's open choices:
-``ui.giganten.control``). What it shows comes from ``companion.views.games`` only, for
+(``live_board``): ``poll(dt)``, called by the Kivy clock, lets the readers scan; the
+person's actions (``pieces``: drag a figure, place a stone, the drawer's helpers) move
+pieces on the simulated board (on the real one hands do, and a drag onto a taken square
+declares that turn); the screen's taps are the session's intents (Giganten's open
+choices: ``choices``). What it shows comes from ``companion.views.games`` only, for
 the audience in front of the screen: ``PUBLIC`` when two people share it, the person's
 own side against the computer. The computer opponent (``companion.table.opponent``)
 announces its turn; a person carries it out on the board and the readers confirm it (the
 drawer's "Carry out" does it on the simulated one; the real board has no drawer).
+
+Each other concept is a part the controller holds by name, told what it reads through a
+small ``Protocol`` (docs/architecture.md lists them): ``opponent``, ``auto``,
+``computer_hands``, ``take_back``, ``sounds``, ``setup_editor``, ``private``, ``reveal``,
+``traps``.
 """
 
 from __future__ import annotations
@@ -41,7 +46,6 @@ from companion.views.games import event_view, game_view, setup_view
 from hardware.live_game import LiveGameTable
 from hardware.protocol import Reader
 from hardware.simgame import GameHands, SimGameTable, laid_out
-from ui.control.again import PlayAgain
 from ui.control.auto import AutoPlay
 from ui.control.hands import CARRY_S, ComputerHands
 from ui.control.live_board import LiveBoard, live_physical
@@ -57,31 +61,31 @@ from ui.control.new_game import (
     has_long,
     read_mode,
 )
+from ui.control.pieces import PersonsPieces
 from ui.control.private import PrivateMoments
 from ui.control.reveal import RevealAfterGame
 from ui.control.setup import setup_problems, setup_progress
 from ui.control.shell_state import HOME, ControllerError
 from ui.control.sounds import GameSounds
 from ui.control.takeback import TakeBack
-from ui.control.think import Thinking
+from ui.control.think import ComputerOpponent
 from ui.control.tray import SetupEditor
 from ui.giganten.control import GigantenChoices
-from ui.giganten.setups import GigantenSetup
+from ui.giganten.setups import SecretTraps, landscape
 from ui.words import i18n
 from ui.words.view_text import (
+    aside_lines,
     combat_card,
     computer_words,
     event_line,
-    kind_name,
     now_line,
     result_text,
+    score_lines,
 )
 
 JSON = dict[str, Any]
 
-class GameController(PlayAgain, TakeBack, GameSounds, ComputerHands, SetupEditor, AutoPlay,
-                     LiveBoard, GigantenChoices, GigantenSetup, RevealAfterGame,
-                     PrivateMoments):
+class GameController:
     """One game in the app, from the home screen's choice to the saved record."""
 
     def __init__(self, *, log_dir: Path | None = None, reader: Reader | None = None,
@@ -97,13 +101,26 @@ class GameController(PlayAgain, TakeBack, GameSounds, ComputerHands, SetupEditor
         at the ``poll`` after the screen said so, on the calling thread (deterministic:
         the tests, the screenshots)."""
         self.log_dir = log_dir
-        self.reader, self.registry = reader, registry
-        self.config = config if config is not None else Config()
-        self.clock = clock
-        self.budget = budget
+        self.live_board = LiveBoard(reader, config if config is not None else Config(),
+                                    registry)
         self.entropy = entropy
-        self.background = background
-        self._thinking: Thinking | None = None
+        self.opponent = ComputerOpponent(self, clock=clock, budget=budget,
+                                         background=background)
+        self.auto = AutoPlay(self, self.opponent, entropy)
+        self.computer_hands = ComputerHands(self, self.auto)
+        self.take_back = TakeBack(self, self.opponent)
+        self.sounds = GameSounds(self, simulated=self.live_board.simulated)
+        self.reveal = RevealAfterGame(self)
+        self.traps = SecretTraps(self, self.setup_problems)
+        self.setup_editor = SetupEditor(self, self.traps)
+        self.pieces = PersonsPieces(self, simulated=self.live_board.simulated,
+                                    swap=self.setup_editor.swap)
+        self.private = PrivateMoments(self, self.traps, self._changed)
+        self.choices = GigantenChoices(self)
+        self.giganten_computer: str | None = None
+        """The side the computer plays in the next Giganten game the landscape screen
+        starts (the home screen's choice, kept while the landscape is matched:
+        ``ui.giganten.handover``)."""
         self._progress_shown: tuple[int | None, int | None] | None = None
         self._board_shown: dict[Any, Any] = {}
         """The confirmed board when the screen was last told: a figure put back where it
@@ -117,18 +134,10 @@ class GameController(PlayAgain, TakeBack, GameSounds, ComputerHands, SetupEditor
         self.log_path: Path | None = None
         self.record_path: Path | None = None
         self.listeners: list[Callable[[], None]] = []
-        self.cue_listeners: list[Callable[[str], None]] = []
-        self.speech_listeners: list[Callable[[str], None]] = []  # ui.control.sounds
         self.dismissed = 0
         """The number of the last turn whose reveal card was tapped away."""
         self.log_notes: list[Message] = []  # what resuming repaired in the log
         self._seen = 0
-        self.computer_by_hand = False
-        self._announced_at: tuple[int, float] | None = None
-        self.thinking = False
-        """The computer is to move and its choice waits for the next poll: the screen says
-        so first (without ``background`` the search takes up to ``budget`` seconds on the
-        calling thread), or its search runs in a worker (``background``)."""
 
     # --- Making a game -----------------------------------------------------------------
 
@@ -160,17 +169,18 @@ class GameController(PlayAgain, TakeBack, GameSounds, ComputerHands, SetupEditor
         game = get_game(choice.name)
         if choice.computer is not None and choice.computer not in game.players:
             raise ControllerError(i18n.tr("err_unknown_player", name=choice.computer))
-        tags = (sim_identities(game, choice.options()) if self.simulated
-                else self.live_tags(game, choice.options()))
+        live, simulated = self.live_board, self.live_board.simulated
+        tags = (sim_identities(game, choice.options()) if simulated
+                else live.tags(game, choice.options()))
         self.close()
-        reader = self.open_reader(game, choice.options())  # before the log: nothing lost
+        reader = live.open_reader(game, choice.options())  # before the log: nothing lost
         log_dir = self.log_dir if self.log_dir is not None else default_log_dir()
         from datetime import datetime  # the log's name only: the session gets its time
 
         log_path = new_log_path(log_dir, datetime.now())
         # The simulated readers' clock starts at 0; the real ones run on the monotonic one.
         session, events = GameSession.new(game, choice.options(), tags, log_path,
-                                          now=0.0 if self.simulated else time.monotonic(),
+                                          now=0.0 if simulated else time.monotonic(),
                                           entropy=self.entropy, table=self.table_mode(choice))
         make_private_dirs(log_path.parent)  # a fresh Pi: the log starts with play
         self._open(game, choice, session, events, None, reader)
@@ -199,9 +209,9 @@ class GameController(PlayAgain, TakeBack, GameSounds, ComputerHands, SetupEditor
         choice = NewGame(game.name, "long" in variants, side.get("computer"),
                          str(side.get("level", DEFAULT_LEVEL)), side.get("legal") is True,
                          settings=dict(session.options))
-        reader = self.open_reader(game, session.options, session)
+        reader = self.live_board.open_reader(game, session.options, session)
         self._open(game, choice, session, events,
-                   laid_out(session) if self.simulated else None, reader)
+                   laid_out(session) if self.live_board.simulated else None, reader)
         self.log_notes = list(session.log.notes) if session.log is not None else []
 
     def _open(self, game: Game, choice: NewGame, session: GameSession,
@@ -209,8 +219,9 @@ class GameController(PlayAgain, TakeBack, GameSounds, ComputerHands, SetupEditor
         # The seated game: its players as the options seat them [Giganten V9].
         self.game, self.choice, self.log_path = session.game, choice, session.log_path
         self.record_path, self.dismissed, self._seen, self.log_notes = None, 0, 0, []
-        self.thinking, self.auto_left = False, 0
-        self.reset_private()
+        self.opponent.stop()
+        self.auto.stop()
+        self.private.reset()
         if reader is None:
             # The reader's noise model: public, any seed will do.
             sim = SimGameTable(session, seed=1, board=board)
@@ -218,16 +229,23 @@ class GameController(PlayAgain, TakeBack, GameSounds, ComputerHands, SetupEditor
         else:
             self.sim, self.hands = LiveGameTable(session, reader), None
         self.sim.events += events
-        self.silent_until_now()
+        self.sounds.silent_until_now()
         self.computer = None
         if choice.computer is not None:
             self.computer = Computer(session.game.players.index(choice.computer), choice.level,
                                      random.SystemRandom())
-        self.tray_side = 1 - self.computer.player if self.computer is not None else 0
+        self.setup_editor.tray_side = 1 - self.computer.player if self.computer is not None else 0
         self.screen = GAME_SETUP
         self.settle()
         if self.computer is not None and self.hands is not None and session.phase == SETUP:
-            self._computer_sets_up(self.computer.player)
+            self.setup_editor.computer_sets_up(self.computer.player)
+
+    def play_again(self) -> None:
+        """The game-over screen's "Play again": a new game of the choice just played (its
+        options, landscape, the computer's side and level), without the home screen."""
+        if self.choice is None:
+            raise ControllerError(i18n.tr("gm_err_not_now"))
+        self.new_game(self.choice)
 
     def go_home(self) -> None:
         """Back to the home screen (the game's log stays: "Resume" continues it)."""
@@ -237,7 +255,7 @@ class GameController(PlayAgain, TakeBack, GameSounds, ComputerHands, SetupEditor
 
     def close(self) -> None:
         """Forget the computer's search; release the log and the simulated reader."""
-        self._stop_thinking()
+        self.opponent.stop()
         if self.sim is not None:
             self.sim.close()
             self.sim.session.close()
@@ -252,14 +270,14 @@ class GameController(PlayAgain, TakeBack, GameSounds, ComputerHands, SetupEditor
         if self.sim is None:
             return
         # The real reader's thread queues its reads: take them without waiting.
-        self.sim.run_for(dt if self.simulated else 0.0)
+        self.sim.run_for(dt if self.live_board.simulated else 0.0)
         self._after(think=True)
 
     def settle(self, seconds: float = 0.6) -> None:
         """Let the readers scan until the board is confirmed, then react (a tap's
         aftermath: the computer, if it is due, thinks at the next ``poll``)."""
         if self.sim is not None:
-            if self.simulated and seconds > 0:
+            if self.live_board.simulated and seconds > 0:
                 # On until the readers see the board as it is: with the focus on the
                 # hand's squares, an untouched corner is read less often (hardware.sim).
                 self.sim.settle()
@@ -273,21 +291,24 @@ class GameController(PlayAgain, TakeBack, GameSounds, ComputerHands, SetupEditor
         sim = self.sim
         if sim is None:
             return
-        was_thinking = self.thinking
-        self._computer_moves(think)
+        was_thinking = self.opponent.thinking
+        if self.auto.running:
+            self.auto.step(think)
+        else:
+            self.opponent.step(think)
         if think:
-            self._computer_hands()
+            self.computer_hands.carry()
         session = sim.session
         screen = {SETUP: GAME_SETUP, PLAY: GAME_PLAY, OVER: GAME_OVER}[session.phase]
         progress, self._progress_shown = self._progress_shown, (
-            self.thinking_progress(), self._carry_step())
+            self.opponent.progress(), self.computer_hands.carry_step())
         board, self._board_shown = self._board_shown, dict(session.board)
         changed = (len(sim.events) != self._seen or screen != self.screen
-                   or self.thinking != was_thinking or progress != self._progress_shown
+                   or self.opponent.thinking != was_thinking or progress != self._progress_shown
                    or board != self._board_shown)
         self.screen, self._seen = screen, len(sim.events)
-        self.sound_new_events()
-        self.log_moments()  # the setup's private moments, once the log exists
+        self.sounds.sound_new_events()
+        self.private.log_moments()  # the setup's private moments, once the log exists
         if session.phase == OVER:
             self._save_record()
         if changed:
@@ -305,99 +326,28 @@ class GameController(PlayAgain, TakeBack, GameSounds, ComputerHands, SetupEditor
         write_json_atomic(path, record, mode=0o600)
         self.record_path = path
 
-    # --- The person's actions on the simulated board ----------------------------------------
+    # --- The person's hands -------------------------------------------------------------------
 
-    def _sim(self) -> tuple[SimGameTable, GameHands]:
-        if not self.simulated:
+    def sim_and_hands(self) -> tuple[SimGameTable, GameHands]:
+        """The simulated table and its hands, for a person's action on the screen (an
+        error line on the real board, where hands move the pieces)."""
+        if not self.live_board.simulated:
             raise ControllerError(i18n.tr("gm_err_by_hand"))
         if not isinstance(self.sim, SimGameTable) or self.hands is None:
             raise ControllerError(i18n.tr("err_no_game"))
         return self.sim, self.hands
 
-    def move(self, origin: str, target: str) -> None:
-        """A figure dragged from ``origin`` to ``target``: onto an empty square it is put
-        down there; onto a taken square it is that turn, carried out as a person does it
-        (a capture: the taken stone off first; a Strategus attack: the attacker held
-        beside the square and the turn declared on the screen)."""
-        if not self.simulated:
-            self._declare_along(origin, target)
-            return
-        sim, hands = self._sim()
-        geometry = self._game().geometry(self.session.options)
-        a, b = geometry.parse(origin), geometry.parse(target)
-        if self.session.phase == SETUP and self.swap(origin, target):
-            return
-        if sim.board.tag_at(b) is None:
-            sim.board.move(a, b)
-            self.settle()
-            return
-        turn = self._turn_along(origin, target)
-        if turn is None:
-            raise ControllerError(i18n.tr("gm_err_taken", square=target))
-        hands.play(turn)
-        self.settle()
-
-    def _declare_along(self, origin: str, target: str) -> None:
-        """On the real board a drag onto a taken square declares that turn (a Strategus
-        attack: the attacker held beside the square); the hands do everything else."""
-        state, turn = self.session.state, self._turn_along(origin, target)
-        if turn is None or state is None or target not in self.physical():
-            raise ControllerError(i18n.tr("gm_err_by_hand"))
-        self._intent({"declare": self._game().turn_to_json(state, turn)})
-
-    def _turn_along(self, origin: str, target: str) -> Any:
-        """The legal turn from ``origin`` to ``target`` now, if there is one."""
-        session, state = self.session, self.session.state
-        if state is None or session.phase != PLAY or session.fixing:
-            return None
-        game = self._game()
-        for turn in state.legal_turns():
-            if game.turn_to_json(state, turn).get("path") == [origin, target]:
-                return turn
-        return None
-
-    def place(self, square: str, kind: str) -> None:
-        """Put a piece of ``kind`` down on ``square``: from the hand of the player to move
-        (Gimmel), or during a setup from the owner of the home rows it goes into."""
-        sim, hands = self._sim()
-        owners = self._placing_owners(square)
-        uid = next((u for u in hands.box if hands.identities[u].kind == kind
-                    and hands.identities[u].owner in owners), None)
-        if uid is None:
-            raise ControllerError(i18n.tr("gm_err_no_stone", kind=kind_name(kind)))
-        geometry = self._game().geometry(self.session.options)
-        sim.board.place(geometry.parse(square), uid)
-        hands.box.remove(uid)
-        self.settle()
-
-    def remove(self, square: str) -> None:
-        """Take the piece on ``square`` off the board (beside it)."""
-        sim, hands = self._sim()
-        geometry = self._game().geometry(self.session.options)
-        uid = sim.board.lift(geometry.parse(square))
-        hands.box.append(uid) if self.session.phase == SETUP else hands.aside.append(uid)
-        self.settle()
-
-    def carry_out(self) -> None:
-        """The drawer's helper: the computer's announced turn carried out on the board."""
-        _, hands = self._sim()
-        chosen = self.session.chosen
-        if chosen is None:
-            raise ControllerError(i18n.tr("gm_err_no_turn"))
-        hands.play(chosen.turn)
-        self.settle()
-
     # --- Intents ------------------------------------------------------------------------------
 
     def start(self) -> None:
         """Start play once every setup is complete and valid."""
-        self._intent({"start": True})
+        self.intent({"start": True})
 
     def resign(self, player: str) -> None:
         """``player`` resigns."""
-        self._intent({"resign": self._game().players.index(player)})
+        self.intent({"resign": self._game().players.index(player)})
 
-    def _intent(self, data: JSON) -> None:
+    def intent(self, data: JSON) -> None:
         """A tap for the session; a refusal is said as the screen's error line."""
         if self.sim is None:
             raise ControllerError(i18n.tr("err_no_game"))
@@ -450,8 +400,8 @@ class GameController(PlayAgain, TakeBack, GameSounds, ComputerHands, SetupEditor
         audience = self.audience if audience is None else audience
         session, game = self.session, self._game()
         if session.state is None:
-            return self.landscape(setup_view(game, game.geometry(session.options),
-                                             dict(session.board), audience))
+            return landscape(game, session.options, setup_view(
+                game, game.geometry(session.options), dict(session.board), audience))
         last = self._last_turn()
         lifted = (self.lifted() or selected) if self.show_legal else None
         return game_view(game, session.state, audience, resigned=session.resigned,
@@ -493,7 +443,7 @@ class GameController(PlayAgain, TakeBack, GameSounds, ComputerHands, SetupEditor
         notes = [i18n.message_text(note.key, note.params) or note.text
                  for note in self.log_notes]  # the owner's language, English if unknown
         lines = notes + [line for view in self.event_views(audience)
-                         if (line := event_line(view)) is not None] + self.private_lines()
+                         if (line := event_line(view)) is not None] + self.private.lines()
         return lines[-MESSAGE_LIMIT:]
 
     def what_now(self, audience: Audience | None = None) -> str:
@@ -502,7 +452,7 @@ class GameController(PlayAgain, TakeBack, GameSounds, ComputerHands, SetupEditor
         session = self.session
         if session.phase == SETUP:
             ready = all(side["ready"] for side in self.setup_progress())
-            return i18n.tr(self.setup_now_key(ready))
+            return i18n.tr(self.traps.setup_now_key(ready))
         if session.phase == OVER:
             return result_text(self.board_view(audience))
         said: str | None = None
@@ -514,7 +464,7 @@ class GameController(PlayAgain, TakeBack, GameSounds, ComputerHands, SetupEditor
             return said
         if session.fixing:  # resumed: the steps come with the readers' first look
             return i18n.tr("gm_now_match")
-        return self.choice_prompt(audience) or self._turn_prompt(audience)
+        return self.choices.choice_prompt(audience) or self._turn_prompt(audience)
 
     def _board_matches(self) -> bool:
         """True if the confirmed board shows the game (a yes or no: nothing is shown of
@@ -528,18 +478,18 @@ class GameController(PlayAgain, TakeBack, GameSounds, ComputerHands, SetupEditor
         state = self.session.state
         assert state is not None
         player = self._game().players[state.to_move]
-        chosen = self._announced(audience)
+        chosen = self.announced(audience)
         if chosen is not None:
             return i18n.tr("gm_now_carry", words=chosen)
         if self.computer is not None and state.to_move == self.computer.player:
-            progress = self.thinking_progress()
+            progress = self.opponent.progress()
             return (i18n.tr("gm_now_thinking") if progress is None
                     else i18n.tr("gm_now_thinking_progress", percent=progress))
-        may_place = bool(self.placeable())
+        may_place = bool(self.pieces.placeable())
         return i18n.tr("gm_now_place_or_move" if may_place else "gm_now_move",
                        player=i18n.player(player))
 
-    def _announced(self, audience: Audience) -> str | None:
+    def announced(self, audience: Audience) -> str | None:
         """The computer's announced turn in words, while it waits to be carried out."""
         session = self.session
         if session.chosen is None or self.sim is None or self.game is None:
@@ -588,6 +538,14 @@ class GameController(PlayAgain, TakeBack, GameSounds, ComputerHands, SetupEditor
         if view is None:
             return None
         return combat_card(view, self.board_view(audience), self.game.players)
+
+    def counts(self, audience: Audience | None = None) -> list[str]:
+        """The game's public counts (Gimmel's score and both hands) and the figures off
+        the board, face up or counted [Giganten K6, I2], always shown."""
+        if self.sim is None or self.session.state is None:
+            return []
+        view = self.board_view(audience)
+        return score_lines(view) + aside_lines(view)
 
     def result(self) -> str:
         """Who won and why, in plain words (empty while the game runs)."""

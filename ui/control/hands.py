@@ -1,40 +1,49 @@
-"""The computer's hands on the simulated board (``ui.control.game.GameController``):
+"""The computer's hands on the simulated board (the controller's ``computer_hands``):
 its announced turn carried out by itself ``CARRY_S`` after it was said, its figure drawn
 on the way, its squares lit until done (on the real board too, where a person carries it
 out); "by hand" leaves it to the person, as practice for the real board. Kivy-free."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from hardware.live_game import LiveGameTable
 from hardware.simgame import GameHands, SimGameTable
+from ui.control.auto import AutoPlay
 from ui.control.new_game import CARRY_S
+
+
+class HandsTable(Protocol):
+    """What the computer's hands use of the game's controller: the table, the simulated
+    hands, and the readers' settling after a turn is carried out."""
+
+    @property
+    def sim(self) -> SimGameTable | LiveGameTable | None: ...
+
+    @property
+    def hands(self) -> GameHands | None: ...
+
+    def settle(self, seconds: float = 0.6) -> None: ...
 
 
 class ComputerHands:
     """The announced turn's squares, its way, and the hands that carry it out."""
 
-    sim: SimGameTable | LiveGameTable | None
-    hands: GameHands | None
-    computer_by_hand: bool
-    """The setting: on the simulated board the person carries out the computer's turns
-    too (practice for the real board); off: the computer's hands do."""
-    _announced_at: tuple[int, float] | None
-    """When the announced turn was first seen: the turns played then, and the time (an
-    announcement carried out by hand must not leave its time to the next one)."""
+    def __init__(self, table: HandsTable, auto: AutoPlay) -> None:
+        """``auto``: while it runs, Auto carries out the turns itself."""
+        self.table, self.auto = table, auto
+        self.by_hand = False
+        """The setting: on the simulated board the person carries out the computer's turns
+        too (practice for the real board); off: the computer's hands do."""
+        self._announced_at: tuple[int, float] | None = None
+        """When the announced turn was first seen: the turns played then, and the time (an
+        announcement carried out by hand must not leave its time to the next one)."""
 
-    if TYPE_CHECKING:  # the controller's own
-        @property
-        def auto_running(self) -> bool: ...
-
-        def settle(self, seconds: float = 0.6) -> None: ...
-
-    def _computer_hands(self) -> None:
+    def carry(self) -> None:
         """On the simulated board the computer carries out its announced turn itself,
         ``CARRY_S`` after announcing it (unless the person practises doing it by hand)."""
-        sim, hands = self.sim, self.hands
-        if (sim is None or hands is None or self.computer_by_hand or self.auto_running
+        sim, hands = self.table.sim, self.table.hands
+        if (sim is None or hands is None or self.by_hand or self.auto.running
                 or sim.session.chosen is None or sim.session.fixing):
             self._announced_at = None
             return
@@ -44,9 +53,9 @@ class ComputerHands:
         elif sim.now - self._announced_at[1] >= CARRY_S:
             self._announced_at = None
             hands.play(sim.session.chosen.turn)
-            self.settle()
+            self.table.settle()
 
-    def _carry_step(self) -> int | None:
+    def carry_step(self) -> int | None:
         """The announced move's way in tenths: the screen is redrawn as it goes."""
         progress = self.carry_progress()
         return None if progress is None else int(progress[2] * 10)
@@ -54,7 +63,7 @@ class ComputerHands:
     def carry_progress(self) -> tuple[str, str, float] | None:
         """The computer's announced move on its way (origin, target, 0–1), while its
         hands carry it out on the simulated board; None otherwise."""
-        sim, seen = self.sim, self._announced_at
+        sim, seen = self.table.sim, self._announced_at
         path = self.announced_path()
         if sim is None or seen is None or path is None or len(path) < 2:
             return None  # a stone put down has no way to go
@@ -63,9 +72,10 @@ class ComputerHands:
     def announced_path(self) -> list[str] | None:
         """The squares of the computer's announced turn (lit on the screen until it is
         carried out): a move's path, a stone's square; None when nothing is announced."""
-        if self.sim is None or self.sim.session.chosen is None:
+        sim = self.table.sim
+        if sim is None or sim.session.chosen is None:
             return None
-        turn = self.sim.session.chosen.turn_json
+        turn = sim.session.chosen.turn_json
         squares = turn.get("path") or list(turn.get("place") or {})
         return [str(square) for square in squares] or None
 

@@ -1,9 +1,8 @@
-"""The real reader board under the app's controller of the other games
-(``ui.control.game.GameController``): the configured backend's reader seen through the
-game's layout (``hardware.live_game.game_reader``), the pieces from the game's enrolled
-registry (``hardware.live_game.enrolled_tags``), the reads drained on the UI thread
-(``hardware.live_game.LiveGameTable``), what stands on the board as the readers confirm
-it. People move the pieces: nothing here moves one. Kivy-free."""
+"""The real reader board under the app's games' controller (its ``live_board``): the
+configured backend's reader seen through the game's layout (``game_reader``), the pieces
+from the game's enrolled registry (``enrolled_tags``), the reads drained on the UI thread
+(``LiveGameTable``; all three ``hardware.live_game``'s), what stands on the board as the
+readers confirm it. People move the pieces: nothing here moves one. Kivy-free."""
 
 from __future__ import annotations
 
@@ -28,19 +27,20 @@ from ui.words import i18n
 class LiveBoard:
     """The real board's side of the controller: None for ``reader`` is the simulation."""
 
-    reader: Reader | None
-    """The whole reader board (the backend the Giganten app uses), None: simulated."""
-    config: Config
-    """The readers' geometry and each game's layout on them (``[layout.<game>]``)."""
-    registry: Path | None
-    """The enrolled tags (default: the game's registry, ``giganten enrol --game``)."""
+    def __init__(self, reader: Reader | None, config: Config, registry: Path | None) -> None:
+        self.reader = reader
+        """The whole reader board (the backend the Giganten app uses), None: simulated."""
+        self.config = config
+        """The readers' geometry and each game's layout on them (``[layout.<game>]``)."""
+        self.registry = registry
+        """The enrolled tags (default: the game's registry, ``giganten enrol --game``)."""
 
     @property
     def simulated(self) -> bool:
         """True on the simulated board (pieces are moved on the screen)."""
         return self.reader is None
 
-    def live_tags(self, game: Game, options: dict[str, Any]) -> dict[Uid, Identity]:
+    def tags(self, game: Game, options: dict[str, Any]) -> dict[Uid, Identity]:
         """The tags of the game's pieces on the real board; one line in the UI's language
         if the registry is missing or any piece has no tag (nothing is started)."""
         try:

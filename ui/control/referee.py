@@ -342,10 +342,10 @@ class RefereeGameController(GameController):
     def put_back(self) -> None:
         """The simulated board's helper after a take-back: the hands put the board as the
         game stands (on the real board people do it, square by square)."""
-        self._sim()
+        self.sim_and_hands()
         if self.session.state is None or not self.session.fixing:
             raise ControllerError(i18n.tr("gm_err_not_now"))
-        self.lay_out_the_game()
+        self.take_back.lay_out_the_game()
         self.settle()
 
     def _player_index(self, player: str) -> int:

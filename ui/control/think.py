@@ -1,9 +1,10 @@
-"""The computer's search off the UI thread (the opponent in the app): ``GameController``
-starts a ``Thinking`` when the computer is to move; a worker thread searches on its own
-copy of the game (``copy.deepcopy``: the session, its state and the readers stay on the
-UI thread) and hands back the chosen turn as JSON; ``poll`` on the UI thread takes it
-(``Thinking.result``) and announces it through the session. A queue, a stop flag, and a
-failure told on the UI thread by ``ui.guard``, never raised in the worker. Kivy-free.
+"""The computer's search off the UI thread (the opponent in the app): ``ComputerOpponent``,
+the controller's ``opponent``, starts a ``Thinking`` when the computer is to move; a worker
+thread searches on its own copy of the game (``copy.deepcopy``: the session, its state and
+the readers stay on the UI thread) and hands back the chosen turn as JSON; ``poll`` on the
+UI thread takes it (``Thinking.result``) and announces it through the session. A queue, a
+stop flag, and a failure told on the UI thread by ``ui.guard``, never raised in the worker.
+Kivy-free.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import random
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from companion.game import Game, GameState
 from companion.table.game_session import PLAY
@@ -92,29 +93,47 @@ def start_thinking(game: Game, state: GameState[Any], turns: int, rng: random.Ra
     return thinking
 
 
-class ComputerThinking:
+class OpponentTable(Protocol):
+    """What the computer opponent reads of the game's controller: the table it plays on
+    and its side (both change with every game)."""
+
+    @property
+    def sim(self) -> SimGameTable | LiveGameTable | None: ...
+
+    @property
+    def computer(self) -> Computer | None: ...
+
+
+class ComputerOpponent:
     """The computer's side of ``ui.control.game.GameController``: when it is due, its
     turn chosen (in a worker with ``background``, else at the next ``poll``) and announced
     through the session."""
 
-    sim: SimGameTable | LiveGameTable | None
-    computer: Computer | None
-    clock: Callable[[], float]
-    budget: float
-    background: bool
-    thinking: bool
-    _thinking: Thinking | None
+    def __init__(self, table: OpponentTable, *, clock: Callable[[], float], budget: float,
+                 background: bool) -> None:
+        """``clock`` and ``budget``: the thinking time; ``background``: the search runs
+        in a worker thread (the app), else on the calling thread at a ``poll``."""
+        self.table = table
+        self.clock, self.budget, self.background = clock, budget, background
+        self.search: Thinking | None = None
+        """The worker's search while it runs (``background``)."""
+        self.thinking = False
+        """The computer is to move and its choice waits for the next poll: the screen says
+        so first (without ``background`` the search takes up to ``budget`` seconds on the
+        calling thread), or its search runs in a worker (``background``)."""
 
-    def _computer_moves(self, think: bool) -> None:
-        sim, computer = self.sim, self.computer
+    def step(self, think: bool) -> None:
+        """The computer's turn when it is due: said first, chosen at a ``poll``
+        (``think``) or taken from the worker, announced through the session."""
+        sim, computer = self.table.sim, self.table.computer
         assert sim is not None
         session, state = sim.session, sim.session.state
         if (computer is None or state is None or session.phase != PLAY or session.fixing
                 or session.chosen is not None or state.to_move != computer.player):
-            self._stop_thinking()
+            self.stop()
             return
         if self.background:
-            self._think_in_background(computer, state)
+            self._in_background(sim, computer, state)
             return
         if not (think and self.thinking):
             self.thinking = True  # said first; chosen at the next poll
@@ -125,40 +144,39 @@ class ComputerThinking:
                                now=self.clock, deadline=start + self.budget)
         sim.events += session.computer_turn(turn)
 
-    def _think_in_background(self, computer: Computer, state: GameState[Any]) -> None:
-        """The search in a worker (``ui.control.think``); its turn, once found for
-        this very position, announced here on the UI thread."""
-        sim = self.sim
-        assert sim is not None
+    def _in_background(self, sim: SimGameTable | LiveGameTable, computer: Computer,
+                       state: GameState[Any]) -> None:
+        """The search in a worker; its turn, once found for this very position, announced
+        here on the UI thread."""
         session = sim.session
-        running = self._thinking
+        running = self.search
         if running is not None and running.turns != session.turns:
-            self._stop_thinking()  # a search for a position that is gone
+            self.stop()  # a search for a position that is gone
             running = None
         if running is None:
-            self._thinking = start_thinking(session.game, state, session.turns, computer.rng,
-                                            level=computer.level, clock=self.clock,
-                                            budget=self.budget)
+            self.search = start_thinking(session.game, state, session.turns, computer.rng,
+                                         level=computer.level, clock=self.clock,
+                                         budget=self.budget)
             self.thinking = True
             return
         found = running.result()
         if found is None:
             return
-        self._thinking, self.thinking = None, False
+        self.search, self.thinking = None, False
         if isinstance(found, Exception):  # a bug in the search: the log and the error screen
             guarded(found, "computer opponent")
             return
         sim.events += session.computer_turn(session.game.turn_from_json(state, found))
 
-    def _stop_thinking(self) -> None:
+    def stop(self) -> None:
+        """Forget the search (a new position, a take-back, Auto, the game closed)."""
         self.thinking = False
-        if self._thinking is not None:
-            self._thinking.cancel()
-            self._thinking = None
+        if self.search is not None:
+            self.search.cancel()
+            self.search = None
 
-    def thinking_progress(self) -> int | None:
+    def progress(self) -> int | None:
         """How far the computer's search in the background is, in percent (None: it is
         not thinking in the background)."""
-        running = self._thinking
+        running = self.search
         return running.progress(self.clock()) if running is not None else None
-

@@ -1,7 +1,8 @@
-"""The setup editor of ``ui.control.game.GameController`` on the simulated board: the tray
-of one side's figures still to place (``tray``), a figure swapped with another of its side
-(``swap``), the side arranged by the game's own computer setup (``shuffle_side``: the
-game's package decides what is plausible), named setups saved and loaded per game (files
+"""The setup editor on the simulated board (the games' controller's ``setup_editor``): the
+tray of one side's figures still to place (``tray``), a figure swapped with another of its
+side (``swap``), the side arranged by the game's own computer setup (``shuffle_side``: the
+game's package decides what is plausible), every side set up at once (``set_up``), named
+setups saved and loaded per game (files
 of the owner only: mode 0600, beside the logs). Which figure stands where is the side's
 secret: the files hold one side's arrangement, for its owner. Kivy-free.
 """
@@ -12,16 +13,15 @@ import json
 import random
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from companion.computer import computer_setup
-from companion.game import Game
+from companion.game import Game, seated
 from companion.ledger.logfiles import make_private_dirs, write_json_atomic
 from companion.ledger.record import default_log_dir
-from companion.table.game_session import PLAY, SETUP, GameSession
+from companion.table.game_session import SETUP, GameSession
 from hardware.live_game import LiveGameTable
 from hardware.simgame import GameHands, SimGameTable
-from ui.control.live_board import live_placeable
 from ui.control.shell_state import ControllerError
 from ui.words import i18n
 
@@ -29,73 +29,74 @@ SETUPS = "setups"
 """The folder of saved setups beside the logs: one folder per game, one file per setup."""
 
 
+class EditorTable(Protocol):
+    """What the setup editor uses of the game's controller: the simulated table and its
+    hands, the game, where the logs go, and the readers' settling after a change."""
+
+    @property
+    def sim(self) -> SimGameTable | LiveGameTable | None: ...
+
+    @property
+    def hands(self) -> GameHands | None: ...
+
+    @property
+    def game(self) -> Game | None: ...
+
+    @property
+    def session(self) -> GameSession: ...
+
+    @property
+    def log_dir(self) -> Path | None: ...
+
+    def sim_and_hands(self) -> tuple[SimGameTable, GameHands]: ...
+
+    def settle(self, seconds: float = 0.6) -> None: ...
+
+
+class SetupSecrets(Protocol):
+    """A game's secrets picked with the setup (Giganten's traps [V5]): "Set up all" draws
+    them too, when the game asks for them."""
+
+    @property
+    def asked(self) -> bool: ...
+
+    def choose(self, rng: random.Random) -> None: ...
+
+
 class SetupEditor:
-    """The tray, swaps, shuffles and saved setups of one side."""
+    """The tray, swaps, shuffles, "Set up all" and saved setups of one side."""
 
-    sim: SimGameTable | LiveGameTable | None
-    hands: GameHands | None
-    game: Game | None
-    log_dir: Path | None
-    tray_side = 0
-    """The side the tray shows (the person's against the computer)."""
-
-    if TYPE_CHECKING:  # the controller's own
-        @property
-        def session(self) -> GameSession: ...
-
-        def settle(self, seconds: float = 0.6) -> None: ...
-
-        def _sim(self) -> tuple[SimGameTable, GameHands]: ...
-
-        def _game(self) -> Game: ...
-
-    def placeable(self) -> list[str]:
-        """The kinds a piece can be put down of now: Gimmel's hand of the player to move;
-        during a setup every kind still beside the board."""
-        if self.sim is None or self.game is None:
-            return []
-        if self.hands is None:
-            return live_placeable(self.session)
-        owners = self._placing_owners()
-        kinds = {self.hands.identities[uid].kind for uid in self.hands.box
-                 if self.hands.identities[uid].owner in owners}
-        return [kind.id for kind in self.game.kinds(self.session.options) if kind.id in kinds]
-
-    def _placing_owners(self, square: str | None = None) -> set[int]:
-        session, game = self.session, self._game()
-        if session.phase == PLAY and session.state is not None:
-            return {session.state.to_move}
-        if session.phase != SETUP:
-            return set()
-        if square is None:
-            return set(range(len(game.players)))
-        sq = game.geometry(session.options).parse(square)
-        return {p for p in range(len(game.players)) if sq in game.setup_zone(p, session.options)}
+    def __init__(self, table: EditorTable, secrets: SetupSecrets) -> None:
+        self.table, self.secrets = table, secrets
+        self.tray_side = 0
+        """The side the tray shows (the person's against the computer)."""
 
     def tray(self) -> list[tuple[str, int]]:
         """The tray side's kinds still beside the board, with how many of each, in the
         game's order (empty outside the setup)."""
-        if self.hands is None or self.game is None or self.sim is None or (
-                self.session.phase != SETUP):
+        hands, game = self.table.hands, self.table.game
+        if hands is None or game is None or self.table.sim is None or (
+                self.table.session.phase != SETUP):
             return []
         counts: dict[str, int] = {}
-        for uid in self.hands.box:
-            identity = self.hands.identities[uid]
+        for uid in hands.box:
+            identity = hands.identities[uid]
             if identity.owner == self.tray_side:
                 counts[identity.kind] = counts.get(identity.kind, 0) + 1
-        return [(kind.id, counts[kind.id]) for kind in self.game.kinds(self.session.options)
+        return [(kind.id, counts[kind.id]) for kind in game.kinds(self.table.session.options)
                 if kind.id in counts]
 
     def swap(self, origin: str, target: str) -> bool:
         """During the setup, two figures of one side change squares; False if they are not
         two figures of one side."""
-        sim, _ = self._sim()
-        if self.session.phase != SETUP:
+        sim, hands = self.table.sim_and_hands()
+        session = self.table.session
+        if session.phase != SETUP:
             return False
-        geometry = self._game().geometry(self.session.options)
+        geometry = session.game.geometry(session.options)
         a, b = geometry.parse(origin), geometry.parse(target)
         first, second = sim.board.tag_at(a), sim.board.tag_at(b)
-        identities = self.hands.identities if self.hands is not None else {}
+        identities = hands.identities
         if first is None or second is None or first not in identities or (
                 second not in identities) or (
                 identities[first].owner != identities[second].owner):
@@ -104,23 +105,25 @@ class SetupEditor:
         sim.board.lift(b)
         sim.board.place(a, second)
         sim.board.place(b, first)
-        self.settle()
+        self.table.settle()
         return True
 
     def _side_arrangement(self, side: int) -> dict[str, str]:
         """``side``'s figures on the board now: square name -> kind."""
-        sim, hands = self._sim()
-        geometry = self._game().geometry(self.session.options)
+        sim, hands = self.table.sim_and_hands()
+        session = self.table.session
+        geometry = session.game.geometry(session.options)
         return {geometry.name(sq): hands.identities[uid].kind
                 for sq, uid in sim.board.tags().items()
                 if uid in hands.identities and hands.identities[uid].owner == side}
 
     def arrange(self, side: int, arrangement: dict[str, str]) -> None:
         """``side``'s figures taken off, then put down as ``arrangement`` (square -> kind)."""
-        sim, hands = self._sim()
-        if self.session.phase != SETUP:
+        sim, hands = self.table.sim_and_hands()
+        session = self.table.session
+        if session.phase != SETUP:
             raise ControllerError(i18n.tr("gm_err_not_now"))
-        geometry = self._game().geometry(self.session.options)
+        geometry = session.game.geometry(session.options)
         for name in self._side_arrangement(side):
             hands.box.append(sim.board.lift(geometry.parse(name)))
         for name, kind in sorted(arrangement.items()):
@@ -131,29 +134,50 @@ class SetupEditor:
                 continue
             sim.board.place(square, uid)
             hands.box.remove(uid)
-        self.settle()
+        self.table.settle()
 
     def shuffle_side(self) -> None:
         """The tray side arranged afresh by the game's computer setup, drawn from the OS."""
-        self._computer_sets_up(self.tray_side)
+        self.computer_sets_up(self.tray_side)
 
-    def _computer_sets_up(self, side: int) -> None:
+    def computer_sets_up(self, side: int) -> None:
         """``side`` arranged by the game's computer setup (the computer's own side, set
         up as the game opens; a person's shuffle), drawn from the OS."""
-        game = self._game()
-        geometry = game.geometry(self.session.options)
-        drawn = computer_setup(game, side, self.session.options, random.SystemRandom())
+        session = self.table.session
+        game = session.game
+        geometry = game.geometry(session.options)
+        drawn = computer_setup(game, side, session.options, random.SystemRandom())
         self.arrange(side, {geometry.name(sq): kind for sq, kind in drawn.items()})
+
+    def set_up(self) -> None:
+        """The drawer's helper: a whole setup for every side as a good player would make
+        it (the Apfel on the back rows), and the secrets the game asks for (Giganten's
+        traps under V5), drawn from the OS (``random.SystemRandom``: no seed to give the
+        setups or the traps away)."""
+        self.set_up_with(random.SystemRandom())
+
+    def set_up_with(self, rng: random.Random) -> None:
+        """``set_up`` drawn from ``rng`` (a test's seeded generator)."""
+        _, hands = self.table.sim_and_hands()
+        session = self.table.session
+        if session.phase != SETUP:
+            raise ControllerError(i18n.tr("gm_err_not_now"))
+        game, options = session.game, session.options
+        hands.set_up(game, options, rng, planned=range(len(seated(game, options).players)))
+        self.table.settle()
+        if self.secrets.asked:
+            self.secrets.choose(rng)
 
     # --- Saved setups ----------------------------------------------------------------------
 
     def _setups_dir(self) -> Path:
-        base = self.log_dir if self.log_dir is not None else default_log_dir()
-        return base / SETUPS / self._game().name
+        base = self.table.log_dir if self.table.log_dir is not None else default_log_dir()
+        return base / SETUPS / self.table.session.game.name
 
     def saved_setups(self) -> list[str]:
         """The names of this game's saved setups, in the order they were saved."""
-        folder = self._setups_dir() if self.game is not None else None
+        ready = self.table.game is not None and self.table.sim is not None
+        folder = self._setups_dir() if ready else None
         if folder is None or not folder.is_dir():
             return []
         files = sorted(folder.glob("*.json"), key=lambda p: (p.stat().st_mtime, p.name))
@@ -174,9 +198,10 @@ class SetupEditor:
         safe = re.sub(r"[^\w -]", "", name).strip() or "setup"
         folder = self._setups_dir()
         make_private_dirs(folder)
+        session = self.table.session
         write_json_atomic(folder / f"{safe}.json",
-                          {"game": self._game().name, "setup": _relative(
-                              self._game(), self.session.options, self.tray_side,
+                          {"game": session.game.name, "setup": _relative(
+                              session.game, session.options, self.tray_side,
                               arrangement)}, mode=0o600)
         return safe
 
@@ -189,7 +214,8 @@ class SetupEditor:
             rows = data["setup"]
         except (OSError, ValueError, KeyError, TypeError):
             raise ControllerError(i18n.tr("gm_err_setup_file", name=name)) from None
-        self.arrange(self.tray_side, _absolute(self._game(), self.session.options,
+        session = self.table.session
+        self.arrange(self.tray_side, _absolute(session.game, session.options,
                                                self.tray_side, rows))
 
 

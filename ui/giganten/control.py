@@ -1,6 +1,6 @@
-"""Giganten's part of the app's games' controller (``ui.control.game.GameController``):
-the choices a Giganten board leaves open, answered on the screen, and the computer's turns
-the board cannot finish by itself. Kivy-free.
+"""Giganten's part of the app's games' controller (its ``choices``): the choices a Giganten
+board leaves open, answered on the screen, and the computer's turns the board cannot finish
+by itself. Kivy-free.
 
 The session says ``ChoiceNeeded`` when the board shows a move that may challenge or must
 [C1, C2, M7], that may still go on [V8], or after a challenge with one loser, the advance
@@ -14,8 +14,7 @@ the computer announced (``GameSession.computer_turn``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from companion.game import Audience, Game, GameState, PendingChoices
 from companion.table.game_session import PLAY
@@ -35,38 +34,34 @@ from ui.words.giganten_text import (
 JSON = dict[str, Any]
 
 
+class ChoicesTable(Protocol):
+    """What the choices use of the game's controller: the table, the game, the computer's
+    side, the taps for the session, and the computer's announced turn in words."""
+
+    @property
+    def sim(self) -> SimGameTable | LiveGameTable | None: ...
+
+    @property
+    def game(self) -> Game | None: ...
+
+    @property
+    def computer(self) -> Computer | None: ...
+
+    def intent(self, data: JSON) -> None: ...
+
+    def announced(self, audience: Audience) -> str | None: ...
+
+
 class GigantenChoices:
-    """The open choices of a Giganten game, for ``GameController``."""
+    """The open choices of a Giganten game, for the games' controller."""
 
-    sim: SimGameTable | LiveGameTable | None
-    game: Game | None
-    computer: Computer | None
-
-    giganten_computer: str | None = None
-    """The side the computer plays in the next Giganten game the landscape screen starts
-    (the home screen's choice, kept while the landscape is matched: ``ui.giganten.handover``)."""
-
-    def _intent(self, data: JSON) -> None:
-        raise NotImplementedError  # GameController's
-
-    def _announced(self, audience: Audience) -> str | None:
-        raise NotImplementedError  # GameController's
-
-    def landscape(self, view: JSON) -> JSON:
-        """A setup view with Giganten's dealt landscape, its swamp squares (public as the
-        tiles on the table [B3]), from the game's options."""
-        sim, game = self.sim, self.game
-        if sim is None or game is None or game.name != GIGANTEN:
-            return view
-        board = sim.session.options.get("board")
-        if not isinstance(board, Mapping) or "swamp" not in board:
-            return view
-        return {**view, "board": {**view["board"], "swamp": list(board["swamp"])}}
+    def __init__(self, table: ChoicesTable) -> None:
+        self.table = table
 
     def open_choices(self) -> list[JSON]:
         """The choices the board leaves open to the person in front of the screen (none
         while the computer is to move: it answers through its announced turn)."""
-        sim, game = self.sim, self.game
+        sim, game = self.table.sim, self.table.game
         if sim is None or game is None or game.name != GIGANTEN:
             return []
         session = sim.session
@@ -77,7 +72,8 @@ class GigantenChoices:
         return [game.turn_to_json(state, turn) for turn in session.choices]
 
     def _computer_to_move(self, state: GameState[Any]) -> bool:
-        return self.computer is not None and state.to_move == self.computer.player
+        computer = self.table.computer
+        return computer is not None and state.to_move == computer.player
 
     def challenge_targets(self) -> list[str]:
         """The squares a tap may challenge now."""
@@ -89,7 +85,7 @@ class GigantenChoices:
         choices (True); False: the tap means something else."""
         for index, choice in enumerate(self.open_choices()):
             if target(choice) == square:
-                self._intent({"choose": index})
+                self.table.intent({"choose": index})
                 return True
         return False
 
@@ -102,7 +98,7 @@ class GigantenChoices:
         index = decline_index(self.open_choices())
         if index is None:
             raise ControllerError(i18n.tr("gm_err_not_now"))
-        self._intent({"choose": index})
+        self.table.intent({"choose": index})
 
     def advance(self) -> None:
         """"Advance": the winner moves into the loser's square [K5] (then shown on the
@@ -110,13 +106,13 @@ class GigantenChoices:
         index = advance_index(self.open_choices())
         if index is None:
             raise ControllerError(i18n.tr("gm_err_not_now"))
-        self._intent({"choose": index})
+        self.table.intent({"choose": index})
 
     def computer_waits(self) -> bool:
         """True while the computer's announced Giganten turn has a result the board alone
         cannot commit (a challenge, a stay): "Done" confirms it."""
-        sim = self.sim
-        if sim is None or self.game is None or self.game.name != GIGANTEN:
+        sim, game = self.table.sim, self.table.game
+        if sim is None or game is None or game.name != GIGANTEN:
             return False
         chosen = sim.session.chosen
         return chosen is not None and (chosen.after is None or chosen.after == chosen.before)
@@ -124,19 +120,19 @@ class GigantenChoices:
     def computer_done(self) -> None:
         """The computer's turn is carried out on the board: take it (the session checks
         it is the announced one; the pieces still to change are then said)."""
-        sim = self.sim
+        sim = self.table.sim
         chosen = sim.session.chosen if sim is not None else None
         if chosen is None:
             raise ControllerError(i18n.tr("gm_err_no_turn"))
-        self._intent({"declare": chosen.turn_json})
+        self.table.intent({"declare": chosen.turn_json})
 
     def choice_prompt(self, audience: Audience) -> str | None:
         """What the screen asks now, if a choice is open (else None)."""
-        sim, game = self.sim, self.game
+        sim, game = self.table.sim, self.table.game
         if sim is None or game is None:
             return None
         if self.computer_waits():
-            return i18n.tr("gg_now_done", words=self._announced(audience) or "")
+            return i18n.tr("gg_now_done", words=self.table.announced(audience) or "")
         choices = self.open_choices()
         state = sim.session.state
         if not choices or state is None:
@@ -147,7 +143,7 @@ class GigantenChoices:
         """The choice row's two buttons: (text, enabled) of "No challenge"/"Done"/"Stay",
         and of "Advance"; no text for a game whose board leaves no choice open (no
         ``PendingChoices``: Strategus, Gimmel)."""
-        if not isinstance(self.game, PendingChoices):
+        if not isinstance(self.table.game, PendingChoices):
             return "", False, "", False
         choices = self.open_choices()
         advancing = bool(choices) and advance_index(choices) is not None

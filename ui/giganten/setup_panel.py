@@ -4,13 +4,13 @@ two seats or four, for every game whose setup is hidden (Giganten, Strategus).
 
 A row of four fixed buttons, one per seat in the seat's colour (never the computer's; an
 unused one blank and disabled, so nothing moves between games): a seat's button opens
-that seat's moment (``GameController.open_private``): the board shows its own kinds, the
+that seat's moment (``PrivateMoments.open``): the board shows its own kinds, the
 now line its own setup problems and, under the secret trap [V5], its trap square or that
 it is still to be tapped; a tap on the board puts the trap there
-(``GameController.private_tap``). While it is open that button reads "Done" and the other
+(``PrivateMoments.tap``). While it is open that button reads "Done" and the other
 seats' are disabled; "Done" closes it and the line says nothing of it again. The moment
 is said on the public screen (the messages) without naming a kind; the trap square only
-while its owner's moment is open (``GameController.private_line``); the board never marks
+while its owner's moment is open (``SecretTraps.private_line``); the board never marks
 it. Also the setup's progress in lines that fit four seats, one line per team [V9]. No
 rule is decided here.
 """
@@ -21,6 +21,7 @@ from functools import partial
 from typing import Any
 
 from ui.control.game import GameController
+from ui.giganten.setups import teams
 from ui.theme import BUTTON, OWNER_COLOURS, text_on
 from ui.widgets.common import button_row, slotted
 from ui.words import i18n
@@ -41,24 +42,24 @@ class PrivateRow:
 
     def _press(self, index: int) -> None:
         """A seat's button opens its moment; the open seat's ("Done") closes it."""
-        games, seats = self.games, self.games.private_seats()
+        games, seats = self.games, self.games.private.seats()
         if index >= len(seats):
             return
-        if games.private_player == seats[index]:
-            games.close_private()
+        if games.private.player == seats[index]:
+            games.private.close()
         else:
-            games.open_private(seats[index])
+            games.private.open(seats[index])
         self.changed()
 
     def line(self) -> str | None:
         """The open moment's line for the now label (None: no moment open)."""
-        player = self.games.private_player
-        return None if player is None else self.games.private_line(player)
+        player = self.games.private.player
+        return None if player is None else self.games.traps.private_line(player)
 
     def refresh(self) -> None:
         """Texts in the UI's language, each seat's colour; blank and disabled where no
         seat is."""
-        seats, open_seat = self.games.private_seats(), self.games.private_player
+        seats, open_seat = self.games.private.seats(), self.games.private.player
         for index, widget in enumerate(self.buttons):
             seat = seats[index] if index < len(seats) else None
             widget.text = ("" if seat is None else i18n.tr("gg_done") if seat == open_seat
@@ -84,4 +85,4 @@ def progress_lines(games: GameController) -> str:
     if len(sides) <= 2:
         return "\n".join(said(player, False) for player in sides)
     return "\n".join(" + ".join(said(player, True) for player in team)
-                     for team in games.teams())
+                     for team in teams(games.game))

@@ -4,7 +4,7 @@ simulated board, with the challenge asked on the screen (``giganten-choice``: th
 marked, "No challenge") and a combat's reveal card (``giganten-combat``); the setup laid
 out (``giganten-setup``), a game resigned (``giganten-over``), and referee mode with its
 clocks after a turn of "Auto" (``giganten-referee``). The landscape is dealt from the
-shots' public seed; the setups come from the OS (``GameController.set_up``), so the
+shots' public seed; the setups come from the OS (``SetupEditor.set_up``), so the
 pictures differ a little from one run to the next."""
 
 from __future__ import annotations
@@ -50,14 +50,14 @@ def dealt(log_dir: Path, seed: int, *, referee: bool = False,
     games.giganten_computer = computer
     shell.new_game(options)
     confirm_landscape(shell, games)
-    games.set_up()
+    games.setup_editor.set_up()
     return games
 
 
 def until_auto_done(games: GameController) -> None:
     """Poll until "Auto" has played its turns (or the game ended)."""
     for _ in range(LONGEST * 10):
-        if games.screen != GAME_PLAY or not games.auto_running:
+        if games.screen != GAME_PLAY or not games.auto.running:
             return
         games.poll(0.05)
         put_right(games)
@@ -74,7 +74,7 @@ def giganten_scenario(name: str, log_dir: Path, seed: int = 3) -> GameController
         return games
     games.start()
     if name == "giganten-referee":
-        games.auto(1)  # one turn: the clocks have run, the game goes on
+        games.auto.start(1)  # one turn: the clocks have run, the game goes on
         until_auto_done(games)
         return games
     if name == "giganten-over":
@@ -87,7 +87,7 @@ def giganten_scenario(name: str, log_dir: Path, seed: int = 3) -> GameController
             break
         games.poll(0.05)
         if games.session.chosen is not None:
-            games.carry_out()
+            games.pieces.carry_out()
             put_right(games)
             continue
         state, game = games.state(), games.game
@@ -96,14 +96,14 @@ def giganten_scenario(name: str, log_dir: Path, seed: int = 3) -> GameController
         challenging = [t for t in turns if t.challenge is not None]
         turn = challenging[0] if challenging else rng.choice(turns)
         data = game.turn_to_json(state, turn)
-        games.move(data["path"][0], data["path"][-1])
+        games.pieces.move(data["path"][0], data["path"][-1])
         if challenging:
             if name.endswith("choice"):
                 return games
-            games.choose_square(games.challenge_targets()[0])
+            games.choices.choose_square(games.choices.challenge_targets()[0])
             return games
-        if games.open_choices():
-            games.decline()
+        if games.choices.open_choices():
+            games.choices.decline()
     return games
 
 
@@ -112,7 +112,7 @@ def replayed(log_dir: Path, seed: int = 3) -> Path:
     screen's shot."""
     games = dealt(log_dir, seed, computer=None)
     games.start()
-    games.auto(8)
+    games.auto.start(8)
     until_auto_done(games)
     if games.screen == GAME_PLAY:
         games.resign("orange")

@@ -3,7 +3,7 @@ Gimmel person against the computer on the simulated board, at the setup, in play
 Strategus combat's reveal card on the screen, as its player sees it; a Gimmel stone lifted
 with the setting "Show legal squares" on) and at the end.
 
-The setups come from the OS (``GameController.set_up``); the person's turns are the
+The setups come from the OS (``SetupEditor.set_up``); the person's turns are the
 computer opponent's easy choices with a public seed, so the pictures differ a little from
 one run to the next.
 """
@@ -27,16 +27,16 @@ def _person(games: GameController, rng: random.Random) -> None:
     """The person's turn (or the computer's announced one), made as on the screen."""
     games.poll(0.05)
     if games.session.chosen is not None:
-        games.carry_out()
+        games.pieces.carry_out()
         return
     state = games.state()
     assert state is not None and games.game is not None
     data = games.game.turn_to_json(state, choose_turn(games.game, state, rng, level="easy"))
     if "place" in data:
         ((square, kind),) = data["place"].items()
-        games.place(square, kind)
+        games.pieces.place(square, kind)
     else:
-        games.move(data["path"][0], data["path"][-1])
+        games.pieces.move(data["path"][0], data["path"][-1])
 
 
 def _combat_shown(games: GameController) -> bool:
@@ -72,7 +72,7 @@ def game_scenario(name: str, log_dir: Path) -> GameController:
     rng = random.Random(4)
     moment = MOMENTS[name]
     if games.screen == GAME_SETUP:
-        games.set_up()
+        games.setup_editor.set_up()
         if moment is None:
             return games
         games.start()

@@ -134,7 +134,7 @@ def look_root(name: str, log_dir: Path) -> Any:
         from ui.probes.giganten_shots import giganten_scenario
 
         games = giganten_scenario("giganten-combat", log_dir, SHOT_SEED)
-        board = BoardWidget(games)
+        board = BoardWidget(games.pieces)
         board.show(games.board_view(0), targets=["a9"])  # Yellow's view
         board.selected = "c3"
         board.bind(size=lambda *_: board.zoom_to("c4") if board.width > 100 else None)

@@ -41,7 +41,7 @@ class GameTableScreen(Screen):
         self.games = games
         self.errors: list[str] = []
         root = BoxLayout(orientation="horizontal", padding=4, spacing=4)
-        self.board = BoardWidget(games, size_hint_x=0.56)
+        self.board = BoardWidget(games.pieces, size_hint_x=0.56)
         self.board.on_tap = self._tap
         self.board.on_zoom = self.refresh
         self.panel = BoxLayout(orientation="vertical", spacing=3, size_hint_x=0.44)
@@ -68,13 +68,13 @@ class GameTableScreen(Screen):
     def _tap(self, square: str) -> None:
         """A tap selects a square; a second tap elsewhere moves the figure of the selected
         square there (the two-step pick of a zoomed board)."""
-        if self.games.choose_square(square):  # a Giganten challenge [C1, M7]
+        if self.games.choices.choose_square(square):  # a Giganten challenge [C1, M7]
             self.board.selected = None
             return
         selected = self.board.selected
         if selected is not None and selected != square and selected in self.games.physical():
             self.board.selected = None
-            self.games.move(selected, square)
+            self.games.pieces.move(selected, square)
             return
         self.board.selected = None if selected == square else square
         self.board.redraw(force=True)
@@ -91,7 +91,7 @@ class GameTableScreen(Screen):
         self.panel.add_widget(self.messages)
 
     def _toggle_drawer(self) -> None:
-        self.drawer_open = not self.drawer_open and self.games.simulated
+        self.drawer_open = not self.drawer_open and self.games.live_board.simulated
         self._place_panel()
         self.refresh()
 
@@ -117,16 +117,18 @@ class GameTableScreen(Screen):
             if self.drawer_open:
                 self.drawer_open = False
                 self._place_panel()
-        announced = games.announced_path() or []
+        computer_hands = games.computer_hands
+        announced = computer_hands.announced_path() or []
         if announced:
             self.board.keep_in_sight(announced)  # the computer's squares in sight
         self.board.show(games.board_view(selected=self.board.selected),
-                        physical=games.physical(), targets=games.challenge_targets(),
-                        draggable=True, announced=announced, moving=games.carry_progress())
+                        physical=games.physical(), targets=games.choices.challenge_targets(),
+                        draggable=True, announced=announced,
+                        moving=computer_hands.carry_progress())
         self.zoom.text, self.sim.text = i18n.tr("whole_board"), i18n.tr("simulation")
         self.details_button.text = i18n.tr("details")
         self.zoom.disabled = not self.board.zoomed
-        self.sim.disabled = not games.simulated
+        self.sim.disabled = not games.live_board.simulated
         self.drawer.refresh()
         # Plain words only: a rule id, hash or path in an error is for the details drawer.
         self.messages.show(games.messages() + [plain(e).text for e in self.errors[-1:]])
@@ -180,7 +182,7 @@ class GameSetupScreen(GameTableScreen):
         taken = [False]
 
         def trap() -> None:
-            taken[0] = self.games.private_tap(square)
+            taken[0] = self.games.private.tap(square)
 
         safely(trap)  # a refused trap: one line in the messages
         if not taken[0]:
@@ -201,7 +203,7 @@ class GameSetupScreen(GameTableScreen):
         self.now.text = self.private.line() or games.what_now()
         self.start.text = i18n.tr("start")
         self.start.disabled = not all(s["ready"] for s in sides)
-        private = games.private_view()
+        private = games.private.view()
         if private is not None:  # the owner's view, until "Done"
             self.board.show(private["board"], physical=games.physical(), draggable=True)
 
@@ -233,10 +235,10 @@ class GamePlayScreen(GameTableScreen):
         self.resign = slotted("", self._ask_resign, "resign")
         # Giganten's open choices [C1, V8, K5]: "No challenge" / "Done" / "Stay", "Advance"
         # (ui.giganten.control); in their place, disabled, in every game.
-        self.decline = slotted("", self.games.decline, "decline")
-        self.advance = slotted("", self.games.advance, "advance")
+        self.decline = slotted("", self.games.choices.decline, "decline")
+        self.advance = slotted("", self.games.choices.advance, "advance")
         # Against the computer in a casual game: the person's last turn taken back.
-        self.take_back = slotted("", self.games.take_back, "take_back")
+        self.take_back = slotted("", self.games.take_back.request, "take_back")
         self.choices = button_row(self.take_back, self.decline, self.advance)
         self.common = self.common_row(self.resign)
 
@@ -260,12 +262,12 @@ class GamePlayScreen(GameTableScreen):
         self.now.text = games.what_now()
         self.counts.text = "\n".join(games.counts())
         self.resign.text = i18n.tr("resign")
-        left, left_on, right, right_on = games.choice_buttons()
+        left, left_on, right, right_on = games.choices.choice_buttons()
         self.decline.text, self.decline.disabled = left, not left_on
         self.advance.text, self.advance.disabled = right, not right_on
         offered = games.computer is not None and not games.referee
         self.take_back.text = i18n.tr("gm_take_back") if offered else ""
-        self.take_back.disabled = games.take_back_refused() is not None
+        self.take_back.disabled = games.take_back.refused() is not None
         for choice in (self.take_back, self.decline, self.advance):  # no empty slabs:
             choice.opacity = 1 if choice.text else 0  # their place stays
         self.card.show(games.combat_view())  # stays until tapped (or the next turn)
@@ -280,7 +282,7 @@ class GameOverScreen(Screen):
         self.games = games
         self.errors: list[str] = []
         root = BoxLayout(orientation="horizontal", padding=6, spacing=6)
-        self.board = BoardWidget(games, size_hint_x=0.56)
+        self.board = BoardWidget(games.pieces, size_hint_x=0.56)
         panel = BoxLayout(orientation="vertical", spacing=6, size_hint_x=0.44)
         self.title = label(font_size="22sp", size_hint_y=None, height=44)
         self.winner = label(size_hint_y=None, height=72)
@@ -304,7 +306,7 @@ class GameOverScreen(Screen):
         games = self.games
         if games.game is None or games.sim is None or games.screen != GAME_OVER:
             return
-        view = games.over_view()  # the setups revealed [Strategus R12, fair play]
+        view = games.reveal.over_view()  # the setups revealed [Strategus R12, fair play]
         self.board.show(view)
         self.reveal.text = i18n.tr("gm_revealed") if view.get("revealed") else ""
         self.title.text = i18n.tr("gm_over_title", title=games.game.title)

@@ -154,7 +154,7 @@ class RefereeGamePlayScreen(GamePlayScreen):
                                        else "gr_answer_draw")
         session = games.session
         self.draw_offer.disabled = session.fixing
-        self.put_back.disabled = not (games.simulated and session.fixing
+        self.put_back.disabled = not (games.live_board.simulated and session.fixing
                                       and session.turns > 0)
         self.dispute.disabled = session.fixing
         if self.arbiter_panel.parent is not None:
@@ -202,7 +202,7 @@ class GameArbiterPanel(ModalView):
         # Adjust asks with two buttons per player: a panel of its own keeps every answer
         # in its place (the other questions have one).
         self.adjust_confirm = ConfirmPanel()
-        self.look_panel = LookPanel(games)
+        self.look_panel = LookPanel(games.pieces)
 
     def open_panel(self) -> None:
         """Open with the words of the UI's language and nothing typed yet."""

@@ -68,7 +68,7 @@ class SetupTray(BoxLayout):
         self.figures = [TrayFigure(self._drop) for _ in range(COLUMNS * ROWS)]
         for figure in self.figures:
             self.grid.add_widget(figure)
-        self.shuffle = slotted("", games.shuffle_side, "shuffle")
+        self.shuffle = slotted("", games.setup_editor.shuffle_side, "shuffle")
         self.save = slotted("", self._save, "save_setup")
         self.load = slotted("", self._load, "load_setup")
         rows = [self.title, self.grid, button_row(self.shuffle, self.save, self.load)]
@@ -79,27 +79,27 @@ class SetupTray(BoxLayout):
     def _drop(self, kind: str, at: tuple[float, float]) -> None:
         square = self.board.square_at(*self.board.to_widget(*at))
         if square is not None:
-            self.games.place(square, kind)
+            self.games.pieces.place(square, kind)
 
     def _save(self) -> None:
-        self.said(i18n.tr("gm_setup_saved", name=self.games.save_setup()))
+        self.said(i18n.tr("gm_setup_saved", name=self.games.setup_editor.save_setup()))
         self.refresh()
 
     def _saved(self) -> str | None:
-        saved = self.games.saved_setups() if self.games.game is not None else []
+        saved = self.games.setup_editor.saved_setups() if self.games.game is not None else []
         return saved[self.load_index % len(saved)] if saved else None
 
     def _load(self) -> None:
         name = self._saved()
         if name is not None:
-            self.games.load_setup(name)
+            self.games.setup_editor.load_setup(name)
             self.load_index += 1
 
     def refresh(self) -> None:
         """The side's kinds left, in the UI's language."""
         games = self.games
-        tray = games.tray()
-        player = games.players[games.tray_side] if games.players else ""
+        tray = games.setup_editor.tray()
+        player = games.players[games.setup_editor.tray_side] if games.players else ""
         self.title.text = (i18n.tr("gm_tray_title", player=i18n.player(player)) if tray
                            else i18n.tr("gm_tray_empty"))
         for index, figure in enumerate(self.figures):

@@ -32,8 +32,8 @@ class GameDrawer(BoxLayout):
         self.games, self.selected, self.deselect = games, selected, deselect
         self.kind_index = 0
         self.title = label(size_hint_y=None, height=26, bold=True)
-        self.set_up = slotted("", games.set_up, "set_up")
-        self.carry = slotted("", games.carry_out, "carry_out")
+        self.set_up = slotted("", games.setup_editor.set_up, "set_up")
+        self.carry = slotted("", games.pieces.carry_out, "carry_out")
         self.square = label(size_hint_y=None, height=24, font_size=TEXT)
         self.kind = slotted("", self._next_kind, "kind")
         self.place = slotted("", self._place, "place")
@@ -42,7 +42,7 @@ class GameDrawer(BoxLayout):
         self.by_hand = slotted("", self._toggle_by_hand, "by_hand")
         self.close = slotted("", close, "drawer_close")
         # "Auto" (ui.control.auto): the computer plays every side, a demonstration.
-        self.auto_one = slotted("", lambda: games.auto(1), "auto_one")
+        self.auto_one = slotted("", lambda: games.auto.start(1), "auto_one")
         self.auto_all = slotted("", self._auto, "auto")
         rows = [self.title, button_row(self.set_up, self.carry), self.square,
                 button_row(self.kind, self.place), button_row(self.remove, self.by_hand),
@@ -53,18 +53,18 @@ class GameDrawer(BoxLayout):
 
     def _auto(self) -> None:
         """"Auto: to the end", or "Stop Auto" while it runs (the same place)."""
-        if self.games.auto_running:
-            self.games.stop_auto()
+        if self.games.auto.running:
+            self.games.auto.stop()
         else:
-            self.games.auto()
+            self.games.auto.start()
         self.refresh()
 
     def _toggle_by_hand(self) -> None:
-        self.games.computer_by_hand = not self.games.computer_by_hand
+        self.games.computer_hands.by_hand = not self.games.computer_hands.by_hand
         self.refresh()
 
     def _kinds(self) -> list[str]:
-        return self.games.placeable() if self.games.sim is not None else []
+        return self.games.pieces.placeable() if self.games.sim is not None else []
 
     def _kind(self) -> str | None:
         kinds = self._kinds()
@@ -78,13 +78,13 @@ class GameDrawer(BoxLayout):
         square, kind = self.selected(), self._kind()
         if square is not None and kind is not None:
             self.deselect()
-            self.games.place(square, kind)
+            self.games.pieces.place(square, kind)
 
     def _remove(self) -> None:
         square = self.selected()
         if square is not None:
             self.deselect()
-            self.games.remove(square)
+            self.games.pieces.remove(square)
 
     def refresh(self) -> None:
         """Texts in the UI's language; what does not apply now is disabled."""
@@ -109,10 +109,11 @@ class GameDrawer(BoxLayout):
         self.remove.text = i18n.tr("gm_remove")
         self.remove.disabled = not occupied
         self.close.text = i18n.tr("drawer_close")
-        self.by_hand.text = i18n.tr("gm_by_hand" if games.computer_by_hand else "gm_by_computer")
+        by_hand = games.computer_hands.by_hand
+        self.by_hand.text = i18n.tr("gm_by_hand" if by_hand else "gm_by_computer")
         self.by_hand.disabled = games.computer is None
         playing = running and screen == GAME_PLAY
         self.auto_one.text = i18n.tr("gm_auto_one")
-        self.auto_all.text = i18n.tr("gm_auto_stop" if games.auto_running else "gm_auto_all")
-        self.auto_one.disabled = not playing or games.auto_running
+        self.auto_all.text = i18n.tr("gm_auto_stop" if games.auto.running else "gm_auto_all")
+        self.auto_one.disabled = not playing or games.auto.running
         self.auto_all.disabled = not playing
