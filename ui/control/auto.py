@@ -16,8 +16,8 @@ from collections.abc import Callable
 from typing import Protocol
 
 from companion.table.game_session import PLAY
-from hardware.live_game import LiveGameTable
-from hardware.simgame import GameHands, SimGameTable
+from hardware.simgame import GameHands
+from ui.control.parts import TablePart
 from ui.control.shell_state import ControllerError
 from ui.control.think import ComputerOpponent, computer_choice
 from ui.words import i18n
@@ -33,11 +33,8 @@ TO_THE_END = 10_000
 """Turns "Auto: to the end" plays at most (a game ends long before)."""
 
 
-class AutoTable(Protocol):
+class AutoTable(TablePart, Protocol):
     """What Auto reads of the game's controller: the table and the simulated hands."""
-
-    @property
-    def sim(self) -> SimGameTable | LiveGameTable | None: ...
 
     @property
     def hands(self) -> GameHands | None: ...

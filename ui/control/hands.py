@@ -7,18 +7,15 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from hardware.live_game import LiveGameTable
-from hardware.simgame import GameHands, SimGameTable
+from hardware.simgame import GameHands
 from ui.control.auto import AutoPlay
 from ui.control.new_game import CARRY_S
+from ui.control.parts import TablePart
 
 
-class HandsTable(Protocol):
+class HandsTable(TablePart, Protocol):
     """What the computer's hands use of the game's controller: the table, the simulated
     hands, and the readers' settling after a turn is carried out."""
-
-    @property
-    def sim(self) -> SimGameTable | LiveGameTable | None: ...
 
     @property
     def hands(self) -> GameHands | None: ...

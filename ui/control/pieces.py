@@ -10,9 +10,9 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from companion.table.game_session import PLAY, SETUP, GameSession
-from hardware.live_game import LiveGameTable
 from hardware.simgame import GameHands, SimGameTable
 from ui.control.live_board import live_placeable
+from ui.control.parts import TablePart
 from ui.control.shell_state import ControllerError
 from ui.words import i18n
 from ui.words.view_text import kind_name
@@ -20,12 +20,9 @@ from ui.words.view_text import kind_name
 JSON = dict[str, Any]
 
 
-class PiecesTable(Protocol):
+class PiecesTable(TablePart, Protocol):
     """What the person's hands use of the game's controller: the table and its simulated
     hands, the taps for the session, what stands on the board, the readers' settling."""
-
-    @property
-    def sim(self) -> SimGameTable | LiveGameTable | None: ...
 
     @property
     def hands(self) -> GameHands | None: ...

@@ -22,12 +22,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from companion.game import Audience, Game
+from companion.game import Audience
 from companion.ledger.game_log import NOTE, hidden_setup
 from companion.table.game_session import SETUP
-from hardware.live_game import LiveGameTable
-from hardware.simgame import SimGameTable
-from ui.control.new_game import Computer
+from ui.control.parts import GamePart
 from ui.control.shell_state import ControllerError
 from ui.words import i18n
 
@@ -42,18 +40,9 @@ class Moment:
     time: float
 
 
-class PrivateTable(Protocol):
+class PrivateTable(GamePart, Protocol):
     """What the private moment reads of the game's controller: the table, the game, the
     computer's side, a player's setup board and problems."""
-
-    @property
-    def sim(self) -> SimGameTable | LiveGameTable | None: ...
-
-    @property
-    def game(self) -> Game | None: ...
-
-    @property
-    def computer(self) -> Computer | None: ...
 
     def board_view(self, audience: Audience | None = None, *,
                    selected: str | None = None) -> JSON: ...

@@ -9,18 +9,14 @@ from typing import Any, Protocol
 from companion.game import PUBLIC, Audience
 from companion.table.game_session import OVER
 from companion.views.games import reveal_after_game
-from hardware.live_game import LiveGameTable
-from hardware.simgame import SimGameTable
+from ui.control.parts import TablePart
 
 JSON = dict[str, Any]
 
 
-class RevealTable(Protocol):
+class RevealTable(TablePart, Protocol):
     """What the reveal reads of the game's controller: the table, and the board as an
     audience sees it."""
-
-    @property
-    def sim(self) -> SimGameTable | LiveGameTable | None: ...
 
     def board_view(self, audience: Audience | None = None, *,
                    selected: str | None = None) -> JSON: ...

@@ -12,17 +12,13 @@ from typing import Protocol
 from companion.game import PUBLIC, Audience, Game
 from companion.game_events import ComputerTurn, GameEvent
 from companion.views.games import event_view
-from hardware.live_game import LiveGameTable
-from hardware.simgame import SimGameTable
 from ui.audio.tones import cue
+from ui.control.parts import TablePart
 
 
-class SoundsTable(Protocol):
+class SoundsTable(TablePart, Protocol):
     """What the sounds read of the game's controller: the table's events, the game, and
     the computer's announced turn in words."""
-
-    @property
-    def sim(self) -> SimGameTable | LiveGameTable | None: ...
 
     @property
     def game(self) -> Game | None: ...

@@ -10,20 +10,17 @@ from typing import Protocol
 
 from companion.table.game_corrections import last_turn_of_people, take_back_against
 from companion.table.game_session import PLAY, GameSession
-from hardware.live_game import LiveGameTable
 from hardware.simgame import GameHands, SimGameTable
 from ui.control.new_game import Computer
+from ui.control.parts import TablePart
 from ui.control.shell_state import ControllerError
 from ui.control.think import ComputerOpponent
 from ui.words import i18n
 
 
-class TakeBackTable(Protocol):
+class TakeBackTable(TablePart, Protocol):
     """What a take-back uses of the game's controller: the table, the simulated hands,
     the computer's side, whether an arbiter decides, and the readers' settling."""
-
-    @property
-    def sim(self) -> SimGameTable | LiveGameTable | None: ...
 
     @property
     def hands(self) -> GameHands | None: ...

@@ -23,6 +23,7 @@ from companion.table.opponent import choose_turn
 from hardware.live_game import LiveGameTable
 from hardware.simgame import SimGameTable
 from ui.control.new_game import Computer
+from ui.control.parts import TablePart
 from ui.guard import guarded
 
 JSON = dict[str, Any]
@@ -93,12 +94,9 @@ def start_thinking(game: Game, state: GameState[Any], turns: int, rng: random.Ra
     return thinking
 
 
-class OpponentTable(Protocol):
+class OpponentTable(TablePart, Protocol):
     """What the computer opponent reads of the game's controller: the table it plays on
     and its side (both change with every game)."""
-
-    @property
-    def sim(self) -> SimGameTable | LiveGameTable | None: ...
 
     @property
     def computer(self) -> Computer | None: ...

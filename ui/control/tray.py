@@ -20,8 +20,8 @@ from companion.game import Game, seated
 from companion.ledger.logfiles import make_private_dirs, write_json_atomic
 from companion.ledger.record import default_log_dir
 from companion.table.game_session import SETUP, GameSession
-from hardware.live_game import LiveGameTable
 from hardware.simgame import GameHands, SimGameTable
+from ui.control.parts import TablePart
 from ui.control.shell_state import ControllerError
 from ui.words import i18n
 
@@ -29,12 +29,9 @@ SETUPS = "setups"
 """The folder of saved setups beside the logs: one folder per game, one file per setup."""
 
 
-class EditorTable(Protocol):
+class EditorTable(TablePart, Protocol):
     """What the setup editor uses of the game's controller: the simulated table and its
     hands, the game, where the logs go, and the readers' settling after a change."""
-
-    @property
-    def sim(self) -> SimGameTable | LiveGameTable | None: ...
 
     @property
     def hands(self) -> GameHands | None: ...

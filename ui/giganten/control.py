@@ -16,11 +16,9 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from companion.game import Audience, Game, GameState, PendingChoices
+from companion.game import Audience, GameState, PendingChoices
 from companion.table.game_session import PLAY
-from hardware.live_game import LiveGameTable
-from hardware.simgame import SimGameTable
-from ui.control.new_game import Computer
+from ui.control.parts import GamePart
 from ui.control.shell_state import ControllerError
 from ui.words import i18n
 from ui.words.giganten_text import (
@@ -34,18 +32,9 @@ from ui.words.giganten_text import (
 JSON = dict[str, Any]
 
 
-class ChoicesTable(Protocol):
+class ChoicesTable(GamePart, Protocol):
     """What the choices use of the game's controller: the table, the game, the computer's
     side, the taps for the session, and the computer's announced turn in words."""
-
-    @property
-    def sim(self) -> SimGameTable | LiveGameTable | None: ...
-
-    @property
-    def game(self) -> Game | None: ...
-
-    @property
-    def computer(self) -> Computer | None: ...
 
     def intent(self, data: JSON) -> None: ...
 

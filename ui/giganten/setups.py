@@ -21,8 +21,7 @@ from companion.computer import computer_secret
 from companion.game import Game, teams_of
 from companion.games.giganten.options import rules_of
 from companion.table.game_session import SETUP, GameSession
-from hardware.live_game import LiveGameTable
-from hardware.simgame import SimGameTable
+from ui.control.parts import TablePart
 from ui.control.shell_state import ControllerError
 from ui.words import i18n
 from ui.words.giganten_text import GIGANTEN
@@ -30,12 +29,9 @@ from ui.words.giganten_text import GIGANTEN
 JSON = dict[str, Any]
 
 
-class TrapsTable(Protocol):
+class TrapsTable(TablePart, Protocol):
     """What the traps use of the game's controller: the table, the game, and the taps
     that tell the session a secret."""
-
-    @property
-    def sim(self) -> SimGameTable | LiveGameTable | None: ...
 
     @property
     def game(self) -> Game | None: ...
