@@ -15,6 +15,9 @@ So the real ``MatrixReader`` runs unchanged against ``MockFactory`` pins and emu
 chips, and a test sees what the hardware would: which chip answered each transfer, how
 many fields were on at once, how often a row was woken.
 
+The decoders are read at every strobe; pins that say when they move (``WiredPin``, the
+pins of ``EmulatedBoard``'s own factory) are read again only after one of them moved.
+
 ``EmulatedBoard`` builds all of it for a board: one ``Mfrc522Chip`` per square whose
 ``tag_source`` reads the tag standing on that square of a ``hardware.sim.SimBoard``, the
 decoded bus, a virtual clock (each transfer costs what a Pi's spidev call would), and the
@@ -89,6 +92,13 @@ class DecodedSpi:
         self.wakes = 0
         self.closed = False
         self._fields: set[int] = set()
+        pins = [*self._address, *self._reset_address,
+                *(pin for pin in (self._enable, self._reset_enable) if pin is not None)]
+        self._watched = all(hasattr(pin, "wires") for pin in pins)
+        self._decoded: tuple[int | None, int | bool | None] | None = None
+        if self._watched:
+            for pin in pins:
+                pin.wires.append(self._pins_moved)
         self._apply_power()
 
     # -- the pins as the chips see them ---------------------------------------------------
@@ -104,20 +114,41 @@ class DecodedSpi:
     def _number(cls, pins: list[Any]) -> int:
         return sum(cls._level(pin, 0) << bit for bit, pin in enumerate(pins))
 
-    def selected(self) -> int | None:
-        """The decoder address selected while CE0 is low now, or None (tree disabled)."""
+    def _pins_moved(self) -> None:
+        """A decoder input moved (``WiredPin``): its outputs are decoded again."""
+        self._decoded = None
+
+    def _decode(self) -> tuple[int | None, int | bool | None]:
+        """The selected address and the awake row by the pins now. With ``WiredPin``s,
+        which say when they move, the pins are read again only after one moved: a
+        decoder's outputs change only when its inputs do."""
+        decoded = self._decoded
+        if decoded is None:
+            decoded = (self._selected_by_pins(), self._row_by_pins())
+            if self._watched:
+                self._decoded = decoded
+        return decoded
+
+    def _selected_by_pins(self) -> int | None:
         if self._enable is not None and self._level(self._enable, 1):
             return None  # G2 high (or floating, pulled up): every output inactive
         address = self._number(self._address)
         return address if address < len(self.chips) else None
 
-    def _awake_row(self) -> int | bool | None:
-        """The row out of power-down by the pins now: a rank, None (none) or True (all)."""
+    def _row_by_pins(self) -> int | bool | None:
         if self._reset_enable is not None and not self._level(self._reset_enable, 0):
             return None
         if not self._reset_address:
             return True
         return self._number(self._reset_address)
+
+    def selected(self) -> int | None:
+        """The decoder address selected while CE0 is low now, or None (tree disabled)."""
+        return self._decode()[0]
+
+    def _awake_row(self) -> int | bool | None:
+        """The row out of power-down by the pins now: a rank, None (none) or True (all)."""
+        return self._decode()[1]
 
     def awake(self, address: int) -> bool:
         """Whether the chip at ``address`` is out of hard power-down, by the pins now."""
@@ -248,9 +279,9 @@ class EmulatedBoard:
             base = MatrixSettings.from_config({**_as_dict(base), "timeout_ms": timeout_ms})
         self.settings = base
         if factory is None:
-            from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
+            from hardware.emulation.wired_pins import wired_factory
 
-            factory = MockFactory()
+            factory = wired_factory()
         self.factory: PinFactory = factory
         self._origin_ns = self.board._now_ns
         self.air = air

@@ -26,13 +26,14 @@ from tests.giganten_run import GigantenRun
 from tests.hardware.serial_peer import FirmwarePeer
 
 ORIGINS = {"a": (0, 0), "b": (7, 0), "c": (0, 7), "d": (7, 7)}
-SETTLE = 0.25
+SETTLE = 0.05
 """Seconds the serial table follows the board after each step of the hands (real time)."""
 SEEN_LIMIT = 5.0
 """At most this many more seconds for the serial table to see the board (real time)."""
 
 SPI_SETTLE = 2.0
-"""Simulated seconds the SPI table follows the board after each step of the hands."""
+"""At most this many simulated seconds the SPI table follows the board after each step of
+the hands (two sweeps); it stops as soon as sensing sees the board as it is."""
 
 
 def _ended_as_the_bots(run: GigantenRun, plies: int) -> None:
@@ -53,6 +54,8 @@ class SpiTable(SimGameTable):
         super().__init__(session, reader=lambda board: EmulatedBoard(board).reader())
 
     def run_for(self, seconds: float = SPI_SETTLE) -> list[GameEvent]:
+        """Follow the board until sensing sees it as it physically is (the session has
+        been told), or ``seconds`` passed: the rest of the sweeps would only confirm it."""
         until = self.board.now + seconds
         events: list[GameEvent] = []
         for read in self._reads:
@@ -60,7 +63,7 @@ class SpiTable(SimGameTable):
             if snapshot is not None:
                 self.reader.focus(sorted(snapshot.pending))
                 events += self.session.on_snapshot(snapshot)
-            if read.time >= until:
+            if read.time >= until or (snapshot is not None and self._seen()):
                 break
         self.events += events
         return events

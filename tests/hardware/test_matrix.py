@@ -16,6 +16,7 @@ from gpiozero.pins.mock import MockFactory
 from companion.reads import TagRead
 from hardware.emulation.decoded_bus import EmulatedBoard
 from hardware.emulation.mfrc522_chip import Air
+from hardware.emulation.wired_pins import wired_factory
 from hardware.mfrc522 import Mfrc522
 from hardware.mfrc522_matrix import MatrixReader, MatrixSettings
 from hardware.protocol import Reader, ReaderError
@@ -94,6 +95,37 @@ def test_the_decoder_address_and_row_on_the_pins_are_the_squares(factory: MockFa
     # Closed: the tree and the reset decoder are disabled, every chip powered down.
     assert board.bus.selected() is None
     assert not any(board.bus.awake(sq) for sq in range(196))
+
+
+@pytest.mark.parametrize("make", [MockFactory, wired_factory], ids=["polled", "wired"])
+def test_the_decoders_follow_every_move_of_their_pins(make: type[MockFactory]) -> None:
+    """Pins moved by hand, not by the reader: the decoders see each move, whether they read
+    their pins at every strobe (plain mock pins) or after a pin said it moved (wired)."""
+    factory = make()
+    bus = EmulatedBoard(SimBoard(14, 14), factory=factory).bus
+    assert bus.selected() is None  # nothing claimed: the tree's enable floats, pulled up
+    assert not bus.awake(0)        # and the reset decoder's pulled down
+    enable, reset_enable = factory.pin(SETTINGS.enable_pin), factory.pin(SETTINGS.reset_enable_pin)
+    address = [factory.pin(pin) for pin in SETTINGS.address_pins]
+    rows = [factory.pin(pin) for pin in SETTINGS.reset_address_pins]
+    for pin in (enable, reset_enable, *address, *rows):
+        pin.function = "output"
+    enable.state, reset_enable.state = False, True
+    for square in (1, 37, 195):
+        for bit, pin in enumerate(address):
+            pin.state = square >> bit & 1
+        for bit, pin in enumerate(rows):
+            pin.state = square // 14 >> bit & 1
+        assert bus.selected() == square
+        assert [sq for sq in range(196) if bus.awake(sq)] == list(
+            range(square // 14 * 14, square // 14 * 14 + 14))
+    address[0].function = "input"  # released: it floats, and the board pulls it low
+    assert bus.selected() == 194
+    enable.state = True
+    assert bus.selected() is None
+    reset_enable.function = "input"
+    assert not any(bus.awake(sq) for sq in range(196))
+    factory.reset()
 
 
 def test_no_transfer_reaches_a_chip_of_a_sleeping_row(factory: MockFactory) -> None:
