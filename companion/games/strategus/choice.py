@@ -48,10 +48,6 @@ LEVEL_SETTINGS = {
 }
 REVERSAL_PENALTY = 12
 """Going straight back where the figure came from (no progress, and a draw's road)."""
-REPETITION_PENALTY = 30
-"""A turn that brings back a placement of the figures that stood before, once for each
-time it stood, unless the computer is behind: a side chased back and forth, or chasing,
-gives the game away to the turn cap (the 2012 manager has no repetition rule)."""
 
 
 def choose(state: StrategusState, budget: Budget, rng: random.Random) -> Move:
@@ -73,28 +69,15 @@ def choose(state: StrategusState, budget: Budget, rng: random.Random) -> Move:
         return _world_search(state, info, sample_kinds(info, rng, prior), chance, counter)
     values = _deepening(draw, legal, level, chance, counter)
     last = info.last_own_move
-    ahead = max(values) >= 0
     scored = []
     for move, value in zip(legal, values, strict=True):
         if last is not None and move == (last[1], last[0]):
             value -= REVERSAL_PENALTY
-        if ahead:
-            value -= REPETITION_PENALTY * _stood_before(info, move)
         if level.noise:
             value += rng.gauss(0.0, level.noise)
         scored.append(value)
     best = max(range(len(legal)), key=lambda i: scored[i])
     return legal[best]
-
-
-def _stood_before(info: InfoState, move: Move) -> int:
-    """How often the placement after ``move`` (a plain move) stood since the last combat."""
-    origin, target = move
-    if info.at[target] >= 0:
-        return 0
-    at = list(info.at)
-    at[target], at[origin] = at[origin], -1
-    return info.stood.get((1 - info.player, *at), 0)
 
 
 def _world_search(state: StrategusState, info: InfoState, kinds: dict[int, int],

@@ -67,9 +67,6 @@ class InfoState:
     """Kinds of the enemy's figures that combats removed, by kind."""
     last_own_move: tuple[Square, Square] | None = None
     """The player's own last turn if it and the reply were plain moves."""
-    stood: dict[tuple[int, ...], int] = field(default_factory=dict)
-    """How often each placement of the figures stood since the last combat: the player to
-    move, then ``at`` (a repetition shows here; a combat changes the board for good)."""
 
     def enemies(self) -> list[Figure]:
         """The enemy's figures on the board."""
@@ -87,8 +84,7 @@ class InfoState:
         """Everything the player knows, for tests that compare two positions."""
         return (self.player, self.to_move, tuple(self.at), tuple(self.left), self.slack,
                 tuple((f.owner, f.start, f.square, f.moved, f.ran, f.kind, f.shown,
-                       f.braver_than) for f in self.figures),
-                tuple(sorted(self.stood.items())))
+                       f.braver_than) for f in self.figures))
 
 
 def depth_of(geometry: Geometry, owner: int, sq: Square) -> int:
@@ -111,10 +107,7 @@ def information_state(state: StrategusState, player: int) -> InfoState:
     enemy_lost = [0] * len(KINDS)
     neighbours = _neighbours(geometry)
     files = geometry.files
-    stood: dict[tuple[int, ...], int] = {}
-    after = course.first  # the player to move after each turn
     for origin, target, combat in course.steps:
-        after = 1 - after
         moving = figures[at[origin]]
         moving.moved = True
         if abs(target - origin) not in (1, files):  # a straight run of several squares
@@ -123,18 +116,14 @@ def information_state(state: StrategusState, player: int) -> InfoState:
             at[target], at[origin] = at[origin], -1
             moving.square = target
             _note_cue(figures, at, moving, neighbours[target])
-            placement = (after, *at)
-            stood[placement] = stood.get(placement, 0) + 1
         else:
             _combat(figures, at, origin, target, combat, player, enemy_lost)
-            stood.clear()
     observed = state.observation(player)
     for f in figures:
         if f.owner == player and f.square >= 0:
             f.kind = _kind_index(observed[f.square].kind)
     info = _with_counts(geometry, player, state.to_move, figures, at, enemy_lost,
                         len(course.steps))
-    info.stood = stood
     if len(course.steps) >= 2 and course.steps[-2].combat is None \
             and course.steps[-1].combat is None:
         info.last_own_move = (course.steps[-2].origin, course.steps[-2].target)
