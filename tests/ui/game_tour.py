@@ -111,9 +111,11 @@ def check() -> None:
     result["slots_seen"] = sum(len(seen) for seen in places_seen.values())
     if manager.current == GAME_PLAY and games.computer is not None and games.game is not None:
         theirs = games.game.players[games.computer.player]
-        physical = games.physical()
+        # What was drawn, not the board now: the board may be a turn ahead of the frame.
+        drawn = {str(f["square"]): f["owner"] for f in (screen.board.view or {}).get(
+            "figures", [])}
         for square, token in screen.board.drawn_tokens.items():
-            if physical.get(square) == theirs and token == FACE and (
+            if drawn.get(square) == theirs and token == FACE and (
                     games.game.name == "strategus"):
                 result["leaks"].append({"square": square, "game": games.game.name})
         result["checks"] += 1
