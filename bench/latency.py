@@ -34,12 +34,7 @@ sensing confirms a tag after 2 equal reads and an empty square after 3.
 Both with the time of one square's read taken from our driver on the emulator
 (``driver_models``): the dearer of an empty square and a 7-byte tag, about 7.9 ms on a
 section controller and 9.0 ms on the Pi since an empty square waits out a slow tag's
-power-up (the models' own figures are 3 and 8 ms); a focus read of a square last seen
-empty is the driver's quick read (one WUPA: 3.1 and 3.3 ms, ``quick_read_time``), and a
-focus square that read differently is read again at once. The focus of the snapshot that
-showed the turn is computed after the session's events are handed on
-(``companion.table.game_focus.TableFeed``), so that read is charged sensing and the
-session only.
+power-up (the models' own figures are 3 and 8 ms).
 
 Scan order. ``SimGameTable`` tells the reader which squares to read first after every
 snapshot and intent (``companion.table.game_focus``: sensing's pending squares, the
@@ -101,11 +96,7 @@ def driver_models() -> tuple[TimingModel, ...]:
     def read_s(platform: Any) -> float:
         return max(driver_read(None, platform)[2], driver_read(Tag(UID7), platform)[2]) / 1e6
 
-    def quick_s(platform: Any) -> float:
-        return driver_read(None, platform, known_empty=True)[2] / 1e6
-
-    return (replace(TILE_MODEL, read_time=read_s(MCU), quick_read_time=quick_s(MCU)),
-            replace(BUS_MODEL, read_time=read_s(PI), quick_read_time=quick_s(PI)))
+    return (replace(TILE_MODEL, read_time=read_s(MCU)), replace(BUS_MODEL, read_time=read_s(PI)))
 
 
 MODELS: tuple[TimingModel, ...] = driver_models()
@@ -193,13 +184,15 @@ class TimedTable:
         self._stream: Iterator[TagRead] = sim.reader.reads()
 
     def _feed(self, read: TagRead) -> tuple[list[GameEvent], int]:
-        """Feed one read to sensing, the session and the focus (the tables' ``TableFeed``:
-        the focus of a snapshot that made the session speak waits for the next read, so
-        the read that shows a turn is charged sensing and the session only); return the
-        session's events and the CPU nanoseconds taken."""
+        """Feed one read to sensing, the session and the focus (as ``SimGameTable.run_for``);
+        return the session's events and the CPU nanoseconds taken."""
         sim = self.sim
         start = time.perf_counter_ns()
-        events = sim.feed.feed(read)
+        snapshot = sim.sensing.feed(read)
+        events: list[GameEvent] = []
+        if snapshot is not None:
+            events = sim.session.on_snapshot(snapshot)
+            sim.focus.refocus(sim.session, snapshot)
         spent = time.perf_counter_ns() - start
         sim.events += events
         feeds = self.feeds
@@ -414,9 +407,6 @@ def main(argv: list[str] | None = None) -> int:
         goal = GOALS_MS[model.name]
         metrics.append(f"METRIC latency_{model.name}_access_us {ACCESS_US[model.name]:.0f} us")
         metrics.append(f"METRIC latency_{model.name}_read_ms {model.read_time * 1000:.2f} ms")
-        if model.quick_read_time is not None:
-            metrics.append(f"METRIC latency_{model.name}_quick_read_ms"
-                           f" {model.quick_read_time * 1000:.2f} ms")
         print(f"# {model.name}: {describe(model)}")
         for order in ORDERS:
             runs = results[f"{model.name}/{order}"]

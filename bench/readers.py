@@ -23,9 +23,7 @@ What is measured.
   to field off) at the Pi's (``pi``) and a section controller's (``mcu``) costs, for an
   empty square, 4- and 7-byte tags, and a slow tag (``slow_uid7``: 4 ms to power up, read
   by the second WUPA); ``wupas_empty`` and ``spi_ops_slow_uid7`` go with them. The empty
-  square is the dear one since it waits out the 5 ms a tag may take; ``empty_quick`` is
-  the quick read of a square last seen empty (one WUPA: what a focus read of an empty
-  square costs).
+  square is the dear one since it waits out the 5 ms a tag may take.
 - ``scan_ms_sections``: one 7×7 tile scanned by a section controller running our driver,
   the board's 50 figures spread over the four tiles (13 on the busiest); the four tiles
   scan in parallel, so the slowest tile's sweep is the board's.
@@ -131,11 +129,9 @@ def assumptions() -> list[str]:
 # -- our driver -------------------------------------------------------------------------------
 
 
-def driver_read(tag: Tag | None, platform: Platform | None = None, *,
-                known_empty: bool = False) -> tuple[int, int, float]:
+def driver_read(tag: Tag | None, platform: Platform | None = None) -> tuple[int, int, float]:
     """Register accesses, transfers and chip time (µs, at ``platform``'s costs, the Pi's by
-    default) of one read by our driver, field on and off included; ``known_empty``: the
-    quick read the scanners make of a focus square last seen empty."""
+    default) of one read by our driver, field on and off included."""
     costs = PI if platform is None else platform
     chip = Mfrc522Chip(tag, transfer_us=costs.transfer_us, byte_us=costs.byte_us)
     spi = CountingSpi(chip.spi())
@@ -144,7 +140,7 @@ def driver_read(tag: Tag | None, platform: Platform | None = None, *,
     spi.reset_counts()
     start = chip.now_us
     driver.antenna_on()
-    uid = driver.read_uid(known_empty)
+    uid = driver.read_uid()
     driver.antenna_off()
     if uid != (None if tag is None else tag.uid):
         raise AssertionError(f"our driver read {uid!r} instead of {tag!r}")
@@ -321,7 +317,6 @@ def main(argv: list[str] | None = None) -> int:
         for name, tag in (("empty", None), ("uid4", Tag(UID4)), ("uid7", Tag(UID7)),
                           ("slow_uid7", slow)):
             squares[f"{name}_{platform.name}"] = driver_read(tag, platform)
-        squares[f"empty_quick_{platform.name}"] = driver_read(None, platform, known_empty=True)
     out(f"# per square ({', '.join(f'{k} {v[2] / 1000:.2f} ms' for k, v in squares.items())})")
     chip = Mfrc522Chip(transfer_us=PI.transfer_us, byte_us=PI.byte_us)
     empty_driver = Mfrc522(chip.spi(), timeout_ms=TIMEOUT_MS, sleep_us=chip.sleep_us)

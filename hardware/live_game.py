@@ -19,8 +19,8 @@ from companion.game import Game, Geometry
 from companion.game_events import GameEvent
 from companion.game_registry import GameRegistry, registry_path
 from companion.identities import Identity
-from companion.reads import TagRead, Uid
-from companion.table.game_focus import Focus, TableFeed
+from companion.reads import Uid
+from companion.table.game_focus import Focus
 from companion.table.game_session import GameSession
 from companion.table.sensing import Sensing
 from hardware.layout import MappedReader, layout_for
@@ -47,29 +47,17 @@ class LiveGameTable:
         each snapshot and intent; never shown: it follows hidden state."""
         self.pump = ReaderPump(reader)  # the caller opened the reader
         self.pump.start()
-        self.feed = TableFeed(self.sensing, session, self.focus)
-        self._backlog: list[TagRead] = []
-        """Reads taken from the pump but not fed yet (the call returned at an event)."""
         self.events: list[GameEvent] = []
 
     def run_for(self, seconds: float = SCAN) -> list[GameEvent]:
         """Follow the board for ``seconds`` (0: take only what the reader's thread has
-        queued, without waiting: the UI thread); return the session's events.
-
-        With ``seconds`` 0 the call returns as soon as the session speaks, before the next
-        position's focus is computed (``TableFeed``) and before the reads queued behind
-        it: the screen shows a turn first; the next call goes on from there."""
+        queued, without waiting: the UI thread); return the session's events."""
         events: list[GameEvent] = []
-        self.feed.flush()
-        reads = self._backlog + self.pump.drain(time.monotonic() + seconds)
-        self._backlog = []
-        for done, read in enumerate(reads, 1):
-            events += self.feed.feed(read)
-            if events and seconds <= 0:
-                self._backlog = reads[done:]
-                break
-        else:
-            self.feed.flush()
+        for read in self.pump.drain(time.monotonic() + seconds):
+            snapshot = self.sensing.feed(read)
+            if snapshot is not None:
+                events += self.session.on_snapshot(snapshot)
+                self.focus.refocus(self.session, snapshot)
         self.events += events
         return events
 
@@ -87,7 +75,6 @@ class LiveGameTable:
     def intent(self, data: Mapping[str, Any]) -> list[GameEvent]:
         """A tap on the screen, now."""
         events = self.session.intent(data, now=self.now)
-        self.feed.flush()
         self.focus.refocus(self.session, self.sensing.snapshot())
         self.events += events
         return events

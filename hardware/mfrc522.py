@@ -34,14 +34,6 @@ Why it is written the way it is (``../shared/research/hardware.md`` sections 1-2
   out ``settle_us`` after field-on (most tags are up by then) and, while nothing answers,
   WUPA is repeated until ``power_up_us`` have passed: an occupied square costs one WUPA,
   an empty one the full power-up time (``bench/readers.py`` measures both).
-- **A square known to be empty is read quickly.** ``read_uid(known_empty=True)`` sends
-  the one WUPA at ``settle_us`` and stops there when nothing answers: the square stays
-  empty. A tag that stands there and is up within ``settle_us`` (NTAG21x) answers as
-  usual; only a slow tag put onto an empty square is missed, and then only until the
-  next full read (the scanners make every background read full, and every read of a
-  square last seen with a tag). Empty squares are most of a focus (where a lifted figure
-  may land), so the quick read is what lets a focus be read several times as often
-  (~2 ms against ~8 ms on a section controller, ``bench/readers.py``).
 - **A chip just out of power-down reads 0x00** until its oscillator runs, and 0x00 is also
   "Idle" in CommandReg: ``init()`` first waits (bounded) for a valid VersionReg, so a row
   that woke a little late is not taken for a reset that finished.
@@ -447,14 +439,11 @@ class Mfrc522:
             return bytes(uid)
         raise _Glitch("more than three cascade levels")
 
-    def _read_once(self, retry: bool, known_empty: bool) -> "bytes | None":
+    def _read_once(self, retry: bool) -> "bytes | None":
         # On a retry the tag may still be READY or ACTIVE from the garbled attempt: the first
         # WUPA only sends it back to IDLE/HALT (ISO 14443-3), a second one wakes it.
         if retry:
             if not self._wake() and not self._wake():
-                return None
-        elif known_empty:
-            if not self._wake():
                 return None
         elif not self._wake_powered():
             return None
@@ -467,14 +456,12 @@ class Mfrc522:
             self._transceive(with_crc([PICC_HLTA, 0x00]), 0, 0, tx_only=True)
         return uid
 
-    def read_uid(self, known_empty: bool = False) -> "bytes | None":
+    def read_uid(self) -> "bytes | None":
         """The UID of the tag on this reader (4, 7 or 10 bytes), or None when none answers.
 
         Turns the field on for the read and off afterwards. A garbled read is repeated up to
         ``retries`` times; raises ``ReaderFault`` when every attempt failed or the chip does
-        not work, ``TagCollision`` when two tags answer. ``known_empty``: the caller last
-        saw this square empty, so one WUPA at ``settle_us`` decides (no wait for a slow
-        tag's power-up; see the module text).
+        not work, ``TagCollision`` when two tags answer.
         """
         self.antenna_on()
         self.wupas = 0
@@ -484,7 +471,7 @@ class Mfrc522:
             problem = ""
             for attempt in range(self.retries + 1):
                 try:
-                    return self._read_once(attempt > 0, known_empty)
+                    return self._read_once(attempt > 0)
                 except _Glitch as glitch:
                     problem = str(glitch)
             raise ReaderFault(f"tag read garbled {self.retries + 1} times in a row"

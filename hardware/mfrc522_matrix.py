@@ -196,7 +196,7 @@ class _Schedule:
     numbers are drawn.
     """
 
-    __slots__ = ("credit", "focus", "focus_next", "focused", "next", "share", "squares")
+    __slots__ = ("credit", "focus", "focus_next", "next", "share", "squares")
 
     def __init__(self, squares: list[int], share: float) -> None:
         self.squares = squares
@@ -205,8 +205,6 @@ class _Schedule:
         self.focus: list[int] = []
         self.focus_next = 0
         self.credit = 0.0
-        self.focused = False
-        """Whether the square ``take`` returned last is a focus read."""
 
     def set_focus(self, squares: list[int]) -> None:
         if squares != self.focus:
@@ -222,9 +220,7 @@ class _Schedule:
                 self.credit -= 1.0
                 square = focus[self.focus_next % len(focus)]
                 self.focus_next += 1
-                self.focused = True
                 return square
-        self.focused = False
         square = self.squares[self.next]
         self.next = (self.next + 1) % len(self.squares)
         return square
@@ -269,8 +265,6 @@ class MatrixReader(ScopedReader):
         self._reset_enable: Any = None
         self._chips: list[Mfrc522] = []
         self._ready = [False] * self.size  # initialised since its row last woke
-        self._empty = [False] * self.size
-        """Per square: its last read was empty (no tag, no fault), so a focus read may be quick."""
         self._missing: dict[int, int] = {}  # square -> VersionReg seen at open()
         self._awake: int | None = None  # the row out of power-down
         self._selected: int | None = None  # the address on the address pins
@@ -345,30 +339,27 @@ class MatrixReader(ScopedReader):
 
     # -- reading -------------------------------------------------------------------------
 
-    def read_square(self, square: int, quick: bool = False) -> TagRead:
+    def read_square(self, square: int) -> TagRead:
         """Read one square now (wake its row, select it, field on, read, field off).
 
         The scan uses this; a test or an enrolment station may call it directly on an
-        open reader. ``quick``: if the square's last read was empty, make the driver's
-        quick read (one WUPA, no wait for a slow tag: ``hardware.mfrc522``); the scan asks
-        for it on focus reads only, so every background read is full.
+        open reader.
         """
         if not self._open:
             raise ReaderError("the spi reader is closed; call open() before reading")
         try:
-            return self._read(square, quick and self._empty[square])
+            return self._read(square)
         except OSError as error:
             raise ReaderError(f"the SPI bus failed ({error}); check the cable to the board"
                               " and that /dev/spidev"
                               f"{self.settings.bus}.{self.settings.device} exists") from error
 
     def _iterate(self) -> Iterator[TagRead]:
-        schedule = self._schedule
+        take = self._schedule.take
         while self._open:
-            square = schedule.take()
-            yield self.read_square(square, quick=schedule.focused)
+            yield self.read_square(take())
 
-    def _read(self, square: int, known_empty: bool = False) -> TagRead:
+    def _read(self, square: int) -> TagRead:
         chip = self._chips[square]
         self._select(square)
         fault: str | None = None
@@ -385,7 +376,7 @@ class MatrixReader(ScopedReader):
                 self._ready[square] = True
             chip.antenna_on()
             try:
-                uid = chip.read_uid(known_empty)
+                uid = chip.read_uid()
             finally:
                 chip.antenna_off()
         except ReaderFault as error:
@@ -397,7 +388,6 @@ class MatrixReader(ScopedReader):
             # Nothing is known about the square: a fault of this read, not of the reader.
             fault = f"two tags answered: {error}"
             self._antenna_off_quietly(chip)
-        self._empty[square] = fault is None and uid is None
         return TagRead(square, None if uid is None else uid.hex().upper(), self._stamp(), fault)
 
     @staticmethod

@@ -21,7 +21,6 @@ One board is driven by one reader: the reader owns the board's clock.
 from __future__ import annotations
 
 import dataclasses
-import heapq
 import random
 import time as wallclock
 from collections.abc import Collection, Iterable, Iterator, Mapping
@@ -73,11 +72,6 @@ class TimingModel:
 
     ``focus_share`` is the share of a scanner's reads that go to the focus squares in its
     area when it has any; the rest keep its background sweep going.
-
-    ``quick_read_time`` (None: every read takes ``read_time``): a focus read of a square
-    the scanner last saw empty, while no tag stands there, is the driver's quick read
-    (one WUPA, ``hardware.mfrc522``) and takes this long; every other read takes
-    ``read_time``. The scanners then run on clocks of their own.
     """
 
     name: str
@@ -89,14 +83,10 @@ class TimingModel:
     flicker: Mapping[int, float] = field(default_factory=dict, hash=False)
     dead: frozenset[int] = frozenset()
     focus_share: float = 0.75
-    quick_read_time: float | None = None
 
     def __post_init__(self) -> None:
         if not self.read_time > 0:
             raise ValueError(f"read_time must be positive seconds, not {self.read_time!r}")
-        if self.quick_read_time is not None and not 0 < self.quick_read_time <= self.read_time:
-            raise ValueError(f"quick_read_time must be in (0, read_time], not"
-                             f" {self.quick_read_time!r}")
         if _to_ns(self.read_time) < 1:
             raise ValueError(f"read_time {self.read_time!r} is below one nanosecond")
         if self.tile < 1:
@@ -359,9 +349,9 @@ class SimReader(ScopedReader):
         self._wall_origin = 0.0
         # Noise tables by square, None when the model has none: the common noiseless
         # read then costs no random number and no lookup.
+        self._noise_version = 0
         self._set_noise_tables(timing)
-        self._stream = (self._schedule() if timing.quick_read_time is None
-                        else self._schedule_quick(_to_ns(timing.quick_read_time)))
+        self._stream = self._schedule()
 
     def _set_noise_tables(self, timing: TimingModel) -> None:
         size = self.board.size
@@ -369,6 +359,7 @@ class SimReader(ScopedReader):
         self._flicker = ([timing.flicker.get(sq, 0.0) for sq in range(size)]
                          if any(timing.flicker.values()) else None)
         self._miss = timing.miss_rate
+        self._noise_version += 1
 
     def set_noise(self, *, miss_rate: float | None = None,
                   flicker: Mapping[int, float] | None = None,
@@ -492,92 +483,60 @@ class SimReader(ScopedReader):
         if not self._open:
             raise ReaderError("the simulated reader is closed; call open() before reading")
 
-    def _take(self, scanner: _Scanner) -> tuple[int, bool]:
-        """The scanner's next square (a share of focus reads, else its sweep's next) and
-        whether it is a focus read."""
-        if scanner.focus:
-            scanner.credit += self.timing.focus_share
-            if scanner.credit > 0.0:
-                scanner.credit -= 1.0
-                scanner.focus_next += 1
-                return scanner.focus[(scanner.focus_next - 1) % len(scanner.focus)], True
-        square = scanner.squares[scanner.next]
-        scanner.next = (scanner.next + 1) % len(scanner.squares)
-        return square, False
-
-    def _schedule_quick(self, quick_ns: int) -> Iterator[TagRead]:
-        """The schedule with quick reads (``TimingModel.quick_read_time``).
-
-        A controller starts its next read as soon as one ends, before anyone has heard of
-        the read: so each scanner picks its next square when its read ends (focus as set
-        then), and takes the quick time if it is a focus read of a square it last saw
-        empty with no tag there at that moment; a focus square that read differently is
-        read again next. A read shows the board at its end, but a quick read that began
-        without a tag reports none (its one WUPA went out before the tag came). Reads
-        that end together come in tile order.
-        """
-        board = self.board
-        tags = board._tags
-        full_ns = self._period_ns
-        seen: list[object] = [self] * board.size  # the last read's uid or fault (self: none)
-        ends: list[tuple[int, int, int, bool, bool]] = []  # end, scanner, square, focus, quick
-
-        def begin(index: int, at_ns: int, again: int) -> None:
-            square, focused = (again, True) if again >= 0 else self._take(self._scanners[index])
-            quick = focused and seen[square] is None and tags[square] is None
-            heapq.heappush(ends, (at_ns + (quick_ns if quick else full_ns), index, square,
-                                  focused, quick))
-
-        for index in range(len(self._scanners)):
-            begin(index, self._start_ns, -1)
-        while True:
-            end_ns, index, square, focused, quick = heapq.heappop(ends)
-            board._now_ns = end_ns
-            read = self._sample(square, end_ns / _NS)
-            if quick and read.uid is not None:
-                read = TagRead(square, None, read.time)
-            now_seen = read.fault if read.fault is not None else read.uid
-            # A focus square that reads differently is read again at once, to confirm it
-            # (the controller knows before the Pi does), as ``Section.step`` does.
-            changed = focused and seen[square] is not self and now_seen != seen[square]
-            seen[square] = now_seen
-            begin(index, end_ns, square if changed else -1)
-            self._next_ns = ends[0][0]
-            yield read
-
-    def _sample(self, square: int, now: float) -> TagRead:
-        """One read of ``square`` at ``now`` with the model's noise."""
-        uid = self.board._tags[square]
-        if self._dead is not None and self._dead[square]:
-            return TagRead(square, None, now, NO_ANSWER)
-        flicker, rand = self._flicker, self._rng.random
-        if uid is not None:
-            if (self._miss and rand() < self._miss) or (flicker is not None
-                                                        and rand() < flicker[square]):
-                uid = None
-        elif flicker is not None and rand() < flicker[square]:
-            uid = self.board._last[square]
-        return TagRead(square, uid, now)
-
     def _schedule(self) -> Iterator[TagRead]:
         """Every read of the schedule, made when asked for; the one source of reads.
 
         One generator per reader keeps the schedule (its position is ``_next_ns``), so
-        ``reads()`` and ``run_until`` continue each other. Every scanner reads once per
-        ``read_time``, each read's square chosen at its time.
+        ``reads()`` and ``run_until`` continue each other. Everything the loop touches is
+        bound to a local first: this is the simulation's hot path.
         """
         board = self.board
+        tags, last = board._tags, board._last  # mutated in place by the board, never rebound
         scanners = self._scanners
         final = len(scanners) - 1
         period = self._period_ns
+        share = self.timing.focus_share
+        dead, flicker, miss = self._dead, self._flicker, self._miss
+        version = self._noise_version
+        rand = self._rng.random
         now_ns = self._start_ns
         while True:
+            if version != self._noise_version:
+                dead, flicker, miss = self._dead, self._flicker, self._miss
+                version = self._noise_version
             now_ns += period
             now = now_ns / _NS
             for index, scanner in enumerate(scanners):
                 # The board's clock follows the reads, so a read sees the actions made
                 # before it, and actions made after it happen at its time.
                 board._now_ns = now_ns
-                square, _ = self._take(scanner)
+                square = -1
+                if scanner.focus:
+                    # Reads owed to focus: +share per read, -1 per focus read. "> 0"
+                    # rather than ">= 1" so that the first read after focus() is a focus read.
+                    scanner.credit += share
+                    if scanner.credit > 0.0:
+                        scanner.credit -= 1.0
+                        focus = scanner.focus
+                        square = focus[scanner.focus_next % len(focus)]
+                        scanner.focus_next += 1
+                if square < 0:
+                    squares = scanner.squares
+                    square = squares[scanner.next]
+                    scanner.next += 1
+                    if scanner.next == len(squares):
+                        scanner.next = 0
                 self._next_ns = now_ns if index < final else now_ns + period
-                yield self._sample(square, now)
+                uid = tags[square]
+                if dead is not None and dead[square]:
+                    yield TagRead(square, None, now, NO_ANSWER)
+                    continue
+                if uid is not None:
+                    # A miss and a flicker both blank the tag; the flicker is only drawn
+                    # when the miss did not happen, so each keeps its own chance.
+                    if (miss and rand() < miss) or (flicker is not None
+                                                    and rand() < flicker[square]):
+                        uid = None
+                elif flicker is not None and rand() < flicker[square]:
+                    uid = last[square]
+                yield TagRead(square, uid, now)

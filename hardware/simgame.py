@@ -18,7 +18,7 @@ from companion.game import Game, GameError, Piece, Square, joint_setup_problems,
 from companion.game_events import GameEvent
 from companion.identities import Identity
 from companion.reads import TagRead, Uid
-from companion.table.game_focus import Focus, TableFeed
+from companion.table.game_focus import Focus
 from companion.table.game_session import GameSession
 from companion.table.sensing import Sensing
 from hardware.protocol import Reader
@@ -57,7 +57,6 @@ class SimGameTable:
         self.focus = Focus(self.reader.focus)
         """The reader's focus, kept up to date (never shown: it follows hidden state)."""
         self._reads: Iterator[TagRead] = self.reader.reads()
-        self.feed = TableFeed(self.sensing, session, self.focus)
         self.events: list[GameEvent] = []
 
     @property
@@ -70,10 +69,12 @@ class SimGameTable:
         until = self.board.now + seconds
         events: list[GameEvent] = []
         for read in self._reads:
-            events += self.feed.feed(read)
+            snapshot = self.sensing.feed(read)
+            if snapshot is not None:
+                events += self.session.on_snapshot(snapshot)
+                self.focus.refocus(self.session, snapshot)
             if read.time >= until:
                 break
-        self.feed.flush()
         self.events += events
         return events
 
@@ -95,7 +96,6 @@ class SimGameTable:
     def intent(self, data: Mapping[str, Any]) -> list[GameEvent]:
         """A tap on the screen, now."""
         events = self.session.intent(data, now=self.board.now)
-        self.feed.flush()
         self.focus.refocus(self.session, self.sensing.snapshot())
         self.events += events
         return events

@@ -16,9 +16,8 @@ from tests.bench_helpers import ms_metrics, run_bench
 LATENCIES = ("latency_tile_p50_ms", "latency_tile_p95_ms", "latency_bus_p50_ms",
              "latency_bus_p95_ms", "latency_tile_naive_p50_ms", "latency_tile_naive_p95_ms",
              "latency_bus_naive_p50_ms", "latency_bus_naive_p95_ms")
-METRICS = (*LATENCIES, "latency_tile_read_ms", "latency_bus_read_ms",
-           "latency_tile_quick_read_ms", "latency_bus_quick_read_ms")
-"""The latencies, and the times of one square's full and quick read they rest on."""
+METRICS = (*LATENCIES, "latency_tile_read_ms", "latency_bus_read_ms")
+"""The latencies, and the time of one square's read they rest on."""
 
 
 def test_quick_run_prints_every_metric_positive() -> None:

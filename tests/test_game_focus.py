@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
@@ -181,39 +181,3 @@ def test_the_simulated_reader_reads_the_focused_squares_first(name: str,
     # Four scanners, three reads in four to their focus squares: each focus square comes
     # round within about 4 / 0.75 reads per square of the focus.
     assert seen["focus"] <= 6 * focused, (seen, focused)
-
-
-def test_the_focus_of_a_snapshot_that_made_the_session_speak_waits_until_it_was_handed_on() -> None:
-    """``TableFeed``: the screen gets a turn before the next position's focus is computed."""
-    from companion.reads import TagRead
-    from companion.table.game_focus import TableFeed
-    from companion.table.sensing import Sensing
-
-    class Speaker:
-        """Speaks on every snapshot that shows a tag."""
-
-        def on_snapshot(self, snapshot: Any) -> list[str]:
-            return ["turn"] if snapshot.tags else []
-
-    class Refocus:
-        def __init__(self) -> None:
-            self.calls: list[bool] = []
-
-        def refocus(self, _session: Any, snapshot: Any) -> None:
-            self.calls.append(bool(snapshot.tags))
-
-    focus = Refocus()
-    feed = TableFeed(Sensing(4), cast(Any, Speaker()), cast(Any, focus))
-    spoken: list[Any] = []
-    for step in range(24):  # empty squares until sensing knows them, then a tag on 2
-        uid = "04A1B2C3D4E5F6" if step >= 8 and step % 4 == 2 else None
-        spoken += feed.feed(TagRead(step % 4, uid, step * 0.01))
-        if spoken:
-            break
-    assert spoken == ["turn"]
-    assert True not in focus.calls  # not yet: the events go out first
-    feed.flush()
-    assert focus.calls[-1] is True
-    calls = len(focus.calls)
-    feed.flush()
-    assert len(focus.calls) == calls  # once

@@ -33,11 +33,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.game import Game, GameState, Piece, Square, turn_moves
-from companion.game_events import GameEvent
-from companion.reads import TagRead
 from companion.table.board_match import in_hand, steps_to
 from companion.table.game_session import PLAY, GameSession
-from companion.table.sensing import Sensing, Snapshot
+from companion.table.sensing import Snapshot
 from companion.table.tag_match import wrong_squares
 
 
@@ -180,40 +178,3 @@ class Focus:
             self._key = key
             self._changes = turn_changes(session.game, state, session_turns(session))
         return self._changes
-
-
-class TableFeed:
-    """One table's path from a read to the session: sensing, ``GameSession.on_snapshot``,
-    then the reader's focus.
-
-    The focus of a snapshot that made the session speak (a turn played, a choice asked)
-    is computed only after those events have been handed on: by the next ``feed`` or by
-    ``flush``. After a turn that means the next player's legal turns (milliseconds of
-    CPU, more on a Pi), and the screen should not wait for them; the readers keep the
-    focus they had until then, which can only change the order of their reads.
-    """
-
-    def __init__(self, sensing: Sensing, session: GameSession, focus: Focus) -> None:
-        self.sensing = sensing
-        self.session = session
-        self.focus = focus
-        self._waiting: Snapshot | None = None
-
-    def feed(self, read: TagRead) -> list[GameEvent]:
-        """Feed one read; return the session's events (often none)."""
-        self.flush()
-        snapshot = self.sensing.feed(read)
-        if snapshot is None:
-            return []
-        events = self.session.on_snapshot(snapshot)
-        if events:
-            self._waiting = snapshot
-        else:
-            self.focus.refocus(self.session, snapshot)
-        return events
-
-    def flush(self) -> None:
-        """Bring the focus up to date with the last snapshot, if it waits."""
-        if self._waiting is not None:
-            snapshot, self._waiting = self._waiting, None
-            self.focus.refocus(self.session, snapshot)

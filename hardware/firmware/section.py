@@ -1,9 +1,8 @@
 """The logic of one section controller: scan its readers, report over the serial line.
 
-``Section`` owns no hardware. It is given ``read_square(index, known_empty)`` (returns the
-UID bytes of the tag on reader ``index``, ``None`` for no tag, and raises for a reader that
-does not answer; ``known_empty`` says the square's last read was empty, so the read may be
-the driver's quick one) and ``write(data)`` (sends bytes to the Pi), and is driven by two calls:
+``Section`` owns no hardware. It is given ``read_square(index)`` (returns the UID bytes of
+the tag on reader ``index``, ``None`` for no tag, and raises for a reader that does not
+answer) and ``write(data)`` (sends bytes to the Pi), and is driven by two calls:
 ``step()`` makes one read, ``receive(data)`` takes bytes from the Pi. ``main.py`` wires it
 to the RP2040; the tests wire it to fake readers and a pty. Each call does a bounded amount
 of work, so the main loop can feed a watchdog between them.
@@ -32,7 +31,7 @@ class Section:
     (the rest keep the background sweep going), as in the simulated scanner.
     """
 
-    def __init__(self, count: int, read_square: "Callable[[int, bool], bytes | None]",
+    def __init__(self, count: int, read_square: "Callable[[int], bytes | None]",
                  write: "Callable[[bytes], object]", tile: str = "a",
                  focus_share: float = 0.75, firmware: str = FIRMWARE_VERSION) -> None:
         self.count = count
@@ -48,9 +47,6 @@ class Section:
         self._focus_next = 0
         self._credit = 0.0
         self._next = 0
-        self._again = -1
-        """A focus square that read differently, read again next (the Pi confirms a change
-        on two equal reads; this spares it the wait for its own FOCUS line to arrive)."""
         self.sweeps = 0
         self.reads = 0
         self.lines = LineReader()
@@ -100,9 +96,9 @@ class Section:
 
     # --- Scanning ---------------------------------------------------------------------------
 
-    def _read_state(self, index: int, quick: bool = False) -> str:
+    def _read_state(self, index: int) -> str:
         try:
-            uid = self._read(index, quick and self.states[index] == EMPTY)
+            uid = self._read(index)
         except Exception as err:  # any failure of one reader is that reader's fault
             text = clean(str(err)) or type(err).__name__
             return "!" + text
@@ -113,12 +109,9 @@ class Section:
     def step(self) -> int:
         """Make one read (a focus square's or the background sweep's next) and report it
         if needed; return the index read."""
-        index = self._again
-        self._again = -1
+        index = -1
         focus = self.focus
-        if index >= 0:
-            pass  # a focus square that read differently: confirm it before anything else
-        elif focus:
+        if focus:
             self._credit += self.focus_share
             if self._credit > 0.0:
                 self._credit -= 1.0
@@ -128,15 +121,10 @@ class Section:
         if background:
             index = self._next
             self._next += 1
-        # A focus read of a square last seen empty is the driver's quick read; every
-        # background read is full, so a slow tag put on a focus square is still found
-        # within a sweep.
-        state = self._read_state(index, quick=not background)
+        state = self._read_state(index)
         self.reads += 1
         if not background or state != self.states[index]:
             self._report(index, state)
-        if not background and state != self.states[index]:
-            self._again = index
         self.states[index] = state
         if background and self._next >= self.count:
             self._next = 0
@@ -184,7 +172,7 @@ class Section:
             self._credit = 0.0
 
 
-def driver_reader(drivers: "Sequence[Driver]") -> "Callable[[int, bool], bytes | None]":
+def driver_reader(drivers: "Sequence[Driver]") -> "Callable[[int], bytes | None]":
     """``read_square`` over one MFRC522 driver per reader (``gz.mfrc522.Mfrc522``).
 
     A reader is initialised on its first read and again on the read after any failure: a
@@ -195,13 +183,13 @@ def driver_reader(drivers: "Sequence[Driver]") -> "Callable[[int, bool], bytes |
     (``ReaderFault``) reach ``Section``, which reports them."""
     ready = [False] * len(drivers)
 
-    def read_square(index: int, known_empty: bool = False) -> "bytes | None":
+    def read_square(index: int) -> "bytes | None":
         driver = drivers[index]
         if not ready[index]:
             driver.init()
             ready[index] = True
         try:
-            return driver.read_uid(known_empty)
+            return driver.read_uid()
         except Exception:
             ready[index] = False  # set it up again on its next turn
             raise
@@ -221,4 +209,4 @@ if TYPE_CHECKING:
         """What ``driver_reader`` needs of a reader's driver."""
 
         def init(self) -> int: ...
-        def read_uid(self, known_empty: bool = False) -> bytes | None: ...
+        def read_uid(self) -> bytes | None: ...

@@ -44,7 +44,7 @@ class FirmwarePeer:
     def _new_section(self) -> Section:
         return Section(len(self.squares), self._read, self._write, tile=self.tile)
 
-    def _read(self, index: int, known_empty: bool = False) -> bytes | None:
+    def _read(self, index: int) -> bytes | None:
         if index in self.dead:
             raise OSError("no answer from the reader")
         uid = self.board.tag_at(self.squares[index])

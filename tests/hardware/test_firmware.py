@@ -17,12 +17,9 @@ class FakeReaders:
         self.tags: dict[int, bytes] = {}
         self.dead: set[int] = set()
         self.log: list[int] = []
-        self.quick: list[bool] = []
-        """Per read: whether the controller asked for the quick read of a known-empty square."""
 
-    def __call__(self, index: int, known_empty: bool = False) -> bytes | None:
+    def __call__(self, index: int) -> bytes | None:
         self.log.append(index)
-        self.quick.append(known_empty)
         if index in self.dead:
             raise OSError("no answer from the reader")
         return self.tags.get(index)
@@ -244,35 +241,3 @@ def test_a_reader_that_resets_while_scanning_is_set_up_again() -> None:
     for _ in range(4):
         ctl.step()
     assert ctl.states[2] == "12345678"
-
-
-def test_focus_reads_of_squares_last_seen_empty_are_quick_and_every_background_read_full() -> None:
-    ctl, readers, wire = section()
-    readers.tags[7] = bytes.fromhex("04A1B2C3D4E5F6")
-    ctl.start()
-    assert not any(readers.quick)  # the first sweep knows nothing yet
-    readers.log.clear()
-    readers.quick.clear()
-    ctl.receive(frame(0, "FOCUS", ["3,7"]))
-    for _ in range(40):
-        ctl.step()
-    kinds = {(index, quick) for index, quick in zip(readers.log, readers.quick, strict=True)}
-    assert (3, True) in kinds and (7, False) in kinds and (7, True) not in kinds
-    assert all(not quick for index, quick in kinds if index not in (3, 7))
-    readers.tags[3] = bytes.fromhex("A1B2C3D4")  # put down on the focus square
-    ctl.step()
-    ctl.step()
-    assert ("READ", ["3", "A1B2C3D4"]) in wire.take()
-
-
-def test_a_focus_square_that_reads_differently_is_read_again_next() -> None:
-    ctl, readers, _ = section()
-    ctl.start()
-    ctl.receive(frame(0, "FOCUS", ["3,9,20"]))
-    ctl.step()
-    readers.tags[20] = bytes.fromhex("A1B2C3D4")
-    readers.log.clear()
-    for _ in range(6):
-        ctl.step()
-    first = readers.log.index(20)
-    assert readers.log[first + 1] == 20

@@ -400,24 +400,3 @@ def test_an_overheated_chip_is_a_fault_not_an_empty_square() -> None:
         driver.read_uid()
     chip.cool_down()
     assert driver.read_uid() == NTAG
-
-
-def test_a_known_empty_square_is_read_with_one_wupa_and_no_power_up_wait() -> None:
-    chip = Mfrc522Chip()
-    driver, _ = reader(chip)
-    started = chip.now_us
-    assert driver.read_uid(known_empty=True) is None and driver.wupas == 1
-    assert chip.now_us - started < 5_000  # the slow tag's wait is what it leaves out
-    assert not driver.antenna
-
-
-def test_the_quick_read_finds_a_tag_that_is_up_but_misses_a_slow_one_a_full_read_finds() -> None:
-    tag = Tag(NTAG)
-    tag.power_up_us = 200
-    driver, _ = reader(Mfrc522Chip(tag))
-    assert driver.read_uid(known_empty=True) == NTAG
-    slow = Tag(NTAG)
-    slow.power_up_us = 4_000
-    driver, _ = reader(Mfrc522Chip(slow))
-    assert driver.read_uid(known_empty=True) is None
-    assert driver.read_uid() == NTAG

@@ -123,8 +123,6 @@ class Device:
         self.to_device = b""
         self.end = ""
         self.levels = 0
-        self.field_reads: list[FieldRead] = []
-        """Every read as the air saw it: one per time a chip's field was on."""
 
     # --- the wire ----------------------------------------------------------------------
 
@@ -138,13 +136,8 @@ class Device:
         chip = self.chips[index]
         if chip.now_us < self.now_us:
             chip.sleep_us(self.now_us - chip.now_us)
-        was_on, sent = chip.field_on, len(chip.frames)
         answer = chip.spi().xfer2(data)
         self.now_us = max(self.now_us, chip.now_us)
-        if chip.field_on and not was_on:
-            self.field_reads.append(FieldRead(index, self.now_us, sent, chip))
-        elif was_on and not chip.field_on and self.field_reads:
-            self.field_reads[-1].close(self.now_us)
         return answer
 
     def frames(self) -> list[tuple[int, str, list[str]]]:
@@ -211,31 +204,6 @@ class Device:
                 process.wait()
         errors = process.stderr.read().decode() if process.stderr else ""
         assert self.end, f"the MicroPython run ended without a word: {errors[-2000:]}"
-
-
-class FieldRead:
-    """One read of one square as the air saw it: the chip's field on, the frames sent."""
-
-    def __init__(self, index: int, on_us: float, first_frame: int, chip: Mfrc522Chip) -> None:
-        self.index = index
-        self.on_us = on_us
-        self.off_us = on_us
-        self._first = first_frame
-        self._chip = chip
-        self.frames: list[bytes] = []
-
-    def close(self, off_us: float) -> None:
-        self.off_us = off_us
-        self.frames = list(self._chip.frames[self._first:])
-
-    @property
-    def wupas(self) -> int:
-        return sum(1 for sent in self.frames if sent[:1] == bytes([0x52]))
-
-    @property
-    def selected(self) -> bool:
-        """An anticollision went out: a tag answered the WUPA."""
-        return any(sent[:2] == bytes([0x93, 0x20]) for sent in self.frames)
 
 
 def sweeps(device: Device) -> int:
@@ -380,36 +348,3 @@ def test_one_sio_write_selects_a_reader_and_the_pin_fallback_reads_the_same(
     # Polls depend on how long each takes (the fast sweep polls more often in the same
     # waits), so the counts differ; the sweep's waits for tags to power up are the same.
     assert results[True] < results[False], (results, transfers)
-
-
-def test_a_focus_square_known_empty_gets_the_quick_read_and_a_change_is_read_again_at_once(
-        tmp_path: Path, interpreter: str) -> None:
-    """A focus read of a square last seen empty sends one WUPA (no wait for a slow tag's
-    power-up); the first read of it, at the start, sends two. When a figure comes onto the
-    focus square, the read that first sees it is followed at once by another read of the
-    same square, before the Pi has answered anything."""
-    chips = tile({})
-    device = Device(tmp_path, chips, interpreter)
-    device.to_device = frame(1, "FOCUS", ["10,30"])  # two: focus reads alternate
-    moments: dict[str, int] = {}
-
-    def step(d: Device) -> bool:
-        ten = [read for read in d.field_reads if read.index == 10]
-        if "tag" not in moments and len(ten) >= 8:
-            moments["tag"] = len(d.field_reads)
-            chips[10].tag = Tag(SEVEN)
-        return "tag" in moments and sum(read.selected for read in ten) >= 3
-
-    device.run(step)
-    before = [read for read in device.field_reads[:moments["tag"]] if read.index == 10]
-    focus = before[1:]  # the first is the start's full read
-    assert before[0].wupas == 2, "the first read of a square waits out a slow tag"
-    assert sum(read.wupas == 1 for read in focus) >= 5, [r.wupas for r in before]
-    assert all(read.wupas in (1, 2) for read in focus)
-    quick = [read.off_us - read.on_us for read in focus if read.wupas == 1]
-    assert max(quick) < before[0].off_us - before[0].on_us
-    after = device.field_reads[moments["tag"]:]
-    first = next(i for i, read in enumerate(after) if read.index == 10 and read.selected)
-    assert after[first + 1].index == 10 and after[first + 1].selected, \
-        [read.index for read in after[first:first + 4]]
-    assert last_states(device)[10] == SEVEN.hex().upper()

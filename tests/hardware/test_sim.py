@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -446,44 +445,3 @@ def test_every_noiseless_read_equals_the_physical_truth_at_its_time(
         changes = [c for c in board.changes if c.square == read.square and c.time < read.time]
         truth = changes[-1].uid if changes else None
         assert read.uid == truth, read
-
-
-# -- quick reads of squares known empty -----------------------------------------------------
-
-QUICK_MODEL = TimingModel("quick", 0.008, True, quick_read_time=0.003)
-
-
-def test_quick_reads_make_an_empty_focus_read_more_often_and_a_tag_is_still_found() -> None:
-    """A focus of empty squares is read about as often as the quick time allows; a tag put
-    on one of them is reported within two reads, and by a full read."""
-    full = opened(SimBoard(14, 14), replace(QUICK_MODEL, quick_read_time=None))
-    quick = opened(SimBoard(14, 14), QUICK_MODEL)
-    for reader in (full, quick):
-        reader.focus([15, 16])
-    count = {name: sum(r.square in (15, 16) for r in reader.run_until(1.0))
-             for name, reader in (("full", full), ("quick", quick))}
-    assert count["quick"] > 1.5 * count["full"]  # three quick reads in four
-    quick.board.place(16, UID_A)
-    put_down = quick.board.now
-    seen = [r for r in quick.run_for(0.05) if r.square == 16]
-    first_tag = next(r for r in seen if r.uid == UID_A)
-    assert first_tag.time - put_down <= 2 * QUICK_MODEL.read_time + 1e-9
-
-
-def test_a_quick_read_that_began_before_the_tag_came_reports_none() -> None:
-    """The one WUPA went out before the tag came: the read shows what stood at its start."""
-    board = SimBoard(14, 14)
-    reader = SimReader(board, TimingModel("quick", 0.008, False, quick_read_time=0.003))
-    reader.open()
-    reader.focus([0])
-    reads = iter(reader.reads())
-    while True:  # until a read of square 0 that saw it empty: the next one is quick
-        read = next(reads)
-        if read.square == 0:
-            break
-    board.place(0, UID_A)  # during the quick read that has just begun
-    following = next(reads)
-    assert following.square == 0 and following.uid is None
-    assert round(following.time - read.time, 6) == 0.003
-    again = next(r for r in reads if r.square == 0)
-    assert again.uid == UID_A and round(again.time - following.time, 6) >= 0.008
