@@ -5,28 +5,15 @@ out); "by hand" leaves it to the person, as practice for the real board. Kivy-fr
 
 from __future__ import annotations
 
-from typing import Protocol
-
-from hardware.simgame import GameHands
 from ui.control.auto import AutoPlay
 from ui.control.new_game import CARRY_S
-from ui.control.parts import TablePart
-
-
-class HandsTable(TablePart, Protocol):
-    """What the computer's hands use of the game's controller: the table, the simulated
-    hands, and the readers' settling after a turn is carried out."""
-
-    @property
-    def hands(self) -> GameHands | None: ...
-
-    def settle(self, seconds: float = 0.6) -> None: ...
+from ui.control.parts import HandsPart
 
 
 class ComputerHands:
     """The announced turn's squares, its way, and the hands that carry it out."""
 
-    def __init__(self, table: HandsTable, auto: AutoPlay) -> None:
+    def __init__(self, table: HandsPart, auto: AutoPlay) -> None:
         """``auto``: while it runs, Auto carries out the turns itself."""
         self.table, self.auto = table, auto
         self.by_hand = False

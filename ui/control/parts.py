@@ -1,6 +1,6 @@
 """What every part of the game's controller reads of it: the table it plays on, and for
-some the game and the computer's side. Each part declares the rest it needs in its own
-Protocol, built on these."""
+some the simulated hands or the game and the computer's side. Each part declares the
+rest it needs in its own Protocol, built on these."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Protocol
 
 from companion.game import Game
 from hardware.live_game import LiveGameTable
-from hardware.simgame import SimGameTable
+from hardware.simgame import GameHands, SimGameTable
 from ui.control.new_game import Computer
 
 
@@ -27,3 +27,13 @@ class GamePart(TablePart, Protocol):
 
     @property
     def computer(self) -> Computer | None: ...
+
+
+class HandsPart(TablePart, Protocol):
+    """A part that moves figures: the simulated hands (None on the real board), and the
+    readers' settling after a change."""
+
+    @property
+    def hands(self) -> GameHands | None: ...
+
+    def settle(self, seconds: float = 0.6) -> None: ...

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 from companion.table.game_session import PLAY, SETUP, GameSession
 from hardware.simgame import GameHands, SimGameTable
 from ui.control.live_board import live_placeable
-from ui.control.parts import TablePart
+from ui.control.parts import HandsPart
 from ui.control.shell_state import ControllerError
 from ui.words import i18n
 from ui.words.view_text import kind_name
@@ -20,12 +20,9 @@ from ui.words.view_text import kind_name
 JSON = dict[str, Any]
 
 
-class PiecesTable(TablePart, Protocol):
+class PiecesTable(HandsPart, Protocol):
     """What the person's hands use of the game's controller: the table and its simulated
     hands, the taps for the session, what stands on the board, the readers' settling."""
-
-    @property
-    def hands(self) -> GameHands | None: ...
 
     @property
     def session(self) -> GameSession: ...
@@ -35,8 +32,6 @@ class PiecesTable(TablePart, Protocol):
     def physical(self) -> dict[str, str]: ...
 
     def intent(self, data: JSON) -> None: ...
-
-    def settle(self, seconds: float = 0.6) -> None: ...
 
 
 class PersonsPieces:

@@ -10,20 +10,17 @@ from typing import Protocol
 
 from companion.table.game_corrections import last_turn_of_people, take_back_against
 from companion.table.game_session import PLAY, GameSession
-from hardware.simgame import GameHands, SimGameTable
+from hardware.simgame import SimGameTable
 from ui.control.new_game import Computer
-from ui.control.parts import TablePart
+from ui.control.parts import HandsPart
 from ui.control.shell_state import ControllerError
 from ui.control.think import ComputerOpponent
 from ui.words import i18n
 
 
-class TakeBackTable(TablePart, Protocol):
+class TakeBackTable(HandsPart, Protocol):
     """What a take-back uses of the game's controller: the table, the simulated hands,
     the computer's side, whether an arbiter decides, and the readers' settling."""
-
-    @property
-    def hands(self) -> GameHands | None: ...
 
     @property
     def computer(self) -> Computer | None: ...
@@ -33,8 +30,6 @@ class TakeBackTable(TablePart, Protocol):
 
     @property
     def session(self) -> GameSession: ...
-
-    def settle(self, seconds: float = 0.6) -> None: ...
 
 
 class TakeBack:

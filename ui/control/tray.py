@@ -21,7 +21,7 @@ from companion.ledger.logfiles import make_private_dirs, write_json_atomic
 from companion.ledger.record import default_log_dir
 from companion.table.game_session import SETUP, GameSession
 from hardware.simgame import GameHands, SimGameTable
-from ui.control.parts import TablePart
+from ui.control.parts import HandsPart
 from ui.control.shell_state import ControllerError
 from ui.words import i18n
 
@@ -29,12 +29,9 @@ SETUPS = "setups"
 """The folder of saved setups beside the logs: one folder per game, one file per setup."""
 
 
-class EditorTable(TablePart, Protocol):
+class EditorTable(HandsPart, Protocol):
     """What the setup editor uses of the game's controller: the simulated table and its
     hands, the game, where the logs go, and the readers' settling after a change."""
-
-    @property
-    def hands(self) -> GameHands | None: ...
 
     @property
     def game(self) -> Game | None: ...
@@ -46,8 +43,6 @@ class EditorTable(TablePart, Protocol):
     def log_dir(self) -> Path | None: ...
 
     def sim_and_hands(self) -> tuple[SimGameTable, GameHands]: ...
-
-    def settle(self, seconds: float = 0.6) -> None: ...
 
 
 class SetupSecrets(Protocol):
