@@ -69,6 +69,20 @@ def settle_board(c: GameController) -> None:
     assert not c.session.fixing, c.what_now()
 
 
+def declined(c: GameController, state: Any, legal: list[Any], data: dict[str, Any]
+             ) -> dict[str, Any]:
+    """The same move as ``data`` without its challenge, if the rules allow it: the person
+    declines once in every run. The computer thinks on the clock, so the random turns
+    alone left some loaded runs without a single decline."""
+    assert c.game is not None
+    for turn in legal:
+        other: dict[str, Any] = c.game.turn_to_json(state, turn)
+        if target(other) is None and (other.get("path"), other.get("paths")) == (
+                data.get("path"), data.get("paths")):
+            return other
+    return data
+
+
 def person_turn(c: GameController, rng: random.Random) -> None:
     """The person's turn as on the screen: a figure dragged, then the choice the board
     leaves open tapped; or the answer to an advance offer. A random legal turn: every
@@ -76,10 +90,12 @@ def person_turn(c: GameController, rng: random.Random) -> None:
     state = c.state()
     assert state is not None and c.game is not None
     legal = list(state.legal_turns())
-    if not legal or c.opponent.thinking:  # not the person's now: the computer's turn comes with
-        c.poll(0.05)             # the clock (a loaded machine thinks past one poll)
+    if not legal or c.opponent.thinking:  # not the person's now: the computer's turn comes
+        c.poll(0.05)  # with the clock (a loaded machine thinks past one poll)
         return
     data = c.game.turn_to_json(state, rng.choice(legal))
+    if target(data) is not None and not ANSWERS["no challenge"]:
+        data = declined(c, state, legal, data)
     if set(data) == {"advance"}:
         assert "Advance" in c.what_now() or "Nachrücken" in c.what_now()
         c.choices.advance() if data["advance"] else c.choices.decline()
